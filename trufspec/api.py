@@ -1,0 +1,114 @@
+"""The public API: read, print, format and check records.
+
+Everything here takes text or bytes and returns values; nothing raises for a bad record.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Iterable, Mapping
+
+from attrs import frozen
+
+from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.notation.parse import Parsed, parse_text
+from trufspec.notation.printer import dumps as _dumps
+from trufspec.records import NO_SPAN, Game, Span, comment_texts, without_comments
+from trufspec.report.model import DealResult, FileReport, GameResult
+from trufspec.wellformed import check_game, record_diagnostic
+
+__all__ = ["loads", "load", "dumps", "decode", "check_bytes", "check_text", "format_bytes", "Formatted"]
+
+
+def loads(text: str, path: str | None = None) -> Parsed:
+    """Read the games of ``text``: the games, and the diagnostics of reading them."""
+    return parse_text(text, path)
+
+
+def load(path: str | os.PathLike[str]) -> Parsed:
+    """Read the games of a file (UTF-8); a file that is not text gives a diagnostic."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    text, problem = decode(data, os.fspath(path))
+    if problem is not None:
+        return Parsed((), (problem,))
+    return parse_text(text, os.fspath(path))
+
+
+def dumps(games: Iterable[Game], *, unicode: bool = False) -> str:
+    """Print games as canonical text (suits as letters, or as symbols with ``unicode``)."""
+    return _dumps(games, unicode=unicode)
+
+
+def decode(data: bytes, path: str | None) -> tuple[str, Diagnostic | None]:
+    """The text of a file, or a REC002 diagnostic when it is not UTF-8 text."""
+    if b"\x00" in data:
+        at = data.index(b"\x00")
+        return "", _unreadable(data, at, path, "the file holds a NUL byte: it is binary, not a record")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        detail = f"the file is not UTF-8 text (byte {data[error.start]:#04x} at offset {error.start})"
+        return "", _unreadable(data, error.start, path, detail)
+    return text.removeprefix("\ufeff"), None
+
+
+def _unreadable(data: bytes, offset: int, path: str | None, detail: str) -> Diagnostic:
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+    return record_diagnostic("REC002", Span(line, column, line, column + 1), path, detail=detail)
+
+
+def check_text(text: str, path: str = "-", options: Mapping[str, str] | None = None) -> FileReport:
+    """Check the games of ``text``: syntax, record structure and the rules of each game."""
+    parsed = parse_text(text, path)
+    diagnostics = list(parsed.diagnostics)
+    games = []
+    for game in parsed.games:
+        diagnostics.extend(check_game(game, path))
+        ruleset = game.ruleset
+        if ruleset is not None:
+            diagnostics.append(record_diagnostic("REC007", game.span, path, ruleset=ruleset))
+        deals = tuple(DealResult(d.number.value, d.span.line) for d in game.deals)
+        games.append(GameResult(game.span.line, ruleset, game.players, deals))
+    diagnostics.sort(key=Diagnostic.sort_key)
+    return FileReport(path, tuple(games), tuple(diagnostics), text)
+
+
+def check_bytes(data: bytes, path: str, options: Mapping[str, str] | None = None) -> FileReport:
+    """:func:`check_text` for the bytes of a file (undecodable input gives REC002)."""
+    text, problem = decode(data, path)
+    if problem is not None:
+        return FileReport(path, (), (problem,), "")
+    return check_text(text, path, options)
+
+
+@frozen
+class Formatted:
+    """The canonical text of a file, or None with the diagnostics that say why not."""
+
+    output: str | None
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
+def format_bytes(data: bytes, path: str, *, unicode: bool = False) -> Formatted:
+    """Reprint a file canonically, refusing when it has syntax errors or when the new text
+    would not read back as the same records with the same comments in the same order."""
+    text, problem = decode(data, path)
+    if problem is not None:
+        return Formatted(None, (problem,))
+    parsed = parse_text(text, path)
+    errors = tuple(d for d in parsed.diagnostics if d.severity is Severity.ERROR)
+    if errors:
+        return Formatted(None, errors)
+    output = _dumps(parsed.games, unicode=unicode)
+    again = parse_text(output, path)
+    same = (
+        again.ok
+        and without_comments(again.games) == without_comments(parsed.games)
+        and comment_texts(again.games) == comment_texts(parsed.games)
+    )
+    if not same:
+        message = "reprinting this file would change what it records; it was left as it is"
+        return Formatted(None, (Diagnostic("REC001", Severity.ERROR, message, NO_SPAN, path),))
+    return Formatted(output)

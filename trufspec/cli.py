@@ -1,0 +1,360 @@
+"""The ``trufspec`` command: ``check`` records against their rulesets, ``fmt`` them canonically.
+
+Exit codes follow the linters that CI users already know: 0 when all is well, 1 when a record
+has an error (or, for ``fmt --check``, would be reformatted), 2 when the command itself could
+not do its job (a bad option, a path that does not exist or cannot be read, a bug).  Problems
+in records are reported as diagnostics and never as a traceback.
+
+The parser, the rulesets and the renderers are imported inside the commands, so that
+``trufspec --help`` and ``trufspec --version`` answer at once, which matters in git hooks.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import stat
+import sys
+import tempfile
+import traceback
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import click
+
+from trufspec import __version__
+
+if TYPE_CHECKING:
+    from trufspec.diagnostics import Diagnostic
+
+__all__ = ["main"]
+
+EXTENSION = ".truf"
+"""Files a directory is searched for; a file named explicitly is read whatever its name."""
+
+STDIN = "-"
+
+USAGE = 2
+"""Exit status when the command could not do its job: a bad invocation, an unreadable path,
+output nobody reads any more, or a bug in trufspec itself."""
+
+
+@attrs.frozen
+class Input:
+    """A file to process: the path as the user will see it, and ``-`` for standard input."""
+
+    path: str
+
+    @property
+    def is_stdin(self) -> bool:
+        return self.path == STDIN
+
+    def read(self) -> bytes:
+        if self.is_stdin:
+            return sys.stdin.buffer.read()
+        with open(self.path, "rb") as handle:
+            return handle.read()
+
+
+class _Group(click.Group):
+    """Turns an unexpected exception into exit status 2, so that a bug is never mistaken for
+    "the records have errors" (status 1, which Python would otherwise use)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except BrokenPipeError:
+            # The reader went away (``trufspec check records/ | head``): not a bug.  Point
+            # stdout at /dev/null so that Python's final flush does not fail a second time.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(USAGE)
+        except Exception:
+            traceback.print_exc()
+            click.echo("trufspec: internal error; please report it with the input above", err=True)
+            ctx.exit(USAGE)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="trufspec")
+def main() -> None:
+    """Validate and format records of Truf and related card games."""
+
+
+def _parse_options(
+    ctx: click.Context, param: click.Parameter, values: Sequence[str]
+) -> dict[str, str]:
+    """``--option key=value`` pairs as a mapping; the ruleset validates keys and values."""
+    options: dict[str, str] = {}
+    for value in values:
+        key, sep, setting = value.partition("=")
+        key, setting = key.strip(), setting.strip()
+        if not sep or not key or not setting:
+            raise click.BadParameter(f"expected KEY=VALUE, got {value!r}", ctx, param)
+        if key in options:
+            raise click.BadParameter(f"{key!r} is given more than once", ctx, param)
+        options[key] = setting
+    return options
+
+
+def _colour_wanted(choice: str, stream: Any) -> bool:
+    """``--color auto`` colours only a terminal, and never when ``NO_COLOR`` is set."""
+    if choice == "always":
+        return True
+    if choice == "never" or os.environ.get("NO_COLOR"):
+        return False
+    return bool(stream.isatty())
+
+
+_paths_argument = click.argument(
+    "paths", nargs=-1, required=True, type=click.Path(allow_dash=True, path_type=str)
+)
+_color_option = click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the diagnostics.",
+)
+
+
+@main.command()
+@_paths_argument
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Compiler-style text, or the JSON document described in docs/json-output.rst.",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    callback=_parse_options,
+    help="Select a reading of the rules (repeatable); a record's Options tag does the same.",
+)
+@_color_option
+def check(
+    paths: tuple[str, ...], output_format: str, options: dict[str, str], color: str
+) -> None:
+    """Check records against the rules of their ruleset.
+
+    PATHS are files, directories (searched for *.truf files) or - for standard input.
+    Exits 0 when no record has an error, 1 when one has, 2 when a path cannot be read.
+    """
+    import trufspec
+    from trufspec.report.model import Report
+
+    sources = _collect(paths)
+    files = []
+    unreadable = False
+    for source in sources:
+        data = _read(source)
+        if data is None:
+            unreadable = True
+            continue
+        files.append(trufspec.check_bytes(data, source.path, options or None))
+    report = Report(tuple(files))
+    if output_format == "json":
+        from trufspec.report import json as json_report
+
+        click.echo(json_report.render(report), nl=False)
+    else:
+        from trufspec.report import text as text_report
+
+        colour = _colour_wanted(color, sys.stdout)
+        click.echo(text_report.render(report, color=colour), nl=False, color=colour)
+    if unreadable:
+        sys.exit(USAGE)
+    sys.exit(1 if report.failed else 0)
+
+
+@main.command()
+@_paths_argument
+@click.option(
+    "--check", "check_only", is_flag=True, help="Write nothing; exit 1 if a file would change."
+)
+@click.option(
+    "--diff",
+    is_flag=True,
+    help="Write nothing; print a unified diff, exit 1 if a file would change.",
+)
+@click.option(
+    "--unicode", is_flag=True, help="Print cards with suit symbols (A♠) instead of letters (AS)."
+)
+@_color_option
+def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, color: str) -> None:
+    """Rewrite records in their canonical layout.
+
+    The layout changes, never what a record says.  PATHS are files, directories (searched for
+    *.truf files) or - to format standard input to standard output.  A file that does not
+    parse, or whose reprint would mean something else, is left as it is and its diagnostics
+    are printed.  Exits 0 when every file is (or, with --check or --diff, already was)
+    formatted, 1 otherwise, 2 when a path cannot be read.
+    """
+    import trufspec
+
+    dry_run = check_only or diff
+    changed = unchanged = failed = 0
+    unreadable = False
+    for source in _collect(paths):
+        data = _read(source)
+        if data is None:
+            unreadable = True
+            continue
+        formatted = trufspec.format_bytes(data, source.path, unicode=unicode)
+        if formatted.output is None:
+            failed += 1
+            _print_refusal(source, data, formatted.diagnostics, color)
+            continue
+        new = formatted.output.encode("utf-8")
+        if source.is_stdin and not dry_run:
+            sys.stdout.buffer.write(new)
+            sys.stdout.buffer.flush()
+        if new == data:
+            unchanged += 1
+        elif dry_run or source.is_stdin:
+            changed += 1
+            if diff:
+                patch = _unified_diff(data.decode("utf-8"), formatted.output, source.path)
+                click.echo(patch, nl=False)
+            if check_only:
+                click.echo(f"would reformat {source.path}", err=True)
+        elif _replace(source.path, new):
+            changed += 1
+        else:
+            failed += 1
+            unreadable = True
+    click.echo(_fmt_summary(changed, unchanged, failed, dry_run), err=True)
+    if unreadable:
+        sys.exit(USAGE)
+    sys.exit(1 if failed or (dry_run and changed) else 0)
+
+
+def _collect(paths: Sequence[str]) -> list[Input]:
+    """The files named by ``paths`` in a stable order, each once.
+
+    A directory contributes its ``*.truf`` files at any depth, sorted, skipping hidden
+    directories (``.git``, ``.venv``); a directory without any is simply nothing to do.  A path
+    that does not exist is a usage error: checking nothing where the user expected a check
+    would let a typo pass CI.
+    """
+    missing = [p for p in paths if p != STDIN and not os.path.lexists(p)]
+    if missing:
+        for path in missing:
+            click.echo(f"trufspec: error: {path}: no such file or directory", err=True)
+        sys.exit(USAGE)
+    seen: set[str] = set()
+    inputs: list[Input] = []
+    for path in paths:
+        found = _walk(path) if path != STDIN and os.path.isdir(path) else iter((path,))
+        for file in found:
+            key = file if file == STDIN else os.path.normpath(file)
+            if key not in seen:
+                seen.add(key)
+                inputs.append(Input(file))
+    return inputs
+
+
+def _walk(directory: str) -> Iterator[str]:
+    def fail(error: OSError) -> None:
+        click.echo(f"trufspec: error: {error.filename}: {error.strerror}", err=True)
+        sys.exit(USAGE)
+
+    for root, dirs, files in os.walk(directory, onerror=fail):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.endswith(EXTENSION):
+                yield os.path.join(root, name)
+
+
+def _read(source: Input) -> bytes | None:
+    """The bytes of a file, or None after saying on stderr why it cannot be read."""
+    try:
+        return source.read()
+    except OSError as error:
+        click.echo(f"trufspec: error: {source.path}: {error.strerror or error}", err=True)
+        return None
+
+
+def _print_refusal(
+    source: Input, data: bytes, diagnostics: Sequence[Diagnostic], color: str
+) -> None:
+    """Why a file was left untouched: its diagnostics, on stderr (stdout may carry records)."""
+    from trufspec.report.model import FileReport
+    from trufspec.report.text import render_file
+
+    colour = _colour_wanted(color, sys.stderr)
+    text = data.decode("utf-8", errors="replace")
+    report = FileReport(source.path, (), tuple(diagnostics), source=text)
+    click.echo(render_file(report, color=colour), err=True, nl=False, color=colour)
+    click.echo(f"error: cannot format {source.path}", err=True)
+
+
+def _replace(path: str, data: bytes) -> bool:
+    """Write ``data`` to ``path`` atomically, keeping the file's mode.
+
+    The text goes to a temporary file in the same directory, which then replaces the original
+    in one step: an interrupted run leaves either the old record or the new one, never half.
+    """
+    directory, name = os.path.split(os.path.abspath(path))
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+        handle = tempfile.NamedTemporaryFile(
+            dir=directory, prefix=f".{name}.", suffix=".tmp", delete=False
+        )
+    except OSError as error:
+        click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
+        return False
+    try:
+        with handle:
+            handle.write(data)
+        os.chmod(handle.name, mode)
+        os.replace(handle.name, path)
+    except OSError as error:
+        os.unlink(handle.name)
+        click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
+        return False
+    return True
+
+
+_LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
+
+
+def _unified_diff(old: str, new: str, path: str) -> str:
+    """A unified diff that ``patch`` accepts, including for a last line without a newline."""
+    lines = difflib.unified_diff(
+        _LINE.findall(old),
+        _LINE.findall(new),
+        fromfile=f"{path}\t(original)",
+        tofile=f"{path}\t(formatted)",
+    )
+    return "".join(
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+        for line in lines
+    )
+
+
+def _fmt_summary(changed: int, unchanged: int, failed: int, dry_run: bool) -> str:
+    """Black's closing line, which users of formatters already read at a glance."""
+
+    def files(number: int) -> str:
+        return "1 file" if number == 1 else f"{number} files"
+
+    parts = []
+    if changed:
+        verb = "would be reformatted" if dry_run else "reformatted"
+        parts.append(f"{files(changed)} {verb}")
+    if unchanged or not (changed or failed):
+        verb = "would be left unchanged" if dry_run else "left unchanged"
+        parts.append(f"{files(unchanged)} {verb}")
+    if failed:
+        verb = "would fail to reformat" if dry_run else "failed to reformat"
+        parts.append(f"{files(failed)} {verb}")
+    return ", ".join(parts)

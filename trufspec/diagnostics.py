@@ -1,0 +1,70 @@
+"""Diagnostics: every finding of the parser and of the rules engine, as a value.
+
+The validator never raises for a problem in a record: it returns diagnostics.  A diagnostic
+names its code (a rule clause such as ``JB321`` or a record-level code such as ``REC101``), how
+serious it is, where it is and what is wrong in one sentence.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+from attrs import field, frozen
+
+from trufspec.records import NO_SPAN, Span
+
+if TYPE_CHECKING:
+    from trufspec.spec.clauses import Clause
+
+__all__ = ["Severity", "Diagnostic"]
+
+
+class Severity(enum.Enum):
+    """How much a finding matters; the order of the members is the order of gravity."""
+
+    ERROR = "error"
+    """The record breaks a rule or cannot be read: ``trufspec check`` exits 1."""
+    WARNING = "warning"
+    """Something is probably wrong (a rule of strength *should*), or the record is doubtful."""
+    ACKNOWLEDGED = "acknowledged"
+    """An irregularity the record marks with ``!``: the players saw it and accepted it."""
+    INFO = "info"
+    """Nothing is wrong; the report says something worth knowing (what could not be checked)."""
+
+    @property
+    def rank(self) -> int:
+        return _RANKS[self]
+
+
+_RANKS = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.ACKNOWLEDGED: 2, Severity.INFO: 3}
+
+
+@frozen
+class Diagnostic:
+    """One finding.
+
+    ``consequential`` marks a finding that follows from an earlier error in the same deal (a
+    card that cannot be played because an earlier illegal card changed the hands), so that
+    reports can show the first cause plainly and the rest as its consequences.
+    """
+
+    code: str
+    severity: Severity
+    message: str
+    span: Span = NO_SPAN
+    path: str | None = None
+    clause: Clause | None = field(default=None, eq=False, repr=False)
+    consequential: bool = False
+    related: tuple[tuple[str, Span], ...] = ()
+
+    @property
+    def line(self) -> int:
+        return self.span.line
+
+    @property
+    def column(self) -> int:
+        return self.span.column
+
+    def sort_key(self) -> tuple[int, int, int, str]:
+        return (self.span.line, self.span.column, self.severity.rank, self.code)

@@ -1,0 +1,113 @@
+"""Cut a file into chunks (a block of tags, or one deal) and a chunk into statements.
+
+Parsing chunk by chunk keeps a syntax error inside the deal where it is, lets the parser go on
+with the next deal, and lets a large file be read as a stream.  A chunk starts at a line that
+begins with ``[``, ``deal`` or ``round``; comments and strings are skipped while looking, so a
+``deal`` inside a ``{...}`` comment does not start a chunk.
+
+When a chunk does not parse, it is cut further into statements (a line that begins with a
+section keyword, a trick number or a ``name:`` label starts one; other lines continue the
+statement above), and each statement is parsed alone so that every error is found.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from attrs import frozen
+
+__all__ = ["Chunk", "Statement", "chunks", "statements", "SECTION_KEYWORDS"]
+
+SECTION_KEYWORDS = (
+    "dealer undealt hands public claims secret bids contract play tricks score total honours pot"
+    " stock ruff votes decide off discards cut early-reveal misdeal tromp"
+).split()
+
+_SCAN = re.compile(
+    r"""
+      ;[^\n]*                                   # a line comment
+    | \{[^}]*\}?                                # a brace comment, perhaps never closed
+    | "(?:[^"\\\n]|\\.)*"?                      # a string
+    | ^[ \t\ufeff]*(?P<start>\[|(?:deal|round)(?![\w-]))  # where a chunk starts
+    """,
+    re.MULTILINE | re.VERBOSE,
+)
+
+_STATEMENT_START = re.compile(
+    r"[ \t]*(?:(?P<keyword>(?:"
+    + "|".join(re.escape(k) for k in sorted(SECTION_KEYWORDS, key=len, reverse=True))
+    + r"|deal|round)(?![\w-]))|(?P<trick>\d+\.)|(?P<other>[A-Za-z-]+[ \t]*(?:[;{].*)?$)|(?P<label>(?:[^\W\d][\w\-]*|\"(?:[^\"\\\n]|\\.)*\")[ \t]*:)|(?P<tag>\[))"
+)
+
+
+@frozen
+class Chunk:
+    """``text[start:end]`` is a block of tags (``kind == "tags"``) or one deal (``"deal"``)."""
+
+    kind: str
+    start: int
+    end: int
+    line: int
+
+
+def chunks(text: str) -> Iterator[Chunk]:
+    """The chunks of ``text`` in order; text before the first chunk joins the first one."""
+    starts: list[tuple[int, str]] = []
+    for match in _SCAN.finditer(text):
+        position = match.start("start")
+        if position < 0:
+            continue
+        kind = "tags" if text[position] == "[" else "deal"
+        if kind == "tags" and starts and starts[-1][1] == "tags":
+            continue
+        starts.append((position, kind))
+    if not starts:
+        if text.strip():
+            yield Chunk("deal", 0, len(text), 1)
+        return
+    starts[0] = (0, starts[0][1])
+    line = 1
+    for n, (position, kind) in enumerate(starts):
+        end = starts[n + 1][0] if n + 1 < len(starts) else len(text)
+        yield Chunk(kind, position, end, line)
+        line += text.count("\n", position, end)
+
+
+@frozen
+class Statement:
+    """Part of a damaged chunk that is parsed on its own from ``start_symbol``."""
+
+    start: int
+    end: int
+    kind: str
+    """``keyword`` (a section, a deal header), ``trick``, ``label`` (a player's entry),
+    ``tag``, or ``other`` (a line that starts with none of these)."""
+    keyword: str | None
+
+
+def statements(text: str, chunk: Chunk) -> list[Statement]:
+    """The statements of a chunk, for parsing one at a time after a syntax error.
+
+    Lines that start no statement (continuations, comments) belong to the statement above;
+    before the first statement they belong to the first.
+    """
+    found: list[Statement] = []
+    position = chunk.start
+    pending = position
+    while position < chunk.end:
+        line_end = text.find("\n", position, chunk.end)
+        line_end = chunk.end if line_end < 0 else line_end + 1
+        match = _STATEMENT_START.match(text, position, line_end)
+        content = text[position:line_end].strip()
+        if match is not None:
+            kind = match.lastgroup or "other"
+            start = pending if not found else position
+            found.append(Statement(start, line_end, kind, match.group("keyword")))
+        elif content and not content.startswith((";", "{")) and not found:
+            found.append(Statement(pending, line_end, "other", None))
+        elif found:
+            last = found[-1]
+            found[-1] = Statement(last.start, line_end, last.kind, last.keyword)
+        position = line_end
+    return found

@@ -1,0 +1,250 @@
+"""Read text into games: chunk by chunk, fast when the text is right, thorough when it is not.
+
+Each chunk (a block of tags or one deal, see :mod:`.chunks`) is parsed in one go.  When that
+fails, the chunk is parsed again one statement at a time: every statement that parses is kept,
+every one that does not gives a syntax diagnostic, and reading goes on.  Nothing raises for bad
+input: whatever the text, the result is games and diagnostics.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator
+
+from attrs import frozen
+from lark.exceptions import UnexpectedInput
+
+from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.notation.build import Problem
+from trufspec.notation.chunks import Chunk, Statement, chunks, statements
+from trufspec.notation.comments import Loose, attach_to_deal, attach_to_tags
+from trufspec.notation.grammar import build_parser
+from trufspec.notation.syntax_errors import describe
+from trufspec.records import NO_SPAN, Atom, Bids, Comment, Deal, Game, Hands, Play, Span, Tag, replace
+
+__all__ = ["Parsed", "parse_text", "MAX_SYNTAX_ERRORS", "record_problem"]
+
+MAX_SYNTAX_ERRORS = 100
+"""Syntax errors reported per file; past this the file is clearly not a record."""
+
+_ENTRY_START = {"trick": "entry_trick", "tag": "tag"}
+
+
+@frozen
+class Parsed:
+    """What reading a text gives: the games, the diagnostics of reading, and which deals had
+    syntax errors (as ``(game index, deal index)``; they are kept, partly read, but a rules
+    check must not judge them)."""
+
+    games: tuple[Game, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    damaged: frozenset[tuple[int, int]] = frozenset()
+
+    @property
+    def ok(self) -> bool:
+        """True when the text was read without an error."""
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+_PROBLEM_MESSAGES = {
+    "REC012": "{player} is followed by {count} cards; in this form of a trick each player plays one card",
+}
+
+
+def record_problem(problem: Problem, path: str | None) -> Diagnostic:
+    """The diagnostic of a problem of form found while building records."""
+    code, span, values = problem
+    return Diagnostic(code, Severity.ERROR, _PROBLEM_MESSAGES[code].format(**values), span, path)
+
+
+class _Reader:
+    """Reads one text; holds what the chunks of that text share."""
+
+    def __init__(self, text: str, path: str | None) -> None:
+        self.text = text
+        self.piece = ""
+        self.piece_line = 1
+        self.path = path
+        self.parser, self.builder, self.comment_sink = build_parser()
+        self.diagnostics: list[Diagnostic] = []
+        self.syntax_errors = 0
+
+    # -------------------------------------------------------------- one chunk
+
+    def _parse(self, start: int, end: int, line: int, symbol: str) -> Any:
+        """Parse ``text[start:end]``, which begins on ``line``, from ``symbol``.
+
+        Lark is given the piece alone (its own slices count lines from the start of the file,
+        which is quadratic over a large file); the builder adds the lines before it.
+        """
+        self.piece = self.text[start:end]
+        self.piece_line = line
+        self.builder.line_offset = line - 1
+        return self.parser.parse(self.piece, start=symbol)
+
+    def _loose_comments(self) -> list[Loose]:
+        """The comments the lexer skipped in the last piece, at their place in the file."""
+        offset = self.piece_line - 1
+        found = []
+        for token in self.comment_sink:
+            start = token.start_pos or 0
+            line_start = self.piece.rfind("\n", 0, start) + 1
+            own_line = not self.piece[line_start:start].strip(" \t\r\f\ufeff")
+            span = Span(
+                (token.line or 0) + offset,
+                token.column or 0,
+                (token.end_line or 0) + offset,
+                token.end_column or 0,
+            )
+            found.append((Comment(str(token).rstrip("\r"), span=span), own_line))
+        self.comment_sink.clear()
+        return found
+
+    def read(self, chunk: Chunk) -> tuple[tuple[Tag, ...], tuple[Comment, ...]] | Deal | None:
+        """The tags (with the comments after them) or the deal of a chunk; None when nothing
+        of it could be read.  Diagnostics go to ``self.diagnostics``."""
+        self.comment_sink.clear()
+        self.builder.problems.clear()
+        try:
+            result = self._parse(chunk.start, chunk.end, chunk.line, "chunk")
+        except UnexpectedInput:
+            return self._read_statements(chunk)
+        finally:
+            self._drain_problems()
+        if isinstance(result, Deal):
+            return attach_to_deal(result, self._loose_comments())
+        return attach_to_tags(result, self._loose_comments())
+
+    def _drain_problems(self) -> None:
+        for problem in self.builder.problems:
+            self.diagnostics.append(record_problem(problem, self.path))
+        self.builder.problems.clear()
+
+    def _syntax_error(self, error: UnexpectedInput, whole: bool) -> None:
+        self.syntax_errors += 1
+        if self.syntax_errors > MAX_SYNTAX_ERRORS:
+            return
+        message, span = describe(error, self.piece, whole=whole)
+        offset = self.piece_line - 1
+        span = Span(span.line + offset, span.column, span.end_line + offset, span.end_column)
+        self.diagnostics.append(Diagnostic("REC001", Severity.ERROR, message, span, self.path))
+
+    def _read_statements(self, chunk: Chunk) -> tuple[tuple[Tag, ...], tuple[Comment, ...]] | Deal | None:
+        """Parse a damaged chunk statement by statement, keeping what parses."""
+        tags: list[Tag] = []
+        deal: Deal | None = None
+        sections: list[Any] = []
+        broken_section = False
+        for statement in statements(self.text, chunk):
+            symbol = self._symbol(statement, sections, chunk)
+            if symbol.startswith("entry_") and broken_section:
+                continue  # the entries of a section whose head is wrong: one error is enough
+            line = chunk.line + self.text.count("\n", chunk.start, statement.start)
+            try:
+                part = self._parse(statement.start, statement.end, line, symbol)
+            except UnexpectedInput as error:
+                self._syntax_error(error, whole=False)
+                broken_section = not symbol.startswith("entry_")
+                continue
+            finally:
+                self._drain_problems()
+            broken_section = False
+            if symbol == "tag":
+                tags.append(part)
+            elif symbol == "deal":
+                deal = part
+                sections.extend(part.sections)
+            elif symbol == "section":
+                sections.append(part)
+            else:
+                _add_entry(sections, part)
+        self.comment_sink.clear()
+        if chunk.kind == "tags":
+            return (tuple(tags), ()) if tags else None
+        if deal is None:
+            if not sections:
+                return None
+            deal = Deal("deal", Atom(0, NO_SPAN), span=Span(chunk.line, 1, chunk.line, 1))
+        return replace(deal, sections=tuple(sections))
+
+    @staticmethod
+    def _symbol(statement: Statement, sections: list[Any], chunk: Chunk) -> str:
+        if statement.kind in _ENTRY_START:
+            return _ENTRY_START[statement.kind]
+        if statement.kind == "label":
+            return "entry_bid" if sections and isinstance(sections[-1], Bids) else "entry_hand"
+        if statement.keyword in ("deal", "round"):
+            return "deal"
+        if chunk.kind == "tags":
+            return "tag"
+        return "section"
+
+
+def _add_entry(sections: list[Any], entry: Any) -> None:
+    """Append an entry parsed on its own to the section above it (if that one was read)."""
+    if not sections:
+        return
+    section = sections[-1]
+    if isinstance(section, Play) and hasattr(entry, "leader"):
+        sections[-1] = replace(section, tricks=section.tricks + (entry,))
+    elif isinstance(section, (Hands, Bids)) and not hasattr(entry, "leader"):
+        sections[-1] = replace(section, entries=section.entries + (entry,))
+
+
+def _games(parts: Iterable[tuple[Chunk, Any, bool]]) -> Iterator[tuple[Game, list[int]]]:
+    """Group chunk results into games; yields each game with the indices of its damaged deals."""
+    tags: tuple[Tag, ...] | None = None
+    end_comments: tuple[Comment, ...] = ()
+    deals: list[Deal] = []
+    damaged: list[int] = []
+
+    def game() -> Game:
+        nodes: list[Any] = [*(tags or ()), *deals]
+        first, last = (nodes[0].span, nodes[-1].span) if nodes else (NO_SPAN, NO_SPAN)
+        span = Span(first.line, first.column, last.end_line, last.end_column)
+        return Game(tags or (), tuple(deals), span=span, comments=end_comments)
+
+    for chunk, result, had_errors in parts:
+        if isinstance(result, tuple):
+            if tags is not None or deals:
+                yield game(), damaged
+            tags, end_comments = result
+            deals, damaged = [], []
+        elif result is not None or chunk.kind == "deal":
+            if result is None:
+                damaged.append(len(deals))
+                continue
+            if had_errors:
+                damaged.append(len(deals))
+            deals.append(result)
+    if tags is not None or deals:
+        yield game(), damaged
+
+
+def parse_text(text: str, path: str | None = None) -> Parsed:
+    """Read every game of ``text``; see :class:`Parsed`."""
+    reader = _Reader(text, path)
+    games: list[Game] = []
+    damaged: set[tuple[int, int]] = set()
+    for game, bad in _games(_read_all(reader, text)):
+        damaged.update((len(games), n) for n in bad)
+        games.append(game)
+    if reader.syntax_errors > MAX_SYNTAX_ERRORS:
+        hidden = reader.syntax_errors - MAX_SYNTAX_ERRORS
+        reader.diagnostics.append(
+            Diagnostic(
+                "REC001",
+                Severity.INFO,
+                f"{hidden} further syntax errors are not shown",
+                NO_SPAN,
+                path,
+            )
+        )
+    return Parsed(tuple(games), tuple(reader.diagnostics), frozenset(damaged))
+
+
+def _read_all(reader: _Reader, text: str) -> Iterator[tuple[Chunk, Any, bool]]:
+    """Each chunk, what was read of it, and whether it had syntax errors."""
+    for chunk in chunks(text):
+        before = len(reader.diagnostics)
+        result = reader.read(chunk)
+        yield chunk, result, len(reader.diagnostics) > before

@@ -1,0 +1,312 @@
+"""Print records back as canonical text.
+
+The printer is the inverse of the parser: whatever it prints reads back as the same records,
+comments included, and printing that again gives the same bytes.  The layout is the one of the
+notation's reference: tags one per line, a blank line, then each deal with one section per line
+and one entry per line in hands, bids and play, labels and trick numbers aligned.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Iterable, Sequence
+
+from trufspec.cards import Card, NoTrump, Suit
+from trufspec.notation.chunks import SECTION_KEYWORDS
+from trufspec.records import (
+    Atom,
+    BidEntry,
+    Bids,
+    Cards,
+    Claims,
+    Comment,
+    Contract,
+    Cut,
+    Deal,
+    Dealer,
+    Decide,
+    Discards,
+    EarlyReveal,
+    Figure,
+    Game,
+    HandEntry,
+    Hands,
+    Honours,
+    Misdeal,
+    Off,
+    Place,
+    Play,
+    Pot,
+    Public,
+    Ruff,
+    Score,
+    Secret,
+    Stock,
+    Tag,
+    Total,
+    Trick,
+    Tricks,
+    Tromp,
+    Undealt,
+    Vote,
+    Votes,
+)
+
+__all__ = ["dumps", "print_game"]
+
+_BARE_NAME = re.compile(r"[^\W\d][\w\-]*")
+_CARDLIKE = re.compile(r"(?:10|[2-9TJQKA])[SHDCshdc\u2660\u2665\u2666\u2663]!?")
+_RESERVED = set(SECTION_KEYWORDS) | {
+    "deal", "round", "trump", "adjust", "declines", "atas", "bawah", "high", "low", "NT",
+}
+_HAND_KEYWORDS = {Hands: "hands", Public: "public", Claims: "claims", Secret: "secret"}
+_FIGURE_KEYWORDS = {Tricks: "tricks", Score: "score", Total: "total", Honours: "honours", Pot: "pot"}
+
+
+def name(value: str) -> str:
+    """A player's name as the notation writes it: bare when it can be, quoted otherwise."""
+    if _BARE_NAME.fullmatch(value) and value not in _RESERVED and not _CARDLIKE.fullmatch(value):
+        return value
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _mark(ack: bool) -> str:
+    return "!" if ack else ""
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+class _Printer:
+    def __init__(self, unicode: bool) -> None:
+        self.unicode = unicode
+        self.lines: list[str] = []
+
+    # ------------------------------------------------------------ small pieces
+
+    def card(self, card: Card) -> str:
+        return card.unicode() if self.unicode else str(card)
+
+    def suit(self, suit: Suit) -> str:
+        return suit.symbol if self.unicode else suit.letter
+
+    def cards(self, run: Cards, minus: frozenset[int] = frozenset(), comments: Sequence[Comment] = ()) -> str:
+        """A run of cards with its marks and the brace comments that stand among them."""
+        inline = {c.index: c for c in comments if c.place is Place.AFTER and c.index is not None}
+        words = [inline[-1].text] if -1 in inline else []
+        for i, card in enumerate(run):
+            words.append(("-" if i in minus else "") + self.card(card) + _mark(i in run.acks))
+            if i in inline:
+                words.append(inline[i].text)
+        return " ".join(words)
+
+    def emit(self, indent: str, text: str, node: Any) -> None:
+        """A line for ``node``: its comments before, the text, its trailing comments."""
+        comments: tuple[Comment, ...] = getattr(node, "comments", ())
+        for comment in comments:
+            if comment.place is Place.BEFORE:
+                self.lines.append(indent + comment.text)
+        trailing = [c.text for c in comments if c.place is Place.AFTER and c.index is None]
+        self.lines.append(indent + text + "".join("  " + t for t in trailing))
+
+    def end_comments(self, comments: Iterable[Comment]) -> None:
+        self.lines.extend(c.text for c in comments if c.place is Place.END)
+
+    # ------------------------------------------------------------ games
+
+    def game(self, game: Game) -> None:
+        for tag in game.tags:
+            self.emit("", f"[{tag.name} {_quote(tag.value)}]", tag)
+        self.end_comments(game.comments)
+        for deal in game.deals:
+            if self.lines:
+                self.lines.append("")
+            self.deal(deal)
+
+    def deal(self, deal: Deal) -> None:
+        self.emit("", f"{deal.kind} {deal.number.value}", deal)
+        for section in deal.sections:
+            _SECTIONS[type(section)](self, section)
+        self.end_comments(deal.comments)
+
+    # ------------------------------------------------------------ sections
+
+    def hands(self, section: Hands) -> None:
+        self.entries(_HAND_KEYWORDS[type(section)], section, section.entries, self.hand_entry)
+
+    def entries(self, keyword: str, section: Any, entries: Sequence[Any], line: Callable[..., str]) -> None:
+        self.emit("", keyword, section)
+        labels = [self.label(e) for e in entries]
+        width = max((len(label) for label in labels), default=0) + 1
+        bodies = [line(e) for e in entries]
+        for entry, label, body in zip(entries, labels, bodies):
+            self.emit("  ", (label.ljust(width) + body).rstrip(), entry)
+        if section.incomplete:
+            self.lines.append("  *")
+
+    def label(self, entry: Any) -> str:
+        return name(entry.player.value) + ":"
+
+    def hand_entry(self, entry: HandEntry) -> str:
+        return self.cards(entry.cards, comments=entry.comments) + (" *" if entry.incomplete else "")
+
+    def bids(self, section: Bids) -> None:
+        bodies = [self.bid_body(e) for e in section.entries]
+        width = max((len(b) for b in bodies), default=0)
+        restated = {
+            id(e): f"   = {e.restated.value}{_mark(e.restated.ack)}" for e in section.entries if e.restated
+        }
+        self.entries(
+            "bids",
+            section,
+            section.entries,
+            lambda e: (self.bid_body(e).ljust(width) + restated[id(e)]) if id(e) in restated else self.bid_body(e),
+        )
+
+    def bid_body(self, entry: BidEntry) -> str:
+        if entry.cards is not None:
+            return self.cards(entry.cards, entry.minus, entry.comments)
+        assert entry.number is not None
+        return f"{entry.number.value}{_mark(entry.number.ack)}"
+
+    def play(self, section: Play) -> None:
+        self.emit("", "play", section)
+        number_width = max((len(str(t.number.value)) for t in section.tricks), default=1)
+        led = [t for t in section.tricks if not t.by_player]
+        width = max((len(name(t.leader.value)) + 1 for t in led), default=0) + 1
+        for trick in section.tricks:
+            number = f"{trick.number.value}.".rjust(number_width + 1)
+            self.emit("  ", f"{number} {self.trick_body(trick, width)}".rstrip(), trick)
+        if section.incomplete:
+            self.lines.append("  *")
+
+    def trick_body(self, trick: Trick, width: int) -> str:
+        star = " *" if trick.incomplete else ""
+        if not trick.by_player:
+            label = (name(trick.leader.value) + ":").ljust(width)
+            return label + self.cards(trick.cards, comments=trick.comments) + star
+        inline = {c.index: c.text for c in trick.comments if c.place is Place.AFTER and c.index is not None}
+        words = []
+        for i, (player, card) in enumerate(zip(trick.players, trick.cards)):
+            words += [name(player.value), self.card(card) + _mark(i in trick.cards.acks)]
+            if i in inline:
+                words.append(inline[i])
+        return " ".join(words) + star
+
+    def figures(self, section: Tricks) -> None:
+        keyword = _FIGURE_KEYWORDS[type(section)]
+        parts = [self.figure(f) for f in section.entries] + (["*"] if section.incomplete else [])
+        self.emit("", " ".join([keyword.ljust(6), *parts]).rstrip(), section)
+
+    def figure(self, figure: Figure) -> str:
+        return "+".join(name(p) for p in figure.side) + f" {figure.value}{_mark(figure.ack)}"
+
+    def player(self, atom: Atom[str]) -> str:
+        return name(atom.value) + _mark(atom.ack)
+
+    def dealer(self, section: Dealer) -> None:
+        self.emit("", "dealer " + self.player(section.player), section)
+
+    def contract(self, section: Contract) -> None:
+        parts = ["contract", self.player(section.winner)]
+        if section.trump is not None:
+            trump = section.trump.value
+            text = "NT" if isinstance(trump, NoTrump) else self.suit(trump)
+            parts += ["trump", text + _mark(section.trump.ack)]
+        if section.mode is not None:
+            parts.append(section.mode.value.value + _mark(section.mode.ack))
+        if section.adjust is not None:
+            parts += ["adjust", _signed(section.adjust.value) + _mark(section.adjust.ack)]
+        self.emit("", " ".join(parts), section)
+
+    def card_section(self, keyword: str, section: Any) -> None:
+        self.emit("", f"{keyword} {self.cards(section.cards, comments=section.comments)}", section)
+
+    def undealt(self, section: Undealt) -> None:
+        self.card_section("undealt", section)
+
+    def stock(self, section: Stock) -> None:
+        self.card_section("stock", section)
+
+    def discards(self, section: Discards) -> None:
+        self.card_section("discards", section)
+
+    def ruff(self, section: Ruff) -> None:
+        head = "ruff " + self.player(section.player)
+        if section.declined:
+            self.emit("", head + " declines", section)
+        elif section.discards is None:
+            self.emit("", head + " discards *", section)
+        else:
+            self.emit("", head + " discards " + self.cards(section.discards, comments=section.comments), section)
+
+    def votes(self, section: Votes) -> None:
+        keyword = "decide" if isinstance(section, Decide) else "votes"
+        parts = [keyword, *(self.vote(v) for v in section.entries)] + (["*"] if section.incomplete else [])
+        self.emit("", " ".join(parts), section)
+
+    def vote(self, vote: Vote) -> str:
+        if vote.voter is not None:
+            return f"{name(vote.voter.value)}>{name(vote.target.value)}{_mark(vote.ack)}"
+        return f"{name(vote.target.value)} {vote.count}{_mark(vote.ack)}"
+
+    def off(self, section: Off) -> None:
+        self.emit("", "off " + self.player(section.player), section)
+
+    def cut(self, section: Cut) -> None:
+        pairs = [f"{name(p.value)} {self.card(c)}" for p, c in zip(section.players, section.cards)]
+        self.emit("", " ".join(["cut", *pairs]), section)
+
+    def early_reveal(self, section: EarlyReveal) -> None:
+        self.emit("", " ".join(["early-reveal", self.player(section.player), *section.flags]), section)
+
+    def misdeal(self, section: Misdeal) -> None:
+        self.emit("", " ".join(["misdeal", *section.flags]), section)
+
+    def tromp(self, section: Tromp) -> None:
+        self.emit("", f"tromp {self.player(section.player)} {_quote(section.phrase)}", section)
+
+
+_SECTIONS: dict[type, Callable[[_Printer, Any], None]] = {
+    Dealer: _Printer.dealer,
+    Undealt: _Printer.undealt,
+    Hands: _Printer.hands,
+    Public: _Printer.hands,
+    Claims: _Printer.hands,
+    Secret: _Printer.hands,
+    Bids: _Printer.bids,
+    Contract: _Printer.contract,
+    Play: _Printer.play,
+    Tricks: _Printer.figures,
+    Score: _Printer.figures,
+    Total: _Printer.figures,
+    Honours: _Printer.figures,
+    Pot: _Printer.figures,
+    Stock: _Printer.stock,
+    Ruff: _Printer.ruff,
+    Votes: _Printer.votes,
+    Decide: _Printer.votes,
+    Off: _Printer.off,
+    Discards: _Printer.discards,
+    Cut: _Printer.cut,
+    EarlyReveal: _Printer.early_reveal,
+    Misdeal: _Printer.misdeal,
+    Tromp: _Printer.tromp,
+}
+
+
+def print_game(game: Game, *, unicode: bool = False) -> str:
+    """One game as canonical text, ending with a newline."""
+    printer = _Printer(unicode)
+    printer.game(game)
+    return "\n".join(printer.lines) + "\n"
+
+
+def dumps(games: Iterable[Game], *, unicode: bool = False) -> str:
+    """Games as canonical text: each game as :func:`print_game` prints it, a blank line between."""
+    return "\n".join(print_game(game, unicode=unicode) for game in games)

@@ -1,0 +1,147 @@
+"""Syntax errors in plain words: where, what was found, and what the notation expected.
+
+Lark reports an error as the terminals it would have accepted (``CARDS``, ``NAME``, ...).  This
+module turns that into a sentence a scorekeeper understands ("expected a card such as 7H or
+10S, found '11H'"), and recognises the common mistakes (a card that does not exist, a misspelt
+section keyword, a name that reads as a card, a comment or a tag left open) to say exactly what
+is wrong.  It plays the part of Lark's ``match_examples``, but decides from the offending text
+itself, which stays right however deep in a deal the mistake is.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from trufspec.cards import CARD_PATTERN
+from trufspec.notation.chunks import SECTION_KEYWORDS
+from trufspec.records import Span
+
+__all__ = ["describe"]
+
+_WORDS = {
+    "CARDS": "a card such as 7H or 10S",
+    "BIDCARDS": "a card such as 7H or -10S",
+    "HAND_LINE": "a player's cards such as 'Ana: AS 10H 2C'",
+    "BID_LINE": "a bid such as 'Ana: 7S' or 'Ana: 3'",
+    "TRICK_LINE": "a trick such as '1. Ana: 2C 7C 4C 8C'",
+    "TRICKNO": "a trick number such as '3.'",
+    "FIGURES": "a player and a number such as 'Ana 3'",
+    "NAME": "a player's name",
+    "STRING": 'a quoted text such as "Ana"',
+    "INT": "a number",
+    "TAG_NAME": "a tag name such as Event",
+    "TRUMP": "a suit letter (S, H, D, C) or NT",
+    "MODE": "atas, bawah, high or low",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COLON": "':'",
+    "EQUALS": "'='",
+    "PLUS": "'+'",
+    "GT": "'>'",
+    "BANG": "'!'",
+    "STAR": "'*'",
+    "DEAL_KW": "'deal' or 'round'",
+    "TRUMP_KW": "'trump'",
+    "ADJUST": "'adjust'",
+    "DISCARDS_KW": "'discards'",
+    "DECLINES": "'declines'",
+    "$END": "the end of the deal",
+}
+_KEYWORD_TERMINALS = {k.upper().replace("-", "_"): k for k in SECTION_KEYWORDS} | {
+    "DISCARDS_KW": "discards"
+}
+_ORDER = list(_WORDS)
+_CARD_LIKE = re.compile(r"[+-]?(?:\d+|[A-Za-z])[SHDCshdc\u2660\u2665\u2666\u2663]!?")
+_CARD = re.compile(r"[+-]?" + CARD_PATTERN + r"!?")
+_WORD = re.compile(r"[^\s;{}]+|[;{}]")
+
+
+def _found_text(text: str, position: int) -> str:
+    match = _WORD.match(text, position)
+    word = match.group() if match else text[position : position + 1]
+    return word if len(word) <= 30 else word[:27] + "..."
+
+
+def _expected(names: set[str]) -> str:
+    """The accepted terminals as an English list; section keywords become one phrase."""
+    keywords = sorted(_KEYWORD_TERMINALS[n] for n in names if n in _KEYWORD_TERMINALS)
+    others = [n for n in _ORDER if n in names and n not in _KEYWORD_TERMINALS]
+    phrases: list[str] = []
+    for name in others:
+        phrase = _WORDS[name]
+        if phrase not in phrases and not (name == "STRING" and "NAME" in names):
+            phrases.append(phrase)
+    if len(keywords) > 3:
+        phrases.append("the next section (such as " + ", ".join(keywords[:3]) + ")")
+    else:
+        phrases.extend(f"'{k}'" for k in keywords)
+    if not phrases:
+        return "something else"
+    if len(phrases) == 1:
+        return phrases[0]
+    return ", ".join(phrases[:-1]) + " or " + phrases[-1]
+
+
+def _special(found: str, names: set[str]) -> str | None:
+    """A precise message for the common mistakes, or None."""
+    wants_card = bool(names & {"CARDS", "BIDCARDS", "HAND_LINE", "TRICK_LINE", "BID_LINE"})
+    if found == "{":
+        return "this '{' comment is never closed with '}'"
+    if found.startswith('"') and (len(found) == 1 or not found.endswith('"')):
+        return "this quoted text is never closed with '\"'"
+    if wants_card and _CARD_LIKE.fullmatch(found) and not _CARD.fullmatch(found):
+        return (
+            f"expected a card such as 7H or 10S, found '{found}': ranks are 2 to 10 (or T), "
+            "J, Q, K, A and suits S, H, D, C"
+        )
+    if "NAME" in names and _CARD.fullmatch(found):
+        return (
+            f"expected a player's name, found '{found}', which reads as a card; "
+            f'write such a name in quotes: "{found}"'
+        )
+    keywords = [_KEYWORD_TERMINALS[n] for n in names if n in _KEYWORD_TERMINALS]
+    if len(keywords) > 3 and re.fullmatch(r"[A-Za-z-]+", found):
+        close = difflib.get_close_matches(found.lower(), SECTION_KEYWORDS, n=1)
+        if close:
+            return f"'{found}' is not a section of a deal; did you mean '{close[0]}'?"
+    return None
+
+
+def describe(error: UnexpectedInput, text: str, *, whole: bool = True) -> tuple[str, Span]:
+    """The message and the span of a Lark syntax error in ``text``.
+
+    ``whole`` says whether ``text`` is a whole chunk; when it is a single statement, its end is
+    not the end of the deal and is not offered as an alternative.
+    """
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        names = set(error.accepts or error.expected)
+        if not names and error.interactive_parser is not None:
+            # A token lexed outside its context: ask the parser state what it would accept.
+            names = {n for n in error.interactive_parser.choices() if n.isupper() or n == "$END"}
+        if token.type == "$END":
+            found, position = "", len(text)
+        else:
+            position = token.start_pos or 0
+            found = _found_text(text, position)
+    elif isinstance(error, UnexpectedCharacters):
+        names = set(error.allowed or ())
+        position = error.pos_in_stream
+        found = _found_text(text, position)
+    else:
+        assert isinstance(error, UnexpectedEOF)
+        names = set(error.expected)
+        found, position = "", len(text)
+    line = error.line if error.line and error.line > 0 else text.count("\n", 0, position) + 1
+    column = error.column if error.column and error.column > 0 else position - text.rfind("\n", 0, position)
+    span = Span(line, column, line, column + max(len(found), 1))
+    if not whole:
+        names.discard("$END")
+    message = _special(found, names)
+    if message is None:
+        shown = f"'{found}'" if found else "the end of the deal"
+        message = f"expected {_expected(names)}, found {shown}"
+    return message, span

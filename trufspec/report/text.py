@@ -1,0 +1,172 @@
+"""The text report: diagnostics as a compiler prints them, for people at a terminal.
+
+Each diagnostic is one header line that editors and ``grep`` understand
+(``path:line:col: severity CODE message [clause: Source, locator "quote"]``), followed by the
+offending source line and a caret under the exact token, so that a scorekeeper sees what is
+wrong without opening the file.  The renderer only prints what the report holds; it never
+judges a record.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+import click
+
+from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.records import Span
+from trufspec.report.model import FileReport, Report, Summary
+
+__all__ = ["render", "render_file", "render_diagnostic", "summary_line"]
+
+CONSEQUENCE = " (consequence of an earlier error)"
+"""Appended to a consequential diagnostic, so that the reader fixes the first cause first."""
+
+QUOTE_WIDTH = 60
+"""Quotes longer than this are cut at a word: the header line must stay readable; the JSON
+report keeps the whole quote."""
+
+_COLOURS = {
+    Severity.ERROR: "red",
+    Severity.WARNING: "yellow",
+    Severity.ACKNOWLEDGED: "cyan",
+    Severity.INFO: "blue",
+}
+
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+"""Control characters other than tab: shown as U+FFFD so that a stray escape in a record cannot
+drive the terminal; one character stays one column, so carets still line up."""
+
+Style = Callable[..., str]
+
+
+def _plain(text: str, **_: object) -> str:
+    return text
+
+
+def render(report: Report, *, color: bool = False) -> str:
+    """The whole report: every file's diagnostics, then the summary line."""
+    parts = [render_file(file, color=color) for file in report.files]
+    parts.append(summary_line(report.summary) + "\n")
+    return "".join(parts)
+
+
+def render_file(file: FileReport, *, color: bool = False) -> str:
+    """One file's diagnostics in the order of their positions, each with its source excerpt."""
+    lines = _source_lines(file.source)
+    blocks = [
+        render_diagnostic(diagnostic, file.path, lines, color=color)
+        for diagnostic in sorted(file.diagnostics, key=Diagnostic.sort_key)
+    ]
+    return "".join(blocks)
+
+
+def render_diagnostic(
+    diagnostic: Diagnostic, path: str, lines: Sequence[str], *, color: bool = False
+) -> str:
+    """One diagnostic: its header line, then the source line and caret when it has a position.
+
+    ``lines`` are the file's lines without their line ends (see :func:`_source_lines`).
+    """
+    style: Style = click.style if color else _plain
+    severity = diagnostic.severity
+    text = (
+        f"{style(_location(path, diagnostic.span), bold=True)} "
+        f"{style(severity.value, fg=_COLOURS[severity], bold=True)} "
+        f"{style(diagnostic.code, bold=True)} {diagnostic.message}"
+    )
+    if diagnostic.consequential:
+        text += CONSEQUENCE
+    text += _clause_suffix(diagnostic)
+    out = [text + "\n", *_excerpt(diagnostic.span, lines, style, _COLOURS[severity])]
+    for label, span in diagnostic.related:
+        out.append(f"{style(_location(path, span), bold=True)} note: {label}\n")
+        out.extend(_excerpt(span, lines, style, "cyan"))
+    return "".join(out)
+
+
+def summary_line(summary: Summary) -> str:
+    """The last line of a check: what was read and how many problems it has."""
+    read = ", ".join(
+        (
+            _count(summary.files, "file"),
+            _count(summary.games, "game"),
+            _count(summary.deals, "deal"),
+        )
+    )
+    if summary.errors == 0 and summary.warnings == 0:
+        return f"no problems found in {read}"
+    return f"{read}: {_count(summary.errors, 'error')}, {_count(summary.warnings, 'warning')}"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _location(path: str, span: Span) -> str:
+    """``path:line:col:``, or ``path:`` for a finding about the file or game as a whole."""
+    if span.line <= 0:
+        return f"{path}:"
+    return f"{path}:{span.line}:{span.column}:"
+
+
+def _source_lines(source: str) -> list[str]:
+    """Split as the parser counts lines, on ``\\n`` only: ``str.splitlines`` would also split on
+    form feeds and Unicode separators and put the caret under the wrong line."""
+    return [line.removesuffix("\r") for line in source.split("\n")]
+
+
+def _excerpt(span: Span, lines: Sequence[str], style: Style, colour: str) -> list[str]:
+    """The source line with a gutter, and a caret line under ``span`` clamped to that line.
+
+    A span that runs onto later lines is marked to the end of its first line; a span past the
+    end of the line (a missing token) gets one caret just after the last character.
+    """
+    if span.line <= 0 or span.line > len(lines):
+        return []
+    line = _CONTROL.sub("\ufffd", lines[span.line - 1])
+    start = min(max(span.column, 1), len(line) + 1)
+    end = span.end_column if span.end_line == span.line else len(line) + 1
+    width = max(1, min(end, len(line) + 1) - start)
+    gutter = " " * len(str(span.line))
+    # Tabs before the token are kept so that the caret lines up whatever the tab width.
+    indent = "".join(c if c == "\t" else " " for c in line[: start - 1])
+    carets = style("^" * width, fg=colour, bold=True)
+    return [
+        f"{style(str(span.line), fg='blue')} {style('|', fg='blue')} {line}".rstrip() + "\n",
+        f"{gutter} {style('|', fg='blue')} {indent}{carets}\n",
+    ]
+
+
+def _clause_suffix(diagnostic: Diagnostic) -> str:
+    """`` [title: Source title, locator "quote"]`` for a diagnostic that knows its clause."""
+    clause = diagnostic.clause
+    if clause is None:
+        return ""
+    if not clause.citations:
+        return f" [{clause.title}]"
+    citation = clause.citations[0]
+    return (
+        f" [{clause.title}: {_source_title(citation.source)}, {citation.locator} "
+        f'"{_shorten(citation.quote)}"]'
+    )
+
+
+def _source_title(source_id: str) -> str:
+    """The title of a cited source; its id when the source is not (or not yet) registered."""
+    try:
+        from trufspec.spec.sources import SOURCES
+    except ImportError:
+        return source_id
+    source = SOURCES.get(source_id)
+    return source_id if source is None else source.title
+
+
+def _shorten(quote: str) -> str:
+    """The quote on one line, cut at a word boundary after :data:`QUOTE_WIDTH` characters."""
+    flat = " ".join(quote.split())
+    if len(flat) <= QUOTE_WIDTH:
+        return flat
+    cut = flat[:QUOTE_WIDTH].rsplit(" ", 1)[0] or flat[:QUOTE_WIDTH]
+    return cut.rstrip(" ,;:.") + "..."

@@ -1,0 +1,1 @@
+"""The rulesets: one package per game; the registry arrives with the rules engine."""

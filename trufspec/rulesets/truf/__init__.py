@@ -1,0 +1,1 @@
+"""The Truf family: one package per rule text (truf-jb, truf-basics, truf-de)."""

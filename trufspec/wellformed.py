@@ -1,0 +1,206 @@
+"""Record-level checks: what every record must satisfy, whatever game it records.
+
+These are the ``REC`` clauses: a game has its ``Ruleset`` and ``Players`` tags once each, the
+names in the deals are players of the game, a section that happens once per deal is written
+once, no card appears twice among the cards of a deal.  Each check is a small generator in the
+manner of python-jsonschema's keywords: it returns early when it does not apply and yields
+diagnostics that say where and which clause.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from trufspec.cards import Card
+from trufspec.diagnostics import Diagnostic
+from trufspec.records import (
+    Atom,
+    Bids,
+    Cards,
+    Claims,
+    Contract,
+    Cut,
+    Deal,
+    Dealer,
+    Decide,
+    EarlyReveal,
+    Game,
+    Hands,
+    Misdeal,
+    Off,
+    Play,
+    Public,
+    Ruff,
+    Secret,
+    Span,
+    Stock,
+    Tricks,
+    Tromp,
+    Undealt,
+    Votes,
+)
+from trufspec.spec.registry import default_registry
+
+__all__ = ["check_game", "record_diagnostic", "REQUIRED_TAGS"]
+
+REQUIRED_TAGS = ("Ruleset", "Players")
+
+_REPEATABLE = (Votes, Decide, Cut, EarlyReveal, Misdeal, Tromp, Claims)
+"""Sections a deal may hold more than once: a re-vote, a second cut, repeated claims."""
+
+_OPTION_PAIR = re.compile(r"\s*([^=,\s]+)\s*=\s*([^=,\s]+)\s*")
+
+
+def record_diagnostic(code: str, span: Span, path: str | None, **values: Any) -> Diagnostic:
+    """A diagnostic of a ``REC`` clause, its message made from the clause's template."""
+    clause = default_registry().clause(code)
+    return Diagnostic(code, clause.severity, clause.format(**values), span, path, clause)
+
+
+def check_game(game: Game, path: str | None) -> Iterator[Diagnostic]:
+    """Every record-level problem of a game."""
+    yield from _tags(game, path)
+    players = set(game.players)
+    for number, deal in enumerate(game.deals, start=1):
+        yield from _numbering(deal, number, path)
+        yield from _sections(deal, path)
+        if players:
+            yield from _names(deal, players, game, path)
+        yield from _entries(deal, path)
+        yield from _duplicate_cards(deal, path)
+
+
+def _tags(game: Game, path: str | None) -> Iterator[Diagnostic]:
+    # A game begins with its tags; deals before any tag belong to no game.
+    if not game.tags:
+        first = game.deals[0]
+        yield record_diagnostic("REC006", first.span, path, kind=first.kind, number=first.number.value)
+        return
+    seen: dict[str, Span] = {}
+    for tag in game.tags:
+        if tag.name in seen:
+            yield record_diagnostic("REC003", tag.span, path, tag=tag.name, first_line=seen[tag.name].line)
+        else:
+            seen[tag.name] = tag.span
+    for required in REQUIRED_TAGS:
+        if required not in seen:
+            yield record_diagnostic("REC004", game.tags[0].span, path, tag=required)
+    if "Players" in seen:
+        names = game.players
+        if not names:
+            yield record_diagnostic("REC005", seen["Players"], path, detail="the [Players] tag names no player")
+        repeated = sorted({n for n in names if names.count(n) > 1})
+        if repeated:
+            detail = f"the [Players] tag names {', '.join(repeated)} more than once"
+            yield record_diagnostic("REC005", seen["Players"], path, detail=detail)
+    if "Options" in seen:
+        text = game.tag("Options") or ""
+        for part in filter(str.strip, text.split(",")):
+            if not _OPTION_PAIR.fullmatch(part):
+                detail = f"the [Options] tag should list key=value pairs separated by commas, found '{part.strip()}'"
+                yield record_diagnostic("REC005", seen["Options"], path, detail=detail)
+
+
+def _numbering(deal: Deal, expected: int, path: str | None) -> Iterator[Diagnostic]:
+    # Deals are numbered 1, 2, 3... in the order they are written.
+    if deal.number.value != expected:
+        yield record_diagnostic("REC008", deal.number.span, path, kind=deal.kind, number=deal.number.value, expected=expected)
+
+
+def _keyword(section: Any) -> str:
+    return type(section).__name__.lower().replace("earlyreveal", "early-reveal")
+
+
+def _sections(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
+    # A section that happens once per deal is written once.
+    seen: dict[type, Span] = {}
+    for section in deal.sections:
+        kind = type(section)
+        if isinstance(section, _REPEATABLE):
+            continue
+        if kind in seen:
+            yield record_diagnostic(
+                "REC009", section.span, path, kind=deal.kind, section=_keyword(section), first_line=seen[kind].line
+            )
+        else:
+            seen[kind] = section.span
+
+
+def _player_atoms(deal: Deal) -> Iterator[Atom[str]]:
+    """Every player named in a deal, as written."""
+    for section in deal.sections:
+        if isinstance(section, (Dealer, Off, Ruff, EarlyReveal, Tromp)):
+            yield section.player
+        elif isinstance(section, Contract):
+            yield section.winner
+        elif isinstance(section, (Hands, Bids)):
+            yield from (entry.player for entry in section.entries)
+        elif isinstance(section, Play):
+            for trick in section.tricks:
+                yield from (trick.players or (trick.leader,))
+        elif isinstance(section, Votes):
+            for vote in section.entries:
+                yield vote.target
+                if vote.voter is not None:
+                    yield vote.voter
+        elif isinstance(section, Cut):
+            yield from section.players
+
+
+def _names(deal: Deal, players: set[str], game: Game, path: str | None) -> Iterator[Diagnostic]:
+    # Every name in a deal is a player of the game (teams are players joined by '+').
+    listed = " ".join(game.players)
+    for atom in _player_atoms(deal):
+        if atom.value not in players:
+            yield record_diagnostic("REC010", atom.span, path, name=atom.value, players=listed)
+    for section in deal.sections:
+        if isinstance(section, Tricks):
+            for figure in section.entries:
+                for member in figure.side:
+                    if member not in players:
+                        yield record_diagnostic("REC010", figure.span, path, name=member, players=listed)
+
+
+def _entries(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
+    # A section lists each player (or team) once.
+    for section in deal.sections:
+        if isinstance(section, (Hands, Bids)):
+            keyed = [(e.player.value, e.span) for e in section.entries]
+        elif isinstance(section, Tricks):
+            keyed = [(f.side_name, f.span) for f in section.entries]
+        else:
+            continue
+        seen: set[str] = set()
+        for key, span in keyed:
+            if key in seen:
+                yield record_diagnostic("REC011", span, path, name=key, section=_keyword(section))
+            seen.add(key)
+
+
+def _duplicate_cards(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
+    # No card appears twice among the cards dealt, among the cards shown and revealed, or in
+    # the play.
+    sections = deal.sections
+    groups: list[list[Cards]] = [
+        [e.cards for s in sections if type(s) is Hands for e in s.entries]
+        + [s.cards for s in sections if isinstance(s, (Undealt, Stock))],
+        [e.cards for s in sections if type(s) in (Public, Secret) for e in s.entries],
+        [t.cards for s in sections if isinstance(s, Play) for t in s.tricks],
+    ]
+    for group in groups:
+        seen: dict[Card, tuple[Cards, int]] = {}
+        for run in group:
+            for index, card in enumerate(run):
+                if card not in seen:
+                    seen[card] = (run, index)
+                    continue
+                first_run, first_index = seen[card]
+                yield record_diagnostic(
+                    "REC013",
+                    run.span(index),
+                    path,
+                    card=card,
+                    kind=deal.kind,
+                    other_line=first_run.span(first_index).line,
+                )
