@@ -15,6 +15,9 @@ from trufspec.notation.parse import Parsed, parse_text
 from trufspec.notation.printer import dumps as _dumps
 from trufspec.records import NO_SPAN, Game, Span, comment_texts, without_comments
 from trufspec.report.model import DealResult, FileReport, GameResult
+from trufspec.engine.replay import replay_game
+from trufspec.rulesets import RULESETS
+from trufspec.spec.registry import default_registry
 from trufspec.wellformed import check_game, record_diagnostic
 
 __all__ = ["loads", "load", "dumps", "decode", "check_bytes", "check_text", "format_bytes", "Formatted"]
@@ -64,15 +67,42 @@ def check_text(text: str, path: str = "-", options: Mapping[str, str] | None = N
     parsed = parse_text(text, path)
     diagnostics = list(parsed.diagnostics)
     games = []
-    for game in parsed.games:
-        diagnostics.extend(check_game(game, path))
-        ruleset = game.ruleset
-        if ruleset is not None:
-            diagnostics.append(record_diagnostic("REC007", game.span, path, ruleset=ruleset))
-        deals = tuple(DealResult(d.number.value, d.span.line) for d in game.deals)
-        games.append(GameResult(game.span.line, ruleset, game.players, deals))
+    for number, game in enumerate(parsed.games):
+        structure = list(check_game(game, path))
+        diagnostics.extend(structure)
+        skip = frozenset(d for g, d in parsed.damaged if g == number)
+        games.append(_judge(game, path, options, skip, structure, diagnostics))
     diagnostics.sort(key=Diagnostic.sort_key)
     return FileReport(path, tuple(games), tuple(diagnostics), text)
+
+
+def _judge(
+    game: Game,
+    path: str,
+    options: Mapping[str, str] | None,
+    skip: frozenset[int],
+    structure: list[Diagnostic],
+    diagnostics: list[Diagnostic],
+) -> GameResult:
+    """Replay a game through its ruleset, when trufspec knows it and the record is sound
+    enough to replay (its players and tags are in order)."""
+    plain = tuple(DealResult(d.number.value, d.span.line) for d in game.deals)
+    name = game.ruleset
+    if name is None:
+        return GameResult(game.span.line, None, game.players, plain)
+    ruleset = RULESETS.get(name)
+    if ruleset is None:
+        diagnostics.append(record_diagnostic("REC007", game.span, path, ruleset=name))
+        return GameResult(game.span.line, name, game.players, plain)
+    blocking = {"REC003", "REC004", "REC005", "REC006", "REC010"}
+    if any(d.code in blocking for d in structure):
+        return GameResult(game.span.line, name, game.players, plain)
+    outcome, readings, found = replay_game(game, ruleset, default_registry(), path, options, skip)
+    diagnostics.extend(found)
+    deals = tuple(
+        DealResult(d.number.value, d.span.line, o.scores, o.totals) for d, o in zip(game.deals, outcome.deals)
+    )
+    return GameResult(game.span.line, name, game.players, deals, outcome.winners, dict(readings))
 
 
 def check_bytes(data: bytes, path: str, options: Mapping[str, str] | None = None) -> FileReport:

@@ -166,4 +166,24 @@ CLAUSES: tuple[Clause, ...] = (
         "game's ruleset, with one of the values it allows.",
         "{detail}",
     ),
+    _clause(
+        "REC015",
+        "partial-record",
+        Phase.DEAL,
+        "Facts missing",
+        "A record may leave out any part of a deal except its number; every check that needs a "
+        "missing fact is skipped, and the report says which.",
+        "{kind} {number}: not checked for lack of facts in the record: {what}",
+        Strength.MAY,
+    ),
+    _clause(
+        "REC016",
+        "deal-not-replayed",
+        Phase.DEAL,
+        "Unreadable deals are not judged",
+        "A deal with a syntax error is read as far as possible but not judged by the rules of "
+        "the game, since what it records is not known.",
+        "{kind} {number} has syntax errors, so the rules of the game were not applied to it",
+        Strength.MAY,
+    ),
 )

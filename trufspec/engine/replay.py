@@ -1,0 +1,51 @@
+"""Replay a game through its ruleset, under the readings chosen for it.
+
+The readings come from the defaults of the ruleset's options, then the record's ``Options``
+tag, then the command line (``--option``), each overriding the one before: a tournament
+director who checks a folder with ``--option`` means it for every record.  An option the
+ruleset does not know, or a value it does not allow, is reported (REC014) and the default is
+used instead.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from trufspec.diagnostics import Diagnostic
+from trufspec.engine.findings import Findings
+from trufspec.engine.ruleset import GameOutcome, Ruleset
+from trufspec.records import NO_SPAN, Game
+from trufspec.spec.options import OptionValues, parse_options, resolve
+from trufspec.spec.registry import Registry
+
+__all__ = ["replay_game"]
+
+
+def replay_game(
+    game: Game,
+    ruleset: Ruleset,
+    registry: Registry,
+    path: str | None,
+    cli_options: Mapping[str, str] | None = None,
+    skip: frozenset[int] = frozenset(),
+) -> tuple[GameOutcome, OptionValues, list[Diagnostic]]:
+    """The recomputed figures, the readings in force and the diagnostics of one game."""
+    findings = Findings(registry, path)
+    known = registry.options_of(ruleset.id)
+    chosen: dict[str, str] = {}
+    tag = next((t for t in game.tags if t.name == "Options"), None)
+    if tag is not None:
+        from_tag, errors = parse_options(tag.value, known)
+        for error in errors:
+            findings.add("REC014", tag.span, detail=error)
+        chosen.update(from_tag)
+    for key, value in (cli_options or {}).items():
+        if key in known:
+            problem = known[key].check(value)
+            if problem is not None:
+                findings.add("REC014", NO_SPAN, detail=problem)
+            else:
+                chosen[key] = value
+    options = OptionValues(resolve(chosen, known))
+    outcome = ruleset.replay(game, options, findings, skip)
+    return outcome, options, findings.diagnostics

@@ -1,0 +1,244 @@
+"""Trick-taking, written once for every game that plays tricks.
+
+Truf in its three rulesets and Ruff and Honours all lead, follow suit and win tricks the same
+way, with differences the rules name: whether a trump may be led before trumps are broken,
+who leads the first trick, whether the order of play round the table is enforced.  The replay
+here is parametrised by a :class:`TrickRules` that says, for each of those rules, which clause
+of the ruleset states it, so that a truf-de revoke cites the German text and a Ruff and Honours
+revoke its own.
+
+The replay judges what it has facts for.  When the hands are known, every card is checked
+against the hand that holds it.  When they are not, the hands are rebuilt from the play itself:
+a player who plays a heart in trick 9 held that heart in trick 3, so a failure to follow hearts
+in trick 3 is still a revoke.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from attrs import frozen
+
+from trufspec.cards import Card, Suit
+from trufspec.engine.findings import Findings
+from trufspec.records import Play, Trick
+
+__all__ = ["TrickRules", "PlayOutcome", "trick_winner", "replay_play"]
+
+
+@frozen
+class TrickRules:
+    """The clauses of one ruleset that govern play, and the choices its options make.
+
+    A clause code of None means the ruleset has no such rule (Ruff and Honours puts no limit on
+    leading trumps).
+    """
+
+    first_leader: str
+    next_leader: str
+    follow_suit: str
+    card_held: str
+    one_card_each: str
+    trick_count: str
+    trump_lead: str | None = None
+    turn_order: str | None = None
+    enforce_order: str = "free"
+    """``free`` (only the leader's place is fixed), ``clockwise`` or ``counterclockwise``."""
+    broken_by: str = "any-earlier-trick"
+    """What breaks trumps: ``any-earlier-trick`` (a trump played in an earlier trick) or
+    ``ruff-only`` (a trump played by a player who could not follow suit)."""
+
+
+@frozen
+class PlayOutcome:
+    """What the play established: tricks won per player (for the tricks the record shows) and
+    whether the play was complete."""
+
+    won: dict[str, int]
+    complete: bool
+
+
+def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
+    """The index (in order of play) of the card that wins: the highest trump, or else the
+    highest card of the suit led (the best card so far is always of the suit led or a trump,
+    so a card of a third suit never wins)."""
+    best = 0
+    for index in range(1, len(cards)):
+        card, top = cards[index], cards[best]
+        if card.suit == top.suit:
+            if card.rank > top.rank:
+                best = index
+        elif card.suit == trump:
+            best = index
+    return best
+
+
+def _seating(seats: Sequence[str], leader: str, direction: str) -> list[str]:
+    """The players in order of play from the leader."""
+    start = seats.index(leader)
+    step = -1 if direction == "counterclockwise" else 1
+    return [seats[(start + step * k) % len(seats)] for k in range(len(seats))]
+
+
+def replay_play(
+    play: Play,
+    seats: Sequence[str],
+    hands: dict[str, list[Card]] | None,
+    first_leader: str | None,
+    trump: Suit | None,
+    rules: TrickRules,
+    findings: Findings,
+    expected_tricks: int,
+) -> PlayOutcome:
+    """Replay the tricks of a deal against the rules; report what breaks them.
+
+    ``hands`` are the hands at the first lead, or None when the record does not give them.
+    ``first_leader`` is who must lead trick 1 (None when the record does not say who won the
+    bidding).  ``trump`` is the trump suit, None in a no-trump game.
+    """
+    known_hands = hands is not None
+    if hands is None:
+        # Rebuild the hands from the play: what a player plays, they held from the start.
+        hands = {seat: [] for seat in seats}
+        for trick in play.tricks:
+            for player, card in _plays(trick, seats, rules):
+                hands.setdefault(player, []).append(card)
+        findings.unchecked("the hands (cards are checked only against those played later)")
+    holding = {seat: list(cards) for seat, cards in hands.items()}
+    played_where: dict[Card, int] = {}
+    won: Counter[str] = Counter()
+    broken = False
+    expected_leader = first_leader
+    for count, trick in enumerate(play.tricks, start=1):
+        if trick.number.value != count:
+            findings.add(
+                rules.trick_count,
+                trick.number.span,
+                problem=f"trick {trick.number.value} should be numbered {count}",
+                players=len(seats),
+                expected=expected_tricks,
+            )
+        leader = trick.leader.value
+        if leader not in seats:
+            return PlayOutcome(dict(won), False)
+        if expected_leader is not None and leader != expected_leader:
+            if count == 1:
+                findings.add(rules.first_leader, trick.leader.span, ack=trick.leader.ack, player=leader, expected=expected_leader)
+            else:
+                findings.add(
+                    rules.next_leader,
+                    trick.leader.span,
+                    ack=trick.leader.ack,
+                    number=count,
+                    player=leader,
+                    expected=expected_leader,
+                    previous=count - 1,
+                )
+        order = _plays(trick, seats, rules)
+        if trick.by_player:
+            _check_turns(trick, seats, rules, findings)
+        if len(trick.cards) != len(seats) and not (trick.incomplete or play.incomplete):
+            findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards), players=len(seats))
+        ruffed = False
+        for index, (player, card) in enumerate(order):
+            hand = holding.get(player, [])
+            ack = trick.cards.acknowledged(index)
+            span = trick.cards.span(index)
+            if card not in hand:
+                if known_hands:
+                    reason = _why_not_held(card, player, played_where, holding)
+                    findings.add(rules.card_held, span, ack=ack, player=player, card=card, reason=reason)
+                    findings.disturbed = True
+                played_where[card] = count
+                continue
+            if index == 0:
+                if (
+                    rules.trump_lead is not None
+                    and card.suit == trump
+                    and not broken
+                    and any(c.suit != trump for c in hand)
+                ):
+                    others = " ".join(str(c) for c in hand if c.suit != trump)
+                    findings.add(rules.trump_lead, span, ack=ack, player=player, card=card, other_cards=others)
+            else:
+                led = order[0][1].suit
+                if card.suit != led:
+                    same = [c for c in hand if c.suit == led]
+                    if same:
+                        findings.add(
+                            rules.follow_suit,
+                            span,
+                            ack=ack,
+                            player=player,
+                            card=card,
+                            suit_cards=" ".join(str(c) for c in same),
+                        )
+                    elif card.suit == trump:
+                        ruffed = True
+            hand.remove(card)
+            played_where[card] = count
+        cards = [card for _, card in order]
+        if len(cards) == len(seats):
+            winner = order[trick_winner(cards, trump)][0]
+            won[winner] += 1
+            expected_leader = winner
+        else:
+            expected_leader = None
+        if trump is not None and any(c.suit == trump for c in cards):
+            broken = broken or rules.broken_by == "any-earlier-trick" or ruffed
+    complete = not play.incomplete and len(play.tricks) == expected_tricks and all(
+        len(t.cards) == len(seats) for t in play.tricks
+    )
+    if not play.incomplete and len(play.tricks) != expected_tricks and play.tricks:
+        findings.add(
+            rules.trick_count,
+            play.span,
+            problem=f"the play has {len(play.tricks)} tricks",
+            players=len(seats),
+            expected=expected_tricks,
+        )
+    return PlayOutcome({seat: won[seat] for seat in seats}, complete)
+
+
+def _plays(trick: Trick, seats: Sequence[str], rules: TrickRules) -> list[tuple[str, Card]]:
+    """Who played each card of a trick, in order of play."""
+    if trick.by_player:
+        return [(p.value, c) for p, c in zip(trick.players, trick.cards)]
+    if trick.leader.value not in seats:
+        return []
+    direction = "counterclockwise" if rules.enforce_order == "counterclockwise" else "clockwise"
+    return list(zip(_seating(seats, trick.leader.value, direction), trick.cards))
+
+
+def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings: Findings) -> None:
+    """In the per-card form: each player plays once, and in turn when the order is enforced."""
+    names = [p.value for p in trick.players]
+    for player, times in Counter(names).items():
+        if times > 1:
+            findings.add(rules.one_card_each, trick.span, number=trick.number.value, count=len(names), players=len(seats))
+            return
+    if rules.turn_order is None or rules.enforce_order == "free" or names[0] not in seats:
+        return
+    expected = _seating(seats, names[0], rules.enforce_order)
+    for index in range(1, len(names)):
+        if names[index] != expected[index]:
+            findings.add(
+                rules.turn_order,
+                trick.players[index].span,
+                ack=trick.players[index].ack,
+                player=names[index],
+                previous=names[index - 1],
+                expected=expected[index],
+                order=rules.enforce_order,
+            )
+            return
+
+
+def _why_not_held(card: Card, player: str, played: dict[Card, int], holding: dict[str, list[Card]]) -> str:
+    if card in played:
+        return f"it was already played in trick {played[card]}"
+    for other, hand in holding.items():
+        if card in hand:
+            return f"{other} holds it"
+    return "it is not in their hand"

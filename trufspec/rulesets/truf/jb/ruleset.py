@@ -1,0 +1,237 @@
+"""truf-jb, Truf House Rule 1 of JB Games: the replay of a game through its phases.
+
+Deal (JB101, JB102), bidding and mode (:mod:`.bids`), play (the shared trick-taking of
+:mod:`trufspec.engine.tricks` with this ruleset's clauses), scoring (:mod:`.scoring`), running
+totals and the end of the game.  The clauses themselves, with their citations, are in
+:mod:`.clauses`; the readings of the source's unclear points in :mod:`.options`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from trufspec.cards import FULL_PACK, Card, NoTrump, Rank, Suit, Trump
+from trufspec.engine.findings import Findings
+from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
+from trufspec.engine.totals import RunningTotals
+from trufspec.engine.tricks import TrickRules, replay_play
+from trufspec.records import Bids, Contract, Deal, Game, Hands, Play, Score, Total, Tricks, Undealt
+from trufspec.rulesets.truf.jb import bids as bidding
+from trufspec.rulesets.truf.jb.scoring import score
+from trufspec.spec.options import OptionValues
+
+__all__ = ["TRUF_JB"]
+
+_REMOVED_CARD = Card(Rank.TWO, Suit.CLUBS)
+"""The card taken out before a three-player deal under ``three-player-leftover=remove-fixed-card``."""
+
+
+def _trick_rules(options: OptionValues) -> TrickRules:
+    return TrickRules(
+        first_leader="JB301",
+        next_leader="JB302",
+        follow_suit="JB305",
+        card_held="JB306",
+        one_card_each="JB307",
+        trick_count="JB309",
+        trump_lead="JB303",
+        turn_order="JB304",
+        enforce_order="free" if options["turn-order"] == "free" else options["turn-order"],
+        broken_by=options["trump-broken-by"],
+    )
+
+
+def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, list[Card]] | None:
+    """JB101, JB102: the hands as dealt, when the record gives all of them."""
+    section = deal.find(Hands)
+    if section is None:
+        return None
+    hands = {e.player.value: list(e.cards) for e in section.entries if e.player.value in seats}
+    if set(hands) != set(seats) or section.incomplete or any(e.incomplete for e in section.entries):
+        findings.unchecked("the deal (not every hand is recorded)")
+        return None
+    size = 13 if len(seats) == 4 else 17
+    for entry in section.entries:
+        if len(entry.cards) != size and entry.player.value in seats:
+            findings.add("JB101", entry.span, player=entry.player.value, count=len(entry.cards), players=len(seats), expected=size)
+    dealt = [card for hand in hands.values() for card in hand]
+    undealt_section = deal.find(Undealt)
+    undealt = list(undealt_section.cards) if undealt_section is not None else []
+    if len(set(dealt + undealt)) != len(dealt + undealt):
+        return hands  # the duplicates are reported as REC013
+    missing = [c for c in FULL_PACK if c not in set(dealt)]
+    where = undealt_section.span if undealt_section is not None else section.span
+    if len(seats) == 4 and undealt:
+        findings.add("JB102", where, problem=f"{' '.join(map(str, undealt))} is recorded as undealt in a four-player deal")
+    elif len(seats) == 3 and all(len(h) == size for h in hands.values()):
+        if undealt and set(undealt) != set(missing):
+            findings.add("JB102", where, problem=f"the card left out is {' '.join(map(str, missing))}, not {' '.join(map(str, undealt))}")
+    return hands
+
+
+def _three_player_leftover(hands: dict[str, list[Card]] | None, options: OptionValues, seats: Sequence[str], deal: Deal, findings: Findings) -> None:
+    """JB-A3 read as remove-fixed-card: the 2C is the card out of play."""
+    if hands is None or len(seats) != 3 or options["three-player-leftover"] != "remove-fixed-card":
+        return
+    for player, hand in hands.items():
+        if _REMOVED_CARD in hand:
+            section = deal.find(Hands)
+            assert section is not None
+            findings.add("JB102", section.span, problem=f"{player} was dealt {_REMOVED_CARD}, the card taken out before a three-player deal")
+
+
+def _taken(deal: Deal, seats: Sequence[str], outcome_won: dict[str, int] | None, findings: Findings) -> dict[str, int] | None:
+    """JB407: tricks taken, from the play when it is complete, else as the record states them."""
+    written = deal.find(Tricks)
+    if outcome_won is not None:
+        if written is not None:
+            for figure in written.entries:
+                side = figure.side_name
+                if side in outcome_won and figure.value != outcome_won[side]:
+                    findings.add("JB407", figure.span, ack=figure.ack, player=side, expected=outcome_won[side], written=figure.value)
+        return outcome_won
+    if written is None:
+        findings.unchecked("the scores (neither the play nor the tricks taken are recorded)")
+        return None
+    found = {f.side_name: f.value for f in written.entries}
+    if set(found) != set(seats):
+        findings.unchecked("the scores (not every player's tricks are recorded)")
+        return None
+    return found
+
+
+def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> dict[str, int] | None:
+    """Replay one deal; its scores (recomputed, or as recorded where they cannot be)."""
+    players = len(seats)
+    max_total = 13 if players == 4 else 17
+    hands = _hands(deal, seats, findings)
+    _three_player_leftover(hands, options, seats, deal, findings)
+    contract = deal.find(Contract)
+    bids_section = deal.find(Bids)
+    bids = bidding.evaluate_bids(bids_section, seats, hands, options, max_total, findings) if bids_section else {}
+
+    # The bid winner and trump: the record's contract is what the table played, so the play is
+    # judged under it; a contract that the bids contradict is reported.
+    winner = contract.winner.value if contract is not None else None
+    trump: Trump | None = contract.trump.value if contract is not None and contract.trump is not None else None
+    complete_bids = set(bids) == set(seats)
+    if complete_bids:
+        contest = bidding.bid_winner(bids, options)
+        if contest is None:
+            findings.unchecked("the bid winner (tied bids written as numbers)")
+        elif contract is not None:
+            bidding.report_winner(contest, contract, bids, options, findings)
+        else:
+            winner = contest.winner
+        computed_trump = bidding.trump_of(bids[winner]) if winner in bids else None
+        if computed_trump is not None and contract is not None and contract.trump is not None and contract.trump.value != computed_trump:
+            findings.add(
+                "JB208", contract.trump.span, ack=contract.trump.ack,
+                expected=bidding.describe_trump(computed_trump), written=bidding.describe_trump(contract.trump.value),
+                reason=f"{winner}'s bid is {' '.join(str(c) for c in bids[winner].cards)}",
+            )
+        if trump is None:
+            trump = computed_trump
+    else:
+        findings.unchecked("the contract (not every bid is recorded)")
+
+    choice = None
+    if complete_bids:
+        choice = bidding.decide_mode(sum(b.value for b in bids.values()), max_total, contract, options, findings)
+    elif contract is not None and contract.mode is not None:
+        choice = bidding.ModeChoice(contract.mode.value.is_high, contract.adjust.value if contract.adjust else 0)
+
+    play = deal.find(Play)
+    won = None
+    if play is not None:
+        if winner is None:
+            findings.unchecked("who leads the first trick (the bid winner is not known)")
+        if trump is None:
+            findings.unchecked("trumps in the play (the trump suit is not known)")
+        suit = trump if isinstance(trump, Suit) else None
+        outcome = replay_play(play, seats, hands, winner, suit, _trick_rules(options), findings, max_total)
+        won = outcome.won if outcome.complete else None
+        if not outcome.complete:
+            findings.unchecked("the tricks taken (the play is not complete)")
+    taken = _taken(deal, seats, won, findings)
+    return _scores(deal, seats, bids, winner, choice, taken, options, findings)
+
+
+def _scores(
+    deal: Deal,
+    seats: Sequence[str],
+    bids: dict[str, bidding.Bid],
+    winner: str | None,
+    choice: bidding.ModeChoice | None,
+    taken: dict[str, int] | None,
+    options: OptionValues,
+    findings: Findings,
+) -> dict[str, int] | None:
+    """JB401 to JB406: the scores, checked against the record's score line."""
+    written = deal.find(Score)
+    recorded = {f.side_name: f.value for f in written.entries} if written is not None else {}
+    if taken is None or choice is None or set(bids) != set(seats):
+        if choice is None and taken is not None and set(bids) == set(seats):
+            findings.unchecked("the scores (the mode is not known)")
+        return recorded if set(recorded) == set(seats) else None
+    targets = bidding.targets(bids, winner, choice, options)
+    scores = {}
+    for player in seats:
+        result = score(targets[player], taken[player], choice.high, len(seats), options, bids[player].value)
+        scores[player] = result.points
+        if written is None:
+            continue
+        for figure in written.entries:
+            if figure.side_name == player and figure.value != result.points:
+                findings.add(
+                    result.clause, figure.span, ack=figure.ack, player=player, bid=targets[player],
+                    taken=taken[player], expected=result.points, written=figure.value,
+                    players=len(seats), working=result.working,
+                )
+    return scores
+
+
+def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
+    """Replay a truf-jb game deal by deal."""
+    seats = game.players
+    if len(seats) not in (3, 4):
+        span = next((t.span for t in game.tags if t.name == "Players"), game.span)
+        findings.add("JB001", span, count=len(seats))
+        return GameOutcome(tuple(DealOutcome() for _ in game.deals))
+    totals = RunningTotals(seats, "JB409")
+    outcomes = []
+    for index, deal in enumerate(game.deals):
+        for section in deal.sections:
+            if isinstance(section, Tricks):
+                for figure in section.entries:
+                    if len(figure.side) > 1:
+                        findings.add("JB005", figure.span, ack=figure.ack, side=figure.side_name)
+        if index in skip:
+            findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
+            outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
+            continue
+        scores = _replay_deal(deal, seats, options, findings)
+        running = totals.add(scores, deal.find(Total), findings)
+        findings.close_deal(deal.kind, deal.number.value, deal.span)
+        outcomes.append(DealOutcome(scores, running))
+    return GameOutcome(tuple(outcomes), _winners(game, outcomes, options, findings))
+
+
+def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, findings: Findings) -> tuple[str, ...]:
+    """JB501, JB502: the highest total wins, once the game has all its deals."""
+    wanted = options.integer("deals")
+    if wanted and len(game.deals) > wanted:
+        findings.add("JB502", game.deals[wanted].span, count=len(game.deals), expected=wanted)
+    if not outcomes or outcomes[-1].totals is None or (wanted and len(game.deals) < wanted):
+        return ()
+    totals = outcomes[-1].totals
+    best = max(totals.values())
+    winners = tuple(p for p in game.players if totals[p] == best)
+    written = game.tag("Winner")
+    if written is not None and set(written.split()) != set(winners):
+        span = next(t.span for t in game.tags if t.name == "Winner")
+        findings.add("JB501", span, expected=" and ".join(winners), total=best, written=written)
+    return winners
+
+
+TRUF_JB = Ruleset("truf-jb", "Truf House Rule 1 (JB Games)", "truf-jb", replay)
