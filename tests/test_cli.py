@@ -77,7 +77,7 @@ def write(path: Path, text: str) -> Path:
 
 
 @pytest.fixture
-def canonical(tmp_path: Path) -> str:
+def canonical() -> str:
     """The sample record as the formatter prints it."""
     result = run("fmt", "-", stdin=VALID.encode())
     assert result.returncode == 0, result.stderr
@@ -137,6 +137,16 @@ def test_check_unreadable_file_exits_2(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "secret.truf" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_check_file_that_cannot_be_opened_exits_2_and_checks_the_rest(tmp_path: Path) -> None:
+    (tmp_path / "gone.truf").symlink_to(tmp_path / "deleted.truf")
+    write(tmp_path / "club.truf", VALID)
+    result = run("check", "--format", "json", "gone.truf", "club.truf", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "gone.truf" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert [f["path"] for f in json.loads(result.stdout)["files"]] == ["club.truf"]
 
 
 @pytest.mark.parametrize("option", ["x", "=1", "key="])

@@ -73,7 +73,8 @@ def test_wheel_metadata(wheel: Path) -> None:
     assert metadata["Name"] == "trufspec"
     assert metadata["Version"] == trufspec.__version__
     assert metadata["Requires-Python"] == ">=3.11"
-    required = {r.split(">=")[0].split(";")[0].strip() for r in metadata.get_all("Requires-Dist")}
+    requires = metadata.get_all("Requires-Dist") or []
+    required = {r.split(">=")[0].split(";")[0].strip() for r in requires}
     assert {"lark", "attrs", "click"} <= required
     assert "trufspec = trufspec.cli:main" in scripts
 
@@ -91,7 +92,7 @@ def test_installed_wheel_checks_a_record_outside_the_checkout(wheel: Path, tmp_p
         text=True,
     ).stdout.strip()
     dependencies = sorted(
-        {str(Path(m.__file__).resolve().parents[1]) for m in (lark, attr, attrs, click)}
+        {str(Path(str(m.__file__)).resolve().parents[1]) for m in (lark, attr, attrs, click)}
     )
     Path(purelib, "test-dependencies.pth").write_text("\n".join(dependencies) + "\n")
     subprocess.run(

@@ -175,6 +175,8 @@ def test_record_clauses_are_the_codes_the_parser_emits():
         "REC012": "one-card-per-player",
         "REC013": "duplicate-card",
         "REC014": "invalid-option",
+        "REC015": "partial-record",
+        "REC016": "deal-not-replayed",
     }
     assert REGISTRY.clause("REC007").severity is Severity.INFO
     assert REGISTRY.clause("REC013").severity is Severity.ERROR

@@ -11,7 +11,7 @@ from typing import Iterable, Mapping
 from attrs import frozen
 
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.notation.parse import Parsed, parse_text
+from trufspec.notation.parse import Parsed, no_collection, parse_text
 from trufspec.notation.printer import dumps as _dumps
 from trufspec.records import NO_SPAN, Game, Span, comment_texts, without_comments
 from trufspec.report.model import DealResult, FileReport, GameResult
@@ -67,11 +67,12 @@ def check_text(text: str, path: str = "-", options: Mapping[str, str] | None = N
     parsed = parse_text(text, path)
     diagnostics = list(parsed.diagnostics)
     games = []
-    for number, game in enumerate(parsed.games):
-        structure = list(check_game(game, path))
-        diagnostics.extend(structure)
-        skip = frozenset(d for g, d in parsed.damaged if g == number)
-        games.append(_judge(game, path, options, skip, structure, diagnostics))
+    with no_collection():
+        for number, game in enumerate(parsed.games):
+            structure = list(check_game(game, path))
+            diagnostics.extend(structure)
+            skip = frozenset(d for g, d in parsed.damaged if g == number)
+            games.append(_judge(game, path, options, skip, structure, diagnostics))
     diagnostics.sort(key=Diagnostic.sort_key)
     return FileReport(path, tuple(games), tuple(diagnostics), text)
 

@@ -120,12 +120,13 @@ NT = NoTrump.NT
 Trump = Suit | NoTrump
 
 
-@attrs.frozen(order=False, repr=False)
+@attrs.frozen(order=False, repr=False, cache_hash=True)
 class Card:
     """One of the 52 cards.  Compare with ``==``; sort with :attr:`sort_key`.
 
     Cards order by rank first and then by suit in the bridge order, which is how a hand is
-    usually read; the tie-breaks of the rulesets use their own orders.
+    usually read; the tie-breaks of the rulesets use their own orders.  The hash is computed
+    once per card: cards are looked up in sets and dicts all through a replay.
     """
 
     rank: Rank

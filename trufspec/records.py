@@ -68,6 +68,7 @@ __all__ = [
     "replace",
     "without_comments",
     "comment_texts",
+    "comment_texts_with_lines",
 ]
 
 T = TypeVar("T")
@@ -236,14 +237,14 @@ class HandEntry:
 
     player: Atom[str]
     cards: Cards
-    incomplete: bool = False
     span: Span = _span
     comments: tuple[Comment, ...] = _comments
 
 
 @frozen
 class Hands:
-    """The hands as dealt."""
+    """The hands as dealt; ``incomplete`` (a ``*`` at the end) says the record leaves the rest
+    of the section out."""
 
     entries: tuple[HandEntry, ...]
     incomplete: bool = False
@@ -303,13 +304,14 @@ class Contract:
 @frozen
 class Trick:
     """A numbered trick.  In the leader form ``players`` is empty and the cards follow the
-    leader clockwise; in the per-card form each card has its player."""
+    leader clockwise; in the per-card form each card has its player.  ``winner`` is the winner
+    as the record restates it (``= Citra``)."""
 
     number: Atom[int]
     leader: Atom[str]
     cards: Cards
     players: tuple[Atom[str], ...] = ()
-    incomplete: bool = False
+    winner: Atom[str] | None = None
     span: Span = _span
     comments: tuple[Comment, ...] = _comments
 
@@ -569,6 +571,11 @@ def without_comments(value: T) -> T:
 
 def comment_texts(value: object) -> list[str]:
     """Every comment of a record, in the order it stands in the text."""
+    return [text for _, text in comment_texts_with_lines(value)]
+
+
+def comment_texts_with_lines(value: object) -> list[tuple[int, str]]:
+    """Every comment of a record with the line it stands on, in the order of the text."""
     found: list[Comment] = []
 
     def collect(node: object) -> None:
@@ -583,4 +590,4 @@ def comment_texts(value: object) -> list[str]:
 
     collect(value)
     found.sort(key=lambda c: (c.span.line, c.span.column))
-    return [c.text for c in found]
+    return [(c.span.line, c.text) for c in found]

@@ -41,6 +41,7 @@ class TrickRules:
     card_held: str
     one_card_each: str
     trick_count: str
+    trick_winner: str
     trump_lead: str | None = None
     turn_order: str | None = None
     enforce_order: str = "free"
@@ -136,19 +137,18 @@ def replay_play(
                     previous=count - 1,
                 )
         order = _plays(trick, seats, rules)
-        if trick.by_player:
-            _check_turns(trick, seats, rules, findings)
-        if len(trick.cards) != len(seats) and not (trick.incomplete or play.incomplete):
-            findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards), players=len(seats))
+        last = count == len(play.tricks)
+        if not (trick.by_player and _check_turns(trick, seats, rules, findings)):
+            if len(trick.cards) != len(seats) and not (last and play.incomplete):
+                findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards), players=len(seats))
         ruffed = False
         for index, (player, card) in enumerate(order):
             hand = holding.get(player, [])
-            ack = trick.cards.acknowledged(index)
-            span = trick.cards.span(index)
+            ack = index in trick.cards.acks
             if card not in hand:
                 if known_hands:
                     reason = _why_not_held(card, player, played_where, holding)
-                    findings.add(rules.card_held, span, ack=ack, player=player, card=card, reason=reason)
+                    findings.add(rules.card_held, trick.cards.span(index), ack=ack, player=player, card=card, reason=reason)
                     findings.disturbed = True
                 played_where[card] = count
                 continue
@@ -160,7 +160,7 @@ def replay_play(
                     and any(c.suit != trump for c in hand)
                 ):
                     others = " ".join(str(c) for c in hand if c.suit != trump)
-                    findings.add(rules.trump_lead, span, ack=ack, player=player, card=card, other_cards=others)
+                    findings.add(rules.trump_lead, trick.cards.span(index), ack=ack, player=player, card=card, other_cards=others)
             else:
                 led = order[0][1].suit
                 if card.suit != led:
@@ -168,7 +168,7 @@ def replay_play(
                     if same:
                         findings.add(
                             rules.follow_suit,
-                            span,
+                            trick.cards.span(index),
                             ack=ack,
                             player=player,
                             card=card,
@@ -180,9 +180,18 @@ def replay_play(
             played_where[card] = count
         cards = [card for _, card in order]
         if len(cards) == len(seats):
-            winner = order[trick_winner(cards, trump)][0]
+            best = trick_winner(cards, trump)
+            winner = order[best][0]
             won[winner] += 1
             expected_leader = winner
+            written = trick.winner
+            if written is not None and written.value != winner:
+                findings.add(
+                    rules.trick_winner, written.span, ack=written.ack, number=count,
+                    expected=winner, card=cards[best], written=written.value,
+                )
+                # The table went on as if its winner had won: judge the next lead by that.
+                expected_leader = written.value
         else:
             expected_leader = None
         if trump is not None and any(c.suit == trump for c in cards):
@@ -191,10 +200,11 @@ def replay_play(
         len(t.cards) == len(seats) for t in play.tricks
     )
     if not play.incomplete and len(play.tricks) != expected_tricks and play.tricks:
+        count = len(play.tricks)
         findings.add(
             rules.trick_count,
             play.span,
-            problem=f"the play has {len(play.tricks)} tricks",
+            problem=f"the play has {count} trick{'s' if count != 1 else ''}",
             players=len(seats),
             expected=expected_tricks,
         )
@@ -211,15 +221,15 @@ def _plays(trick: Trick, seats: Sequence[str], rules: TrickRules) -> list[tuple[
     return list(zip(_seating(seats, trick.leader.value, direction), trick.cards))
 
 
-def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings: Findings) -> None:
-    """In the per-card form: each player plays once, and in turn when the order is enforced."""
+def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings: Findings) -> bool:
+    """In the per-card form: each player plays once, and in turn when the order is enforced.
+    True when a player played twice (which is reported here, once)."""
     names = [p.value for p in trick.players]
-    for player, times in Counter(names).items():
-        if times > 1:
-            findings.add(rules.one_card_each, trick.span, number=trick.number.value, count=len(names), players=len(seats))
-            return
+    if any(times > 1 for times in Counter(names).values()):
+        findings.add(rules.one_card_each, trick.span, number=trick.number.value, count=len(names), players=len(seats))
+        return True
     if rules.turn_order is None or rules.enforce_order == "free" or names[0] not in seats:
-        return
+        return False
     expected = _seating(seats, names[0], rules.enforce_order)
     for index in range(1, len(names)):
         if names[index] != expected[index]:
@@ -232,7 +242,8 @@ def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings
                 expected=expected[index],
                 order=rules.enforce_order,
             )
-            return
+            return False
+    return False
 
 
 def _why_not_held(card: Card, player: str, played: dict[Card, int], holding: dict[str, list[Card]]) -> str:

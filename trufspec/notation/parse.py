@@ -8,6 +8,8 @@ input: whatever the text, the result is games and diagnostics.
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
 from attrs import frozen
@@ -21,7 +23,7 @@ from trufspec.notation.grammar import build_parser
 from trufspec.notation.syntax_errors import describe
 from trufspec.records import NO_SPAN, Atom, Bids, Comment, Deal, Game, Hands, Play, Span, Tag, replace
 
-__all__ = ["Parsed", "parse_text", "MAX_SYNTAX_ERRORS", "record_problem"]
+__all__ = ["Parsed", "parse_text", "no_collection", "MAX_SYNTAX_ERRORS", "record_problem"]
 
 MAX_SYNTAX_ERRORS = 100
 """Syntax errors reported per file; past this the file is clearly not a record."""
@@ -222,6 +224,28 @@ def _games(parts: Iterable[tuple[Chunk, Any, bool]]) -> Iterator[tuple[Game, lis
 
 def parse_text(text: str, path: str | None = None) -> Parsed:
     """Read every game of ``text``; see :class:`Parsed`."""
+    with no_collection():
+        return _parse_text(text, path)
+
+
+@contextmanager
+def no_collection() -> Iterator[None]:
+    """Pause the cycle collector while building records.
+
+    Records are trees of frozen values with no reference cycles, so the collector has nothing
+    to find in them; left on, it walks the growing set of records again and again, which costs
+    as much as the parsing itself on a large file.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _parse_text(text: str, path: str | None) -> Parsed:
     reader = _Reader(text, path)
     games: list[Game] = []
     damaged: set[tuple[int, int]] = set()

@@ -42,7 +42,6 @@ from trufspec.records import (
     Score,
     Secret,
     Stock,
-    Tag,
     Total,
     Trick,
     Tricks,
@@ -153,7 +152,7 @@ class _Printer:
         return name(entry.player.value) + ":"
 
     def hand_entry(self, entry: HandEntry) -> str:
-        return self.cards(entry.cards, comments=entry.comments) + (" *" if entry.incomplete else "")
+        return self.cards(entry.cards, comments=entry.comments)
 
     def bids(self, section: Bids) -> None:
         bodies = [self.bid_body(e) for e in section.entries]
@@ -186,17 +185,17 @@ class _Printer:
             self.lines.append("  *")
 
     def trick_body(self, trick: Trick, width: int) -> str:
-        star = " *" if trick.incomplete else ""
+        won = f" = {self.player(trick.winner)}" if trick.winner is not None else ""
         if not trick.by_player:
             label = (name(trick.leader.value) + ":").ljust(width)
-            return label + self.cards(trick.cards, comments=trick.comments) + star
+            return label + self.cards(trick.cards, comments=trick.comments) + won
         inline = {c.index: c.text for c in trick.comments if c.place is Place.AFTER and c.index is not None}
         words = []
         for i, (player, card) in enumerate(zip(trick.players, trick.cards)):
             words += [name(player.value), self.card(card) + _mark(i in trick.cards.acks)]
             if i in inline:
                 words.append(inline[i])
-        return " ".join(words) + star
+        return " ".join(words) + won
 
     def figures(self, section: Tricks) -> None:
         keyword = _FIGURE_KEYWORDS[type(section)]

@@ -113,7 +113,10 @@ def _location(path: str, span: Span) -> str:
 
 def _source_lines(source: str) -> list[str]:
     """Split as the parser counts lines, on ``\\n`` only: ``str.splitlines`` would also split on
-    form feeds and Unicode separators and put the caret under the wrong line."""
+    form feeds and Unicode separators and put the caret under the wrong line.  A file that
+    could not be decoded has no source to show."""
+    if not source:
+        return []
     return [line.removesuffix("\r") for line in source.split("\n")]
 
 

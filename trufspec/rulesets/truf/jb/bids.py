@@ -13,7 +13,7 @@ from attrs import frozen
 
 from trufspec.cards import NT, Card, NoTrump, Rank, Trump
 from trufspec.engine.findings import Findings
-from trufspec.records import BidEntry, Bids, Contract, Mode
+from trufspec.records import BidEntry, Bids, Contract
 from trufspec.spec.options import OptionValues
 
 __all__ = [

@@ -1050,7 +1050,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "more, not less.",
             ),
         ),
-        message="{expected} wins the game with the highest total, {total}, not {written}",
+        message="the game is won by {expected} with the highest total, {total}, not by {written}",
         ambiguities=("JB-A12",),
         concept="game-winner",
         note=(

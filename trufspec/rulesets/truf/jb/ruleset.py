@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from trufspec.cards import FULL_PACK, Card, NoTrump, Rank, Suit, Trump
+from trufspec.cards import Card, Rank, Suit, Trump
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
 from trufspec.engine.totals import RunningTotals
@@ -34,6 +34,7 @@ def _trick_rules(options: OptionValues) -> TrickRules:
         card_held="JB306",
         one_card_each="JB307",
         trick_count="JB309",
+        trick_winner="JB308",
         trump_lead="JB303",
         turn_order="JB304",
         enforce_order="free" if options["turn-order"] == "free" else options["turn-order"],
@@ -47,7 +48,7 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
     if section is None:
         return None
     hands = {e.player.value: list(e.cards) for e in section.entries if e.player.value in seats}
-    if set(hands) != set(seats) or section.incomplete or any(e.incomplete for e in section.entries):
+    if set(hands) != set(seats) or section.incomplete:
         findings.unchecked("the deal (not every hand is recorded)")
         return None
     size = 13 if len(seats) == 4 else 17
@@ -59,13 +60,11 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
     undealt = list(undealt_section.cards) if undealt_section is not None else []
     if len(set(dealt + undealt)) != len(dealt + undealt):
         return hands  # the duplicates are reported as REC013
-    missing = [c for c in FULL_PACK if c not in set(dealt)]
-    where = undealt_section.span if undealt_section is not None else section.span
-    if len(seats) == 4 and undealt:
-        findings.add("JB102", where, problem=f"{' '.join(map(str, undealt))} is recorded as undealt in a four-player deal")
-    elif len(seats) == 3 and all(len(h) == size for h in hands.values()):
-        if undealt and set(undealt) != set(missing):
-            findings.add("JB102", where, problem=f"the card left out is {' '.join(map(str, missing))}, not {' '.join(map(str, undealt))}")
+    # With the right hand sizes and no card twice, the hands are the pack (less one card for
+    # three players); what is left to check is a card said to be undealt when all are dealt.
+    if len(seats) == 4 and undealt and undealt_section is not None:
+        cards = " ".join(map(str, undealt))
+        findings.add("JB102", undealt_section.span, problem=f"{cards} is recorded as undealt in a four-player deal")
     return hands
 
 
@@ -173,6 +172,7 @@ def _scores(
     if taken is None or choice is None or set(bids) != set(seats):
         if choice is None and taken is not None and set(bids) == set(seats):
             findings.unchecked("the scores (the mode is not known)")
+            _missed_but_positive(written, bids, taken, options, findings)
         return recorded if set(recorded) == set(seats) else None
     targets = bidding.targets(bids, winner, choice, options)
     scores = {}
@@ -189,6 +189,26 @@ def _scores(
                     players=len(seats), working=result.working,
                 )
     return scores
+
+
+def _missed_but_positive(
+    written: Tricks | None, bids: dict[str, bidding.Bid], taken: dict[str, int], options: OptionValues, findings: Findings
+) -> None:
+    """JB403 when the mode is not known: a player who missed whichever way the bids were
+    adjusted cannot have a score of zero or more."""
+    if written is None:
+        return
+    amount = options.integer("even-adjust-amount")
+    for figure in written.entries:
+        bid = bids.get(figure.side_name)
+        if bid is None or figure.value < 0:
+            continue
+        possible = {bid.value + amount, max(bid.value - amount, 0), bid.value - amount}
+        if taken[figure.side_name] not in possible:
+            findings.add(
+                "JB403", figure.span, ack=figure.ack, player=figure.side_name,
+                bid=bid.value, taken=taken[figure.side_name], written=figure.value,
+            )
 
 
 def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:

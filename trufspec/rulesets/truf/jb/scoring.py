@@ -30,8 +30,9 @@ def score(bid: int, taken: int, high: bool, players: int, options: OptionValues,
     zero = 5 if players == 4 else 7
     short, over = (2, 1) if high else (1, 2)
     penalties = "JB404" if high else "JB405"
+    # JB-A8: a zero bid is judged on the bid after the adjustment, or as made.
     zero_bid = (original if options["zero-bid-basis"] == "original" else bid) == 0
-    if zero_bid and bid <= 0:
+    if zero_bid:
         if taken == 0:
             return Scored(zero, "JB402")
         rule = options["zero-bid-miss"]
