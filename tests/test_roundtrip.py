@@ -17,11 +17,7 @@ such rule says why:
   where the grammar has it, and early-reveal and misdeal flags are bare words (they cannot be
   quoted, so none of them reads as a keyword or a card);
 * a brace comment after the last card of a run reads as trailing the line, so an index stands
-  at most before the last card;
-* the ``*`` that ends a section of entries (hands, play) reads as the ``*`` of its last entry
-  when that entry has none of its own (``Budi: 2C`` then ``*`` on the next line reads as
-  ``Budi: 2C *``; layout is free), so such a section is incomplete only after an incomplete
-  entry or when it has no entries.
+  at most before the last card.
 """
 
 from __future__ import annotations
@@ -132,24 +128,17 @@ def comments(draw: Draw, *, before: bool = True, run: int = 0) -> tuple[Comment,
     return tuple(found)
 
 
-def may_end_with_star(entries: tuple[Any, ...]) -> bool:
-    """Whether a ``*`` after these entries can be the section's: not when the last entry would
-    take it as its own."""
-    return not entries or entries[-1].incomplete
-
-
 @st.composite
 def hand_entries(draw: Draw) -> HandEntry:
     run = cards(draw)
-    return HandEntry(player(draw), run, draw(marks), comments=comments(draw, run=len(run)))
+    return HandEntry(player(draw), run, comments=comments(draw, run=len(run)))
 
 
 @st.composite
 def hands(draw: Draw) -> Hands:
     kind = draw(st.sampled_from([Hands, Public, Claims, Secret]))
     entries = tuple(draw(st.lists(hand_entries(), max_size=3)))
-    incomplete = draw(marks) and may_end_with_star(entries)
-    return kind(entries, incomplete, comments=comments(draw))
+    return kind(entries, draw(marks), comments=comments(draw))
 
 
 @st.composite
@@ -182,21 +171,21 @@ def contracts(draw: Draw) -> Contract:
 @st.composite
 def tricks_played(draw: Draw) -> Trick:
     number = Atom(draw(st.integers(0, 13)))
+    winner = player(draw, ack=True) if draw(st.booleans()) else None
     if draw(st.booleans()):
         run = cards(draw)
         found = comments(draw, run=len(run))
-        return Trick(number, player(draw), run, (), draw(marks), comments=found)
+        return Trick(number, player(draw), run, (), winner, comments=found)
     run = cards(draw, low=1, high=4)
     players = tuple(player(draw) for _ in run)
     found = comments(draw, run=len(run))
-    return Trick(number, players[0], run, players, draw(marks), comments=found)
+    return Trick(number, players[0], run, players, winner, comments=found)
 
 
 @st.composite
 def plays(draw: Draw) -> Play:
     played = tuple(draw(st.lists(tricks_played(), max_size=3)))
-    incomplete = draw(marks) and may_end_with_star(played)
-    return Play(played, incomplete, comments=comments(draw))
+    return Play(played, draw(marks), comments=comments(draw))
 
 
 @st.composite

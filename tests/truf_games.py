@@ -37,8 +37,8 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -52,15 +52,15 @@ __all__ = [
     "Lines",
     "bid_value",
     "card_text",
+    "jb_options",
+    "play_violations",
     "random_game",
     "render",
     "render_games",
     "score_of",
-    "play_violations",
     "trick_winner",
     "trick_winners",
     "truf_jb_games",
-    "jb_options",
 ]
 
 # ----------------------------------------------------------------------------- cards
@@ -277,7 +277,7 @@ class GeneratedGame:
     def tag_options(self) -> dict[str, str]:
         return {k: v for k, v in self.options.items() if DEFAULT_OPTIONS.get(k) != v}
 
-    def copy(self) -> "GeneratedGame":
+    def copy(self) -> GeneratedGame:
         """A deep copy, for a mutation: change it, then :func:`render` it again."""
         return copy.deepcopy(self)
 
@@ -378,12 +378,20 @@ def _play(
     def due(number: int) -> bool:
         return pending and (deal_index > fault.deal or number >= fault.trick)  # type: ignore[union-attr]
 
-    def choose(player: str, legal: list[Card]) -> Card:
-        if rng.random() < 0.4:
+    def choose(player: str, legal: list[Card], cards: list[Card]) -> Card:
+        """Any legal card, or (more often) one a player trying to make the bid would pick: a
+        winning card while short of the bid, a losing one once it is made."""
+        if rng.random() < 0.3:
             return rng.choice(legal)
-        strength = (lambda c: (c[1] == trump, c[0]))
-        wants = taken[player] < targets[player]
-        return max(legal, key=strength) if wants else min(legal, key=strength)
+        strength = lambda c: (c[1] == trump, c[0])
+        if not cards:  # leading
+            wants = taken[player] < targets[player]
+            return max(legal, key=strength) if wants else min(legal, key=strength)
+        wins = [c for c in legal if trick_winner(cards + [c], trump) == len(cards)]
+        loses = [c for c in legal if c not in wins]
+        if taken[player] < targets[player]:
+            return min(wins, key=strength) if wins else min(legal, key=strength)
+        return max(loses, key=strength) if loses else min(legal, key=strength)
 
     for number in range(rounds):
         # The leader: the bid winner, then the winner of the previous trick (rule 2).
@@ -405,7 +413,7 @@ def _play(
                     _played(fault, deal_index, number, 0, "JB303")
                     pending = False
                 else:
-                    card = choose(player, legal)
+                    card = choose(player, legal, cards)
             else:
                 led = cards[0][1]
                 follow = [c for c in hand if c[1] == led]
@@ -415,7 +423,7 @@ def _play(
                     _played(fault, deal_index, number, position, "JB305")
                     pending = False
                 else:
-                    card = choose(player, follow or hand)
+                    card = choose(player, follow or hand, cards)
                 if _is_trump(card, trump) and led != trump and not follow:
                     ruffed = True
             hand.remove(card)
@@ -424,9 +432,9 @@ def _play(
         taken[winner] += 1
         tricks.append(GeneratedTrick(leader, cards, winner))
         # Trumps are broken (rule 3a) under the trump-broken-by reading.
-        if trump != "NT" and any(_is_trump(c, trump) for c in cards):
-            if options["trump-broken-by"] == "any-earlier-trick" or ruffed:
-                broken = True
+        trump_seen = trump != "NT" and any(_is_trump(c, trump) for c in cards)
+        if trump_seen and (options["trump-broken-by"] == "any-earlier-trick" or ruffed):
+            broken = True
         leader = winner
     return tricks
 
@@ -463,9 +471,9 @@ def play_violations(
                 elif card[1] == trump:
                     ruffed = True
             hand.remove(card)
-        if trump != "NT" and any(c[1] == trump for c in trick.cards):
-            if options["trump-broken-by"] == "any-earlier-trick" or ruffed:
-                broken = True
+        trump_seen = trump != "NT" and any(c[1] == trump for c in trick.cards)
+        if trump_seen and (options["trump-broken-by"] == "any-earlier-trick" or ruffed):
+            broken = True
     return found
 
 
@@ -667,15 +675,21 @@ if st is not None:
         """Every combination of the option grid."""
         return st.fixed_dictionaries({key: st.sampled_from(values) for key, values in OPTION_GRID.items()})
 
+    _PLAYERS = st.sampled_from([3, 4])
+    _DEALS = st.integers(1, 4)
+    _DETAILS = st.sampled_from(["full", "score-sheet"])
+
     @st.composite
     def truf_jb_games(
         draw: st.DrawFn,
-        players: st.SearchStrategy[int] = st.sampled_from([3, 4]),
+        players: st.SearchStrategy[int] = _PLAYERS,
         options: st.SearchStrategy[dict[str, str]] | None = None,
-        deals: st.SearchStrategy[int] = st.integers(1, 4),
-        detail: st.SearchStrategy[str] = st.sampled_from(["full", "score-sheet"]),
+        deals: st.SearchStrategy[int] = _DEALS,
+        detail: st.SearchStrategy[str] = _DETAILS,
     ) -> GeneratedGame:
-        """A legal truf-jb game (see :func:`random_game`), with its record text."""
+        """A legal truf-jb game (see :func:`random_game`), with its record text: 3 or 4
+        players, every option combination of the grid, 1 to 4 deals, a full record or a
+        score sheet, unless the arguments narrow them."""
         count = draw(players)
         chosen = draw(options if options is not None else jb_options())
         number = draw(deals)

@@ -2,10 +2,14 @@
 
 Read records with :func:`loads` or :func:`load`, print them with :func:`dumps`, check them
 with :func:`check_text` or :func:`check_bytes`, reformat them with :func:`format_bytes`.
+
+The API is imported on first use, so that ``import trufspec`` (and ``trufspec --version``)
+does not pay for building the parser.
 """
 
-from trufspec.api import Formatted, check_bytes, check_text, decode, dumps, format_bytes, load, loads
-from trufspec.notation.parse import Parsed
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
@@ -21,3 +25,19 @@ __all__ = [
     "load",
     "loads",
 ]
+
+if TYPE_CHECKING:
+    from trufspec.api import Formatted, check_bytes, check_text, decode, dumps, format_bytes, load, loads
+    from trufspec.notation.parse import Parsed
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Parsed":
+        from trufspec.notation.parse import Parsed
+
+        return Parsed
+    if name in __all__:
+        from trufspec import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'trufspec' has no attribute {name!r}")

@@ -26,6 +26,8 @@ import click
 
 from trufspec import __version__
 
+from trufspec.diagnostics import Severity
+
 if TYPE_CHECKING:
     from trufspec.diagnostics import Diagnostic
 
@@ -100,6 +102,20 @@ def _parse_options(
     return options
 
 
+def _known_options(ctx: click.Context, options: dict[str, str]) -> None:
+    """Refuse an option key that no ruleset knows: a typo would otherwise change nothing."""
+    from trufspec.spec.registry import default_registry
+
+    registry = default_registry()
+    from trufspec.rulesets import RULESETS
+
+    known = {key for ruleset in RULESETS for key in registry.options_of(ruleset)}
+    for key in options:
+        if key not in known:
+            allowed = ", ".join(sorted(known))
+            raise click.BadParameter(f"no ruleset has an option {key!r}; the options are: {allowed}", ctx, param_hint="--option")
+
+
 def _colour_wanted(choice: str, stream: Any) -> bool:
     """``--color auto`` colours only a terminal, and never when ``NO_COLOR`` is set."""
     if choice == "always":
@@ -151,6 +167,7 @@ def check(
     import trufspec
     from trufspec.report.model import Report
 
+    _known_options(click.get_current_context(), options)
     sources = _collect(paths)
     files = []
     unreadable = False
@@ -173,6 +190,86 @@ def check(
     if unreadable:
         sys.exit(USAGE)
     sys.exit(1 if report.failed else 0)
+
+
+@main.command()
+@_paths_argument
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown", "csv", "json"]),
+    default="text",
+    show_default=True,
+    help="How to print the sheets.",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    callback=_parse_options,
+    help="Select a reading of the rules (repeatable), as for check.",
+)
+def score(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -> None:
+    """Print the recomputed score sheet of each game, deal by deal.
+
+    Each cell is the deal's score and the running total; a figure the record writes
+    differently is marked with *.  Exits 1 when a record has an error, 2 when a path cannot
+    be read.
+    """
+    import trufspec
+    from trufspec.report import sheet
+
+    _known_options(click.get_current_context(), options)
+    sheets = []
+    unreadable = failed = False
+    for source in _collect(paths):
+        data = _read(source)
+        if data is None:
+            unreadable = True
+            continue
+        report = trufspec.check_bytes(data, source.path, options or None)
+        failed = failed or report.count(Severity.ERROR) > 0
+        text, _ = trufspec.decode(data, source.path)
+        sheets += sheet.sheets(source.path, trufspec.loads(text, source.path).games, report.games)
+    renderers = {
+        "text": sheet.render_text,
+        "markdown": sheet.render_markdown,
+        "csv": sheet.render_csv,
+        "json": sheet.render_json,
+    }
+    click.echo(renderers[output_format](sheets), nl=False)
+    sys.exit(USAGE if unreadable else 1 if failed else 0)
+
+
+@main.command()
+@click.argument("name", required=False)
+def rules(name: str | None) -> None:
+    """Print the rules: the rulesets, a whole ruleset (truf-jb) or one clause (JB305 or its
+    slug, follow-suit).
+
+    The text is the clause registry that the validator runs: statement, the source quoted,
+    the message of its diagnostics, and the readings of its unclear points.
+    """
+    from trufspec.report.rules import render_clause, render_ruleset
+    from trufspec.rulesets import RULESETS
+    from trufspec.spec.registry import default_registry
+
+    registry = default_registry()
+    if name is None:
+        for ruleset in RULESETS.values():
+            click.echo(f"{ruleset.id:20} {ruleset.title}")
+        return
+    if name in RULESETS or name == "record":
+        click.echo(render_ruleset(name, registry), nl=False)
+        return
+    try:
+        clause = registry.clause(name)
+    except (KeyError, ValueError):
+        known = ", ".join([*RULESETS, "record"])
+        click.echo(f"trufspec: no ruleset or clause {name!r}; the rulesets are {known}", err=True)
+        sys.exit(USAGE)
+    click.echo(render_clause(clause, registry), nl=False)
 
 
 @main.command()

@@ -1,0 +1,212 @@
+"""Whatever the input, reading, checking and formatting answer with values, never an exception.
+
+The validator is run on files from anywhere: half-written records, files in another encoding,
+binary files picked up by a glob.  So the parser and the public API are fed random text, random
+bytes, and valid records damaged at random (characters and lines deleted, inserted, duplicated,
+swapped), and what they return must stay sound: diagnostics placed inside the text, and a
+formatted file that reads back without an error and formats to itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import trufspec
+from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.notation.parse import parse_text
+
+Draw = Callable[[st.SearchStrategy[Any]], Any]
+
+SEED = """\
+[Event "Friday club"]
+[Ruleset "truf-jb"]
+[Players "Ana Budi Citra Dewi"]     ; seating order, clockwise
+
+deal 1
+dealer Ana
+hands
+  Ana:   AH 9H 8H 4H 3H KD 9D 7D 6D JC 10C 9C 7C
+  Budi:  AS JS 8S JH 7H 5H 2H QD 2D QC 5C 4C 3C
+  Citra: QS 9S 6S 5S 4S 3S KH JD 10D 4D 3D KC 8C
+  Dewi:  KS 10S 7S 2S QH 10H 6H AD 8D 5D AC 6C 2C
+bids
+  Ana:   3H          = 3
+  Budi:  7H          = 7
+  Citra: 3S -JD 3D   = 0      ; minus card
+  Dewi:  7S          = 7
+contract Dewi trump S atas    { tie at 7 }
+play
+   1. Dewi:  2C 7C 4C 8C
+   2. Citra: KC 6C JC 5C
+   3. Citra: KH 6H 9H 2H
+   4. Citra: JD 5D 6D 2D
+   5. Citra: 3D 8D 7D QD
+   6. Budi:  QC 4S AC 9C
+   7. Citra: 3S KS 4H 8S
+   8. Dewi:  QH AH 5H QS
+   9. Citra: 6S 10S KD JS
+  10. Budi:  JH 4D 10H 8H
+  11. Budi:  3C 9S 2S 10C
+  12. Citra: 10D AD 9D AS
+  13. Budi:  7H 5S 7S 3H
+tricks Ana 0 Budi 4 Citra 7 Dewi 2
+score  Ana -6 Budi -6 Citra -11 Dewi -10
+total  Ana -6 Budi -6 Citra -11 Dewi -10
+
+round 2
+dealer Rob
+public  Rob: KH 10S  Sam: AC 2D
+votes   Emily 2 Rob>Sam! *
+ruff Citra discards *
+cut Rob 7H Emily K♦
+tromp Nick "TROMP!"
+"""
+
+# Characters that matter to the notation, so that random insertions hit its edges often.
+SPECIAL = list('[]{};:"\\=!*+->.\n\t ') + ["deal ", "round ", "10", "♠", "\ufeff", "\r", "\x00", "\u2028"]
+
+
+def assert_sound(text: str, diagnostics: tuple[Diagnostic, ...]) -> None:
+    """Diagnostics are values placed inside the text (a syntax error may point just past it)."""
+    lines = text.count("\n") + 1
+    for diagnostic in diagnostics:
+        assert isinstance(diagnostic, Diagnostic)
+        assert isinstance(diagnostic.severity, Severity)
+        assert diagnostic.span.line >= 0 and diagnostic.span.column >= 0
+        if diagnostic.code == "REC001" and diagnostic.severity is Severity.ERROR:
+            assert 1 <= diagnostic.span.line <= lines + 1, (diagnostic, lines)
+
+
+def assert_parses_soundly(text: str) -> None:
+    parsed = parse_text(text)
+    assert_sound(text, parsed.diagnostics)
+    for game, deal in parsed.damaged:
+        assert 0 <= game < len(parsed.games) and 0 <= deal < len(parsed.games[game].deals)
+
+
+def assert_formats_soundly(data: bytes) -> None:
+    """A formatted file reads back without an error, and formatting it again changes nothing."""
+    formatted = trufspec.format_bytes(data, "fuzz.truf")
+    if formatted.output is None:
+        assert formatted.diagnostics
+        assert all(d.severity is Severity.ERROR for d in formatted.diagnostics)
+        return
+    again = parse_text(formatted.output)
+    assert again.ok, [d.message for d in again.diagnostics]
+    assert trufspec.format_bytes(formatted.output.encode(), "fuzz.truf").output == formatted.output
+
+
+def assert_checks_soundly(data: bytes) -> None:
+    report = trufspec.check_bytes(data, "fuzz.truf")
+    text = data.decode("utf-8", errors="replace")
+    assert_sound(text, report.diagnostics)
+
+
+@st.composite
+def damaged_records(draw: Draw) -> str:
+    """The seed record after a few random edits of its characters and lines."""
+    text = SEED
+    for _ in range(draw(st.integers(1, 5))):
+        edit = draw(st.sampled_from(["delete", "insert", "duplicate", "swap", "lines"]))
+        at = draw(st.integers(0, max(len(text) - 1, 0)))
+        if edit == "delete":
+            size = draw(st.integers(1, 8))
+            text = text[:at] + text[at + size :]
+        elif edit == "insert":
+            piece = draw(st.sampled_from(SPECIAL) | st.text(min_size=1, max_size=4))
+            text = text[:at] + piece + text[at:]
+        elif edit == "duplicate":
+            text = text[:at] + text[at : at + 12] + text[at:]
+        elif edit == "swap" and len(text) > 1:
+            other = draw(st.integers(0, len(text) - 1))
+            low, high = sorted((at, other))
+            if low != high:
+                text = text[:low] + text[high] + text[low + 1 : high] + text[low] + text[high + 1 :]
+        else:
+            lines = text.split("\n")
+            n = draw(st.integers(0, len(lines) - 1))
+            m = draw(st.integers(0, len(lines) - 1))
+            action = draw(st.sampled_from(["drop", "copy", "exchange"]))
+            if action == "drop":
+                del lines[n]
+            elif action == "copy":
+                lines.insert(m, lines[n])
+            else:
+                lines[n], lines[m] = lines[m], lines[n]
+            text = "\n".join(lines)
+    return text
+
+
+@st.composite
+def damaged_bytes(draw: Draw) -> bytes:
+    """The seed as bytes with invalid UTF-8, NUL bytes or a torn multi-byte character inside."""
+    data = SEED.encode("utf-8")
+    at = draw(st.integers(0, len(data)))
+    piece = draw(st.sampled_from([b"\x00", b"\xff", b"\xc3", b"\xe2\x99", b"\xed\xa0\x80", b"\xef\xbb\xbf"]))
+    return data[:at] + piece + data[at:]
+
+
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FUZZ
+@given(st.text())
+def test_random_text_reads_without_exception(text: str) -> None:
+    assert_parses_soundly(text)
+
+
+@FUZZ
+@given(damaged_records())
+def test_damaged_records_read_check_and_format_soundly(text: str) -> None:
+    assert_parses_soundly(text)
+    data = text.encode("utf-8", errors="surrogatepass")
+    assert_checks_soundly(data)
+    assert_formats_soundly(data)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=300) | damaged_bytes())
+def test_random_bytes_are_checked_and_formatted_soundly(data: bytes) -> None:
+    assert_checks_soundly(data)
+    assert_formats_soundly(data)
+
+
+def test_bytes_that_are_not_text_are_refused_with_a_position() -> None:
+    for data, line in [(b"deal 1\n\x00", 2), (b"[Event \xff]", 1), (SEED.encode()[:40] + b"\xe2\x99", 2)]:
+        report = trufspec.check_bytes(data, "bin.truf")
+        assert [d.code for d in report.diagnostics] == ["REC002"]
+        assert report.diagnostics[0].span.line == line
+        assert trufspec.format_bytes(data, "bin.truf").output is None
+
+
+def test_a_two_megabyte_line() -> None:
+    """One enormous line, of cards and of garbage: read in one piece, without recursion or error storms."""
+    cards = "deal 1\nhands\n  Ana: " + "AS " * 700_000 + "\n"
+    parsed = parse_text(cards)
+    assert parsed.ok
+    assert len(parsed.games[0].deals[0].sections[0].entries[0].cards) == 700_000
+    garbage = "deal 1\n" + "x" * 2_000_000
+    assert_parses_soundly(garbage)
+
+
+def test_deep_garbage_of_open_brackets_and_braces() -> None:
+    for text in ["[" * 10_000, "{" * 10_000, "deal 1\n" + "[" * 10_000, '[Event "' + "{" * 10_000]:
+        assert_parses_soundly(text)
+        assert_checks_soundly(text.encode())
+        assert trufspec.format_bytes(text.encode(), "deep.truf").output is None
+
+
+def test_formatting_a_file_of_comments_only_keeps_them() -> None:
+    """A formatter that cannot place a comment must refuse, not drop it."""
+    for text in ["; a record to come\n", "{ nothing yet }\n"]:
+        assert trufspec.format_bytes(text.encode(), "notes.truf").output in (None, text)
+
+
+def test_many_lines_of_garbage_stop_at_a_hundred_errors() -> None:
+    text = "deal 1\n" + "@@\n" * 5_000
+    parsed = parse_text(text)
+    assert_sound(text, parsed.diagnostics)
+    assert len(parsed.diagnostics) <= 101
