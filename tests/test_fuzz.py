@@ -11,12 +11,18 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trufspec
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.notation.parse import parse_text
+
+# When an example fails, Hypothesis loads a helper that writes the failing example as a patch,
+# and that helper warns on import; the suite turns warnings into errors, which would replace
+# the report of the failure with an internal error.
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 Draw = Callable[[st.SearchStrategy[Any]], Any]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.notation.parse import parse_text
-from trufspec.records import Bids, Contract, Dealer, Hands, Tricks
+from trufspec.records import Atom, BidEntry, Bids, Contract, Dealer, Hands, Tricks
 
 THREE_BROKEN_DEALS = """\
 [Event "x"]
@@ -73,6 +73,14 @@ def test_reading_goes_on_after_an_error_in_the_deal_and_in_the_next_deals() -> N
 def test_damaged_deals_are_the_ones_with_errors() -> None:
     """A rules check must not judge a deal that was only partly read; the last deal is whole."""
     assert parse_text(THREE_BROKEN_DEALS).damaged == frozenset({(0, 0), (0, 1), (0, 2)})
+
+
+def test_an_error_in_one_section_leaves_the_sections_around_it_alone() -> None:
+    """Reading a damaged deal statement by statement must read the sound statements as the
+    whole deal would have read them: the ``*`` that ends a section included."""
+    parsed = parse_text("deal 1\nbids\n  Ana: 3\n  *\n  ; still sound\noff 2C\n")
+    assert [(d.span.line, d.span.column) for d in parsed.diagnostics] == [(6, 5)]
+    assert parsed.games[0].deals[0].sections == (Bids((BidEntry(Atom("Ana"), number=Atom(3)),), incomplete=True),)
 
 
 def test_a_card_that_does_not_exist() -> None:

@@ -5,8 +5,9 @@ expected: ``;! JB305`` (several codes may follow).  The test suite, the document
 ``trufspec coverage`` compare these marks with what a check reports, so that the examples in the
 docs, the sample records and the tests cannot drift apart.
 
-Every error, warning and acknowledged irregularity must be marked; an informational diagnostic
-must be present when marked and is otherwise not required.
+Every error, warning and acknowledged irregularity must be marked, except the consequences of
+an earlier error (``consequential``), which a record may mark but need not; an informational
+diagnostic likewise must be present when marked and is otherwise not required.
 """
 
 from __future__ import annotations
@@ -57,14 +58,11 @@ def compare(games: Iterable[Game], diagnostics: Iterable[Diagnostic]) -> list[Mi
     informational: Counter[Mark] = Counter()
     for diagnostic in diagnostics:
         mark = Mark(diagnostic.line, diagnostic.code)
-        if diagnostic.severity is Severity.INFO:
+        if diagnostic.severity is Severity.INFO or diagnostic.consequential:
             informational[mark] += 1
         else:
             reported[mark] += 1
-    for mark in expected:
-        if mark not in reported and mark in informational:
-            reported[mark] = min(expected[mark], informational[mark])
-    missing = expected - reported
+    missing = expected - (reported + informational)
     unexpected = reported - expected
     return [Mismatch("missing", m) for m in sorted(missing, key=_order)] + [
         Mismatch("unexpected", m) for m in sorted(unexpected, key=_order)

@@ -29,11 +29,15 @@ class Findings:
         held): what is found after it in the deal is marked consequential."""
         self._unchecked: list[str] = []
 
-    def add(self, code: str, span: Span, *, ack: bool = False, **values: Any) -> None:
+    def add(
+        self, code: str, span: Span, *, ack: bool = False, follows: bool = False, **values: Any
+    ) -> None:
         """Report that the record breaks clause ``code`` at ``span``.
 
         ``ack`` says the record marks this very token with ``!``: the players saw the
         irregularity and accepted it, so it is reported as acknowledged, not as an error.
+        ``follows`` says this finding is the consequence of another one just reported (a total
+        that carries a wrong score forward), whether or not the deal is disturbed.
         """
         clause = self.registry.clause(code)
         severity = clause.severity
@@ -41,8 +45,14 @@ class Findings:
             severity = Severity.ACKNOWLEDGED
         message = clause.format(**values)
         self.diagnostics.append(
-            Diagnostic(code, severity, message, span, self.path, clause, consequential=self.disturbed)
+            Diagnostic(code, severity, message, span, self.path, clause, consequential=self.disturbed or follows)
         )
+
+    def fault(self, code: str, span: Span, *, ack: bool = False, **values: Any) -> None:
+        """Report a fault after which the record's own course, not the rules', is followed:
+        what the rest of the deal shows may follow from it, and is marked consequential."""
+        self.add(code, span, ack=ack, **values)
+        self.disturbed = True
 
     def unchecked(self, what: str) -> None:
         """Note a check that could not run for lack of facts in the record (said once per deal,

@@ -1,9 +1,11 @@
 """Running totals, shared by every ruleset that adds up scores deal by deal.
 
 The totals are recomputed from the scores; a ``total`` line in the record is a claim checked
-against them.  When a deal's scores cannot be known (the record lacks the facts), the totals
-are unknown from there on, until the record restates them: a restated total is then taken as
-the fact to go on from.
+against them.  Each total is checked as the record's previous total plus the deal's score, so
+that one wrong figure is reported once and not again in every later deal; a total that only
+carries a wrong score of the same deal forward is reported as its consequence.  When a deal's
+scores cannot be known (the record lacks the facts), the totals are unknown from there on,
+until the record restates them.
 """
 
 from __future__ import annotations
@@ -17,40 +19,61 @@ __all__ = ["RunningTotals"]
 
 
 class RunningTotals:
-    """The totals of one game, per player or team, as the deals are replayed."""
+    """The totals of one game, per player or team, as the deals are replayed.
+
+    Two sets are kept: the totals the rules give from the start, and the totals as the record
+    last stated them.  A total line is right when it is either plus the deal's score: a table
+    that carried an earlier mistake forward, or whose earlier line was a slip of the pen, is
+    told about that mistake once, where it was made.
+    """
 
     def __init__(self, sides: Sequence[str], clause: str) -> None:
         self.clause = clause
         self.totals: dict[str, int] | None = {side: 0 for side in sides}
+        self.stated: dict[str, int] | None = dict(self.totals)
 
-    def add(self, scores: dict[str, int] | None, written: Tricks | None, findings: Findings) -> dict[str, int] | None:
-        """Add a deal's scores and check the record's ``total`` line; the new totals."""
-        previous = self.totals
-        if scores is None or previous is None:
-            self.totals = None
-        else:
-            self.totals = {side: previous[side] + scores.get(side, 0) for side in previous}
+    def add(
+        self,
+        scores: dict[str, int] | None,
+        written: Tricks | None,
+        findings: Findings,
+        written_scores: Tricks | None = None,
+    ) -> dict[str, int] | None:
+        """Add a deal's scores and check the record's ``total`` line (``written``); the new
+        totals.  ``written_scores`` is the deal's ``score`` line, to tell a total that carries
+        a wrong score forward from a total that is wrong in itself."""
+        previous, stated = self.totals, self.stated
+        if scores is None or previous is None or stated is None:
+            self.totals = self.stated = None
+            if written is not None:
+                recorded = {f.side_name: f.value for f in written.entries}
+                if previous is not None and set(recorded) >= set(previous):
+                    recorded = {side: recorded[side] for side in previous}
+                self.totals, self.stated = dict(recorded), dict(recorded)
+            return self.totals
+        computed = {side: previous[side] + scores.get(side, 0) for side in previous}
+        carried = {side: stated[side] + scores.get(side, 0) for side in stated}
+        self.totals, self.stated = computed, dict(carried)
         if written is None:
-            return self.totals
-        if self.totals is None:
-            recorded = {f.side_name: f.value for f in written.entries}
-            if previous is not None and set(recorded) >= set(previous):
-                self.totals = {side: recorded[side] for side in previous}
-            elif previous is None and recorded:
-                self.totals = recorded
-            return self.totals
-        assert previous is not None and scores is not None
+            return computed
+        said = {f.side_name: f.value for f in written_scores.entries} if written_scores else {}
         for figure in written.entries:
             side = figure.side_name
-            if side in self.totals and figure.value != self.totals[side]:
-                findings.add(
-                    self.clause,
-                    figure.span,
-                    ack=figure.ack,
-                    player=side,
-                    expected=self.totals[side],
-                    previous=previous[side],
-                    score=scores.get(side, 0),
-                    written=figure.value,
-                )
-        return self.totals
+            if side not in computed:
+                continue
+            self.stated[side] = figure.value
+            if figure.value in (computed[side], carried[side]):
+                continue
+            follows = side in said and figure.value in (previous[side] + said[side], stated[side] + said[side])
+            findings.add(
+                self.clause,
+                figure.span,
+                ack=figure.ack,
+                follows=follows,
+                player=side,
+                expected=computed[side],
+                previous=previous[side],
+                score=scores.get(side, 0),
+                written=figure.value,
+            )
+        return computed

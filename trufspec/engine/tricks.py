@@ -125,9 +125,9 @@ def replay_play(
             return PlayOutcome(dict(won), False)
         if expected_leader is not None and leader != expected_leader:
             if count == 1:
-                findings.add(rules.first_leader, trick.leader.span, ack=trick.leader.ack, player=leader, expected=expected_leader)
+                findings.fault(rules.first_leader, trick.leader.span, ack=trick.leader.ack, player=leader, expected=expected_leader)
             else:
-                findings.add(
+                findings.fault(
                     rules.next_leader,
                     trick.leader.span,
                     ack=trick.leader.ack,
@@ -148,8 +148,7 @@ def replay_play(
             if card not in hand:
                 if known_hands:
                     reason = _why_not_held(card, player, played_where, holding)
-                    findings.add(rules.card_held, trick.cards.span(index), ack=ack, player=player, card=card, reason=reason)
-                    findings.disturbed = True
+                    findings.fault(rules.card_held, trick.cards.span(index), ack=ack, player=player, card=card, reason=reason)
                 played_where[card] = count
                 continue
             if index == 0:
@@ -160,13 +159,13 @@ def replay_play(
                     and any(c.suit != trump for c in hand)
                 ):
                     others = " ".join(str(c) for c in hand if c.suit != trump)
-                    findings.add(rules.trump_lead, trick.cards.span(index), ack=ack, player=player, card=card, other_cards=others)
+                    findings.fault(rules.trump_lead, trick.cards.span(index), ack=ack, player=player, card=card, other_cards=others)
             else:
                 led = order[0][1].suit
                 if card.suit != led:
                     same = [c for c in hand if c.suit == led]
                     if same:
-                        findings.add(
+                        findings.fault(
                             rules.follow_suit,
                             trick.cards.span(index),
                             ack=ack,
@@ -186,7 +185,7 @@ def replay_play(
             expected_leader = winner
             written = trick.winner
             if written is not None and written.value != winner:
-                findings.add(
+                findings.fault(
                     rules.trick_winner, written.span, ack=written.ack, number=count,
                     expected=winner, card=cards[best], written=written.value,
                 )
@@ -233,7 +232,7 @@ def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings
     expected = _seating(seats, names[0], rules.enforce_order)
     for index in range(1, len(names)):
         if names[index] != expected[index]:
-            findings.add(
+            findings.fault(
                 rules.turn_order,
                 trick.players[index].span,
                 ack=trick.players[index].ack,

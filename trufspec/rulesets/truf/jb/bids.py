@@ -157,11 +157,11 @@ def report_winner(contest: Contest, contract: Contract, bids: dict[str, Bid], op
     span, ack = contract.winner.span, contract.winner.ack
     winner = bids[contest.winner]
     if contest.clause == "JB205":
-        findings.add("JB205", span, ack=ack, expected=contest.winner, written=written, reason=contest.reason)
+        findings.fault("JB205", span, ack=ack, expected=contest.winner, written=written, reason=contest.reason)
     elif contest.clause == "JB206":
-        findings.add("JB206", span, ack=ack, expected=contest.winner, other=contest.rival, value=winner.value, written=written)
+        findings.fault("JB206", span, ack=ack, expected=contest.winner, other=contest.rival, value=winner.value, written=written)
     else:
-        findings.add(
+        findings.fault(
             "JB207", span, ack=ack, expected=contest.winner, other=contest.rival, value=winner.value,
             count=len(winner.cards), card=_highest_card(winner, options), written=written,
         )
@@ -198,12 +198,12 @@ def decide_mode(
     adjust = contract.adjust if contract is not None else None
     if total != max_total:
         high = total > max_total
+        code = "JB210" if high else "JB211"
         if mode is not None and mode.value.is_high != high:
-            code = "JB210" if high else "JB211"
-            findings.add(code, mode.span, ack=mode.ack, total=total, max_total=max_total, written=mode.value.value)
+            findings.fault(code, mode.span, ack=mode.ack, total=total, max_total=max_total, written=mode.value.value)
         if adjust is not None:
-            code = "JB210" if high else "JB211"
-            findings.add(code, adjust.span, ack=adjust.ack, total=total, max_total=max_total, written=f"adjusted by {adjust.value:+d}")
+            written = f"an even game adjusted by {adjust.value:+d}"
+            findings.fault(code, adjust.span, ack=adjust.ack, total=total, max_total=max_total, written=written)
         return ModeChoice(high, 0)
     # An even game: the winner's choice is the adjustment, or failing that the mode.
     if adjust is not None:
@@ -216,7 +216,7 @@ def decide_mode(
             findings.add("JB212", adjust.span, ack=adjust.ack, total=total, problem=problem)
         high = adjust.value > 0
         if mode is not None and mode.value.is_high != high:
-            findings.add("JB212", mode.span, ack=mode.ack, total=total, problem=f"adjusting by {adjust.value:+d} makes a {'high' if high else 'low'} game, not {mode.value.value}")
+            findings.fault("JB212", mode.span, ack=mode.ack, total=total, problem=f"adjusting by {adjust.value:+d} makes a {'high' if high else 'low'} game, not {mode.value.value}")
         return ModeChoice(high, amount if high else -amount)
     if mode is not None:
         high = mode.value.is_high

@@ -79,6 +79,21 @@ def _three_player_leftover(hands: dict[str, list[Card]] | None, options: OptionV
             findings.add("JB102", section.span, problem=f"{player} was dealt {_REMOVED_CARD}, the card taken out before a three-player deal")
 
 
+def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Findings) -> None:
+    """JB208: the trump the record states is the one the winning bid makes."""
+    computed = bidding.trump_of(winning)
+    if computed is None or contract is None or contract.trump is None or contract.trump.value == computed:
+        return
+    findings.fault(
+        "JB208",
+        contract.trump.span,
+        ack=contract.trump.ack,
+        expected=bidding.describe_trump(computed),
+        written=bidding.describe_trump(contract.trump.value),
+        reason=f"{winning.player}'s bid is {' '.join(str(c) for c in winning.cards)}",
+    )
+
+
 def _taken(deal: Deal, seats: Sequence[str], outcome_won: dict[str, int] | None, findings: Findings) -> dict[str, int] | None:
     """JB407: tricks taken, from the play when it is complete, else as the record states them."""
     written = deal.find(Tricks)
@@ -109,36 +124,33 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
     bids_section = deal.find(Bids)
     bids = bidding.evaluate_bids(bids_section, seats, hands, options, max_total, findings) if bids_section else {}
 
-    # The bid winner and trump: the record's contract is what the table played, so the play is
-    # judged under it; a contract that the bids contradict is reported.
+    # The bid winner, trump and mode.  A contract that the bids contradict is reported, and
+    # what follows in the deal is marked as its consequence.  The play is judged under the
+    # record's own contract (who led and which suit was trumps is what the table played); the
+    # scores under the rules (the contract the bids make).
     winner = contract.winner.value if contract is not None else None
     trump: Trump | None = contract.trump.value if contract is not None and contract.trump is not None else None
     complete_bids = set(bids) == set(seats)
+    choice = None
+    scoring_winner = winner
     if complete_bids:
         contest = bidding.bid_winner(bids, options)
         if contest is None:
             findings.unchecked("the bid winner (tied bids written as numbers)")
-        elif contract is not None:
-            bidding.report_winner(contest, contract, bids, options, findings)
         else:
-            winner = contest.winner
-        computed_trump = bidding.trump_of(bids[winner]) if winner in bids else None
-        if computed_trump is not None and contract is not None and contract.trump is not None and contract.trump.value != computed_trump:
-            findings.add(
-                "JB208", contract.trump.span, ack=contract.trump.ack,
-                expected=bidding.describe_trump(computed_trump), written=bidding.describe_trump(contract.trump.value),
-                reason=f"{winner}'s bid is {' '.join(str(c) for c in bids[winner].cards)}",
-            )
-        if trump is None:
-            trump = computed_trump
+            scoring_winner = contest.winner
+            if contract is None:
+                winner = contest.winner
+            elif contract.winner.value != contest.winner:
+                bidding.report_winner(contest, contract, bids, options, findings)
+            _check_trump(contract, bids[contest.winner], findings)
+        if trump is None and winner in bids:
+            trump = bidding.trump_of(bids[winner])
+        choice = bidding.decide_mode(sum(b.value for b in bids.values()), max_total, contract, options, findings)
     else:
         findings.unchecked("the contract (not every bid is recorded)")
-
-    choice = None
-    if complete_bids:
-        choice = bidding.decide_mode(sum(b.value for b in bids.values()), max_total, contract, options, findings)
-    elif contract is not None and contract.mode is not None:
-        choice = bidding.ModeChoice(contract.mode.value.is_high, contract.adjust.value if contract.adjust else 0)
+        if contract is not None and contract.mode is not None:
+            choice = bidding.ModeChoice(contract.mode.value.is_high, contract.adjust.value if contract.adjust else 0)
 
     play = deal.find(Play)
     won = None
@@ -153,7 +165,7 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
         if not outcome.complete:
             findings.unchecked("the tricks taken (the play is not complete)")
     taken = _taken(deal, seats, won, findings)
-    return _scores(deal, seats, bids, winner, choice, taken, options, findings)
+    return _scores(deal, seats, bids, scoring_winner, choice, taken, options, findings)
 
 
 def _scores(
@@ -231,7 +243,7 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
             outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
             continue
         scores = _replay_deal(deal, seats, options, findings)
-        running = totals.add(scores, deal.find(Total), findings)
+        running = totals.add(scores, deal.find(Total), findings, deal.find(Score))
         findings.close_deal(deal.kind, deal.number.value, deal.span)
         outcomes.append(DealOutcome(scores, running))
     return GameOutcome(tuple(outcomes), _winners(game, outcomes, options, findings))
