@@ -24,8 +24,9 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 try:
     import trufspec
@@ -65,7 +66,9 @@ def deal_text(number: int, rng: random.Random, totals: dict[str, int]) -> str:
     """One fully recorded deal; ``totals`` carries the running totals from deal to deal."""
     pack = list(FULL_PACK)
     rng.shuffle(pack)
-    hands = {p: sorted(pack[13 * i : 13 * i + 13], key=lambda c: (-c.suit.index, -c.rank)) for i, p in enumerate(PLAYERS)}
+    hands = {
+        p: sorted(pack[13 * i : 13 * i + 13], key=lambda c: (-c.suit.index, -c.rank)) for i, p in enumerate(PLAYERS)
+    }
     dealer = PLAYERS[(number - 1) % 4]
     lines = [f"deal {number}", f"dealer {dealer}", "hands"]
     lines += [f"  {p + ':':<6} " + " ".join(map(str, hands[p])) for p in PLAYERS]
@@ -73,7 +76,7 @@ def deal_text(number: int, rng: random.Random, totals: dict[str, int]) -> str:
     bids = {p: rng.choice(hands[p]) for p in PLAYERS}
     lines.append("bids")
     for p in PLAYERS:
-        lines.append(f"  {p + ':':<6} {str(bids[p]):<4} = {bid_value(bids[p])}")
+        lines.append(f"  {p + ':':<6} {bids[p]!s:<4} = {bid_value(bids[p])}")
     winner = max(PLAYERS, key=lambda p: (bid_value(bids[p]), bids[p].rank, bids[p].suit.index))
     trump = bids[winner].suit
     mode = "atas" if sum(bid_value(b) for b in bids.values()) >= 13 else "bawah"
@@ -96,7 +99,10 @@ def deal_text(number: int, rng: random.Random, totals: dict[str, int]) -> str:
         note = "  ; a trump wins it" if trick % 5 == 0 and any(c.suit == trump for c in played) else ""
         lines.append(f"  {trick:>2}. {order[0] + ':':<6} " + " ".join(map(str, played)) + note)
 
-    scores = {p: (10 + bid_value(bids[p]) if taken[p] == bid_value(bids[p]) else -abs(taken[p] - bid_value(bids[p]))) for p in PLAYERS}
+    scores = {}
+    for p in PLAYERS:
+        miss = taken[p] - bid_value(bids[p])
+        scores[p] = 10 + bid_value(bids[p]) if miss == 0 else -abs(miss)
     for p in PLAYERS:
         totals[p] += scores[p]
     lines.append("tricks " + " ".join(f"{p} {taken[p]}" for p in PLAYERS))

@@ -125,20 +125,6 @@ def test_check_missing_path_exits_2(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_check_unreadable_file_exits_2(tmp_path: Path) -> None:
-    path = write(tmp_path / "secret.truf", VALID)
-    path.chmod(0)
-    try:
-        if os.access(path, os.R_OK):
-            pytest.skip("this user can read any file")
-        result = run("check", path)
-    finally:
-        path.chmod(0o644)
-    assert result.returncode == 2
-    assert "secret.truf" in result.stderr
-    assert "Traceback" not in result.stderr
-
-
 def test_check_file_that_cannot_be_opened_exits_2_and_checks_the_rest(tmp_path: Path) -> None:
     (tmp_path / "gone.truf").symlink_to(tmp_path / "deleted.truf")
     write(tmp_path / "club.truf", VALID)

@@ -132,7 +132,9 @@ def test_dealer_quoted_because_the_name_reads_as_a_card() -> None:
 
 def test_hands_one_line_per_player() -> None:
     text = "hands\n  Ana:   AH 9H 8H\n  Budi:  AS JS 8S\n"
-    assert section(text) == Hands((HandEntry(name("Ana"), run("AH 9H 8H")), HandEntry(name("Budi"), run("AS JS 8S"))))
+    assert section(text) == Hands(
+        (HandEntry(name("Ana"), run("AH 9H 8H")), HandEntry(name("Budi"), run("AS JS 8S")))
+    )
 
 
 def test_hands_token_form_with_space_before_colon() -> None:
@@ -247,7 +249,14 @@ def test_contract_winner_only() -> None:
 
 @pytest.mark.parametrize(
     ("text", "trump"),
-    [("S", Suit.SPADES), ("H", Suit.HEARTS), ("D", Suit.DIAMONDS), ("C", Suit.CLUBS), ("NT", NT), ("♠", Suit.SPADES)],
+    [
+        ("S", Suit.SPADES),
+        ("H", Suit.HEARTS),
+        ("D", Suit.DIAMONDS),
+        ("C", Suit.CLUBS),
+        ("NT", NT),
+        ("♠", Suit.SPADES),
+    ],
 )
 def test_contract_trump(text: str, trump: Any) -> None:
     assert section(f"contract Dewi trump {text}") == Contract(name("Dewi"), Atom(trump))
@@ -328,7 +337,8 @@ def test_per_card_form_with_two_cards_after_a_name_is_reported() -> None:
 
 
 @pytest.mark.parametrize(
-    ("keyword", "kind"), [("tricks", Tricks), ("score", Score), ("total", Total), ("honours", Honours), ("pot", Pot)]
+    ("keyword", "kind"),
+    [("tricks", Tricks), ("score", Score), ("total", Total), ("honours", Honours), ("pot", Pot)],
 )
 def test_figures_of_players(keyword: str, kind: type[Tricks]) -> None:
     found = section(f"{keyword} Ana 0 Budi -6 Citra +11")
@@ -438,7 +448,10 @@ def test_comments_before_and_after_tags_and_after_the_last_tag() -> None:
 def test_comments_after_a_section_head_and_before_a_section() -> None:
     found = sections("; who deals\ndealer Ana  ; first deal\nhands {as dealt}\n  Ana: AS\n")
     assert found == (
-        Dealer(name("Ana"), comments=(Comment("; who deals", Place.BEFORE), Comment("; first deal", Place.AFTER))),
+        Dealer(
+            name("Ana"),
+            comments=(Comment("; who deals", Place.BEFORE), Comment("; first deal", Place.AFTER)),
+        ),
         Hands((HandEntry(name("Ana"), run("AS")),), comments=(Comment("{as dealt}", Place.AFTER),)),
     )
 
@@ -529,3 +542,17 @@ def test_span_of_a_deal_number_and_a_tag() -> None:
     game = parsed_clean('[Event "x"]\n\ndeal   7\n').games[0]
     assert game.tags[0].span == Span(1, 1, 1, 12)
     assert game.deals[0].number.span == Span(3, 8, 3, 9)
+
+
+def test_fast_lane_knows_every_section_keyword() -> None:
+    """The grammar's fast lane ends a section where the next one begins; its list of section
+    keywords must be the parser's, or a section would silently leave the fast lane."""
+    import re
+    from pathlib import Path
+
+    from trufspec.notation.chunks import SECTION_KEYWORDS
+
+    grammar = (Path(__file__).parents[1] / "grammar" / "trufrec.lark").read_text(encoding="utf-8")
+    listed = re.search(r"_NEXT: .*\(\?:([a-z|\-]+)\)", grammar)
+    assert listed is not None
+    assert set(listed.group(1).split("|")) == set(SECTION_KEYWORDS) | {"deal", "round"}

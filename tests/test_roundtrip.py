@@ -13,16 +13,18 @@ such rule says why:
 * a comment on its own line before a deal or before the first tag of a later game belongs to
   the end of what precedes it (the previous deal or block of tags), so deals and those tags
   carry no comment *before* them;
-* the ``!`` mark exists after the dealer, the contract winner and the player voted off only
-  where the grammar has it, and early-reveal and misdeal flags are bare words (they cannot be
-  quoted, so none of them reads as a keyword or a card);
+* a player carries the ``!`` mark only where the grammar has one (the contract winner, the
+  player voted off, a trick's winner), and early-reveal and misdeal flags are bare words (they
+  cannot be quoted, so none of them reads as a keyword or a card);
 * a brace comment after the last card of a run reads as trailing the line, so an index stands
-  at most before the last card.
+  at most before the last card;
+* comment texts hold no carriage return: at the end of a line it reads as part of the line end.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import example, given, settings
@@ -197,10 +199,8 @@ def plays(draw: Draw) -> Play:
 @st.composite
 def figures(draw: Draw) -> Tricks:
     kind = draw(st.sampled_from([Tricks, Score, Total, Honours, Pot]))
-    entries = tuple(
-        Figure(tuple(draw(st.lists(names, min_size=1, max_size=2))), draw(st.integers(-200, 200)), draw(marks))
-        for _ in range(draw(st.integers(0, 4)))
-    )
+    sides = draw(st.lists(st.lists(names, min_size=1, max_size=2), max_size=4))
+    entries = tuple(Figure(tuple(side), draw(st.integers(-200, 200)), draw(marks)) for side in sides)
     return kind(entries, draw(marks), comments=comments(draw))
 
 
@@ -308,7 +308,8 @@ def one_deal(*body: Any) -> list[Game]:
 
 ANA, DEWI = Atom("Ana"), Atom("Dewi")
 AS, KS, C2, C4 = (FULL_PACK[i] for i in (51, 50, 0, 2))
-# The smallest trees that once lost something on the way back; each names what it was.
+# Small trees that each hold one construct the printer and the parser must agree on, where
+# they once did not; each is named after what it holds.
 TWO_COMMENTS_AT_ONE_CARD = one_deal(
     Hands((HandEntry(ANA, Cards((AS, KS)), comments=(Comment("{a}", index=0), Comment("{b}", index=0))),))
 )
@@ -319,13 +320,28 @@ COMMENT_IN_CUT = one_deal(Cut((ANA, DEWI), Cards((C2, C4)), comments=(Comment("{
 MARK_IN_CUT = one_deal(Cut((ANA, DEWI), Cards((C2, C4), acks=frozenset({0}))))
 COMMENT_IN_RUFF = one_deal(Ruff(ANA, Cards((C2, C4)), comments=(Comment("{c}", index=0),)))
 PLUS_IN_QUOTED_TEAM = one_deal(Tricks((Figure(("a+b", "Ana"), 3),)))
-COMMENT_IN_BID = one_deal(
-    Bids((BidEntry(ANA, Cards((C2, C4)), comments=(Comment("{c}", index=0),)),))
-)
+COMMENT_IN_BID = one_deal(Bids((BidEntry(ANA, Cards((C2, C4)), comments=(Comment("{c}", index=0),)),)))
 MODE_AFTER_A_QUOTED_WINNER = one_deal(Contract(Atom("AS"), mode=Atom(Mode.ATAS)))
 ADJUST_OF_NOTHING = one_deal(Contract(ANA, adjust=Atom(0)))
 NAME_AFTER_CARD_STARTS_WITH_A_CARD = one_deal(Cut((ANA, Atom("KS-x")), Cards((C2, C4))))
-SUIT_SYMBOL_AFTER_FIGURES = one_deal(Tricks((Figure(("Ana",), 3),)), Stock(Cards((C2, C4)), comments=(Comment("; x"),)))
+SUIT_SYMBOL_AFTER_FIGURES = one_deal(
+    Tricks((Figure(("Ana",), 3),)), Stock(Cards((C2, C4)), comments=(Comment("; x"),))
+)
+COMMENT_IN_A_CANONICAL_HAND = one_deal(
+    Hands((HandEntry(ANA, Cards((AS, KS)), comments=(Comment("{c}", index=0),)),))
+)
+QUOTED_TRICK_WINNER = one_deal(
+    Play((Trick(Atom(1), ANA, Cards((C2,)), winner=Atom("AS")),)), Dealer(ANA, comments=(Comment("; after"),))
+)
+WINNER_BEFORE_THE_NEXT_TRICK = one_deal(
+    Play(
+        (
+            Trick(Atom(1), DEWI, Cards((C2, C4)), (DEWI, ANA), winner=ANA),
+            Trick(Atom(2), ANA, Cards((AS,)), (ANA,)),
+        ),
+        comments=(Comment("{two tricks}", Place.BEFORE),),
+    )
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -340,6 +356,9 @@ SUIT_SYMBOL_AFTER_FIGURES = one_deal(Tricks((Figure(("Ana",), 3),)), Stock(Cards
 @example(MODE_AFTER_A_QUOTED_WINNER)
 @example(ADJUST_OF_NOTHING)
 @example(NAME_AFTER_CARD_STARTS_WITH_A_CARD)
+@example(COMMENT_IN_A_CANONICAL_HAND)
+@example(QUOTED_TRICK_WINNER)
+@example(WINNER_BEFORE_THE_NEXT_TRICK)
 def test_printed_records_read_back_as_the_same_records(games: list[Game]) -> None:
     text = dumps(games)
     parsed = parse_text(text)

@@ -132,6 +132,8 @@ def format_bytes(data: bytes, path: str, *, unicode: bool = False) -> Formatted:
     errors = tuple(d for d in parsed.diagnostics if d.severity is Severity.ERROR)
     if errors:
         return Formatted(None, errors)
+    if not parsed.games:
+        return Formatted(text)  # comments and blank lines only: nothing to lay out
     output = _dumps(parsed.games, unicode=unicode)
     again = parse_text(output, path)
     same = (

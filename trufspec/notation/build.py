@@ -69,7 +69,7 @@ _TRICK_RE = re.compile(
 )
 _FIGURE_RE = re.compile(r"(" + _NAME + r"(?:[ \t]*\+[ \t]*" + _NAME + r")*)[ \t]+([+-]?\d+)(!?)")
 _WORDS_RE = re.compile(r"\S+")
-_SIDE_SPLIT_RE = re.compile(r"[ \t]*\+[ \t]*")
+_NAME_RE = re.compile(_NAME)
 _ESCAPE_RE = re.compile(r"\\(.)")
 _CONTRACT_RE = re.compile(
     r"contract[ \t]+(\S+?)(?:[ \t]+trump[ \t]+(\S+))?(?:[ \t]+(atas|bawah|high|low))?(?:[ \t]+adjust[ \t]+(\S+))?\s*$"
@@ -213,7 +213,7 @@ class RecordBuilder(Transformer[Token, Any]):
         line, base = self._where(token, start)
         figures = []
         for m in _FIGURE_RE.finditer(token, start):
-            side = tuple(unquote(n) for n in _SIDE_SPLIT_RE.split(m.group(1)))
+            side = tuple(unquote(n) for n in _NAME_RE.findall(m.group(1)))
             span = Span(line, base + m.start(), line, base + m.end())
             figures.append(Figure(side, int(m.group(2)), bool(m.group(3)), span=span))
         return figures
@@ -404,15 +404,18 @@ class RecordBuilder(Transformer[Token, Any]):
         body = c[1:-1] if winner is not None else c[1:]
         players = tuple(body[0::2])
         runs = body[1::2]
-        for player, run in zip(players, runs):
-            count = len(run.split())
-            if count != 1:
-                self.problems.append(
-                    Problem(("REC012", self._token_span(run), {"player": player.value, "count": count}))
-                )
+        self._one_card_each(players, runs)
         cards = self._runs(runs)[0]
         number = Atom(int(str(c[0])[:-1]), self._token_span(c[0]))
         return Trick(number, players[0], cards, players, winner, span=self._span(c[0], c[-1]))
+
+    def _one_card_each(self, players: Sequence[Atom[str]], runs: Sequence[Token]) -> None:
+        """Where each player is named with a card, one card follows each name (REC012)."""
+        for player, run in zip(players, runs):
+            count = len(run.split())
+            if count != 1:
+                values = {"player": player.value, "count": count}
+                self.problems.append(Problem(("REC012", self._token_span(run), values)))
 
     def play(self, c: list[Any]) -> Play:
         tricks, incomplete = self._entries_after_head(c, _TRICK_RE, self._trick)
@@ -488,6 +491,7 @@ class RecordBuilder(Transformer[Token, Any]):
 
     def cut(self, c: list[Any]) -> Cut:
         players = tuple(c[1::2])
+        self._one_card_each(players, c[2::2])
         return Cut(players, self._runs(c[2::2])[0], span=self._span(c[0], c[-1]))
 
     def early_reveal(self, c: list[Any]) -> EarlyReveal:

@@ -17,6 +17,8 @@ from typing import Iterator
 
 from attrs import frozen
 
+from trufspec.cards import CARD_PATTERN
+
 __all__ = ["Chunk", "Statement", "chunks", "statements", "SECTION_KEYWORDS"]
 
 SECTION_KEYWORDS = (
@@ -34,10 +36,18 @@ _SCAN = re.compile(
     re.MULTILINE | re.VERBOSE,
 )
 
+_COMMENTS = re.compile(r";[^\n]*|\{[^}]*\}")
+
+_CONTINUATION = re.compile(
+    r"[ \t]*(?:[+-]?" + CARD_PATTERN + r"|(?:[^\W\d][\w\-]*|\"(?:[^\"\\\n]|\\.)*\")[ \t]+(?:[+-]?\d|[+-]?" + CARD_PATTERN + r")|[;{])"
+)
+"""A line that goes on with the statement above it: more cards, more figures or a comment.
+Any other line starts a statement of its own, so that a line of garbage costs only itself."""
+
 _STATEMENT_START = re.compile(
     r"[ \t]*(?:(?P<keyword>(?:"
     + "|".join(re.escape(k) for k in sorted(SECTION_KEYWORDS, key=len, reverse=True))
-    + r"|deal|round)(?![\w-]))|(?P<trick>\d+\.)|(?P<other>[A-Za-z-]+[ \t]*(?:[;{].*)?$)|(?P<label>(?:[^\W\d][\w\-]*|\"(?:[^\"\\\n]|\\.)*\")[ \t]*:)|(?P<tag>\[))"
+    + r"|deal|round)(?![\w-]))|(?P<trick>\d+\.)|(?P<star>\*)|(?P<label>(?:[^\W\d][\w\-]*|\"(?:[^\"\\\n]|\\.)*\")[ \t]*:)|(?P<tag>\[))"
 )
 
 
@@ -63,7 +73,7 @@ def chunks(text: str) -> Iterator[Chunk]:
             continue
         starts.append((position, kind))
     if not starts:
-        if text.strip():
+        if _COMMENTS.sub("", text).strip():
             yield Chunk("deal", 0, len(text), 1)
         return
     starts[0] = (0, starts[0][1])
@@ -82,7 +92,8 @@ class Statement:
     end: int
     kind: str
     """``keyword`` (a section, a deal header), ``trick``, ``label`` (a player's entry),
-    ``tag``, or ``other`` (a line that starts with none of these)."""
+    ``tag``, ``star`` (a section's ``*``), or ``other`` (a line that starts with none of
+    these)."""
     keyword: str | None
 
 
@@ -104,10 +115,10 @@ def statements(text: str, chunk: Chunk) -> list[Statement]:
             kind = match.lastgroup or "other"
             start = pending if not found else position
             found.append(Statement(start, line_end, kind, match.group("keyword")))
-        elif content and not content.startswith((";", "{")) and not found:
-            found.append(Statement(pending, line_end, "other", None))
-        elif found:
+        elif found and (not content or _CONTINUATION.match(text, position, line_end)) and found[-1].keyword not in ("deal", "round"):
             last = found[-1]
             found[-1] = Statement(last.start, line_end, last.kind, last.keyword)
+        elif content and not content.startswith((";", "{")):
+            found.append(Statement(pending if not found else position, line_end, "other", None))
         position = line_end
     return found

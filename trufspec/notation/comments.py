@@ -39,7 +39,7 @@ def _entries(section: Any) -> Sequence[Any]:
 def _card_index(node: Any, comment: Comment) -> int | None:
     """After which card of ``node`` a brace comment stands, when it stands among them
     (-1: before the first)."""
-    cards = getattr(node, "cards", None)
+    cards = getattr(node, "cards", None) or getattr(node, "discards", None)
     if comment.is_line or not cards:
         return None
     position = (comment.span.line, comment.span.column)

@@ -21,6 +21,7 @@ from trufspec.notation.chunks import Chunk, Statement, chunks, statements
 from trufspec.notation.comments import Loose, attach_to_deal, attach_to_tags
 from trufspec.notation.grammar import build_parser
 from trufspec.notation.syntax_errors import describe
+from trufspec.spec.registry import default_registry
 from trufspec.records import NO_SPAN, Atom, Bids, Comment, Deal, Game, Hands, Play, Span, Tag, replace
 
 __all__ = ["Parsed", "parse_text", "no_collection", "MAX_SYNTAX_ERRORS", "record_problem"]
@@ -47,15 +48,11 @@ class Parsed:
         return not any(d.severity is Severity.ERROR for d in self.diagnostics)
 
 
-_PROBLEM_MESSAGES = {
-    "REC012": "{player} is followed by {count} cards; in this form of a trick each player plays one card",
-}
-
-
 def record_problem(problem: Problem, path: str | None) -> Diagnostic:
     """The diagnostic of a problem of form found while building records."""
     code, span, values = problem
-    return Diagnostic(code, Severity.ERROR, _PROBLEM_MESSAGES[code].format(**values), span, path)
+    clause = default_registry().clause(code)
+    return Diagnostic(code, clause.severity, clause.format(**values), span, path, clause)
 
 
 class _Reader:
@@ -108,8 +105,16 @@ class _Reader:
         self.builder.problems.clear()
         try:
             result = self._parse(chunk.start, chunk.end, chunk.line, "chunk")
-        except UnexpectedInput:
-            return self._read_statements(chunk)
+        except UnexpectedInput as error:
+            before = self.syntax_errors
+            piece, piece_line = self.piece, self.piece_line
+            found = self._read_statements(chunk)
+            if self.syntax_errors == before:
+                # Read alone, every statement was fine (a comment left open swallowed the
+                # rest, say): the error of the whole chunk is the one to report.
+                self.piece, self.piece_line = piece, piece_line
+                self._syntax_error(error, whole=True)
+            return found
         finally:
             self._drain_problems()
         if isinstance(result, Deal):
@@ -135,12 +140,17 @@ class _Reader:
         tags: list[Tag] = []
         deal: Deal | None = None
         sections: list[Any] = []
+        comments: list[Loose] = []
         broken_section = False
         for statement in statements(self.text, chunk):
+            if statement.kind == "star":
+                _mark_incomplete(sections)
+                continue
             symbol = self._symbol(statement, sections, chunk)
             if symbol.startswith("entry_") and broken_section:
                 continue  # the entries of a section whose head is wrong: one error is enough
             line = chunk.line + self.text.count("\n", chunk.start, statement.start)
+            self.comment_sink.clear()
             try:
                 part = self._parse(statement.start, statement.end, line, symbol)
             except UnexpectedInput as error:
@@ -149,6 +159,7 @@ class _Reader:
                 continue
             finally:
                 self._drain_problems()
+            comments += self._loose_comments()
             broken_section = False
             if symbol == "tag":
                 tags.append(part)
@@ -161,12 +172,12 @@ class _Reader:
                 _add_entry(sections, part)
         self.comment_sink.clear()
         if chunk.kind == "tags":
-            return (tuple(tags), ()) if tags else None
+            return attach_to_tags(tags, comments) if tags else None
         if deal is None:
             if not sections:
                 return None
             deal = Deal("deal", Atom(0, NO_SPAN), span=Span(chunk.line, 1, chunk.line, 1))
-        return replace(deal, sections=tuple(sections))
+        return attach_to_deal(replace(deal, sections=tuple(sections)), comments)
 
     @staticmethod
     def _symbol(statement: Statement, sections: list[Any], chunk: Chunk) -> str:
@@ -179,6 +190,12 @@ class _Reader:
         if chunk.kind == "tags":
             return "tag"
         return "section"
+
+
+def _mark_incomplete(sections: list[Any]) -> None:
+    """A ``*`` on a line of its own ends the section above it: the rest was not recorded."""
+    if sections and hasattr(sections[-1], "incomplete"):
+        sections[-1] = replace(sections[-1], incomplete=True)
 
 
 def _add_entry(sections: list[Any], entry: Any) -> None:

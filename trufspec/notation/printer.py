@@ -73,6 +73,15 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _inline(comments: Sequence[Comment]) -> dict[int, list[str]]:
+    """The brace comments among a run of cards, by the index of the card they follow."""
+    found: dict[int, list[str]] = {}
+    for comment in comments:
+        if comment.place is Place.AFTER and comment.index is not None:
+            found.setdefault(comment.index, []).append(comment.text)
+    return found
+
+
 def _mark(ack: bool) -> str:
     return "!" if ack else ""
 
@@ -94,14 +103,22 @@ class _Printer:
     def suit(self, suit: Suit) -> str:
         return suit.symbol if self.unicode else suit.letter
 
-    def cards(self, run: Cards, minus: frozenset[int] = frozenset(), comments: Sequence[Comment] = ()) -> str:
-        """A run of cards with its marks and the brace comments that stand among them."""
-        inline = {c.index: c for c in comments if c.place is Place.AFTER and c.index is not None}
-        words = [inline[-1].text] if -1 in inline else []
+    def cards(
+        self,
+        run: Cards,
+        minus: frozenset[int] = frozenset(),
+        comments: Sequence[Comment] = (),
+        players: Sequence[Atom[str]] = (),
+    ) -> str:
+        """A run of cards with its marks and the brace comments that stand among them; with
+        ``players``, each card after its player's name."""
+        inline = _inline(comments)
+        words = list(inline.get(-1, ()))
         for i, card in enumerate(run):
+            if players:
+                words.append(name(players[i].value))
             words.append(("-" if i in minus else "") + self.card(card) + _mark(i in run.acks))
-            if i in inline:
-                words.append(inline[i].text)
+            words += inline.get(i, ())
         return " ".join(words)
 
     def emit(self, indent: str, text: str, node: Any) -> None:
@@ -185,17 +202,11 @@ class _Printer:
             self.lines.append("  *")
 
     def trick_body(self, trick: Trick, width: int) -> str:
-        won = f" = {self.player(trick.winner)}" if trick.winner is not None else ""
-        if not trick.by_player:
-            label = (name(trick.leader.value) + ":").ljust(width)
-            return label + self.cards(trick.cards, comments=trick.comments) + won
-        inline = {c.index: c.text for c in trick.comments if c.place is Place.AFTER and c.index is not None}
-        words = []
-        for i, (player, card) in enumerate(zip(trick.players, trick.cards)):
-            words += [name(player.value), self.card(card) + _mark(i in trick.cards.acks)]
-            if i in inline:
-                words.append(inline[i])
-        return " ".join(words) + won
+        won = [f"= {self.player(trick.winner)}"] if trick.winner is not None else []
+        if trick.by_player:
+            return " ".join([self.cards(trick.cards, comments=trick.comments, players=trick.players), *won])
+        label = (name(trick.leader.value) + ":").ljust(width)
+        return (label + " ".join([self.cards(trick.cards, comments=trick.comments), *won])).rstrip()
 
     def figures(self, section: Tricks) -> None:
         keyword = _FIGURE_KEYWORDS[type(section)]
@@ -258,8 +269,8 @@ class _Printer:
         self.emit("", "off " + self.player(section.player), section)
 
     def cut(self, section: Cut) -> None:
-        pairs = [f"{name(p.value)} {self.card(c)}" for p, c in zip(section.players, section.cards)]
-        self.emit("", " ".join(["cut", *pairs]), section)
+        pairs = self.cards(section.cards, comments=section.comments, players=section.players)
+        self.emit("", f"cut {pairs}", section)
 
     def early_reveal(self, section: EarlyReveal) -> None:
         self.emit("", " ".join(["early-reveal", self.player(section.player), *section.flags]), section)

@@ -143,10 +143,9 @@ CLAUSES: tuple[Clause, ...] = (
         "one-card-per-player",
         Phase.DEAL,
         "One card per name",
-        "In the form of a trick that names the player of every card, each name is followed by "
-        "exactly one card.",
-        "{player} is followed by {count} cards; in this form of a trick each player plays one "
-        "card",
+        "Where a record names the player of every card (a trick in the per-card form, a card "
+        "cut), each name is followed by exactly one card.",
+        "{player} is followed by {count} cards; here each player is named with one card",
     ),
     _clause(
         "REC013",
