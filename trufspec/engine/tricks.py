@@ -106,7 +106,8 @@ def replay_play(
             for player, card in _plays(trick, seats, rules):
                 hands.setdefault(player, []).append(card)
         findings.unchecked("the hands (cards are checked only against those played later)")
-    holding = {seat: list(cards) for seat, cards in hands.items()}
+    # Each hand as an ordered set: cards are looked up and removed once per card played.
+    holding = {seat: dict.fromkeys(cards) for seat, cards in hands.items()}
     played_where: dict[Card, int] = {}
     won: Counter[str] = Counter()
     broken = False
@@ -143,7 +144,7 @@ def replay_play(
                 findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards), players=len(seats))
         ruffed = False
         for index, (player, card) in enumerate(order):
-            hand = holding.get(player, [])
+            hand = holding.get(player, {})
             ack = index in trick.cards.acks
             if card not in hand:
                 if known_hands:
@@ -175,7 +176,7 @@ def replay_play(
                         )
                     elif card.suit == trump:
                         ruffed = True
-            hand.remove(card)
+            del hand[card]
             played_where[card] = count
         cards = [card for _, card in order]
         if len(cards) == len(seats):
@@ -245,7 +246,7 @@ def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings
     return False
 
 
-def _why_not_held(card: Card, player: str, played: dict[Card, int], holding: dict[str, list[Card]]) -> str:
+def _why_not_held(card: Card, player: str, played: dict[Card, int], holding: dict[str, dict[Card, None]]) -> str:
     if card in played:
         return f"it was already played in trick {played[card]}"
     for other, hand in holding.items():
