@@ -4,8 +4,8 @@
   compared with its marks (:mod:`trufspec.marks`); it must also be in canonical layout.
 * A ``.good.truf`` record obeys its clause and reports nothing but information; a ``.bad.truf``
   record breaks the clause named by its file name, at the marked lines.
-* Every truf-jb clause, and every record-level clause the record checks emit, has a good record,
-  and a bad one unless it is a definition or a *may*.
+* Every clause of every registered ruleset, and every record-level clause the record checks
+  emit, has a good record, and a bad one unless it is a definition or a *may*.
 * The figures of the truf-jb source (rules analysis, part 5, JB items 1-4) are test vectors, run
   both through small records and through the functions of the ruleset.
 * The demo of the architecture: a revoke, checked on the command line, prints JB305 with the
@@ -26,6 +26,7 @@ from trufspec.diagnostics import Severity
 from trufspec.engine.findings import Findings
 from trufspec.marks import compare, marks_of
 from trufspec.records import Bids
+from trufspec.rulesets import RULESETS
 from trufspec.rulesets.truf.jb import bids as bidding
 from trufspec.rulesets.truf.jb.scoring import score
 from trufspec.spec.clauses import Kind, Strength
@@ -132,7 +133,7 @@ def _clauses() -> list[tuple[str, str, bool]]:
     """(code, slug, needs a bad record) for every clause that must have records."""
     registry = default_registry()
     found = []
-    for clause in registry.clauses_of("truf-jb"):
+    for clause in (c for ruleset in RULESETS for c in registry.clauses_of(ruleset) if not c.retired):
         needs_bad = clause.kind is not Kind.DEFINITION and clause.strength is not Strength.MAY
         found.append((clause.code, clause.slug, needs_bad))
     for code in REC_CODES:
@@ -151,7 +152,7 @@ def test_every_clause_has_records(code: str, slug: str, needs_bad: bool) -> None
 
 def test_records_name_known_clauses() -> None:
     registry = default_registry()
-    known = {c.code for c in registry.clauses_of("truf-jb")} | set(REC_CODES)
+    known = {c.code for ruleset in RULESETS for c in registry.clauses_of(ruleset)} | set(REC_CODES)
     for path in GOOD + BAD:
         assert file_code(path) in known, f"{ident(path)} names no known clause"
 
