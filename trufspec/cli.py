@@ -11,6 +11,7 @@ The parser, the rulesets and the renderers are imported inside the commands, so 
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import os
 import re
@@ -18,7 +19,7 @@ import stat
 import sys
 import tempfile
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -137,15 +138,42 @@ _color_option = click.option(
 )
 
 
+def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[str]) -> tuple[str, ...]:
+    """``--select``/``--ignore`` values: codes or code prefixes, repeated or comma-separated.
+
+    A prefix selects every code it starts (``JB3`` is the play of truf-jb, ``REC`` the
+    record-level checks).  One that starts no code is refused: a typo would otherwise select
+    nothing, or ignore nothing, and CI would pass or fail for the wrong reason.
+    """
+    from trufspec.spec.registry import default_registry
+
+    codes = [clause.code for clause in default_registry().clauses()]
+    found: list[str] = []
+    for value in values:
+        for item in value.split(","):
+            prefix = item.strip().upper()
+            if not prefix:
+                continue
+            if not any(code.startswith(prefix) for code in codes):
+                raise click.BadParameter(
+                    f"{item.strip()!r} is not a clause code or the start of one (codes look like JB305 or REC013)",
+                    ctx,
+                    param,
+                )
+            found.append(prefix)
+    return tuple(found)
+
+
 @main.command()
 @_paths_argument
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "github", "sarif"]),
     default="text",
     show_default=True,
-    help="Compiler-style text, or the JSON document described in docs/json-output.rst.",
+    help="Compiler-style text; the JSON document of docs/json-output.rst; GitHub Actions "
+    "annotations; or a SARIF 2.1.0 log for code scanning.",
 )
 @click.option(
     "--option",
@@ -155,41 +183,114 @@ _color_option = click.option(
     callback=_parse_options,
     help="Select a reading of the rules (repeatable); a record's Options tag does the same.",
 )
+@click.option(
+    "--select",
+    multiple=True,
+    metavar="CODES",
+    callback=_parse_codes,
+    help="Report only these codes or code prefixes (JB305, JB3, REC), comma-separated or repeated.",
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    metavar="CODES",
+    callback=_parse_codes,
+    help="Leave out these codes or code prefixes; wins over --select.",
+)
+@click.option("--strict", is_flag=True, help="Warnings fail the check too (exit 1).")
+@click.option(
+    "--quiet", "-q", is_flag=True, help="Print only errors and warnings: no notes, no summary line."
+)
+@click.option(
+    "--statistics",
+    is_flag=True,
+    help="Print how often each code occurs instead of the diagnostics (text format only).",
+)
 @_color_option
 def check(
-    paths: tuple[str, ...], output_format: str, options: dict[str, str], color: str
+    paths: tuple[str, ...],
+    output_format: str,
+    options: dict[str, str],
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    strict: bool,
+    quiet: bool,
+    statistics: bool,
+    color: str,
 ) -> None:
     """Check records against the rules of their ruleset.
 
     PATHS are files, directories (searched for *.truf files) or - for standard input.
-    Exits 0 when no record has an error, 1 when one has, 2 when a path cannot be read.
+    Exits 0 when no record has an error, 1 when one has (or, with --strict, a warning), 2 when
+    a path cannot be read.
     """
     import trufspec
     from trufspec.report.model import Report
 
-    _known_options(click.get_current_context(), options)
+    ctx = click.get_current_context()
+    if statistics and output_format != "text":
+        raise click.BadParameter("--statistics goes with the text format", ctx, param_hint="--statistics")
+    _known_options(ctx, options)
     sources = _collect(paths)
     files = []
     unreadable = False
-    for source in sources:
-        data = _read(source)
-        if data is None:
-            unreadable = True
-            continue
-        files.append(trufspec.check_bytes(data, source.path, options or None))
+    with _progress(sources, output_format == "text" and not quiet) as bar:
+        for source in bar:
+            data = _read(source)
+            if data is None:
+                unreadable = True
+                continue
+            files.append(trufspec.check_bytes(data, source.path, options or None))
     report = Report(tuple(files))
-    if output_format == "json":
-        from trufspec.report import json as json_report
-
-        click.echo(json_report.render(report), nl=False)
-    else:
+    if select or ignore or quiet:
+        report = report.keeping(_wanted(select, ignore, quiet))
+    if output_format == "text":
         from trufspec.report import text as text_report
 
         colour = _colour_wanted(color, sys.stdout)
-        click.echo(text_report.render(report, color=colour), nl=False, color=colour)
+        if statistics:
+            output = text_report.render_statistics(report)
+        else:
+            output = text_report.render(report, color=colour, summary=not quiet)
+        click.echo(output, nl=False, color=colour)
+    else:
+        from trufspec.report import github, json as json_report, sarif
+
+        renderers = {"json": json_report.render, "github": github.render, "sarif": sarif.render}
+        click.echo(renderers[output_format](report), nl=False)
     if unreadable:
         sys.exit(USAGE)
-    sys.exit(1 if report.failed else 0)
+    failed = report.failed or (strict and report.summary.warnings > 0)
+    sys.exit(1 if failed else 0)
+
+
+def _wanted(select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool) -> Callable[[Diagnostic], bool]:
+    """Which diagnostics a check reports, after ``--select``, ``--ignore`` and ``--quiet``."""
+
+    def wanted(diagnostic: Diagnostic) -> bool:
+        code = diagnostic.code
+        if select and not code.startswith(select):
+            return False
+        if code.startswith(ignore):
+            return False
+        return not (quiet and diagnostic.severity in (Severity.INFO, Severity.ACKNOWLEDGED))
+
+    return wanted
+
+
+@contextlib.contextmanager
+def _progress(sources: list[Input], wanted: bool) -> Iterator[Iterable[Input]]:
+    """A progress bar on standard error while many files are checked at a terminal; nothing
+    when the output goes to a file or a pipe, where it would only be noise in a log."""
+    if not wanted or len(sources) < 2 or not sys.stderr.isatty():
+        yield sources
+        return
+    with click.progressbar(sources, label="checking", file=sys.stderr, item_show_func=_shown) as bar:
+        yield bar
+
+
+def _shown(source: Input | None) -> str | None:
+    return None if source is None else source.path
 
 
 @main.command()

@@ -6,7 +6,9 @@ it; none of them looks at a record or a rule, so every format says the same thin
 
 from __future__ import annotations
 
-from attrs import field, frozen
+from collections.abc import Callable
+
+from attrs import evolve, field, frozen
 
 from trufspec.diagnostics import Diagnostic, Severity
 
@@ -76,3 +78,11 @@ class Report:
     def failed(self) -> bool:
         """True when any file has an error: ``trufspec check`` then exits 1."""
         return any(f.count(Severity.ERROR) for f in self.files)
+
+    def keeping(self, wanted: Callable[[Diagnostic], bool]) -> Report:
+        """The same report with only the diagnostics ``wanted`` accepts (``--select``,
+        ``--ignore``, ``--quiet``): counts, exit status and every format then agree on what
+        was left out."""
+        return Report(
+            tuple(evolve(f, diagnostics=tuple(d for d in f.diagnostics if wanted(d))) for f in self.files)
+        )

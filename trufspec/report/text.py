@@ -10,6 +10,7 @@ judges a record.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 import click
@@ -18,7 +19,7 @@ from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.records import Span
 from trufspec.report.model import FileReport, Report, Summary
 
-__all__ = ["render", "render_file", "render_diagnostic", "summary_line"]
+__all__ = ["render", "render_file", "render_diagnostic", "render_statistics", "summary_line"]
 
 CONSEQUENCE = " (consequence of an earlier error)"
 """Appended to a consequential diagnostic, so that the reader fixes the first cause first."""
@@ -45,11 +46,31 @@ def _plain(text: str, **_: object) -> str:
     return text
 
 
-def render(report: Report, *, color: bool = False) -> str:
-    """The whole report: every file's diagnostics, then the summary line."""
+def render(report: Report, *, color: bool = False, summary: bool = True) -> str:
+    """The whole report: every file's diagnostics, then (unless ``summary`` is false) the
+    summary line."""
     parts = [render_file(file, color=color) for file in report.files]
-    parts.append(summary_line(report.summary) + "\n")
+    if summary:
+        parts.append(summary_line(report.summary) + "\n")
     return "".join(parts)
+
+
+def render_statistics(report: Report) -> str:
+    """How often each code occurs, the commonest first, with the clause's slug and title: what
+    a tournament director reads to see which rules a night's records break most."""
+    counts = Counter(d.code for f in report.files for d in f.diagnostics)
+    clauses = {d.code: d.clause for f in report.files for d in f.diagnostics}
+    width = len(str(max(counts.values(), default=0)))
+    slugs = {code: clause.slug if clause is not None else "" for code, clause in clauses.items()}
+    slug_width = max(map(len, slugs.values()), default=0)
+    code_width = max(map(len, counts), default=0)
+    lines = []
+    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        clause = clauses[code]
+        title = clause.title if clause is not None else ""
+        lines.append(f"{count:>{width}}  {code:<{code_width}}  {slugs[code]:<{slug_width}}  {title}".rstrip())
+    lines.append(summary_line(report.summary))
+    return "\n".join(lines) + "\n"
 
 
 def render_file(file: FileReport, *, color: bool = False) -> str:
