@@ -129,6 +129,14 @@ def _colour_wanted(choice: str, stream: Any) -> bool:
 _paths_argument = click.argument(
     "paths", nargs=-1, required=True, type=click.Path(allow_dash=True, path_type=str)
 )
+_readings_option = click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    callback=_parse_options,
+    help="Select a reading of the rules (repeatable); a record's Options tag does the same.",
+)
 _color_option = click.option(
     "--color",
     type=click.Choice(["auto", "always", "never"]),
@@ -175,14 +183,7 @@ def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[st
     help="Compiler-style text; the JSON document of docs/json-output.rst; GitHub Actions "
     "annotations; or a SARIF 2.1.0 log for code scanning.",
 )
-@click.option(
-    "--option",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    callback=_parse_options,
-    help="Select a reading of the rules (repeatable); a record's Options tag does the same.",
-)
+@_readings_option
 @click.option(
     "--select",
     multiple=True,
@@ -303,14 +304,7 @@ def _shown(source: Input | None) -> str | None:
     show_default=True,
     help="How to print the sheets.",
 )
-@click.option(
-    "--option",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    callback=_parse_options,
-    help="Select a reading of the rules (repeatable), as for check.",
-)
+@_readings_option
 def score(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -> None:
     """Print the recomputed score sheet of each game, deal by deal.
 
