@@ -1,0 +1,39 @@
+"""Golden reports: what trufspec says about each sample record, committed and compared.
+
+A difference means trufspec now reports something else about a sample record: a new or lost
+diagnostic, a changed message or position, a different recomputed score.  When the change is
+intended, regenerate with ``python tests/golden/regenerate.py`` and review the diff.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
+
+from regenerate import GOLDEN, ROOT, golden_file, report_text, samples  # noqa: E402
+
+
+def test_there_are_samples() -> None:
+    assert samples()
+
+
+@pytest.mark.parametrize("record", samples(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_report_matches_its_golden_file(record: Path) -> None:
+    target = golden_file(record)
+    assert target.exists(), f"no golden report for {record}; run python tests/golden/regenerate.py"
+    expected = target.read_text(encoding="utf-8")
+    actual = report_text(record)
+    diff = "".join(
+        difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), str(target), "now")
+    )
+    assert actual == expected, f"the report changed; if intended, regenerate:\n{diff}"
+
+
+def test_no_stale_golden_files() -> None:
+    wanted = {golden_file(record) for record in samples()}
+    assert set(GOLDEN.rglob("*.json")) <= wanted
