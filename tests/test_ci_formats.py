@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 import trufspec
+from trufspec import batch
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.records import Span
 from trufspec.report import github, sarif
@@ -150,7 +151,7 @@ def test_strict_fails_on_warnings(records: Path, monkeypatch: pytest.MonkeyPatch
     # exit status, whatever the ruleset that warns.
     clause = default_registry().clause("JB305")
     warning = Diagnostic("JB305", Severity.WARNING, "doubtful", Span(1, 1, 1, 2), "a.truf", clause)
-    monkeypatch.setattr(trufspec, "check_bytes", lambda data, path, options=None: FileReport(path, (), (warning,)))
+    monkeypatch.setattr(batch, "check_text", lambda text, path, options, first_line: FileReport(path, (), (warning,)))
     path = records / "JB305-follow-suit.good.truf"
     runner = CliRunner()
     assert runner.invoke(main, ["check", str(path)]).exit_code == 0

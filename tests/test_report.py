@@ -14,7 +14,7 @@ from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.records import Span
 from trufspec.report import json as json_report
 from trufspec.report import text
-from trufspec.report.model import DealResult, FileReport, GameResult, Report
+from trufspec.report.model import DealResult, FileReport, GameResult, Report, excerpts
 
 SOURCE = """\
 [Ruleset "truf-jb"]
@@ -57,7 +57,7 @@ def diagnostic(
 
 
 def render(*diagnostics: Diagnostic, source: str = SOURCE) -> str:
-    return text.render_file(FileReport("a.truf", (), diagnostics, source=source))
+    return text.render_file(FileReport("a.truf", (), diagnostics, excerpts(source, diagnostics)))
 
 
 # ------------------------------------------------------------------------ text
@@ -172,7 +172,8 @@ def test_related_spans_are_shown_as_notes() -> None:
 
 
 def test_colour_only_when_asked() -> None:
-    report = FileReport("a.truf", (), (diagnostic(Span(5, 1, 5, 7)),), source=SOURCE)
+    found = (diagnostic(Span(5, 1, 5, 7)),)
+    report = FileReport("a.truf", (), found, excerpts(SOURCE, found))
     assert "\x1b[" not in text.render_file(report)
     assert "\x1b[" in text.render_file(report, color=True)
 

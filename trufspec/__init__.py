@@ -1,7 +1,8 @@
 """trufspec: the rules specification and game-record validator for Truf and its relatives.
 
 Read records with :func:`loads` or :func:`load`, print them with :func:`dumps`, check them
-with :func:`check_text` or :func:`check_bytes`, reformat them with :func:`format_bytes`.
+with :func:`check_text` or :func:`check_bytes` (or :func:`check_stream` for a file too large to
+hold, a game at a time and on several processes), reformat them with :func:`format_bytes`.
 
 The API is imported on first use, so that ``import trufspec`` (and ``trufspec --version``)
 does not pay for building the parser.
@@ -18,6 +19,7 @@ __all__ = [
     "Formatted",
     "Parsed",
     "check_bytes",
+    "check_stream",
     "check_text",
     "decode",
     "dumps",
@@ -27,7 +29,17 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from trufspec.api import Formatted, check_bytes, check_text, decode, dumps, format_bytes, load, loads
+    from trufspec.api import (
+        Formatted,
+        check_bytes,
+        check_stream,
+        check_text,
+        decode,
+        dumps,
+        format_bytes,
+        load,
+        loads,
+    )
     from trufspec.notation.parse import Parsed
 
 

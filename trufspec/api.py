@@ -6,7 +6,7 @@ Everything here takes text or bytes and returns values; nothing raises for a bad
 from __future__ import annotations
 
 import os
-from typing import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from attrs import frozen
 
@@ -14,13 +14,24 @@ from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.notation.parse import Parsed, no_collection, parse_text
 from trufspec.notation.printer import dumps as _dumps
 from trufspec.records import NO_SPAN, Game, Span, comment_texts, without_comments
-from trufspec.report.model import DealResult, FileReport, GameResult
+from trufspec.notation.blocks import blocks
+from trufspec.report.model import DealResult, FileReport, GameResult, excerpts
 from trufspec.engine.replay import replay_game
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.wellformed import check_game, record_diagnostic
 
-__all__ = ["loads", "load", "dumps", "decode", "check_bytes", "check_text", "format_bytes", "Formatted"]
+__all__ = [
+    "loads",
+    "load",
+    "dumps",
+    "decode",
+    "check_bytes",
+    "check_text",
+    "check_stream",
+    "format_bytes",
+    "Formatted",
+]
 
 
 def loads(text: str, path: str | None = None) -> Parsed:
@@ -43,28 +54,38 @@ def dumps(games: Iterable[Game], *, unicode: bool = False) -> str:
     return _dumps(games, unicode=unicode)
 
 
-def decode(data: bytes, path: str | None) -> tuple[str, Diagnostic | None]:
-    """The text of a file, or a REC002 diagnostic when it is not UTF-8 text."""
+def decode(data: bytes, path: str | None, first_line: int = 1, offset: int = 0) -> tuple[str, Diagnostic | None]:
+    """The text of a file, or a REC002 diagnostic when it is not UTF-8 text.
+
+    ``data`` may be a block of a larger file that starts at byte ``offset`` and on line
+    ``first_line`` of it: positions in the diagnostic are those of the file.  Only the start of
+    a file may carry a byte-order mark, which is dropped."""
     if b"\x00" in data:
         at = data.index(b"\x00")
-        return "", _unreadable(data, at, path, "the file holds a NUL byte: it is binary, not a record")
+        detail = "the file holds a NUL byte: it is binary, not a record"
+        return "", _unreadable(data, at, path, detail, first_line)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        detail = f"the file is not UTF-8 text (byte {data[error.start]:#04x} at offset {error.start})"
-        return "", _unreadable(data, error.start, path, detail)
-    return text.removeprefix("\ufeff"), None
+        detail = f"the file is not UTF-8 text (byte {data[error.start]:#04x} at offset {offset + error.start})"
+        return "", _unreadable(data, error.start, path, detail, first_line)
+    return (text.removeprefix("\ufeff") if offset == 0 else text), None
 
 
-def _unreadable(data: bytes, offset: int, path: str | None, detail: str) -> Diagnostic:
-    line = data.count(b"\n", 0, offset) + 1
-    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+def _unreadable(data: bytes, at: int, path: str | None, detail: str, first_line: int) -> Diagnostic:
+    line = first_line + data.count(b"\n", 0, at)
+    column = at - (data.rfind(b"\n", 0, at) + 1) + 1
     return record_diagnostic("REC002", Span(line, column, line, column + 1), path, detail=detail)
 
 
-def check_text(text: str, path: str = "-", options: Mapping[str, str] | None = None) -> FileReport:
-    """Check the games of ``text``: syntax, record structure and the rules of each game."""
-    parsed = parse_text(text, path)
+def check_text(
+    text: str, path: str = "-", options: Mapping[str, str] | None = None, first_line: int = 1
+) -> FileReport:
+    """Check the games of ``text``: syntax, record structure and the rules of each game.
+
+    ``first_line`` is the number of the first line of ``text`` in its file, when ``text`` is
+    a block of a larger file (see :func:`check_stream`)."""
+    parsed = parse_text(text, path, first_line)
     diagnostics = list(parsed.diagnostics)
     games = []
     with no_collection():
@@ -74,7 +95,7 @@ def check_text(text: str, path: str = "-", options: Mapping[str, str] | None = N
             skip = frozenset(d for g, d in parsed.damaged if g == number)
             games.append(_judge(game, path, options, skip, structure, diagnostics))
     diagnostics.sort(key=Diagnostic.sort_key)
-    return FileReport(path, tuple(games), tuple(diagnostics), text)
+    return FileReport(path, tuple(games), tuple(diagnostics), excerpts(text, diagnostics, first_line))
 
 
 def _judge(
@@ -110,8 +131,28 @@ def check_bytes(data: bytes, path: str, options: Mapping[str, str] | None = None
     """:func:`check_text` for the bytes of a file (undecodable input gives REC002)."""
     text, problem = decode(data, path)
     if problem is not None:
-        return FileReport(path, (), (problem,), "")
+        return FileReport(path, (), (problem,))
     return check_text(text, path, options)
+
+
+def check_stream(
+    lines: Iterable[bytes],
+    path: str,
+    options: Mapping[str, str] | None = None,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> FileReport:
+    """Check a file read as binary ``lines`` (an open file in ``"rb"`` mode), a game at a time.
+
+    The report is the one :func:`check_bytes` gives for the whole file, but neither the text
+    nor the records of the whole file are ever held at once, so a file of any size is checked
+    in little memory; with ``jobs`` above 1 the games are checked on that many processes.
+    ``progress`` is called with the number of bytes of each block once it is checked.
+    """
+    from trufspec.batch import BLOCK_SIZE, check_blocks
+
+    return check_blocks(blocks(lines, BLOCK_SIZE), path, options, jobs, progress)
 
 
 @frozen

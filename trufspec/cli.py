@@ -207,6 +207,14 @@ def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[st
     is_flag=True,
     help="Print how often each code occurs instead of the diagnostics (text format only).",
 )
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=lambda: os.cpu_count() or 1,
+    show_default="the number of cores",
+    help="Check on this many processes; a large file is shared out a block of games at a time.",
+)
 @_color_option
 def check(
     paths: tuple[str, ...],
@@ -217,6 +225,7 @@ def check(
     strict: bool,
     quiet: bool,
     statistics: bool,
+    jobs: int,
     color: str,
 ) -> None:
     """Check records against the rules of their ruleset.
@@ -225,23 +234,25 @@ def check(
     Exits 0 when no record has an error, 1 when one has (or, with --strict, a warning), 2 when
     a path cannot be read.
     """
-    import trufspec
+    from trufspec.batch import check_paths
     from trufspec.report.model import Report
 
     ctx = click.get_current_context()
     if statistics and output_format != "text":
         raise click.BadParameter("--statistics goes with the text format", ctx, param_hint="--statistics")
     _known_options(ctx, options)
-    sources = _collect(paths)
-    files = []
+    sources = [source.path for source in _collect(paths)]
     unreadable = False
-    with _progress(sources, output_format == "text" and not quiet) as bar:
-        for source in bar:
-            data = _read(source)
-            if data is None:
-                unreadable = True
-                continue
-            files.append(trufspec.check_bytes(data, source.path, options or None))
+
+    def cannot_read(path: str, error: OSError) -> None:
+        nonlocal unreadable
+        unreadable = True
+        click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
+
+    with _progress(sources, output_format == "text" and not quiet) as advance:
+        files = list(
+            check_paths(sources, options or None, jobs=jobs, progress=advance, unreadable=cannot_read)
+        )
     report = Report(tuple(files))
     if select or ignore or quiet:
         report = report.keeping(_wanted(select, ignore, quiet))
@@ -279,19 +290,21 @@ def _wanted(select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool) -> Ca
     return wanted
 
 
+PROGRESS_FROM = 4 * 1024 * 1024
+"""Bytes of input from which a check at a terminal shows a progress bar: below that it is over
+before a bar would be read."""
+
+
 @contextlib.contextmanager
-def _progress(sources: list[Input], wanted: bool) -> Iterator[Iterable[Input]]:
-    """A progress bar on standard error while many files are checked at a terminal; nothing
-    when the output goes to a file or a pipe, where it would only be noise in a log."""
-    if not wanted or len(sources) < 2 or not sys.stderr.isatty():
-        yield sources
+def _progress(paths: list[str], wanted: bool) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on standard error, by bytes checked, for a long check at a terminal;
+    nothing when the output goes to a file or a pipe, where it would only be noise in a log."""
+    size = sum(os.path.getsize(p) for p in paths if p != STDIN and os.path.isfile(p))
+    if not wanted or size < PROGRESS_FROM or not sys.stderr.isatty():
+        yield None
         return
-    with click.progressbar(sources, label="checking", file=sys.stderr, item_show_func=_shown) as bar:
-        yield bar
-
-
-def _shown(source: Input | None) -> str | None:
-    return None if source is None else source.path
+    with click.progressbar(length=size, label="checking", file=sys.stderr, show_eta=True) as bar:
+        yield bar.update
 
 
 @main.command()
@@ -479,12 +492,12 @@ def _print_refusal(
     source: Input, data: bytes, diagnostics: Sequence[Diagnostic], color: str
 ) -> None:
     """Why a file was left untouched: its diagnostics, on stderr (stdout may carry records)."""
-    from trufspec.report.model import FileReport
+    from trufspec.report.model import FileReport, excerpts
     from trufspec.report.text import render_file
 
     colour = _colour_wanted(color, sys.stderr)
     text = data.decode("utf-8", errors="replace")
-    report = FileReport(source.path, (), tuple(diagnostics), source=text)
+    report = FileReport(source.path, (), tuple(diagnostics), excerpts(text, diagnostics))
     click.echo(render_file(report, color=colour), err=True, nl=False, color=colour)
     click.echo(f"error: cannot format {source.path}", err=True)
 

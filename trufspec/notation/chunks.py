@@ -61,8 +61,12 @@ class Chunk:
     line: int
 
 
-def chunks(text: str) -> Iterator[Chunk]:
-    """The chunks of ``text`` in order; text before the first chunk joins the first one."""
+def chunks(text: str, first_line: int = 1) -> Iterator[Chunk]:
+    """The chunks of ``text`` in order; text before the first chunk joins the first one.
+
+    ``first_line`` is the number, in its file, of the first line of ``text``: a large file is
+    read a game at a time (:mod:`trufspec.notation.blocks`), and positions stay those of the
+    file."""
     starts: list[tuple[int, str]] = []
     for match in _SCAN.finditer(text):
         position = match.start("start")
@@ -74,10 +78,10 @@ def chunks(text: str) -> Iterator[Chunk]:
         starts.append((position, kind))
     if not starts:
         if _COMMENTS.sub("", text).strip():
-            yield Chunk("deal", 0, len(text), 1)
+            yield Chunk("deal", 0, len(text), first_line)
         return
     starts[0] = (0, starts[0][1])
-    line = 1
+    line = first_line
     for n, (position, kind) in enumerate(starts):
         end = starts[n + 1][0] if n + 1 < len(starts) else len(text)
         yield Chunk(kind, position, end, line)

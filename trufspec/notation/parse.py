@@ -239,10 +239,11 @@ def _games(parts: Iterable[tuple[Chunk, Any, bool]]) -> Iterator[tuple[Game, lis
         yield game(), damaged
 
 
-def parse_text(text: str, path: str | None = None) -> Parsed:
-    """Read every game of ``text``; see :class:`Parsed`."""
+def parse_text(text: str, path: str | None = None, first_line: int = 1) -> Parsed:
+    """Read every game of ``text``, whose first line is line ``first_line`` of its file; see
+    :class:`Parsed`."""
     with no_collection():
-        return _parse_text(text, path)
+        return _parse_text(text, path, first_line)
 
 
 @contextmanager
@@ -262,11 +263,11 @@ def no_collection() -> Iterator[None]:
             gc.enable()
 
 
-def _parse_text(text: str, path: str | None) -> Parsed:
+def _parse_text(text: str, path: str | None, first_line: int) -> Parsed:
     reader = _Reader(text, path)
     games: list[Game] = []
     damaged: set[tuple[int, int]] = set()
-    for game, bad in _games(_read_all(reader, text)):
+    for game, bad in _games(_read_all(reader, text, first_line)):
         damaged.update((len(games), n) for n in bad)
         games.append(game)
     if reader.syntax_errors > MAX_SYNTAX_ERRORS:
@@ -283,9 +284,9 @@ def _parse_text(text: str, path: str | None) -> Parsed:
     return Parsed(tuple(games), tuple(reader.diagnostics), frozenset(damaged))
 
 
-def _read_all(reader: _Reader, text: str) -> Iterator[tuple[Chunk, Any, bool]]:
+def _read_all(reader: _Reader, text: str, first_line: int) -> Iterator[tuple[Chunk, Any, bool]]:
     """Each chunk, what was read of it, and whether it had syntax errors."""
-    for chunk in chunks(text):
+    for chunk in chunks(text, first_line):
         before = len(reader.diagnostics)
         result = reader.read(chunk)
         yield chunk, result, len(reader.diagnostics) > before

@@ -6,13 +6,13 @@ it; none of them looks at a record or a rule, so every format says the same thin
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 
 from attrs import evolve, field, frozen
 
 from trufspec.diagnostics import Diagnostic, Severity
 
-__all__ = ["DealResult", "GameResult", "FileReport", "Report", "Summary"]
+__all__ = ["DealResult", "GameResult", "FileReport", "Report", "Summary", "excerpts"]
 
 
 @frozen
@@ -39,13 +39,14 @@ class GameResult:
 
 @frozen
 class FileReport:
-    """One file: ``path`` as given (``-`` for standard input); ``source`` is the text, kept so
-    that renderers can show the offending line under each diagnostic."""
+    """One file: ``path`` as given (``-`` for standard input); ``lines`` are the lines of the
+    file that the diagnostics point at, by number, so that renderers can show the offending
+    line under each diagnostic without the report keeping a large file's whole text."""
 
     path: str
     games: tuple[GameResult, ...]
     diagnostics: tuple[Diagnostic, ...]
-    source: str = field(default="", repr=False)
+    lines: Mapping[int, str] = field(factory=dict, repr=False)
 
     def count(self, severity: Severity) -> int:
         return sum(1 for d in self.diagnostics if d.severity is severity)
@@ -86,3 +87,29 @@ class Report:
         return Report(
             tuple(evolve(f, diagnostics=tuple(d for d in f.diagnostics if wanted(d))) for f in self.files)
         )
+
+
+def excerpts(text: str, diagnostics: Iterable[Diagnostic], first_line: int = 1) -> dict[int, str]:
+    """The lines of ``text`` (whose first line is line ``first_line`` of its file) that the
+    diagnostics and their related notes point at.
+
+    Lines are split on ``\\n`` only, as the parser counts them (``str.splitlines`` would also
+    split on form feeds and Unicode separators and show the wrong line); a trailing ``\\r``
+    is dropped.
+    """
+    wanted = sorted(
+        {d.span.line for d in diagnostics} | {span.line for d in diagnostics for _, span in d.related}
+    )
+    found: dict[int, str] = {}
+    line, position = first_line, 0
+    for number in wanted:
+        if number < first_line:
+            continue
+        while line < number:
+            position = text.find("\n", position) + 1
+            if position == 0:
+                return found
+            line += 1
+        end = text.find("\n", position)
+        found[number] = text[position : None if end < 0 else end].removesuffix("\r")
+    return found

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
 
 import click
 
@@ -75,20 +75,20 @@ def render_statistics(report: Report) -> str:
 
 def render_file(file: FileReport, *, color: bool = False) -> str:
     """One file's diagnostics in the order of their positions, each with its source excerpt."""
-    lines = _source_lines(file.source)
     blocks = [
-        render_diagnostic(diagnostic, file.path, lines, color=color)
+        render_diagnostic(diagnostic, file.path, file.lines, color=color)
         for diagnostic in sorted(file.diagnostics, key=Diagnostic.sort_key)
     ]
     return "".join(blocks)
 
 
 def render_diagnostic(
-    diagnostic: Diagnostic, path: str, lines: Sequence[str], *, color: bool = False
+    diagnostic: Diagnostic, path: str, lines: Mapping[int, str], *, color: bool = False
 ) -> str:
     """One diagnostic: its header line, then the source line and caret when it has a position.
 
-    ``lines`` are the file's lines without their line ends (see :func:`_source_lines`).
+    ``lines`` are lines of the file by number, without their line ends (see
+    :func:`~trufspec.report.model.excerpts`).
     """
     style: Style = click.style if color else _plain
     severity = diagnostic.severity
@@ -132,24 +132,15 @@ def _location(path: str, span: Span) -> str:
     return f"{path}:{span.line}:{span.column}:"
 
 
-def _source_lines(source: str) -> list[str]:
-    """Split as the parser counts lines, on ``\\n`` only: ``str.splitlines`` would also split on
-    form feeds and Unicode separators and put the caret under the wrong line.  A file that
-    could not be decoded has no source to show."""
-    if not source:
-        return []
-    return [line.removesuffix("\r") for line in source.split("\n")]
-
-
-def _excerpt(span: Span, lines: Sequence[str], style: Style, colour: str) -> list[str]:
+def _excerpt(span: Span, lines: Mapping[int, str], style: Style, colour: str) -> list[str]:
     """The source line with a gutter, and a caret line under ``span`` clamped to that line.
 
     A span that runs onto later lines is marked to the end of its first line; a span past the
     end of the line (a missing token) gets one caret just after the last character.
     """
-    if span.line <= 0 or span.line > len(lines):
+    if span.line not in lines:
         return []
-    line = _CONTROL.sub("\ufffd", lines[span.line - 1])
+    line = _CONTROL.sub("\ufffd", lines[span.line])
     start = min(max(span.column, 1), len(line) + 1)
     end = span.end_column if span.end_line == span.line else len(line) + 1
     width = max(1, min(end, len(line) + 1) - start)

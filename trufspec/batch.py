@@ -1,0 +1,197 @@
+"""Check many games: files read a block of games at a time, the blocks checked on several cores.
+
+A game platform or a club archive holds hundreds of thousands of deals.  Each file is cut into
+blocks of whole games as it is read (:mod:`trufspec.notation.blocks`), each block is checked on
+its own, and the reports of a file's blocks are joined into the report of the file.  Games do
+not depend on each other, so the joined report is the one a check of the whole file gives; only
+the lines that diagnostics point at are kept, so memory does not grow with the size of a file.
+
+With ``jobs`` above 1 the blocks go to a pool of processes, a few at a time, and come back in
+order: the output does not depend on how many processes did the work.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
+from itertools import chain
+from typing import BinaryIO, TypeVar
+
+from trufspec.api import check_text, decode
+from trufspec.diagnostics import Diagnostic
+from trufspec.notation.blocks import Block, blocks
+from trufspec.report.model import FileReport
+
+__all__ = ["BLOCK_SIZE", "STDIN", "check_block", "check_blocks", "check_paths", "join"]
+
+STDIN = "-"
+"""The path that names standard input."""
+
+BLOCK_SIZE = 256 * 1024
+"""Games are checked in blocks of about this many bytes: large enough that handing a block to
+another process costs little next to checking it, small enough to keep memory flat."""
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def check_block(block: Block, path: str, options: Mapping[str, str] | None) -> FileReport:
+    """The report of one block of a file: its games, or a REC002 when its bytes are not text."""
+    text, problem = decode(block.data, path, block.first_line, block.offset)
+    if problem is not None:
+        return FileReport(path, (), (problem,))
+    return check_text(text, path, options, block.first_line)
+
+
+def join(path: str, parts: Iterable[FileReport]) -> FileReport:
+    """The report of a file from the reports of its blocks, in order.
+
+    A file that is not text is unreadable as a whole, as :func:`trufspec.check_bytes` has it:
+    its report is the first REC002, a NUL byte being reported before any invalid UTF-8.
+    """
+    games = []
+    diagnostics: list[Diagnostic] = []
+    lines: dict[int, str] = {}
+    unreadable: list[Diagnostic] = []
+    for part in parts:
+        if any(d.code == "REC002" for d in part.diagnostics):
+            unreadable.extend(d for d in part.diagnostics if d.code == "REC002")
+            continue
+        games.extend(part.games)
+        diagnostics.extend(part.diagnostics)
+        lines.update(part.lines)
+    if unreadable:
+        binary = [d for d in unreadable if "NUL" in d.message]
+        return FileReport(path, (), ((binary or unreadable)[0],))
+    diagnostics.sort(key=Diagnostic.sort_key)
+    return FileReport(path, tuple(games), tuple(diagnostics), lines)
+
+
+def check_blocks(
+    parts: Iterable[Block],
+    path: str,
+    options: Mapping[str, str] | None = None,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> FileReport:
+    """The report of one file given as blocks (see :func:`trufspec.check_stream`)."""
+    work = ((0, path, block) for block in parts)
+    return next(_reports(work, options, jobs, progress, set()), FileReport(path, (), ()))
+
+
+def check_paths(
+    paths: Iterable[str],
+    options: Mapping[str, str] | None = None,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    unreadable: Callable[[str, OSError], None] | None = None,
+) -> Iterator[FileReport]:
+    """The report of each file, in the order of ``paths`` (``-`` is standard input).
+
+    A file that cannot be opened or read to its end is passed to ``unreadable`` with the error
+    and has no report.  The blocks of all the files share one pool of ``jobs`` processes, so a
+    folder of small files is checked in parallel as well as one large file.
+    """
+    failed: set[int] = set()
+    return _reports(_blocks_of(paths, unreadable, failed), options, jobs, progress, failed)
+
+
+Work = tuple[int, str, Block]
+"""A block of games to check: the index of its file among those checked, the file's path and
+the block."""
+
+
+def _blocks_of(
+    paths: Iterable[str], unreadable: Callable[[str, OSError], None] | None, failed: set[int]
+) -> Iterator[Work]:
+    """The blocks of each file in turn, read as they are needed; a file that fails to open or
+    to read is added to ``failed``."""
+    for index, path in enumerate(paths):
+        try:
+            with _open(path) as handle:
+                for block in blocks(handle, BLOCK_SIZE):
+                    yield index, path, block
+        except OSError as error:
+            failed.add(index)
+            if unreadable is not None:
+                unreadable(path, error)
+
+
+def _open(path: str) -> AbstractContextManager[BinaryIO]:
+    """A file to read as bytes; standard input is not closed after it."""
+    if path == STDIN:
+        return nullcontext(sys.stdin.buffer)
+    return open(path, "rb")
+
+
+def _reports(
+    work: Iterable[Work],
+    options: Mapping[str, str] | None,
+    jobs: int,
+    progress: Callable[[int], None] | None,
+    failed: set[int],
+) -> Iterator[FileReport]:
+    """Check every block and join the blocks of each file.
+
+    A file's report is joined when the first block of the next file comes back or the work
+    ends; by then the reading of the file is over, so a file that failed half way is known and
+    left out rather than reported with half its games.
+    """
+    current: tuple[int, str] | None = None
+    parts: list[FileReport] = []
+    for (index, path, block), report in _in_order(_check_one, work, options, jobs):
+        if current is not None and index != current[0]:
+            if current[0] not in failed:
+                yield join(current[1], parts)
+            parts = []
+        current = (index, path)
+        parts.append(report)
+        if progress is not None:
+            progress(len(block.data))
+    if current is not None and current[0] not in failed:
+        yield join(current[1], parts)
+
+
+def _check_one(item: Work, options: Mapping[str, str] | None) -> FileReport:
+    _, path, block = item
+    return check_block(block, path, options)
+
+
+def _in_order(
+    function: Callable[[T, Mapping[str, str] | None], R],
+    items: Iterable[T],
+    options: Mapping[str, str] | None,
+    jobs: int,
+) -> Iterator[tuple[T, R]]:
+    """``(item, function(item, options))`` for each item, in order; on ``jobs`` processes
+    when ``jobs`` is above 1 and there is more than one item.
+
+    Only a few items per process are in flight at once, so that reading a large file never
+    runs far ahead of checking it.
+    """
+    iterator = iter(items)
+    first = next(iterator, None)
+    if first is None:
+        return
+    second = next(iterator, None)
+    if second is None or jobs <= 1:
+        yield first, function(first, options)
+        if second is not None:
+            yield second, function(second, options)
+            for item in iterator:
+                yield item, function(item, options)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        pending: deque[tuple[T, Future[R]]] = deque()
+        for item in chain((first, second), iterator):
+            pending.append((item, pool.submit(function, item, options)))
+            if len(pending) >= 4 * jobs:
+                done, future = pending.popleft()
+                yield done, future.result()
+        while pending:
+            done, future = pending.popleft()
+            yield done, future.result()
