@@ -31,6 +31,7 @@ from trufspec.diagnostics import Severity
 
 if TYPE_CHECKING:
     from trufspec.diagnostics import Diagnostic
+    from trufspec.report.model import FileReport
 
 __all__ = ["main"]
 
@@ -215,6 +216,13 @@ def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[st
     show_default="the number of cores",
     help="Check on this many processes; a large file is shared out a block of games at a time.",
 )
+@click.option(
+    "--dask",
+    "dask_address",
+    metavar="ADDRESS",
+    help="Check on a Dask cluster: the scheduler's address, or 'local' for a cluster of this "
+    "machine's cores (needs trufspec[dask]; the files must be at the same paths on the workers).",
+)
 @_color_option
 def check(
     paths: tuple[str, ...],
@@ -226,6 +234,7 @@ def check(
     quiet: bool,
     statistics: bool,
     jobs: int,
+    dask_address: str | None,
     color: str,
 ) -> None:
     """Check records against the rules of their ruleset.
@@ -249,10 +258,13 @@ def check(
         unreadable = True
         click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
 
-    with _progress(sources, output_format == "text" and not quiet) as advance:
-        files = list(
-            check_paths(sources, options or None, jobs=jobs, progress=advance, unreadable=cannot_read)
-        )
+    if dask_address is not None:
+        files = _check_on_cluster(ctx, dask_address, sources, options, cannot_read)
+    else:
+        with _progress(sources, output_format == "text" and not quiet) as advance:
+            files = list(
+                check_paths(sources, options or None, jobs=jobs, progress=advance, unreadable=cannot_read)
+            )
     report = Report(tuple(files))
     if select or ignore or quiet:
         report = report.keeping(_wanted(select, ignore, quiet))
@@ -274,6 +286,28 @@ def check(
         sys.exit(USAGE)
     failed = report.failed or (strict and report.summary.warnings > 0)
     sys.exit(1 if failed else 0)
+
+
+def _check_on_cluster(
+    ctx: click.Context,
+    address: str,
+    sources: list[str],
+    options: dict[str, str],
+    cannot_read: Callable[[str, OSError], None],
+) -> list[FileReport]:
+    """The reports of ``check --dask``: the same as on one machine, computed by the workers."""
+    if STDIN in sources:
+        raise click.BadParameter("standard input cannot be checked on a cluster", ctx, param_hint="--dask")
+    from trufspec.cluster import check_on_cluster, client_for
+
+    try:
+        client = client_for(address)
+    except ImportError:
+        raise click.UsageError("--dask needs Dask: pip install 'trufspec[dask]'") from None
+    except OSError as error:
+        raise click.UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    with client:
+        return check_on_cluster(sources, client, options or None, cannot_read)
 
 
 def _wanted(select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool) -> Callable[[Diagnostic], bool]:
