@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trufspec
+from trufspec import batch
 from trufspec.batch import check_blocks, check_paths
 from trufspec.notation.blocks import Block, blocks
 from trufspec.report import json as json_report
@@ -78,6 +79,22 @@ def test_an_empty_file_is_one_empty_block() -> None:
     assert list(blocks(io.BytesIO(b""), 1)) == [Block(b"", 1)]
 
 
+@pytest.fixture()
+def always_parallel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start the pool of processes for inputs of any size (the tests' corpora are small)."""
+    monkeypatch.setattr(batch, "PARALLEL_FROM", 0)
+
+
+def test_small_input_is_checked_without_other_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a pool of processes was started for a small input")
+
+    monkeypatch.setattr(batch, "ProcessPoolExecutor", refuse)
+    text = corpus(4, 6)
+    assert as_json(streamed(text, 1, jobs=2)) == as_json(trufspec.check_bytes(text.encode(), "x.truf"))
+
+
+@pytest.mark.usefixtures("always_parallel")
 def test_parallel_check_reports_what_one_process_reports() -> None:
     text = corpus(3, 12)
     one = streamed(text, 1, jobs=1)
@@ -106,6 +123,7 @@ def test_a_nul_byte_is_reported_before_invalid_utf8_as_for_the_whole_file() -> N
     assert as_json(check_blocks(blocks(io.BytesIO(data), 1), "x.truf")) == as_json(whole)
 
 
+@pytest.mark.usefixtures("always_parallel")
 def test_check_paths_keeps_the_order_of_files_and_skips_the_unreadable(tmp_path: Path) -> None:
     paths = []
     for number in range(4):

@@ -12,6 +12,7 @@ order: the output does not depend on how many processes did the work.
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -34,7 +35,6 @@ BLOCK_SIZE = 256 * 1024
 """Games are checked in blocks of about this many bytes: large enough that handing a block to
 another process costs little next to checking it, small enough to keep memory flat."""
 
-T = TypeVar("T")
 R = TypeVar("R")
 
 
@@ -161,33 +161,41 @@ def _check_one(item: Work, options: Mapping[str, str] | None) -> FileReport:
     return check_block(block, path, options)
 
 
+PARALLEL_FROM = 1024 * 1024
+"""Bytes of input from which a check starts other processes: starting them costs about as much
+as checking this much on one, so a few small files are checked at once where they are."""
+
+
 def _in_order(
-    function: Callable[[T, Mapping[str, str] | None], R],
-    items: Iterable[T],
+    function: Callable[[Work, Mapping[str, str] | None], R],
+    items: Iterable[Work],
     options: Mapping[str, str] | None,
     jobs: int,
-) -> Iterator[tuple[T, R]]:
+) -> Iterator[tuple[Work, R]]:
     """``(item, function(item, options))`` for each item, in order; on ``jobs`` processes
-    when ``jobs`` is above 1 and there is more than one item.
+    when ``jobs`` is above 1 and the input is larger than :data:`PARALLEL_FROM`.
 
     Only a few items per process are in flight at once, so that reading a large file never
     runs far ahead of checking it.
     """
     iterator = iter(items)
-    first = next(iterator, None)
-    if first is None:
+    ahead: list[Work] = []
+    size = 0
+    if jobs > 1:
+        for item in iterator:
+            ahead.append(item)
+            size += len(item[2].data)
+            if size >= PARALLEL_FROM:
+                break
+    if size < PARALLEL_FROM:
+        for item in chain(ahead, iterator):
+            yield item, function(item, options)
         return
-    second = next(iterator, None)
-    if second is None or jobs <= 1:
-        yield first, function(first, options)
-        if second is not None:
-            yield second, function(second, options)
-            for item in iterator:
-                yield item, function(item, options)
-        return
-    with ProcessPoolExecutor(jobs) as pool:
-        pending: deque[tuple[T, Future[R]]] = deque()
-        for item in chain((first, second), iterator):
+    # A fork server, not a plain fork: forking a process that runs threads (an application
+    # embedding trufspec, a test runner) can deadlock, and the server forks from a clean one.
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("forkserver")) as pool:
+        pending: deque[tuple[Work, Future[R]]] = deque()
+        for item in chain(ahead, iterator):
             pending.append((item, pool.submit(function, item, options)))
             if len(pending) >= 4 * jobs:
                 done, future = pending.popleft()
