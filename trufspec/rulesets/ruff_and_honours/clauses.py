@@ -117,7 +117,8 @@ CLAUSES: tuple[Clause, ...] = (
         (
             "A game has four players in two teams of two; partners sit opposite, so the first "
             "and third players named in the seating are one team and the second and fourth the "
-            "other.  Tricks, honours and scores are counted per team, written as Ana+Citra."
+            "other.  Tricks, honours and scores are counted per team, written as Ana+Citra; "
+            "a Teams tag may name the teams (Lions=Ana+Citra, Tigers=Budi+Dewi)."
         ),
         (_TEAMS,),
         "{problem}; Ruff and Honours is played by four players in two teams of partners sitting opposite",

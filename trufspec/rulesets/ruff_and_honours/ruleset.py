@@ -160,6 +160,7 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
         findings.add("RH001", span, problem=f"this game has {len(seats)} players")
         return GameOutcome(tuple(DealOutcome() for _ in game.deals))
     teams = Teams(seats)
+    teams.check_tag(game, findings)
     totals = RunningTotals(teams.names, "RH407")
     target = options.integer("target-points")
     outcomes: list[DealOutcome] = []
@@ -173,10 +174,12 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
         dealer = _dealer(deal, number, dealer, seats, findings)
         if index in skip:
             findings.add("REC016", deal.span, kind=deal.kind, number=number)
-            outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
+            outcomes.append(DealOutcome(None, totals.add(None, teams.in_seating_order(deal.find(Total)), findings)))
             continue
         scores = _replay_hand(deal, seats, dealer, teams, totals.totals, options, findings)
-        running = totals.add(scores, deal.find(Total), findings, deal.find(Score))
+        running = totals.add(
+            scores, teams.in_seating_order(deal.find(Total)), findings, teams.in_seating_order(deal.find(Score))
+        )
         findings.close_deal(deal.kind, number, deal.span)
         outcomes.append(DealOutcome(scores, running))
         if not winners and running is not None:
