@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from trufspec.cards import Card, Suit
+from trufspec.cards import Card
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
 from trufspec.engine.totals import RunningTotals
@@ -77,6 +77,18 @@ def _honours(
     return counts
 
 
+def _played_hands(play: Play, seats: Sequence[str]) -> dict[str, list[Card]]:
+    """The hands at the first lead as a complete play shows them: what each player played.
+    Honours held after the ruff are counted in these when the record leaves the discards out."""
+    hands: dict[str, list[Card]] = {seat: [] for seat in seats}
+    for trick in play.tricks:
+        start = seats.index(trick.leader.value) if trick.leader.value in seats else 0
+        for index, card in enumerate(trick.cards):
+            player = trick.players[index].value if trick.by_player else seats[(start + index) % len(seats)]
+            hands.setdefault(player, []).append(card)
+    return hands
+
+
 def _check_figures(
     deal: Deal, kind: type[Tricks], computed: dict[str, int] | None, teams: Teams, code: str, findings: Findings, **values: str
 ) -> dict[str, int] | None:
@@ -120,12 +132,7 @@ def _replay_hand(
             won = {team: 0 for team in teams.names}
             for player, count in outcome.won.items():
                 won[teams.of(player)] += count
-            play_hands = {seat: [] for seat in seats}
-            for trick in play.tricks:
-                start = seats.index(trick.leader.value) if trick.leader.value in seats else 0
-                for index, card in enumerate(trick.cards):
-                    player = trick.players[index].value if trick.by_player else seats[(start + index) % 4]
-                    play_hands.setdefault(player, []).append(card)
+            play_hands = _played_hands(play, seats)
         else:
             findings.unchecked("the tricks taken (the play is not complete)")
     taken = _check_figures(deal, Tricks, won, teams, "RH401", findings)
