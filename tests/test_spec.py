@@ -224,7 +224,9 @@ def test_registry_hangs_together():
 
 def test_registry_lookup():
     assert REGISTRY.clause("JB305").slug == "follow-suit"
-    assert REGISTRY.clause("follow-suit").code == "JB305"
+    assert REGISTRY.clause("bid-winner").code == "JB205"
+    with pytest.raises(KeyError, match="names several clauses"):
+        REGISTRY.clause("follow-suit")
     assert REGISTRY.clause("follow-suit", ruleset="truf-jb").code == "JB305"
     with pytest.raises(KeyError, match="JB999"):
         REGISTRY.clause("JB999")

@@ -222,16 +222,15 @@ def _games(parts: Iterable[tuple[Chunk, Any, bool]]) -> Iterator[tuple[Game, lis
         span = Span(first.line, first.column, last.end_line, last.end_column)
         return Game(tags or (), tuple(deals), span=span, comments=end_comments)
 
-    for chunk, result, had_errors in parts:
+    for _chunk, result, had_errors in parts:
         if isinstance(result, tuple):
             if tags is not None or deals:
                 yield game(), damaged
             tags, end_comments = result
             deals, damaged = [], []
-        elif result is not None or chunk.kind == "deal":
-            if result is None:
-                damaged.append(len(deals))
-                continue
+        elif result is not None:
+            # A deal chunk that gave no deal at all is reported by its syntax errors; only a
+            # deal that was kept can be marked damaged (its index must name that deal).
             if had_errors:
                 damaged.append(len(deals))
             deals.append(result)

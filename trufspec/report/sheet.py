@@ -1,6 +1,7 @@
 """Score sheets: the recomputed scores of each game, deal by deal, beside the record's own.
 
-``trufspec score`` prints these.  A sheet row holds, for each player or team, the recomputed
+``trufspec score`` prints these.  The columns are the players, or the teams when the game is
+scored per team.  A sheet row holds, for each player or team, the recomputed
 score and running total and what the record wrote; a figure the record states differently is
 marked, so a tournament director sees at a glance where the table's arithmetic went wrong.
 """
@@ -62,10 +63,14 @@ def sheets(path: str, games: Sequence[Game], results: Sequence[GameResult]) -> l
     """A sheet for each game of a file (``games`` as read, ``results`` as checked)."""
     found = []
     for game, result in zip(games, results):
-        sides = list(game.players)
+        named: list[str] = []
         for deal in result.deals:
             for figures in (deal.scores, deal.totals):
-                sides += [s for s in (figures or {}) if s not in sides]
+                named += [s for s in (figures or {}) if s not in named]
+        # A game scored per team (Ruff and Honours) has a column per team, not per player.
+        teams_only = bool(named) and not set(named) & set(game.players)
+        sides = [] if teams_only else list(game.players)
+        sides += [s for s in named if s not in sides]
         rows = []
         for record, deal in zip(game.deals, result.deals):
             scores, totals = _written(record, Score), _written(record, Total)

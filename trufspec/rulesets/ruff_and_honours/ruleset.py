@@ -1,0 +1,211 @@
+"""The ruff-and-honours ruleset: the replay of a game to nine, hand by hand.
+
+Each hand is checked in the game's order: the dealer (RH106), the deal, the stock and the ruff
+(:mod:`.deal`), the play through the shared trick replay under this game's clauses, the tricks
+and honours per team, the score (:mod:`.scoring`), the running totals and the end of the game.
+The clauses are in :mod:`.clauses`, the readings of the source's unclear points in
+:mod:`.options`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from trufspec.cards import Card
+from trufspec.engine.findings import Findings
+from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
+from trufspec.engine.totals import RunningTotals
+from trufspec.engine.tricks import TrickRules, replay_play
+from trufspec.records import Dealer, Deal, Game, Honours, Play, Score, Total, Tricks
+from trufspec.rulesets.ruff_and_honours.deal import HAND_SIZE, Setup, set_up
+from trufspec.rulesets.ruff_and_honours.scoring import honours_in, score_hand
+from trufspec.rulesets.ruff_and_honours.teams import Teams, seat_left
+from trufspec.spec.options import OptionValues
+
+__all__ = ["RUFF_AND_HONOURS"]
+
+TRICK_RULES = TrickRules(
+    first_leader="RH301",
+    next_leader="RH302",
+    follow_suit="RH303",
+    card_held="RH304",
+    one_card_each="RH305",
+    trick_count="RH307",
+    trick_winner="RH306",
+    turn_order="RH309",
+    enforce_order="clockwise",
+)
+"""Play in Ruff and Honours: any card may be led (RH308, so no trump-lead clause), the others
+follow to the left."""
+
+
+def _dealer(deal: Deal, number: int, previous: str | None, seats: Sequence[str], findings: Findings) -> str | None:
+    """RH101, RH106: who deals this hand.  The record's dealer is the one in force: a wrong
+    dealer is a fault after which the hand (its first lead, a ruff by the dealer) follows the
+    table's own course."""
+    section = deal.find(Dealer)
+    expected = seat_left(seats, previous) if previous is not None else None
+    if section is None:
+        if expected is None:
+            findings.unchecked("who leads the first trick (the dealer is not recorded)")
+        return expected
+    written = section.player.value
+    if expected is not None and written != expected:
+        findings.fault("RH106", section.player.span, ack=section.player.ack, number=number, written=written, expected=expected, previous=previous)
+    return written
+
+
+def _honours(
+    setup: Setup, teams: Teams, play_hands: dict[str, list[Card]] | None, options: OptionValues
+) -> dict[str, int] | None:
+    """RH403: each team's honours on the basis of RH-A6, or None when the record cannot show them."""
+    trump = setup.trump
+    if trump is None:
+        return None
+    basis = options["honours-basis"]
+    if basis == "held-after-ruff":
+        hands = setup.held if setup.held is not None else play_hands
+    else:
+        hands = setup.dealt
+    if hands is None:
+        return None
+    counts = {team: 0 for team in teams.names}
+    for player, cards in hands.items():
+        counts[teams.of(player)] += honours_in(cards, trump)
+    if basis == "as-dealt-plus-ruff-gain" and setup.ruffer is not None:
+        counts[teams.of(setup.ruffer)] += honours_in(list(setup.stock), trump)
+    return counts
+
+
+def _played_hands(play: Play, seats: Sequence[str]) -> dict[str, list[Card]]:
+    """The hands at the first lead as a complete play shows them: what each player played.
+    Honours held after the ruff are counted in these when the record leaves the discards out."""
+    hands: dict[str, list[Card]] = {seat: [] for seat in seats}
+    for trick in play.tricks:
+        start = seats.index(trick.leader.value) if trick.leader.value in seats else 0
+        for index, card in enumerate(trick.cards):
+            player = trick.players[index].value if trick.by_player else seats[(start + index) % len(seats)]
+            hands.setdefault(player, []).append(card)
+    return hands
+
+
+def _check_figures(
+    deal: Deal, kind: type[Tricks], computed: dict[str, int] | None, teams: Teams, code: str, findings: Findings, **values: str
+) -> dict[str, int] | None:
+    """A restated line (tricks, honours) against the computed figures; the figures in force."""
+    section = deal.find(kind)
+    written = teams.figures(section)
+    if computed is not None:
+        if section is not None:
+            for figure in section.entries:
+                team = teams.named(figure)
+                if team is not None and figure.value != computed[team]:
+                    findings.add(code, figure.span, ack=figure.ack, team=team, expected=computed[team], written=figure.value, **values)
+        return computed
+    if section is None:
+        return None
+    if kind is Honours:
+        return {team: written.get(team, 0) for team in teams.names}
+    if len(written) == 1:
+        (team, value), = written.items()
+        other = next(t for t in teams.names if t != team)
+        written[other] = HAND_SIZE - value
+    return written if set(written) == set(teams.names) else None
+
+
+def _replay_hand(
+    deal: Deal, seats: Sequence[str], dealer: str | None, teams: Teams, before: dict[str, int] | None,
+    options: OptionValues, findings: Findings,
+) -> dict[str, int] | None:
+    """Replay one hand; its scores (recomputed, or as recorded where they cannot be)."""
+    teams.check_sides(deal, findings)
+    setup = set_up(deal, seats, dealer, options, findings)
+    play = deal.find(Play)
+    won: dict[str, int] | None = None
+    play_hands: dict[str, list[Card]] | None = None
+    if play is not None:
+        leader = seat_left(seats, dealer) if dealer is not None else None
+        if setup.trump is None:
+            findings.unchecked("trumps in the play (the trump suit is not known)")
+        outcome = replay_play(play, seats, setup.held, leader, setup.trump, TRICK_RULES, findings, HAND_SIZE)
+        if outcome.complete:
+            won = {team: 0 for team in teams.names}
+            for player, count in outcome.won.items():
+                won[teams.of(player)] += count
+            play_hands = _played_hands(play, seats)
+        else:
+            findings.unchecked("the tricks taken (the play is not complete)")
+    taken = _check_figures(deal, Tricks, won, teams, "RH401", findings)
+    honours = _check_figures(deal, Honours, _honours(setup, teams, play_hands, options), teams, "RH403", findings, basis=options["honours-basis"])
+    written = deal.find(Score)
+    recorded = teams.figures(written)
+    if taken is None or honours is None or before is None:
+        if taken is None:
+            findings.unchecked("the scores (neither the play nor the tricks taken are recorded)")
+        elif honours is None:
+            findings.unchecked("the scores (the honours are not known)")
+        return recorded if set(recorded) == set(teams.names) else None
+    scores = score_hand(taken, honours, before, options)
+    if written is not None:
+        for figure in written.entries:
+            team = teams.named(figure)
+            if team is None or figure.value == scores[team].points:
+                continue
+            result = scores[team]
+            findings.add(
+                result.clause, figure.span, ack=figure.ack, team=team, taken=taken[team], honours=honours[team],
+                expected=result.points, working=result.working, written=figure.value,
+            )
+    return {team: result.points for team, result in scores.items()}
+
+
+def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
+    """Replay a ruff-and-honours game hand by hand, up to the first team to reach the target."""
+    seats = game.players
+    if len(seats) != 4:
+        span = next((t.span for t in game.tags if t.name == "Players"), game.span)
+        findings.add("RH001", span, problem=f"this game has {len(seats)} players")
+        return GameOutcome(tuple(DealOutcome() for _ in game.deals))
+    teams = Teams(seats)
+    teams.check_tag(game, findings)
+    totals = RunningTotals(teams.names, "RH407")
+    target = options.integer("target-points")
+    outcomes: list[DealOutcome] = []
+    dealer: str | None = None
+    winners: tuple[str, ...] = ()
+    won_in = 0
+    for index, deal in enumerate(game.deals):
+        number = deal.number.value
+        if winners:
+            findings.add("RH502", deal.span, number=number, team=winners[0], total=outcomes[won_in - 1].totals[winners[0]], won=won_in)
+        dealer = _dealer(deal, number, dealer, seats, findings)
+        if index in skip:
+            findings.add("REC016", deal.span, kind=deal.kind, number=number)
+            outcomes.append(DealOutcome(None, totals.add(None, teams.in_seating_order(deal.find(Total)), findings)))
+            continue
+        scores = _replay_hand(deal, seats, dealer, teams, totals.totals, options, findings)
+        running = totals.add(
+            scores, teams.in_seating_order(deal.find(Total)), findings, teams.in_seating_order(deal.find(Score))
+        )
+        findings.close_deal(deal.kind, number, deal.span)
+        outcomes.append(DealOutcome(scores, running))
+        if not winners and running is not None:
+            reached = tuple(team for team in teams.names if running[team] >= target)
+            if reached:
+                winners, won_in = reached, index + 1
+    _check_winner(game, winners, outcomes, won_in, findings)
+    return GameOutcome(tuple(outcomes), winners)
+
+
+def _check_winner(game: Game, winners: tuple[str, ...], outcomes: list[DealOutcome], won_in: int, findings: Findings) -> None:
+    """RH501: a ``Winner`` tag names the first team to reach the target."""
+    written = game.tag("Winner")
+    if written is None or not winners:
+        return
+    totals = outcomes[won_in - 1].totals or {}
+    if set(written.replace(" and ", " ").split()) != set(winners):
+        span = next(t.span for t in game.tags if t.name == "Winner")
+        findings.add("RH501", span, expected=" and ".join(winners), total=totals.get(winners[0]), written=written)
+
+
+RUFF_AND_HONOURS = Ruleset("ruff-and-honours", "Ruff and Honours", "ruff-and-honours", replay)
