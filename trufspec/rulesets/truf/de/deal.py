@@ -68,44 +68,52 @@ def clockwise(index: int, options: OptionValues) -> bool:
 def check_dealer(
     index: int,
     deal: Deal,
-    previous: Deal | None,
+    previous: tuple[str, ...],
     seats: Sequence[str],
     totals: Sequence[dict[str, int]],
     options: OptionValues,
     findings: Findings,
-) -> None:
-    """TD105: from the second deal on, the lowest total deals.  ``totals`` are the totals
-    before this deal as the rules give them and as the record last stated them: a dealer that
-    fits either is right, since a table deals by the totals it wrote down."""
+) -> tuple[str, ...]:
+    """TD105: from the second deal on, the lowest total deals.
+
+    ``totals`` are the totals before this deal as the rules give them and as the record last
+    stated them, and ``previous`` the dealers the previous deal had as recorded and as the
+    rules gave it: a dealer that fits either is right, since a table deals by what it wrote
+    down, and one mistake is reported once, where it was made.  Returns the same pair for
+    this deal (empty when the dealer is not recorded).
+    """
     written = deal.find(Dealer)
-    if index == 0 or written is None:
-        return
+    if written is None:
+        return ()
+    player = written.player
+    if index == 0:
+        return (player.value,)
     if not totals:
         findings.unchecked("the dealer (the totals before this deal are not known)")
-        return
-    before = previous.find(Dealer) if previous is not None else None
+        return (player.value,)
     step = 1 if clockwise(index, options) else -1
+    way = "clockwise" if step == 1 else "counter-clockwise"
     candidates: list[tuple[str, str]] = []
     for figures in totals:
         lowest = min(figures[p] for p in seats)
         tied = [p for p in seats if figures[p] == lowest]
+        names = " and ".join(tied)
         if len(tied) == 1:
             candidates.append((tied[0], f"the lowest total, {lowest}"))
-            continue
-        names = " and ".join(tied)
-        if options["dealer-tie"] == "any-tied":
+        elif options["dealer-tie"] == "any-tied":
             candidates.extend((p, f"{names} share the lowest total, {lowest}") for p in tied)
-            continue
-        if before is None or before.player.value not in seats:
-            findings.unchecked("the dealer (the previous dealer is not recorded)")
-            return
-        start = seats.index(before.player.value)
-        order = [seats[(start + step * k) % len(seats)] for k in range(1, len(seats) + 1)]
-        first = next(p for p in order if p in tied)
-        way = "clockwise" if step == 1 else "counter-clockwise"
-        candidates.append((first, f"{names} share the lowest total, {lowest}; {first} comes first {way} after {before.player.value}"))
-    player = written.player
+        else:
+            for before in (p for p in previous if p in seats):
+                start = seats.index(before)
+                order = [seats[(start + step * k) % len(seats)] for k in range(1, len(seats) + 1)]
+                first = next(p for p in order if p in tied)
+                reason = f"{names} share the lowest total, {lowest}; {first} comes first {way} after {before}"
+                candidates.append((first, reason))
+    if not candidates:
+        findings.unchecked("the dealer (the previous dealer is not recorded)")
+        return (player.value,)
     if any(player.value == name for name, _ in candidates):
-        return
+        return (player.value,)
     expected, reason = candidates[0]
     findings.add("TD105", player.span, ack=player.ack, number=deal.number.value, written=player.value, expected=expected, reason=reason)
+    return (player.value, expected)

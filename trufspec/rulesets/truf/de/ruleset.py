@@ -159,14 +159,15 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
         return GameOutcome(tuple(DealOutcome() for _ in game.deals))
     totals = RunningTotals(seats, "TD408")
     outcomes = []
+    dealers: tuple[str, ...] = ()
     for index, deal in enumerate(game.deals):
         before = [t for t in (totals.totals, totals.stated) if t is not None]
-        previous = game.deals[index - 1] if index else None
         if index in skip:
             findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
+            dealers = ()
             outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
             continue
-        check_dealer(index, deal, previous, seats, before, options, findings)
+        dealers = check_dealer(index, deal, dealers, seats, before, options, findings)
         scores = _replay_deal(deal, seats, options, findings)
         running = totals.add(scores, deal.find(Total), findings, deal.find(Score))
         findings.close_deal(deal.kind, deal.number.value, deal.span)
