@@ -17,7 +17,6 @@ from trufspec.records import BidEntry, Bids, Contract
 
 __all__ = [
     "Bid",
-    "Contest",
     "ModeChoice",
     "SUIT_ORDER",
     "bid_winner",
@@ -86,46 +85,37 @@ def evaluate_bids(bids: Bids, seats: Sequence[str], hands: dict[str, list[Card]]
     return found
 
 
-@frozen
-class Contest:
-    """How the highest bidder was found: the clause that decided it and the reason in words."""
-
-    winner: str
-    clause: str
-    reason: str
-    rival: str | None = None
-
-
 def _tie_key(bid: Bid) -> tuple[int, int]:
     """TD205 and TD-A4: the suit, then the rank within one suit."""
     assert bid.card is not None
     return (SUIT_ORDER[bid.card.suit], bid.card.rank.value)
 
 
-def bid_winner(bids: dict[str, Bid]) -> Contest | None:
-    """TD204, TD205: the highest value; on a tie the higher suit (and in one suit the higher
-    card).  None when a tie cannot be broken because the tied cards are not recorded."""
+def bid_winner(bids: dict[str, Bid]) -> str | None:
+    """TD204, TD205: the highest bidder, by value and on a tie by the higher suit (and in one
+    suit the higher card).  None when a tie cannot be broken because the tied cards are not
+    recorded."""
     top = max(b.value for b in bids.values())
     tied = [b for b in bids.values() if b.value == top]
-    if len(tied) == 1:
-        return Contest(tied[0].player, "TD204", f"{tied[0].player} bid the most, {top}")
-    if any(b.card is None for b in tied):
+    if len(tied) > 1 and any(b.card is None for b in tied):
         return None
-    best = max(tied, key=_tie_key)
-    rival = max((b for b in tied if b is not best), key=_tie_key)
-    assert best.card is not None and rival.card is not None
-    reason = "the higher rank in the same suit" if best.card.suit == rival.card.suit else "the higher suit"
-    return Contest(best.player, "TD205", reason, rival.player)
+    return max(tied, key=_tie_key).player if len(tied) > 1 else tied[0].player
 
 
-def report_winner(contest: Contest, contract: Contract, bids: dict[str, Bid], findings: Findings) -> None:
-    """Report a contract whose winner is not the one the bids give."""
+def report_winner(winner: str, contract: Contract, bids: dict[str, Bid], findings: Findings) -> None:
+    """Report a contract whose winner is not the one the bids give: under TD205 when the
+    written winner's bid ties with the highest, else under TD204."""
     written = contract.winner.value
     span, ack = contract.winner.span, contract.winner.ack
-    if contest.clause == "TD204" or written not in bids or bids[written].value != bids[contest.winner].value:
-        findings.fault("TD204", span, ack=ack, expected=contest.winner, written=written, reason=contest.reason)
+    best = bids[winner]
+    other = bids.get(written)
+    if other is None or other.value != best.value or other.card is None or best.card is None:
+        lower = f", {written} {other.value}" if other is not None else ""
+        reason = f"{best.player} bid the most, {best.value}{lower}"
+        findings.fault("TD204", span, ack=ack, expected=winner, written=written, reason=reason)
         return
-    findings.fault("TD205", span, ack=ack, expected=contest.winner, card=bids[contest.winner].card, written=written, reason=contest.reason)
+    reason = "the higher rank in the same suit" if best.card.suit == other.card.suit else "the higher suit"
+    findings.fault("TD205", span, ack=ack, expected=winner, card=best.card, written=written, reason=reason)
 
 
 @frozen

@@ -102,6 +102,9 @@ def check_dealer(
             candidates.append((tied[0], f"the lowest total, {lowest}"))
         elif options["dealer-tie"] == "any-tied":
             candidates.extend((p, f"{names} share the lowest total, {lowest}") for p in tied)
+        elif not any(p in seats for p in previous):
+            findings.unchecked("the dealer (the previous dealer is not recorded)")
+            return (player.value,)
         else:
             for before in (p for p in previous if p in seats):
                 start = seats.index(before)
@@ -109,9 +112,6 @@ def check_dealer(
                 first = next(p for p in order if p in tied)
                 reason = f"{names} share the lowest total, {lowest}; {first} comes first {way} after {before}"
                 candidates.append((first, reason))
-    if not candidates:
-        findings.unchecked("the dealer (the previous dealer is not recorded)")
-        return (player.value,)
     if any(player.value == name for name, _ in candidates):
         return (player.value,)
     expected, reason = candidates[0]

@@ -48,9 +48,11 @@ def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Find
         return
     if contract.trump.value == winning.card.suit:
         return
+    written = contract.trump.value
     findings.fault(
         "TD206", contract.trump.span, ack=contract.trump.ack,
-        expected=winning.card.suit.name.lower(), written=str(contract.trump.value),
+        expected=winning.card.suit.name.lower(),
+        written=written.name.lower() if isinstance(written, Suit) else "no trump",
         reason=f"{winning.player} bid {winning.card}",
     )
 
@@ -88,15 +90,15 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
     trump = contract.trump.value if contract is not None and contract.trump is not None else None
     choice = None
     if set(bids) == set(seats):
-        contest = bidding.bid_winner(bids)
-        if contest is None:
+        highest = bidding.bid_winner(bids)
+        if highest is None:
             findings.unchecked("the highest bidder (tied bids written as numbers)")
         else:
             if contract is None:
-                winner = contest.winner
-            elif contract.winner.value != contest.winner:
-                bidding.report_winner(contest, contract, bids, findings)
-            _check_trump(contract, bids[contest.winner], findings)
+                winner = highest
+            elif contract.winner.value != highest:
+                bidding.report_winner(highest, contract, bids, findings)
+            _check_trump(contract, bids[highest], findings)
         if trump is None and winner in bids:
             trump = bids[winner].card.suit if bids[winner].card is not None else None
         choice = bidding.decide_mode(sum(b.value for b in bids.values()), contract, findings)
@@ -161,7 +163,7 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
     outcomes = []
     dealers: tuple[str, ...] = ()
     for index, deal in enumerate(game.deals):
-        before = [t for t in (totals.totals, totals.stated) if t is not None]
+        before = [t for t in (totals.totals, totals.stated) if t is not None and set(seats) <= set(t)]
         if index in skip:
             findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
             dealers = ()
