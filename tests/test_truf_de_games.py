@@ -323,3 +323,33 @@ def test_score_command_prints_the_recomputed_sheet():
     for player in PLAYERS:
         assert str(game.deals[-1].totals[player]) in last
     assert "winner" in result.stdout and all(w in result.stdout for w in game.winners)
+
+
+@mutation_settings
+@given(seed=seeds, options=de_options(), pick=st.randoms(use_true_random=False))
+def test_bid_card_not_held(seed, options, pick):
+    """A bid card from another player's hand, of the same value and beaten by the highest bid
+    as before, so that nothing but the card itself is wrong."""
+    rng = random.Random(seed)
+    for _ in range(50):
+        game = random_game(random.Random(rng.getrandbits(64)), options, 1, "full")
+        deal = game.deals[0]
+        key = lambda c: (bid_value(c), "CDHS".index(c[1]), c[0])  # noqa: E731
+        choices = [
+            (p, c)
+            for p in PLAYERS
+            if p != deal.winner
+            for q in PLAYERS
+            if q != p
+            for c in deal.hands[q]
+            if bid_value(c) == bid_value(deal.bids[p]) and key(c) < key(deal.bids[deal.winner])
+        ]
+        if choices:
+            break
+    else:
+        return
+    player, card = pick.choice(choices)
+    deal.bids[player] = card
+    render(game)
+    report = check(game)
+    assert primary(report) == [("TD201", game.lines[0]["bids"][player])], describe(report, game)
