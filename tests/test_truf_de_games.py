@@ -125,10 +125,11 @@ def test_score_table(bid, taken, high, chosen, points, clause):
 
 @pytest.mark.parametrize(
     ("cards", "winner"),
-    [("7H 7S 2D 3C", "Budi"), ("7D 7C 2D 3C", "Ana"), ("KS QS JH 2C", "Dewi"), ("QS KS JH AC", "Dewi")],
+    [("7H 7S 2D 3C", "Budi"), ("7D 7C 2D 3C", "Ana"), ("KS QS JH JD", "Ana"), ("QS KS JH JD", "Budi"), ("QH JS KD AC", "Dewi")],
 )
 def test_bid_winner_and_ties(cards, winner):
-    """Ties go by suit, spades, hearts, diamonds, clubs, and within a suit by rank."""
+    """Ties go by suit, spades, hearts, diamonds, clubs, and within a suit (pictures only, all
+    worth 0) by rank, king above queen above jack (TD-A4); an ace's 1 beats every picture."""
     bids = {p: bidding.Bid(p, bidding.card_value(parse_card(c)), parse_card(c)) for p, c in zip(PLAYERS, cards.split())}
     assert bidding.bid_winner(bids) == winner
 
