@@ -224,14 +224,15 @@ def test_registry_hangs_together():
 
 def test_registry_lookup():
     assert REGISTRY.clause("JB305").slug == "follow-suit"
-    assert REGISTRY.clause("bid-winner").code == "JB205"
-    with pytest.raises(KeyError, match="names several clauses"):
-        REGISTRY.clause("follow-suit")
+    assert REGISTRY.clause("no-partnerships").code == "JB005"
     assert REGISTRY.clause("follow-suit", ruleset="truf-jb").code == "JB305"
+    assert REGISTRY.clause("follow-suit", ruleset="truf-de").code == "TD305"
+    with pytest.raises(KeyError, match="several"):
+        REGISTRY.clause("follow-suit")
     with pytest.raises(KeyError, match="JB999"):
         REGISTRY.clause("JB999")
-    with pytest.raises(KeyError, match="in truf-de"):
-        REGISTRY.clause("follow-suit", ruleset="truf-de")
+    with pytest.raises(KeyError, match="in no-such-game"):
+        REGISTRY.clause("follow-suit", ruleset="no-such-game")
     assert REGISTRY.ambiguity("JB-A3").option == "three-player-leftover"
     with pytest.raises(KeyError, match="JB-A99"):
         REGISTRY.ambiguity("JB-A99")

@@ -1,0 +1,1 @@
+"""truf-de: the German "TRUF Spielregeln", its clauses, its register and its replay."""

@@ -1,0 +1,119 @@
+"""truf-de dealing: the hands (TD101, TD102), the redeal rule (TD103) and who deals (TD104 to
+TD106).
+
+The record cannot show the order in which cards went round, so the direction of the deal
+(TD106) matters here for one thing only: which of several players tied for the lowest total
+deals next (TD105 under ``dealer-tie=next-in-direction``).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from trufspec.cards import Card, Rank
+from trufspec.engine.findings import Findings
+from trufspec.records import Deal, Dealer, Hands, Undealt
+from trufspec.spec.options import OptionValues
+
+__all__ = ["check_dealer", "clockwise", "hands_of"]
+
+HAND = 13
+"""TD101: the cards of each hand."""
+
+
+def hands_of(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> dict[str, list[Card]] | None:
+    """TD101 to TD103: the hands as dealt, when the record gives all of them."""
+    section = deal.find(Hands)
+    if section is None:
+        return None
+    hands = {e.player.value: list(e.cards) for e in section.entries if e.player.value in seats}
+    if set(hands) != set(seats) or section.incomplete:
+        findings.unchecked("the deal (not every hand is recorded)")
+        return None
+    for entry in section.entries:
+        if entry.player.value not in seats:
+            continue
+        if len(entry.cards) != HAND:
+            findings.add("TD101", entry.span, player=entry.player.value, count=len(entry.cards))
+        one_sided = _one_sided(list(entry.cards), options)
+        if one_sided is not None:
+            findings.add("TD103", entry.span, player=entry.player.value, what=one_sided)
+    undealt = deal.find(Undealt)
+    if undealt is not None:
+        cards = " ".join(map(str, undealt.cards))
+        findings.add("TD102", undealt.span, problem=f"{cards} is recorded as undealt")
+    return hands
+
+
+def _one_sided(hand: list[Card], options: OptionValues) -> str | None:
+    """TD103 and TD-A12: what makes a hand one that must be thrown in, if anything."""
+    if not hand:
+        return None
+    if all(not c.rank.is_picture and c.rank is not Rank.ACE for c in hand):
+        return "only number cards"
+    with_aces = options["redeal-pictures"] == "aces-and-pictures"
+    if all(c.rank.is_picture or (with_aces and c.rank is Rank.ACE) for c in hand):
+        return "only aces and picture cards" if with_aces else "only picture cards"
+    return None
+
+
+def clockwise(index: int, options: OptionValues) -> bool:
+    """TD106 and TD-A13: whether deal ``index`` (from 0) goes clockwise."""
+    direction = options["direction"]
+    if direction == "alternate-ccw-first":
+        return index % 2 == 1
+    return direction == "fixed-cw"
+
+
+def check_dealer(
+    index: int,
+    deal: Deal,
+    previous: tuple[str, ...],
+    seats: Sequence[str],
+    totals: Sequence[dict[str, int]],
+    options: OptionValues,
+    findings: Findings,
+) -> tuple[str, ...]:
+    """TD105: from the second deal on, the lowest total deals.
+
+    ``totals`` are the totals before this deal as the rules give them and as the record last
+    stated them, and ``previous`` the dealers the previous deal had as recorded and as the
+    rules gave it: a dealer that fits either is right, since a table deals by what it wrote
+    down, and one mistake is reported once, where it was made.  Returns the same pair for
+    this deal (empty when the dealer is not recorded).
+    """
+    written = deal.find(Dealer)
+    if written is None:
+        return ()
+    player = written.player
+    if index == 0:
+        return (player.value,)
+    if not totals:
+        findings.unchecked("the dealer (the totals before this deal are not known)")
+        return (player.value,)
+    step = 1 if clockwise(index, options) else -1
+    way = "clockwise" if step == 1 else "counter-clockwise"
+    candidates: list[tuple[str, str]] = []
+    for figures in totals:
+        lowest = min(figures[p] for p in seats)
+        tied = [p for p in seats if figures[p] == lowest]
+        names = " and ".join(tied)
+        if len(tied) == 1:
+            candidates.append((tied[0], f"the lowest total, {lowest}"))
+        elif options["dealer-tie"] == "any-tied":
+            candidates.extend((p, f"{names} share the lowest total, {lowest}") for p in tied)
+        elif not any(p in seats for p in previous):
+            findings.unchecked("the dealer (the previous dealer is not recorded)")
+            return (player.value,)
+        else:
+            for before in (p for p in previous if p in seats):
+                start = seats.index(before)
+                order = [seats[(start + step * k) % len(seats)] for k in range(1, len(seats) + 1)]
+                first = next(p for p in order if p in tied)
+                reason = f"{names} share the lowest total, {lowest}; {first} comes first {way} after {before}"
+                candidates.append((first, reason))
+    if any(player.value == name for name, _ in candidates):
+        return (player.value,)
+    expected, reason = candidates[0]
+    findings.add("TD105", player.span, ack=player.ack, number=deal.number.value, written=player.value, expected=expected, reason=reason)
+    return (player.value, expected)

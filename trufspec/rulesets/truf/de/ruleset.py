@@ -1,0 +1,204 @@
+"""truf-de, the German "TRUF Spielregeln": the replay of a game through its phases.
+
+Deal and dealer (:mod:`.deal`), bidding and mode (:mod:`.bids`), play (the shared
+trick-taking of :mod:`trufspec.engine.tricks` with this ruleset's clauses), scoring
+(:mod:`.scoring`), running totals and the end of the game after 13 deals.  The clauses with
+their citations are in :mod:`.clauses`; the readings of the source's unclear points in
+:mod:`.options`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from trufspec.cards import Suit
+from trufspec.engine.findings import Findings
+from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
+from trufspec.engine.totals import RunningTotals
+from trufspec.engine.tricks import TrickRules, replay_play
+from trufspec.records import Bids, Contract, Deal, Game, Play, Score, Total, Tricks
+from trufspec.rulesets.truf.de import bids as bidding
+from trufspec.rulesets.truf.de.deal import HAND, check_dealer, hands_of
+from trufspec.rulesets.truf.de.scoring import score
+from trufspec.spec.options import OptionValues
+
+__all__ = ["TRUF_DE"]
+
+PLAYERS = 4
+DEALS = 13
+"""TD501: the deals of a complete game."""
+
+TRICK_RULES = TrickRules(
+    first_leader="TD301",
+    next_leader="TD302",
+    follow_suit="TD305",
+    card_held="TD306",
+    one_card_each="TD307",
+    trick_count="TD309",
+    trick_winner="TD308",
+    trump_lead="TD303",
+)
+"""The play of truf-de: trumps may not be led until one has been played in an earlier trick
+(TD-A14); the source says nothing of the order of the followers, so it is not checked."""
+
+
+def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Findings) -> None:
+    """TD206: the trump the record states is the suit of the highest bid."""
+    if winning.card is None or contract is None or contract.trump is None:
+        return
+    if contract.trump.value == winning.card.suit:
+        return
+    written = contract.trump.value
+    findings.fault(
+        "TD206", contract.trump.span, ack=contract.trump.ack,
+        expected=winning.card.suit.name.lower(),
+        written=written.name.lower() if isinstance(written, Suit) else "no trump",
+        reason=f"{winning.player} bid {winning.card}",
+    )
+
+
+def _taken(deal: Deal, seats: Sequence[str], won: dict[str, int] | None, findings: Findings) -> dict[str, int] | None:
+    """TD407: tricks taken, from the play when it is complete, else as the record states them."""
+    written = deal.find(Tricks)
+    if won is not None:
+        if written is not None:
+            for figure in written.entries:
+                side = figure.side_name
+                if side in won and figure.value != won[side]:
+                    findings.add("TD407", figure.span, ack=figure.ack, player=side, expected=won[side], written=figure.value)
+        return won
+    if written is None:
+        findings.unchecked("the scores (neither the play nor the tricks taken are recorded)")
+        return None
+    found = {f.side_name: f.value for f in written.entries}
+    if not set(seats) <= set(found):
+        findings.unchecked("the scores (not every player's tricks are recorded)")
+        return None
+    return found
+
+
+def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> dict[str, int] | None:
+    """Replay one deal; its scores (recomputed, or as recorded where they cannot be)."""
+    hands = hands_of(deal, seats, options, findings)
+    contract = deal.find(Contract)
+    bids_section = deal.find(Bids)
+    bids = bidding.evaluate_bids(bids_section, seats, hands, findings) if bids_section else {}
+
+    # As in every Truf ruleset: the play is judged under the record's own contract (who led and
+    # which suit was trumps is what the table played), the scores under the rules.
+    winner = contract.winner.value if contract is not None else None
+    trump = contract.trump.value if contract is not None and contract.trump is not None else None
+    choice = None
+    if set(bids) == set(seats):
+        highest = bidding.bid_winner(bids)
+        if highest is None:
+            findings.unchecked("the highest bidder (tied bids written as numbers)")
+        else:
+            if contract is None:
+                winner = highest
+            elif contract.winner.value != highest:
+                bidding.report_winner(highest, contract, bids, findings)
+            _check_trump(contract, bids[highest], findings)
+        if trump is None and winner in bids:
+            trump = bids[winner].card.suit if bids[winner].card is not None else None
+        choice = bidding.decide_mode(sum(b.value for b in bids.values()), contract, findings)
+    else:
+        findings.unchecked("the contract (not every bid is recorded)")
+
+    play = deal.find(Play)
+    won = None
+    if play is not None:
+        if winner is None:
+            findings.unchecked("who leads the first trick (the highest bidder is not known)")
+        if trump is None:
+            findings.unchecked("trumps in the play (the trump suit is not known)")
+        suit = trump if isinstance(trump, Suit) else None
+        outcome = replay_play(play, seats, hands, winner, suit, TRICK_RULES, findings, HAND)
+        won = outcome.won if outcome.complete else None
+        if not outcome.complete:
+            findings.unchecked("the tricks taken (the play is not complete)")
+    taken = _taken(deal, seats, won, findings)
+    return _scores(deal, seats, bids, choice, taken, options, findings)
+
+
+def _scores(
+    deal: Deal,
+    seats: Sequence[str],
+    bids: dict[str, bidding.Bid],
+    choice: bidding.ModeChoice | None,
+    taken: dict[str, int] | None,
+    options: OptionValues,
+    findings: Findings,
+) -> dict[str, int] | None:
+    """TD402 to TD406: the scores, checked against the record's score line."""
+    written = deal.find(Score)
+    recorded = {f.side_name: f.value for f in written.entries} if written is not None else {}
+    if taken is None or choice is None or set(bids) != set(seats):
+        if choice is None and taken is not None and set(bids) == set(seats):
+            findings.unchecked("the scores (the mode is not known)")
+        return {p: recorded[p] for p in seats} if set(seats) <= set(recorded) else None
+    targets = bidding.targets(bids, choice)
+    scores = {}
+    for player in seats:
+        result = score(targets[player], taken[player], choice.high, options)
+        scores[player] = result.points
+        for figure in written.entries if written is not None else ():
+            if figure.side_name == player and figure.value != result.points:
+                findings.add(
+                    result.clause, figure.span, ack=figure.ack, player=player, bid=targets[player],
+                    taken=taken[player], expected=result.points, written=figure.value,
+                    mode="atas" if choice.high else "bawah", working=result.working,
+                )
+    return scores
+
+
+def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
+    """Replay a truf-de game deal by deal."""
+    seats = game.players
+    if len(seats) != PLAYERS:
+        span = next((t.span for t in game.tags if t.name == "Players"), game.span)
+        findings.add("TD001", span, count=len(seats))
+        return GameOutcome(tuple(DealOutcome() for _ in game.deals))
+    totals = RunningTotals(seats, "TD408")
+    outcomes = []
+    dealers: tuple[str, ...] = ()
+    for index, deal in enumerate(game.deals):
+        before = [t for t in (totals.totals, totals.stated) if t is not None and set(seats) <= set(t)]
+        if index in skip:
+            findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
+            dealers = ()
+            outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
+            continue
+        dealers = check_dealer(index, deal, dealers, seats, before, options, findings)
+        scores = _replay_deal(deal, seats, options, findings)
+        running = totals.add(scores, deal.find(Total), findings, deal.find(Score))
+        findings.close_deal(deal.kind, deal.number.value, deal.span)
+        outcomes.append(DealOutcome(scores, running))
+    return GameOutcome(tuple(outcomes), _winners(game, outcomes, options, findings))
+
+
+def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, findings: Findings) -> tuple[str, ...]:
+    """TD501 to TD503: after 13 deals the highest total (or the lowest) wins; a record of
+    fewer deals is an unfinished game, and one of more breaks the length of a game."""
+    count = len(game.deals)
+    if count > DEALS:
+        findings.add("TD501", game.deals[DEALS].span, count=count, expected=DEALS)
+    if 0 < count < DEALS:
+        findings.add("TD502", game.deals[-1].span, count=count, expected=DEALS)
+    if count < DEALS or outcomes[-1].totals is None:
+        return ()
+    totals = outcomes[-1].totals
+    lowest = options["winner"] == "lowest-total"
+    best = min(totals.values()) if lowest else max(totals.values())
+    winners = tuple(p for p in game.players if totals[p] == best)
+    written = game.tag("Winner")
+    if written is not None and set(written.split()) != set(winners):
+        span = next(t.span for t in game.tags if t.name == "Winner")
+        findings.add(
+            "TD503", span, expected=" and ".join(winners), which="lowest" if lowest else "highest",
+            total=best, written=written,
+        )
+    return winners
+
+
+TRUF_DE = Ruleset("truf-de", "TRUF Spielregeln (German rules)", "truf-de", replay)

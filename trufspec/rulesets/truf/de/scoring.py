@@ -1,0 +1,48 @@
+"""truf-de scoring: what a player scores for a deal, and which clause fixes it.
+
+Let b be the player's bid after any adjustment (it may be negative) and k the tricks taken.
+Method one scores k - b in main atas and b - k in main bawah, so an exact bid scores 0 (TD402
+to TD404).  Method two adds: a bid of 0 that takes no trick scores 5 (TD405), in main bawah
+only unless ``method-two-modes=both``.  Method three multiplies a positive score by the
+multiplier (TD406); combined with method two, the 5 is multiplied too unless
+``multiply-bonus=no``.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from trufspec.spec.options import OptionValues
+
+__all__ = ["Scored", "score"]
+
+ZERO_BID = 5
+"""Method two's score for a bid of 0 that takes no trick."""
+
+
+@frozen
+class Scored:
+    """A score with the clause that fixes it and, under method three, the working."""
+
+    points: int
+    clause: str
+    working: str = ""
+
+
+def score(bid: int, taken: int, high: bool, options: OptionValues) -> Scored:
+    """The score of one player for one deal."""
+    method = options["scoring"]
+    base = taken - bid if high else bid - taken
+    clause = "TD402" if base == 0 else ("TD404" if high else "TD403")
+    bonus = (
+        method in ("two", "three-with-two")
+        and bid == 0
+        and taken == 0
+        and (not high or options["method-two-modes"] == "both")
+    )
+    if bonus:
+        base, clause = ZERO_BID, "TD405"
+    if method in ("three", "three-with-two") and base > 0 and (not bonus or options["multiply-bonus"] == "yes"):
+        multiplier = options.integer("multiplier")
+        return Scored(base * multiplier, "TD406", f"{base} times the multiplier {multiplier}")
+    return Scored(base, clause)
