@@ -33,6 +33,8 @@ CATALOGUES: tuple[str, ...] = (
     "trufspec.spec.record_clauses",
     "trufspec.rulesets.truf.jb.clauses",
     "trufspec.rulesets.truf.jb.options",
+    "trufspec.rulesets.truf.basics.clauses",
+    "trufspec.rulesets.truf.basics.options",
 )
 """The modules whose clauses, ambiguities and options make up the default registry."""
 
