@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from truf_basics_games import (
     PLAYERS,
     Fault,
+    GeneratedDeclaration,
     GeneratedGame,
     basics_options,
     card_value,
@@ -30,7 +31,6 @@ from truf_basics_games import (
     score_of,
     truf_basics_games,
     winner_of,
-    GeneratedDeclaration,
 )
 
 import trufspec

@@ -178,6 +178,7 @@ CLAUSES: tuple[Clause, ...] = (
             "marked minus.  The cards stay in the hand and are played like any other."
         ),
         citations=(
+            _cite("Step 2", "Each player secretly bids how many tricks they'll win."),
             _PLACES,
             _cite("2 Cards, Same Suit", "Declare SUM or SUBTRACT before revealing."),
         ),

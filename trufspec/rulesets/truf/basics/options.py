@@ -39,8 +39,9 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         readings=(
             Reading(
                 "record",
-                "The record supplies the hands; play goes clockwise from the leader and the "
-                "winner of each trick leads the next.",
+                "The record supplies the hands and is not judged on who dealt; the winner of "
+                "each trick leads the next; the order of the followers is not checked, since it "
+                "changes neither what they may play nor who wins.",
             ),
         ),
         default="record",
