@@ -6,8 +6,9 @@ combination of the option grid.  Legal games, fully recorded or as score sheets,
 without an error or a warning and with the oracle's scores, totals and winners; one fault in a
 legal game must be reported with exactly the expected clause on the expected line.  Faults are
 either played by the generator (a revoke, a wrong leader, a trump led too early), after which
-the game goes on legally, or written into a finished record (a wrong figure, an invalid
-declaration).
+the game goes on legally, or written into a finished record (a wrong figure or restated
+value, an invalid declaration, a card played twice, an adjustment of the targets, a wrong
+Winner tag, a seventh round).
 """
 
 from __future__ import annotations
@@ -360,3 +361,76 @@ def test_invalid_declaration(seed, options, deals, detail, pick):
     declaration.cards, declaration.form = cards, form
     render(mutated)
     assert_only(mutated, [(code, mutated.lines[index].bids[player])])
+
+
+@mutation_settings
+@given(seeds, basics_options(), deal_counts, st.randoms(use_true_random=False))
+def test_wrong_trick_winner_restated(seed, options, deals, pick):
+    """A trick restated as won by a player who did not win it (TB306); the table then went on
+    as if that player had won, so what follows in the deal is its consequence."""
+    game, _ = find_game(seed, bool, options=options, deals=deals)
+    index, trick = pick.randrange(deals), pick.randrange(13)
+    mutated = game.copy()
+    deal = mutated.deals[index]
+    deal.written_trick_winners[trick] = pick.choice([p for p in PLAYERS if p != deal.tricks[trick].winner])
+    render(mutated)
+    assert_only(mutated, [("TB306", mutated.lines[index].tricks_played[trick])], exact=False)
+
+
+@mutation_settings
+@given(seeds, basics_options(), deal_counts, st.randoms(use_true_random=False))
+def test_card_played_twice(seed, options, deals, pick):
+    """A player plays again a card they played in an earlier trick (TB304, and REC013 for the
+    card written twice); the rest of the deal follows from it."""
+    game, _ = find_game(seed, bool, options=options, deals=deals)
+    index = pick.randrange(deals)
+    mutated = game.copy()
+    deal = mutated.deals[index]
+    later = pick.randrange(1, 13)
+    seat = PLAYERS.index(deal.tricks[later].leader)
+    position = pick.randrange(4)
+    player = PLAYERS[(seat + position) % 4]
+    earlier = [
+        card for trick in deal.tricks[:later]
+        for k, card in enumerate(trick.cards) if PLAYERS[(PLAYERS.index(trick.leader) + k) % 4] == player
+    ]
+    deal.tricks[later].cards[position] = pick.choice(earlier)
+    render(mutated)
+    line = mutated.lines[index].tricks_played[later]
+    assert_only(mutated, [("TB304", line), ("REC013", line)], exact=False)
+
+
+@mutation_settings
+@given(seeds, basics_options(), deal_counts, details, st.sampled_from([1, -1]), st.randoms(use_true_random=False))
+def test_targets_adjusted(seed, options, deals, detail, amount, pick):
+    """An adjustment written on the contract line: this source never changes the targets
+    (TB215)."""
+    game, _ = find_game(seed, bool, options=options, deals=deals, detail=detail)
+    index = pick.randrange(deals)
+    mutated = game.copy()
+    mutated.deals[index].written_adjust = amount
+    render(mutated)
+    assert_only(mutated, [("TB215", mutated.lines[index].contract)])
+
+
+@mutation_settings
+@given(seeds, basics_options(), details, st.randoms(use_true_random=False))
+def test_wrong_winner_tag(seed, options, detail, pick):
+    """A six-round game whose Winner tag names someone without the highest total (TB501); the
+    right tag checks clean."""
+    game, _ = find_game(seed, lambda g: len(g.winners) < 4, options=options, deals=6, detail=detail)
+    right = game.copy()
+    right.winner_tag = " ".join(game.winners)
+    assert not problems(trufspec.check_text(render(right).text, PATH))
+    mutated = game.copy()
+    mutated.winner_tag = pick.choice([p for p in PLAYERS if p not in game.winners])
+    render(mutated)
+    assert_only(mutated, [("TB501", 4)])
+
+
+@mutation_settings
+@given(seeds, basics_options(), details)
+def test_a_seventh_round(seed, options, detail):
+    """A seventh round is not part of the game (TB502, on its deal line)."""
+    game, _ = find_game(seed, bool, options=options, deals=7, detail=detail)
+    assert_only(game, [("TB502", game.lines[6].deal)])

@@ -220,6 +220,8 @@ class GeneratedDeal:
     written_winner: str | None = None
     written_trump: str | None = None
     written_mode: str | None = None
+    written_adjust: int | None = None
+    written_trick_winners: dict[int, str] = field(default_factory=dict)
     written_taken: dict[str, int] = field(default_factory=dict)
     written_scores: dict[str, int] = field(default_factory=dict)
     written_totals: dict[str, int] = field(default_factory=dict)
@@ -256,6 +258,8 @@ class GeneratedGame:
     deals: list[GeneratedDeal]
     winners: tuple[str, ...]
     fault: Fault | None = None
+    winner_tag: str | None = None
+    """A ``[Winner]`` tag to write (None: none)."""
     text: str = ""
     lines: list[Lines] = field(default_factory=list)
 
@@ -446,6 +450,8 @@ def render(game: GeneratedGame) -> GeneratedGame:
     emit('[Event "Generated game"]')
     emit('[Ruleset "truf-basics"]')
     emit(f'[Players "{" ".join(PLAYERS)}"]')
+    if game.winner_tag is not None:
+        emit(f'[Winner "{game.winner_tag}"]')
     chosen = {k: v for k, v in game.options.items() if DEFAULT_OPTIONS[k] != v}
     if chosen:
         emit(f'[Options "{", ".join(f"{k}={v}" for k, v in chosen.items())}"]')
@@ -467,13 +473,16 @@ def render(game: GeneratedGame) -> GeneratedGame:
             text = body if d.as_number else body.ljust(body_width) + f"   = {restated}"
             where.bids[d.player] = emit(("  " + (d.player + ":").ljust(width) + text).rstrip())
         mode = deal.written_mode or ("atas" if deal.high else "bawah")
-        where.contract = emit(f"contract {deal.written_winner or deal.winner} trump {deal.written_trump or deal.trump} {mode}")
+        adjust = f" adjust {deal.written_adjust:+d}" if deal.written_adjust is not None else ""
+        where.contract = emit(f"contract {deal.written_winner or deal.winner} trump {deal.written_trump or deal.trump} {mode}{adjust}")
         if game.detail == "full":
             emit("play")
             lead_width = max(len(t.leader) for t in deal.tricks) + 2
             for index, trick in enumerate(deal.tricks, start=1):
                 label = (trick.leader + ":").ljust(lead_width)
-                where.tricks_played.append(emit(f"  {f'{index}.'.rjust(3)} {label}" + " ".join(card_text(c) for c in trick.cards)))
+                said = deal.written_trick_winners.get(index - 1)
+                restated = f" = {said}" if said is not None else ""
+                where.tricks_played.append(emit(f"  {f'{index}.'.rjust(3)} {label}" + " ".join(card_text(c) for c in trick.cards) + restated))
         for name, truth, written in (
             ("tricks", deal.taken, deal.written_taken),
             ("score", deal.scores, deal.written_scores),
