@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from truf_basics_games import PACK, card_text, declaration_target, declaration_valid
 
 import trufspec
 from trufspec.cards import NT, Suit, parse_card
@@ -296,3 +297,36 @@ def test_citations_stand_under_their_headings() -> None:
         for citation in ambiguity.citations:
             assert " ".join(citation.quote.split()) in " ".join(cut[citation.locator].split()), ambiguity.id
     assert cited == set(cut), f"parts of the source cited by no clause: {sorted(set(cut) - cited)}"
+
+
+def test_every_two_card_declaration_against_the_oracle() -> None:
+    """Every pair of cards, in every form it can be declared in, valued and judged by the
+    ruleset as by the independent oracle; and the target ranges of rules-analysis part 2.4
+    (SUM 5-19, SUBTRACT 1-10, NO TRUF 7-20), found by enumeration."""
+    forms = {"SUM": "sum", "SUBTRACT": "subtract", "NO TRUF": "no-truf"}
+    ranges: dict[str, set[int]] = {form: set() for form in forms}
+    entries = []
+    for i, a in enumerate(PACK):
+        for b in PACK[i + 1:]:
+            for form in (("SUM", "SUBTRACT") if a[1] == b[1] else ("NO TRUF",)):
+                entries.append((a, b, form))
+    for start in range(0, len(entries), 4):
+        chunk = entries[start:start + 4]
+        players = SEATS[: len(chunk)]
+        line = " ".join(
+            f"{p}: {card_text(a)} {'-' if form == 'SUBTRACT' else ''}{card_text(b)}" for p, (a, b, form) in zip(players, chunk)
+        )
+        text = f'[Ruleset "truf-basics"]\n[Players "{" ".join(SEATS)}"]\n\ndeal 1\nbids {line}\n'
+        section = trufspec.loads(text).games[0].deals[0].find(Bids)
+        assert section is not None
+        findings = Findings(REGISTRY, None)
+        found = declaring.evaluate(section, SEATS, None, options(), findings)
+        broken = {d.message.split("'")[0] for d in findings.diagnostics}
+        for player, (a, b, form) in zip(players, chunk):
+            target = declaration_target([a, b], forms[form])
+            valid = declaration_valid([a, b], forms[form], "sum")
+            assert (found[player].form.value, found[player].target) == (form, target)
+            assert (player not in broken) == valid, (a, b, form)
+            if valid:
+                ranges[form].add(target)
+    assert ranges == {"SUM": set(range(5, 20)), "SUBTRACT": set(range(1, 11)), "NO TRUF": set(range(7, 21))}

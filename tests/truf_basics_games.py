@@ -36,6 +36,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from hypothesis import strategies as st
+
 __all__ = [
     "DEFAULT_OPTIONS",
     "OPTION_GRID",
@@ -48,6 +50,7 @@ __all__ = [
     "basics_options",
     "card_value",
     "declaration_target",
+    "declaration_valid",
     "random_game",
     "render",
     "score_of",
@@ -286,9 +289,9 @@ def _candidates(hand: list[Card], subtract_valid: str) -> list[tuple[list[Card],
 def _declarations(rng: random.Random, hands: dict[str, list[Card]], options: Mapping[str, str]) -> list[GeneratedDeclaration]:
     made = []
     for player in PLAYERS:
-        options_of = _candidates(hands[player], options["subtract-valid"])
-        ones = [c for c in options_of if c[1] == "one"]
-        cards, form = rng.choice(ones if rng.random() < 0.5 else options_of)
+        choices = _candidates(hands[player], options["subtract-valid"])
+        ones = [c for c in choices if c[1] == "one"]
+        cards, form = rng.choice(ones if rng.random() < 0.5 else choices)
         made.append(GeneratedDeclaration(player, cards, form, declaration_target(cards, form)))
     if rng.random() < 0.3:
         # Aim at a total of 13, where the trump player chooses the mode.
@@ -496,8 +499,6 @@ def render(game: GeneratedGame) -> GeneratedGame:
 
 
 # ----------------------------------------------------------------------------- Hypothesis
-
-from hypothesis import strategies as st  # noqa: E402
 
 
 def basics_options() -> st.SearchStrategy[dict[str, str]]:
