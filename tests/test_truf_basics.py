@@ -330,3 +330,17 @@ def test_every_two_card_declaration_against_the_oracle() -> None:
             if valid:
                 ranges[form].add(target)
     assert ranges == {"SUM": set(range(5, 20)), "SUBTRACT": set(range(1, 11)), "NO TRUF": set(range(7, 21))}
+
+
+def test_declared_cards_come_from_the_hand() -> None:
+    """TB201: with the hands recorded, a declared card must be in its declarer's hand."""
+    path = ROOT / "tests" / "records" / "truf-basics" / "TB201-declaration-cards.good.truf"
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    index = next(i for i, line in enumerate(lines) if line.startswith("  Ana:") and "=" in line)
+    hand = next(line for line in lines if line.startswith("  Ana:") and "=" not in line).split()[1:]
+    foreign = next(c for c in ("AS", "KS", "QS", "JS", "10S") if c not in hand)
+    lines[index] = f"  Ana: {foreign}\n"
+    report = trufspec.check_text("".join(lines), "x.truf")
+    found = [d for d in report.diagnostics if d.code == "TB201"]
+    assert len(found) == 1 and found[0].line == index + 1 and foreign in found[0].message

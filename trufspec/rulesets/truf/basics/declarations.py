@@ -102,7 +102,7 @@ def _form_problems(entry: BidEntry, hand: Sequence[Card] | None, findings: Findi
                     problem=f"declared {card}, which is not in their hand",
                 )
     same_suit = len({c.suit for c in cards}) == 1
-    if not entry.minus or (len(cards) == 2 and same_suit and len(entry.minus) == 1):
+    if not entry.minus or len(cards) > 2 or (same_suit and len(cards) == 2 and len(entry.minus) == 1):
         return
     if len(cards) == 1:
         problem = "marked the single card minus, which declares nothing"
