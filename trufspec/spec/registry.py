@@ -33,6 +33,8 @@ CATALOGUES: tuple[str, ...] = (
     "trufspec.spec.record_clauses",
     "trufspec.rulesets.truf.jb.clauses",
     "trufspec.rulesets.truf.jb.options",
+    "trufspec.rulesets.truf.basics.clauses",
+    "trufspec.rulesets.truf.basics.options",
     "trufspec.rulesets.truf.de.clauses",
     "trufspec.rulesets.truf.de.options",
     "trufspec.rulesets.ruff_and_honours.clauses",
