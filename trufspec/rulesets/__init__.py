@@ -7,11 +7,12 @@ Truf family share what their sources share under :mod:`trufspec.rulesets.truf`.
 from __future__ import annotations
 
 from trufspec.engine.ruleset import Ruleset
+from trufspec.rulesets.tromplemond.ruleset import TROMPLEMOND
 from trufspec.rulesets.truf.jb.ruleset import TRUF_JB
 
 __all__ = ["RULESETS", "ruleset"]
 
-RULESETS: dict[str, Ruleset] = {r.id: r for r in (TRUF_JB,)}
+RULESETS: dict[str, Ruleset] = {r.id: r for r in (TRUF_JB, TROMPLEMOND)}
 
 
 def ruleset(id: str) -> Ruleset | None:

@@ -33,6 +33,8 @@ CATALOGUES: tuple[str, ...] = (
     "trufspec.spec.record_clauses",
     "trufspec.rulesets.truf.jb.clauses",
     "trufspec.rulesets.truf.jb.options",
+    "trufspec.rulesets.tromplemond.clauses",
+    "trufspec.rulesets.tromplemond.options",
 )
 """The modules whose clauses, ambiguities and options make up the default registry."""
 

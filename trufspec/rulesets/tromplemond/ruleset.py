@@ -1,0 +1,181 @@
+"""tromplemond, "Tromplemond Rules and Regulations Version 1.0": the replay of a game.
+
+Each round goes through the cards of the round (:mod:`.pack`), the claims (:mod:`.claims`), the
+irregularities the record states (:mod:`.irregularities`), the vote and its ties (:mod:`.votes`),
+the scores (:mod:`.scoring`) and, with ``betting=tromp``, the TROMP! pot (:mod:`.pot`); the game
+then goes through the running totals and its end (:mod:`.ending`).  There are no tricks.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from attrs import frozen
+
+from trufspec.engine.findings import Findings
+from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
+from trufspec.engine.totals import RunningTotals
+from trufspec.records import Deal, Dealer, Game, Score, Total
+from trufspec.rulesets.tromplemond.claims import check_claims, true_claims
+from trufspec.rulesets.tromplemond.ending import Ending
+from trufspec.rulesets.tromplemond.irregularities import Irregular, irregularities
+from trufspec.rulesets.tromplemond.pack import round_cards
+from trufspec.rulesets.tromplemond.pot import RoundPot, check_pot_lines, round_pot, settle
+from trufspec.rulesets.tromplemond.scoring import round_scores
+from trufspec.rulesets.tromplemond.votes import decide_vote
+from trufspec.spec.options import OptionValues
+
+__all__ = ["TROMPLEMOND", "RoundOutcome", "replay_round"]
+
+_PLAYERS = 4
+
+
+@frozen
+class RoundOutcome:
+    """What a round established: its scores (None when the record gives too little), who went
+    off, how many claimed cards were true per player, and the round's TROMP! pot."""
+
+    scores: dict[str, int] | None
+    off: str | None
+    true_claims: dict[str, int]
+    pot: RoundPot | None
+    irregular: Irregular
+
+
+def _dealer(deal: Deal, seats: Sequence[str], previous: str | None, findings: Findings) -> str | None:
+    """TM103: the deal passes to the left."""
+    section = deal.find(Dealer)
+    if section is None or section.player.value not in seats:
+        return None
+    dealer = section.player.value
+    if previous is not None:
+        expected = seats[(seats.index(previous) + 1) % len(seats)]
+        if dealer != expected:
+            findings.add(
+                "TM103", section.player.span, ack=section.player.ack,
+                player=dealer, number=deal.number.value, previous=previous, expected=expected,
+            )
+    return dealer
+
+
+def replay_round(
+    deal: Deal, seats: Sequence[str], previous_dealer: str | None, options: OptionValues, findings: Findings
+) -> tuple[RoundOutcome, str | None]:
+    """Replay one round; its outcome and its dealer."""
+    dealer = _dealer(deal, seats, previous_dealer, findings)
+    cards = round_cards(deal, seats, findings)
+    claims = check_claims(deal, seats, dealer, cards, options, findings)
+    irregular = irregularities(deal, seats, dealer, options, findings)
+    off = decide_vote(deal, irregular.voters, options, findings).off if irregular.vote_held else None
+    out = frozenset(irregular.out) | ({off} if off is not None else frozenset())
+    scores = _scores(deal, seats, cards.hand, out, off, irregular, findings)
+    stake = options.integer("tromp-stake")
+    pot = round_pot(deal, seats, cards, out, options["betting"] == "tromp", stake, findings)
+    return RoundOutcome(scores, off, true_claims(claims, cards), pot, irregular), dealer
+
+
+def _scores(
+    deal: Deal, seats: Sequence[str], hand_of: object, out: frozenset[str], off: str | None,
+    irregular: Irregular, findings: Findings,
+) -> dict[str, int] | None:
+    """TM401, TM402, TM901, TM904: the round's scores, checked against its score line."""
+    written = deal.find(Score)
+    recorded = {f.side_name: f.value for f in written.entries} if written is not None else {}
+    fallback = recorded if set(recorded) == set(seats) else None
+    if irregular.vote_held and off is None:
+        findings.unchecked("the scores (who is voted off is not known)")
+        return fallback
+    counted = [p for p in seats if p not in out]
+    hands = {p: hand_of(p) for p in counted}  # type: ignore[operator]
+    hidden = [p for p, h in hands.items() if h is None]
+    if hidden:
+        findings.unchecked(f"the scores ({', '.join(hidden)}'s cards are not all revealed)")
+        return fallback
+    scored = round_scores(seats, hands, frozenset(counted), frozenset(irregular.zero))
+    for figure in written.entries if written is not None else ():
+        player = figure.side_name
+        if player not in scored or figure.value == scored[player].points:
+            continue
+        clause = irregular.out.get(player) or irregular.zero.get(player)
+        if clause is not None:
+            values = {"player": player} if clause == "TM901" else {}
+            findings.add(clause, figure.span, ack=figure.ack, problem=f"{player} scores {figure.value}, not 0", **values)
+        elif player == off:
+            findings.add("TM402", figure.span, ack=figure.ack, player=player, number=deal.number.value, written=figure.value)
+        else:
+            findings.add(
+                "TM401", figure.span, ack=figure.ack, player=player, expected=scored[player].points,
+                working=scored[player].working, written=figure.value,
+            )
+    return {player: s.points for player, s in scored.items()}
+
+
+def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
+    """Replay a tromplemond game round by round."""
+    seats = game.players
+    if len(seats) != _PLAYERS:
+        span = next((t.span for t in game.tags if t.name == "Players"), game.span)
+        findings.add("TM001", span, count=len(seats))
+        return GameOutcome(tuple(DealOutcome() for _ in game.deals))
+    totals = RunningTotals(seats, "TM403")
+    ending = Ending(options)
+    outcomes: list[DealOutcome] = []
+    pots: list[RoundPot | None] = []
+    best_round: dict[str, int] = {}
+    dealer: str | None = None
+    banned: tuple[str, int] | None = None
+    void: int | None = None
+    for index, deal in enumerate(game.deals):
+        ending.before(deal, findings)
+        if banned is not None:
+            findings.add("TM902", deal.number.span, player=banned[0], number=deal.number.value, banned=banned[1])
+        if void is not None:
+            findings.add("TM903", deal.number.span, problem=f"round {deal.number.value} is played", number=void)
+        if index in skip:
+            findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
+            outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
+            pots.append(None)
+            ending.after(outcomes[-1].totals)
+            dealer = None
+            continue
+        result, dealer = replay_round(deal, seats, dealer, options, findings)
+        running = totals.add(result.scores, deal.find(Total), findings, deal.find(Score))
+        findings.close_deal(deal.kind, deal.number.value, deal.span)
+        outcomes.append(DealOutcome(result.scores, running))
+        pots.append(result.pot)
+        for player, points in (result.scores or {}).items():
+            best_round[player] = max(points, best_round.get(player, points))
+        ending.after(running)
+        if result.irregular.banned is not None and banned is None:
+            banned = (result.irregular.banned, deal.number.value)
+        if result.irregular.void and void is None:
+            void = deal.number.value
+    winners = _winners(game, seats, ending, void, findings)
+    if options["betting"] == "tromp":
+        _settle_pots(game, seats, pots, best_round, ending, findings)
+    return GameOutcome(tuple(outcomes), winners)
+
+
+def _winners(game: Game, seats: Sequence[str], ending: Ending, void: int | None, findings: Findings) -> tuple[str, ...]:
+    """TM503, TM903: the winners, unless the game was made void."""
+    if void is None:
+        return ending.winners(game, seats, findings)
+    tag = next((t for t in game.tags if t.name == "Winner"), None)
+    if tag is not None:
+        findings.add("TM903", tag.span, problem=f"the game is given to {tag.value}", number=void)
+    return ()
+
+
+def _settle_pots(
+    game: Game, seats: Sequence[str], pots: list[RoundPot | None], best_round: dict[str, int],
+    ending: Ending, findings: Findings,
+) -> None:
+    """TM404, TM406: the pot lines, with the settlement in the last round once the game is over."""
+    settlement, how = None, ""
+    if ending.over is not None and all(p is not None for p in pots):
+        settlement, how = settle([p for p in pots if p is not None], best_round, seats)
+    expected = [p.won if p is not None else None for p in pots]
+    check_pot_lines(game.deals, expected, settlement, how, findings)
+
+
+TROMPLEMOND = Ruleset("tromplemond", "Tromplemond Rules and Regulations Version 1.0", "tromplemond", replay)
