@@ -41,16 +41,17 @@ class Ending:
             return len(set(values)) < len(values)
         return values.count(max(values)) > 1
 
-    def before(self, deal: Deal, findings: Findings) -> None:
+    def before(self, deal: Deal, findings: Findings, follows: bool = False) -> None:
         """TM501, TM502: a round may be played only while the game is not over, or as an
-        extra round for a tie."""
+        extra round for a tie.  ``follows`` says an earlier round had a fault, after which the
+        table may have judged the end by other totals than the rules give."""
         if self.over is None or self.totals is None:
             return
         if not self.tied():
-            findings.add("TM501", deal.number.span, number=deal.number.value, reason=self.over)
+            findings.add("TM501", deal.number.span, follows=follows, number=deal.number.value, reason=self.over)
         elif self.extra >= self.extra_max:
             findings.add(
-                "TM502", deal.number.span, number=deal.number.value, extra=self.extra + 1,
+                "TM502", deal.number.span, follows=follows, number=deal.number.value, extra=self.extra + 1,
                 reason=f"only {self.extra_max} extra round{'s' if self.extra_max != 1 else ''} may be played; a card cut decides",
             )
         self.extra += 1

@@ -135,7 +135,7 @@ def settle(pots: Sequence[RoundPot], best_round: dict[str, int], seats: Sequence
 
 def check_pot_lines(
     deals: Sequence[Deal], expected: Sequence[dict[str, int] | None], settlement: dict[str, int] | None,
-    how: str, findings: Findings,
+    how: str, faulted: Sequence[bool], findings: Findings,
 ) -> None:
     """TM404, TM406: each round's ``pot`` line against its payouts; the last round's line
     includes the settlement when the game is over."""
@@ -154,8 +154,8 @@ def check_pot_lines(
             span = figure.span if figure is not None else line.span
             ack = figure.ack if figure is not None else False
             if extra or (last and value != amount):
-                findings.add("TM406", span, ack=ack, player=player, expected=amount + extra,
+                findings.add("TM406", span, ack=ack, follows=any(faulted), player=player, expected=amount + extra,
                              reason=f"{amount} from the round and the settlement: {how}", written=value)
             else:
-                findings.add("TM404", span, ack=ack, player=player, expected=amount,
+                findings.add("TM404", span, ack=ack, follows=faulted[index], player=player, expected=amount,
                              number=deal.number.value, reason="the calls and hands of the round", written=value)

@@ -122,11 +122,13 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
     outcomes: list[DealOutcome] = []
     pots: list[RoundPot | None] = []
     best_round: dict[str, int] = {}
+    faulted: list[bool] = []
+    """Per round, whether a fault made the rest of it follow the record rather than the rules."""
     dealer: str | None = None
     banned: tuple[str, int] | None = None
     void: int | None = None
     for index, deal in enumerate(game.deals):
-        ending.before(deal, findings)
+        ending.before(deal, findings, follows=any(faulted))
         if banned is not None:
             findings.add("TM902", deal.number.span, player=banned[0], number=deal.number.value, banned=banned[1])
         if void is not None:
@@ -135,11 +137,13 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
             findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
             outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
             pots.append(None)
+            faulted.append(True)
             ending.after(outcomes[-1].totals)
             dealer = None
             continue
         result, dealer = replay_round(deal, seats, dealer, options, findings)
         running = totals.add(result.scores, deal.find(Total), findings, deal.find(Score))
+        faulted.append(findings.disturbed)
         findings.close_deal(deal.kind, deal.number.value, deal.span)
         outcomes.append(DealOutcome(result.scores, running))
         pots.append(result.pot)
@@ -152,7 +156,7 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
             void = deal.number.value
     winners = _winners(game, seats, ending, void, findings)
     if options["betting"] == "tromp":
-        _settle_pots(game, seats, pots, best_round, ending, findings)
+        _settle_pots(game, seats, pots, best_round, ending, faulted, findings)
     return GameOutcome(tuple(outcomes), winners)
 
 
@@ -168,14 +172,16 @@ def _winners(game: Game, seats: Sequence[str], ending: Ending, void: int | None,
 
 def _settle_pots(
     game: Game, seats: Sequence[str], pots: list[RoundPot | None], best_round: dict[str, int],
-    ending: Ending, findings: Findings,
+    ending: Ending, faulted: list[bool], findings: Findings,
 ) -> None:
-    """TM404, TM406: the pot lines, with the settlement in the last round once the game is over."""
+    """TM404, TM406: the pot lines, with the settlement in the last round once the game is over.
+    The settlement depends on every round, so a fault in any of them makes its finding a
+    consequence."""
     settlement, how = None, ""
     if ending.over is not None and all(p is not None for p in pots):
         settlement, how = settle([p for p in pots if p is not None], best_round, seats)
     expected = [p.won if p is not None else None for p in pots]
-    check_pot_lines(game.deals, expected, settlement, how, findings)
+    check_pot_lines(game.deals, expected, settlement, how, faulted, findings)
 
 
 TROMPLEMOND = Ruleset("tromplemond", "Tromplemond Rules and Regulations Version 1.0", "tromplemond", replay)

@@ -80,7 +80,8 @@ def _unexpected(code: str, span: Span, what: str, stage: _Stage, findings: Findi
     }[stage.step]
     problem = f"{what} is held, but {due}"
     if code == "TM207":
-        findings.fault(code, span, problem=problem, tied=" and ".join(stage.pool))
+        tied = " and ".join(stage.pool) if stage.step == "decide" else "two players"
+        findings.fault(code, span, problem=problem, tied=tied)
     else:
         findings.fault(code, span, problem=problem)
 
@@ -95,17 +96,17 @@ def _tally(section: Votes, voters: Sequence[str], options: OptionValues, finding
         if vote.voter is not None:
             voter = vote.voter.value
             if voter == target:
-                findings.add("TM205", vote.span, ack=vote.ack, problem=f"{voter} votes for themselves")
+                findings.fault("TM205", vote.span, ack=vote.ack, problem=f"{voter} votes for themselves")
             elif target not in voters:
-                findings.add("TM204", vote.target.span, ack=vote.ack, problem=f"{voter} votes for {target}, who is not in the vote")
+                findings.fault("TM204", vote.target.span, ack=vote.ack, problem=f"{voter} votes for {target}, who is not in the vote")
             cast[voter] += 1
             counts[target] += 1
         else:
             count = vote.count or 0
             if target not in voters and count:
-                findings.add("TM204", vote.target.span, ack=vote.ack, problem=f"{target} gets {count} votes but is not in the vote")
+                findings.fault("TM204", vote.target.span, ack=vote.ack, problem=f"{target} gets {count} votes but is not in the vote")
             elif count > len(voters) - 1:
-                findings.add(
+                findings.fault(
                     "TM205", vote.span, ack=vote.ack,
                     problem=f"{target} gets {count} votes, but only {len(voters) - 1} players can vote for them",
                 )
@@ -116,11 +117,11 @@ def _tally(section: Votes, voters: Sequence[str], options: OptionValues, finding
     if slips:
         for voter in voters:
             if cast[voter] > 1 or (cast[voter] == 0 and not abstain):
-                findings.add("TM204", section.span, problem=f"{voter} casts {cast[voter]} votes")
+                findings.fault("TM204", section.span, problem=f"{voter} casts {cast[voter]} votes")
         return counts
     total = sum(counts.values())
     if total > len(voters) or (total < len(voters) and not abstain):
-        findings.add("TM204", section.span, problem=f"the tallies add up to {total} votes, not {len(voters)}")
+        findings.fault("TM204", section.span, problem=f"the tallies add up to {total} votes, not {len(voters)}")
     return counts
 
 
