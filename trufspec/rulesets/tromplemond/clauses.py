@@ -422,8 +422,8 @@ CLAUSES: tuple[Clause, ...] = (
         strength=Strength.MUST,
         title="The vote is anonymous",
         statement=(
-            "Votes are secret: a record may give only the tallies (``Emily 2 Nick 1 Sam 1``), "
-            "or the slips (``Rob>Emily``) when they are known."
+            "Votes are secret: a record may give only the tallies ('Emily 2 Nick 1 Sam 1'), or "
+            "the slips ('Rob>Emily') when they are known."
         ),
         citations=(_cite("Vote", "The vote should always remain anonymous"),),
         message="{detail}",

@@ -8,10 +8,12 @@ then goes through the running totals and its end (:mod:`.ending`).  There are no
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
+import attrs
 from attrs import frozen
 
+from trufspec.cards import Card
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
 from trufspec.engine.totals import RunningTotals
@@ -75,7 +77,7 @@ def replay_round(
 
 
 def _scores(
-    deal: Deal, seats: Sequence[str], hand_of: object, out: frozenset[str], off: str | None,
+    deal: Deal, seats: Sequence[str], hand_of: Callable[[str], tuple[Card, ...] | None], out: frozenset[str], off: str | None,
     irregular: Irregular, findings: Findings,
 ) -> dict[str, int] | None:
     """TM401, TM402, TM901, TM904: the round's scores, checked against its score line."""
@@ -86,8 +88,9 @@ def _scores(
         findings.unchecked("the scores (who is voted off is not known)")
         return fallback
     counted = [p for p in seats if p not in out]
-    hands = {p: hand_of(p) for p in counted}  # type: ignore[operator]
-    hidden = [p for p, h in hands.items() if h is None]
+    known = {p: hand_of(p) for p in counted}
+    hands = {p: hand for p, hand in known.items() if hand is not None}
+    hidden = [p for p in counted if p not in hands]
     if hidden:
         findings.unchecked(f"the scores ({', '.join(hidden)}'s cards are not all revealed)")
         return fallback
@@ -145,7 +148,7 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
         running = totals.add(result.scores, deal.find(Total), findings, deal.find(Score))
         faulted.append(findings.disturbed)
         findings.close_deal(deal.kind, deal.number.value, deal.span)
-        outcomes.append(DealOutcome(result.scores, running))
+        outcomes.append(DealOutcome(result.scores, running, _figures(result, options)))
         pots.append(result.pot)
         for player, points in (result.scores or {}).items():
             best_round[player] = max(points, best_round.get(player, points))
@@ -156,8 +159,34 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
             void = deal.number.value
     winners = _winners(game, seats, ending, void, findings)
     if options["betting"] == "tromp":
-        _settle_pots(game, seats, pots, best_round, ending, faulted, findings)
+        settlement = _settle_pots(game, seats, pots, best_round, ending, faulted, findings)
+        if settlement is not None and outcomes:
+            outcomes[-1] = _with_settlement(outcomes[-1], settlement)
     return GameOutcome(tuple(outcomes), winners)
+
+
+_TRUE_CLAIMS = "true claims"
+_POT = "TROMP! pot"
+
+
+def _figures(result: RoundOutcome, options: OptionValues) -> tuple[tuple[str, dict[str, int]], ...]:
+    """What the score sheet shows beside a round's scores: how many claimed cards were true,
+    and under TROMP! betting what each player won from the pot."""
+    figures = []
+    if result.true_claims:
+        figures.append((_TRUE_CLAIMS, result.true_claims))
+    if options["betting"] == "tromp" and result.pot is not None:
+        figures.append((_POT, dict(result.pot.won)))
+    return tuple(figures)
+
+
+def _with_settlement(outcome: DealOutcome, settlement: dict[str, int]) -> DealOutcome:
+    """The last round's pot figures with the end-of-game settlement added."""
+    figures = tuple(
+        (label, {p: v + settlement.get(p, 0) for p, v in values.items()} if label == _POT else values)
+        for label, values in outcome.figures
+    )
+    return attrs.evolve(outcome, figures=figures)
 
 
 def _winners(game: Game, seats: Sequence[str], ending: Ending, void: int | None, findings: Findings) -> tuple[str, ...]:
@@ -173,15 +202,16 @@ def _winners(game: Game, seats: Sequence[str], ending: Ending, void: int | None,
 def _settle_pots(
     game: Game, seats: Sequence[str], pots: list[RoundPot | None], best_round: dict[str, int],
     ending: Ending, faulted: list[bool], findings: Findings,
-) -> None:
+) -> dict[str, int] | None:
     """TM404, TM406: the pot lines, with the settlement in the last round once the game is over.
     The settlement depends on every round, so a fault in any of them makes its finding a
-    consequence."""
+    consequence.  The settlement, once the game is over."""
     settlement, how = None, ""
     if ending.over is not None and all(p is not None for p in pots):
         settlement, how = settle([p for p in pots if p is not None], best_round, seats)
     expected = [p.won if p is not None else None for p in pots]
     check_pot_lines(game.deals, expected, settlement, how, faulted, findings)
+    return settlement
 
 
 TROMPLEMOND = Ruleset("tromplemond", "Tromplemond Rules and Regulations Version 1.0", "tromplemond", replay)

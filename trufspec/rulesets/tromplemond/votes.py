@@ -185,7 +185,7 @@ def _decide(section: Decide, stage: _Stage, voters: Sequence[str], options: Opti
         return _Stage("vote", tuple(voters), revotes=stage.revotes)
     if follow == "revote-others":
         return stage
-    return _Stage("cut", stage.pool)
+    return _Stage("cut", stage.pool if options["cut-participants"] == "tied-only" else tuple(voters))
 
 
 def _cut(section: Cut, stage: _Stage, options: OptionValues, findings: Findings) -> _Stage:
