@@ -140,8 +140,25 @@ def _game(seed: int, options: dict[str, str]) -> GeneratedGame:
     return random_game(random.Random(seed), options)
 
 
+def _steps(seed: int, options: dict[str, str], kind: str) -> tuple[GeneratedGame, list[tuple[GeneratedRound, int]]]:
+    """The first game from ``seed`` on whose vote has steps of this kind (ties are rare, so a
+    few seeds are tried), with those steps."""
+    for offset in range(60):
+        game = _game(seed + offset, options)
+        found = [(r, i) for r in game.rounds for i, (k, _) in enumerate(r.steps) if k == kind]
+        if found:
+            return game, found
+    return game, []
+
+
 def _voted(game: GeneratedGame) -> list[GeneratedRound]:
     return [r for r in game.rounds if r.off is not None]
+
+
+def _forfeits(r: GeneratedRound) -> set[str]:
+    """The players a round does not score by the formula: voted off, revealed early, or the
+    dealer of a misdeal."""
+    return {p for p in PLAYERS if p in (r.off, r.reveal) or (r.misdeal and p == r.dealer)}
 
 
 @mutation_settings
@@ -149,10 +166,7 @@ def _voted(game: GeneratedGame) -> list[GeneratedRound]:
 def test_wrong_score_of_a_stayer(seed, options, pick) -> None:
     game = _game(seed, options)
     r = pick.choice(game.rounds)
-    stayer = pick.choice([p for p in PLAYERS if r.scores[p] != 0 or (p != r.off and p != r.reveal)])
-    out = {r.off, r.reveal, r.dealer if r.misdeal else None}
-    if stayer in out:
-        return
+    stayer = pick.choice([p for p in PLAYERS if p not in _forfeits(r)])
     bad = mutated(game, lambda g: g.rounds[r.number - 1].scores.__setitem__(stayer, r.scores[stayer] + 2))
     assert_caught(bad, "TM401", bad.lines[(r.number, "score")])
 
@@ -200,12 +214,11 @@ def test_wrong_player_off(seed, options, pick) -> None:
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
 def test_self_vote(seed, options, pick) -> None:
-    game = _game(seed, options)
-    found = [(r, i) for r in game.rounds for i, (kind, _) in enumerate(r.steps) if kind == "votes-slips"]
+    game, found = _steps(seed, options, "votes-slips")
     if not found:
         return
     r, index = pick.choice(found)
-    voter = pick.choice(PLAYERS)
+    voter = pick.choice([v for v, _ in r.steps[index][1]])  # type: ignore[attr-defined]
 
     def change(g: GeneratedGame) -> None:
         slips = g.rounds[r.number - 1].steps[index][1]
@@ -305,3 +318,47 @@ def test_round_after_the_end(seed, options) -> None:
 
     bad = mutated(game, change)
     assert_caught(bad, "TM501", bad.lines[(last.number + 1, "round")])
+
+
+@mutation_settings
+@given(seeds, option_grid(), st.randoms(use_true_random=False))
+def test_tied_player_decides(seed, options, pick) -> None:
+    game, found = _steps(seed, options, "decide")
+    if not found:
+        return
+    r, index = pick.choice(found)
+
+    def change(g: GeneratedGame) -> None:
+        # The player the first decider chose, who is in the tie, decides in their place.
+        choice = g.rounds[r.number - 1].steps[index][1]
+        choice[0] = (choice[0][1], choice[0][1])  # type: ignore[index]
+
+    bad = mutated(game, change)
+    assert_caught(bad, "TM207", bad.lines[(r.number, "step", index)])
+
+
+@mutation_settings
+@given(seeds, option_grid(), st.randoms(use_true_random=False))
+def test_cut_without_every_player_in_it(seed, options, pick) -> None:
+    game, found = _steps(seed, options, "cut")
+    if not found:
+        return
+    r, index = pick.choice(found)
+    bad = mutated(game, lambda g: g.rounds[r.number - 1].steps[index][1].pop())  # type: ignore[attr-defined]
+    assert_caught(bad, "TM209", bad.lines[(r.number, "step", index)])
+
+
+@mutation_settings
+@given(seeds, option_grid(), st.randoms(use_true_random=False))
+def test_secret_row_of_two_cards(seed, options, pick) -> None:
+    game = _game(seed, options)
+    found = [
+        r for r in _voted(game)
+        if r.show_off_secret and any(c[:-1] not in ("J", "A") for c in r.secret[r.off])
+    ]
+    if not found:
+        return
+    r = pick.choice(found)
+    card = next(c for c in r.secret[r.off] if c[:-1] not in ("J", "A"))
+    bad = mutated(game, lambda g: g.rounds[r.number - 1].secret[r.off].remove(card))
+    assert_caught(bad, "TM102", bad.lines[(r.number, "secret", r.off)])

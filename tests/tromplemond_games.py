@@ -63,12 +63,17 @@ PHRASES = {
 
 OPTION_GRID = {
     "two-way-disagreement": ("card-cut", "revote-all", "revote-others"),
+    "cut-loser": ("lowest", "highest"),
+    "cut-participants": ("tied-only", "all"),
+    "early-reveal-mode": ("offender-as-voted-off", "offender-zero-but-hand-counts", "vote-still-held"),
+    "dealer-error-mode": ("as-voted-off", "zero-but-vote-held", "redeal-only"),
     "max-revotes": ("0", "1", "2"),
     "max-rounds": ("1", "2", "3"),
     "target-points": ("40", "200"),
     "betting": ("off", "tromp"),
 }
-DEFAULTS = {"two-way-disagreement": "card-cut", "max-revotes": "1", "max-rounds": "8", "target-points": "200",
+DEFAULTS = {"two-way-disagreement": "card-cut", "cut-loser": "lowest", "cut-participants": "tied-only",
+            "early-reveal-mode": "offender-as-voted-off", "dealer-error-mode": "as-voted-off", "max-revotes": "1", "max-rounds": "8", "target-points": "200",
             "betting": "off", "extra-round-max": "1", "tromp-stake": "1"}
 
 
@@ -84,12 +89,14 @@ def jacks(cards: list[str]) -> int:
     return sum(1 for c in cards if rank(c) == "J")
 
 
-def round_scores(hands: Mapping[str, list[str]], out: set[str]) -> dict[str, int]:
-    """The scores of a round: stayers score own + half the other stayers' points - 20 a jack."""
+def round_scores(hands: Mapping[str, list[str]], out: set[str], zero: frozenset[str] = frozenset()) -> dict[str, int]:
+    """The scores of a round: stayers score own + half the other stayers' points - 20 a jack;
+    the players ``out`` score 0 and their hands count for nobody, those in ``zero`` score 0 but
+    their hands count."""
     stay = [p for p in PLAYERS if p not in out]
     scores = {}
     for p in PLAYERS:
-        if p in out:
+        if p in out or p in zero:
             scores[p] = 0
             continue
         others = [q for q in stay if q != p]
@@ -140,30 +147,34 @@ def _vote(rng: random.Random, voters: list[str]) -> dict[str, str]:
     return {v: rng.choice([p for p in voters if p != v]) for v in voters}
 
 
-def _cut(rng: random.Random, players: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
+def _cut(rng: random.Random, players: list[str], loser: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """A card cut, ace high: the cut and the players with the losing rank."""
     cards = rng.sample(PACK, len(players))
     cut = list(zip(players, cards))
-    low = min(RANK_ORDER[rank(c)] for c in cards)
-    return cut, [p for p, c in cut if RANK_ORDER[rank(c)] == low]
+    ranks = [RANK_ORDER[rank(c)] for c in cards]
+    worst = min(ranks) if loser == "lowest" else max(ranks)
+    return cut, [p for p, c in cut if RANK_ORDER[rank(c)] == worst]
 
 
-def _run_vote(rng: random.Random, options: Mapping[str, str]) -> tuple[list[tuple[str, object]], str]:
-    """A legal vote and its resolution, as the steps a record writes, and who goes off."""
+def _run_vote(rng: random.Random, options: Mapping[str, str], voters: list[str]) -> tuple[list[tuple[str, object]], str]:
+    """A legal vote among ``voters`` and its resolution, as the steps a record writes, and who
+    goes off."""
     steps: list[tuple[str, object]] = []
     revotes = 0
+    everyone = voters if options["cut-participants"] == "all" else None
     for _ in range(12):
-        slips = _vote(rng, list(PLAYERS))
-        counts = {p: list(slips.values()).count(p) for p in PLAYERS}
+        slips = _vote(rng, voters)
+        counts = {p: list(slips.values()).count(p) for p in voters}
         if rng.random() < 0.5:
             steps.append(("votes-slips", list(slips.items())))
         else:
             steps.append(("votes-tally", {p: n for p, n in counts.items() if n}))
         top = max(counts.values())
-        leaders = [p for p in PLAYERS if counts[p] == top]
+        leaders = [p for p in voters if counts[p] == top]
         if len(leaders) == 1:
             return steps, leaders[0]
         if len(leaders) == 2:
-            others = [p for p in PLAYERS if p not in leaders]
+            others = [p for p in voters if p not in leaders]
             while True:
                 choice = [(o, rng.choice(leaders)) for o in others]
                 steps.append(("decide", choice))
@@ -175,21 +186,21 @@ def _run_vote(rng: random.Random, options: Mapping[str, str]) -> tuple[list[tupl
                 break
             if options["two-way-disagreement"] == "revote-all":
                 continue
-            pool = leaders
+            pool = everyone or leaders
         else:
             if revotes < int(options["max-revotes"]):
                 revotes += 1
                 continue
-            pool = leaders
+            pool = everyone or leaders
         while True:
-            cut, losers = _cut(rng, pool)
+            cut, losers = _cut(rng, pool, options["cut-loser"])
             steps.append(("cut", cut))
             if len(losers) == 1:
                 return steps, losers[0]
             pool = losers
     # Very long votes are cut short with a decisive one.
-    victim = rng.choice(PLAYERS)
-    slips = {v: (victim if v != victim else rng.choice([p for p in PLAYERS if p != v])) for v in PLAYERS}
+    victim = rng.choice(voters)
+    slips = {v: (victim if v != victim else rng.choice([p for p in voters if p != v])) for v in voters}
     steps.append(("votes-slips", list(slips.items())))
     return steps, victim
 
@@ -209,19 +220,31 @@ def _random_round(rng: random.Random, number: int, dealer: str, options: Mapping
         claims.append((p, claimed))
     reveal = rng.choice(PLAYERS) if rng.random() < 0.1 else None
     misdeal = reveal is None and rng.random() < 0.1
-    if reveal is not None or misdeal:
-        steps, off = [], None
-        out = {reveal if reveal is not None else dealer}
-    else:
-        steps, off = _run_vote(rng, options)
-        out = {off}
+    out: set[str] = set()
+    zero: frozenset[str] = frozenset()
+    vote = True
+    if reveal is not None:
+        mode = options["early-reveal-mode"]
+        if mode == "offender-zero-but-hand-counts":
+            zero = frozenset({reveal})
+        else:
+            out.add(reveal)
+        vote = mode == "vote-still-held"
+    elif misdeal and options["dealer-error-mode"] != "redeal-only":
+        out.add(dealer)
+        vote = options["dealer-error-mode"] == "zero-but-vote-held"
+    steps: list[tuple[str, object]] = []
+    off = None
+    if vote:
+        steps, off = _run_vote(rng, options, [p for p in PLAYERS if p not in out])
+        out.add(off)
     hands = {p: secret[p] + public[p] for p in PLAYERS}
-    scores = round_scores(hands, out)
+    scores = round_scores(hands, out, zero)
     calls = []
     if options["betting"] == "tromp":
         for p in PLAYERS:
             name = category(secret[p], public[p])
-            if p not in out and name is not None and rng.random() < 0.8:
+            if p not in out and p not in zero and name is not None and rng.random() < 0.8:
                 calls.append((p, PHRASES[name]))
     return GeneratedRound(
         number, dealer, public, secret, others[12:], claims, steps, off, reveal, misdeal, calls, scores,

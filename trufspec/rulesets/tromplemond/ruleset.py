@@ -72,7 +72,9 @@ def replay_round(
     out = frozenset(irregular.out) | ({off} if off is not None else frozenset())
     scores = _scores(deal, seats, cards.hand, out, off, irregular, findings)
     stake = options.integer("tromp-stake")
-    pot = round_pot(deal, seats, cards, out, options["betting"] == "tromp", stake, findings)
+    # A player who forfeits the round, hand counted or not, wins nothing from the pot either.
+    forfeited = out | frozenset(irregular.zero)
+    pot = round_pot(deal, seats, cards, forfeited, options["betting"] == "tromp", stake, findings)
     return RoundOutcome(scores, off, true_claims(claims, cards), pot, irregular), dealer
 
 
