@@ -300,8 +300,8 @@ def test_round_after_the_end(seed, options) -> None:
     game = _game(seed, options)
     last = game.rounds[-1]
     final = last.totals
-    if list(final.values()).count(max(final.values())) > 1:
-        return
+    if len(set(final.values())) < 4:
+        return  # a tie may allow an extra round
 
     def change(g: GeneratedGame) -> None:
         dealer = PLAYERS[(PLAYERS.index(last.dealer) + 1) % 4]

@@ -7,6 +7,10 @@ The scores are worked out by hand from the repaired deal.  Card points: Rob 26 (
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -90,3 +94,21 @@ def test_score_sheet_shows_true_claims_and_pot() -> None:
     assert figures["true claims"] == {"Rob": 2, "Sam": 3, "Nick": 1, "Emily": 2}
     # Nick's quarter of the four-stake pot, and the three stakes left for the best round (his 30).
     assert figures["TROMP! pot"] == {"Rob": 0, "Sam": 0, "Nick": 4, "Emily": 0}
+
+
+def test_score_command_prints_the_worked_example() -> None:
+    """``trufspec score`` on the repaired worked example: the scores, and the true claims."""
+    path = ROOT / "records" / "tromplemond" / "worked-example-repaired.truf"
+    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(Path(trufspec.__file__).resolve().parents[1])}
+    text = subprocess.run(
+        [sys.executable, "-m", "trufspec", "score", str(path)], capture_output=True, text=True, env=env, check=True
+    ).stdout
+    assert "   1  11 / 11  -9 / -9  30 / 30  0 / 0" in text
+    assert "round 1, true claims: Rob 2, Sam 3, Nick 1, Emily 2" in text
+    data = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "trufspec", "score", "--format", "json", str(path)],
+            capture_output=True, text=True, env=env, check=True,
+        ).stdout
+    )
+    assert data["games"][0]["deals"][0]["extras"] == {"true claims": {"Rob": 2, "Sam": 3, "Nick": 1, "Emily": 2}}

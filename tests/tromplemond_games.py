@@ -16,7 +16,7 @@ Nothing here comes from ``trufspec``.  The rules are written again, small and pl
 * a stayer scores their card points (A 10, K 8, Q 6, 10 4, 4 3 2 2, J 0), plus half the card
   points of every other stayer, less 20 for each of their jacks; the player off scores 0;
 * the game ends after ``max-rounds`` rounds or when a total reaches ``target-points``; a tie for
-  the lead then gets ``extra-round-max`` extra rounds;
+  the lead (any tie, under ``tie-scope=any-tie``) then gets ``extra-round-max`` extra rounds;
 * under ``betting=tromp`` a stayer whose jacks make a paying category may call it; the round pot
   is four stakes; what is not won is settled at the end (Extreme, Ultimate, then a quarter to
   Super) and the rest goes to the best single-round score, split between equals.
@@ -71,10 +71,12 @@ OPTION_GRID = {
     "max-rounds": ("1", "2", "3"),
     "target-points": ("40", "200"),
     "betting": ("off", "tromp"),
+    "tie-scope": ("first-place", "any-tie"),
+    "extra-round-max": ("0", "1"),
 }
 DEFAULTS = {"two-way-disagreement": "card-cut", "cut-loser": "lowest", "cut-participants": "tied-only",
             "early-reveal-mode": "offender-as-voted-off", "dealer-error-mode": "as-voted-off", "max-revotes": "1", "max-rounds": "8", "target-points": "200",
-            "betting": "off", "extra-round-max": "1", "tromp-stake": "1"}
+            "betting": "off", "extra-round-max": "1", "tie-scope": "first-place", "tromp-stake": "1"}
 
 
 def rank(card: str) -> str:
@@ -298,7 +300,8 @@ def random_game(rng: random.Random, options: Mapping[str, str] | None = None) ->
         over = over or len(game.rounds) >= int(chosen["max-rounds"]) or max(totals.values()) >= int(chosen["target-points"])
         if not over:
             continue
-        tied = list(totals.values()).count(max(totals.values())) > 1
+        values = list(totals.values())
+        tied = len(set(values)) < 4 if chosen["tie-scope"] == "any-tie" else values.count(max(values)) > 1
         if tied and extra < int(chosen["extra-round-max"]):
             extra += 1
             continue

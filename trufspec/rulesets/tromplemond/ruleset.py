@@ -127,8 +127,8 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
     outcomes: list[DealOutcome] = []
     pots: list[RoundPot | None] = []
     best_round: dict[str, int] = {}
+    # Per round, whether a fault made the rest of it follow the record rather than the rules.
     faulted: list[bool] = []
-    """Per round, whether a fault made the rest of it follow the record rather than the rules."""
     dealer: str | None = None
     banned: tuple[str, int] | None = None
     void: int | None = None

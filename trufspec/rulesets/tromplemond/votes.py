@@ -97,6 +97,8 @@ def _tally(section: Votes, voters: Sequence[str], options: OptionValues, finding
             voter = vote.voter.value
             if voter == target:
                 findings.fault("TM205", vote.span, ack=vote.ack, problem=f"{voter} votes for themselves")
+            elif voter not in voters:
+                findings.fault("TM204", vote.voter.span, ack=vote.ack, problem=f"{voter} votes but is not in the vote")
             elif target not in voters:
                 findings.fault("TM204", vote.target.span, ack=vote.ack, problem=f"{voter} votes for {target}, who is not in the vote")
             cast[voter] += 1
@@ -126,6 +128,8 @@ def _tally(section: Votes, voters: Sequence[str], options: OptionValues, finding
 
 
 def _vote(section: Votes, stage: _Stage, voters: Sequence[str], options: OptionValues, findings: Findings) -> _Stage:
+    """TM206, TM208: a vote sends its leader off, or leads to the decision of the other two, a
+    re-vote or a cut."""
     if stage.step not in ("vote", "unknown"):
         _unexpected("TM208", section.span, "a vote", stage, findings)
         return stage
