@@ -43,6 +43,9 @@ CASES = [
     ("early-reveal Nick\n", "early-reveal-mode=offender-zero-but-hand-counts", [], {"Rob": -1, "Sam": -21, "Nick": 0, "Emily": -6}),
     ("early-reveal Nick\nvotes Emily 2 Sam 1\n", "early-reveal-mode=vote-still-held", [], {"Rob": 39, "Sam": 19, "Nick": 0, "Emily": 0}),
     ("early-reveal Nick\nvotes Emily 2 Sam 1\n", "", ["TM901"], None),
+    # a reveal after a tied vote, before the tie is decided (TM-A4b)
+    ("votes Emily 2 Nick 2\nearly-reveal Nick\n", "", [], {"Rob": 27, "Sam": 7, "Nick": 0, "Emily": 22}),
+    ("votes Emily 2 Nick 2\nearly-reveal Nick\ndecide Rob>Emily Sam>Emily\n", "", ["TM901"], None),
     # dealer-error-mode (the misdeal is written before the public cards)
     ("votes Emily 2 Nick 1\noff Emily\n", "dealer-error-mode=zero-but-vote-held", [], {"Rob": 0, "Sam": -2, "Nick": 37, "Emily": 0}),
     (VOTE, "dealer-error-mode=redeal-only", [], EXAMPLE),

@@ -15,7 +15,7 @@ from typing import Sequence
 from attrs import frozen
 
 from trufspec.engine.findings import Findings
-from trufspec.records import Cut, Deal, EarlyReveal, Misdeal, Off, Votes
+from trufspec.records import Cut, Deal, EarlyReveal, Misdeal, Off, Section, Votes
 from trufspec.spec.options import OptionValues
 
 __all__ = ["Irregular", "irregularities"]
@@ -64,16 +64,19 @@ def irregularities(deal: Deal, seats: Sequence[str], dealer: str | None, options
             vote_held = vote_held and mode == "zero-but-vote-held"
     voters = tuple(p for p in seats if p not in out and p not in zero)
     if not vote_held:
-        _no_vote(deal, out | zero, findings)
+        # A reveal can come after a tied vote, before the tie is decided (TM-A4b): what was
+        # voted before it stands, and nothing after it may decide anything.
+        after = deal.sections.index(reveal) if reveal is not None and reveal.player.value in seats else 0
+        _no_vote(deal.sections[after:], out | zero, findings)
     return Irregular(out, zero, vote_held, voters, banned, void)
 
 
-def _no_vote(deal: Deal, penalised: dict[str, str], findings: Findings) -> None:
-    """Under the default readings an irregularity replaces the vote: none is held, and the
-    player it puts out is the one off."""
+def _no_vote(sections: Sequence[Section], penalised: dict[str, str], findings: Findings) -> None:
+    """Under the default readings an irregularity replaces the vote: none is held after it,
+    and the player it puts out is the one off."""
     player, code = next(iter(penalised.items()))
     values = {"player": player} if code == "TM901" else {}
-    for section in deal.sections:
+    for section in sections:
         if isinstance(section, (Votes, Cut)):
             findings.add(code, section.span, problem="a vote is held", **values)
         elif isinstance(section, Off) and section.player.value not in penalised:
