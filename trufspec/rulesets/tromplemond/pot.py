@@ -4,18 +4,18 @@ Each round the four players put ``tromp-stake`` each into a round pot.  A player
 and calls the phrase of their hand wins a share of it, by the jacks in their secret row (b) and
 their public row (f) (TM404, TM-A10c):
 
-==========  ==========  ===========================================
-category    jacks        round pot won; at the end of the game
-==========  ==========  ===========================================
-Extreme     b 2, f 2     all; everything left in the TROMP! pot
-Ultimate    b 3, f 1     all; everything left
-Super       b 3, f 0     all; a quarter of what is left
-Grand       b 2, f 1     all
-Tromplemond b 2, f 0     a half
-Kickself    f 2, b < 2   a half
-Moyenne     b 1, f 1     a quarter (the caller's stake back)
-Petit       any other    nothing
-==========  ==========  ===========================================
+===========  ==========  ==========================================
+category     jacks       round pot won; at the end of the game
+===========  ==========  ==========================================
+Extreme      b 2, f 2    all; everything left in the TROMP! pot
+Ultimate     b 3, f 1    all; everything left
+Super        b 3, f 0    all; a quarter of what is left
+Grand        b 2, f 1    all
+Tromplemond  b 2, f 0    a half
+Kickself     f 2, b < 2  a half
+Moyenne      b 1, f 1    a quarter (the caller's stake back)
+Petit        any other   nothing
+===========  ==========  ==========================================
 
 What a round does not pay out stays in the TROMP! pot; at the end it is settled (TM406,
 TM-A10e) and whatever remains goes to the best single-round score.  A record writes each
