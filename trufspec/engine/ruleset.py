@@ -26,6 +26,9 @@ class DealOutcome:
 
     scores: dict[str, int] | None = None
     totals: dict[str, int] | None = None
+    figures: tuple[tuple[str, dict[str, int]], ...] = ()
+    """Further figures per player that the ruleset reports beside the scores, each under its
+    label (a Tromplemond round's true claims and TROMP! winnings)."""
 
 
 @frozen

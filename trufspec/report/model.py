@@ -24,6 +24,8 @@ class DealResult:
     line: int
     scores: dict[str, int] | None = None
     totals: dict[str, int] | None = None
+    figures: tuple[tuple[str, dict[str, int]], ...] = ()
+    """Further per-player figures of the deal under their labels, as the ruleset reports them."""
 
 
 @frozen

@@ -42,6 +42,10 @@ class Cell:
 class Row:
     number: int
     cells: tuple[Cell, ...]
+    figures: tuple[tuple[str, dict[str, int]], ...] = ()
+    """Further per-player figures of the deal under their labels (true claims, TROMP! winnings)."""
+    kind: str = "deal"
+    """What the record calls its deals (``deal``, or ``round`` in Tromplemond)."""
 
 
 @frozen
@@ -83,7 +87,7 @@ def sheets(path: str, games: Sequence[Game], results: Sequence[GameResult]) -> l
                 )
                 for side in sides
             )
-            rows.append(Row(deal.number, cells))
+            rows.append(Row(deal.number, cells, deal.figures, record.kind))
         title = game.tag("Event") or "game"
         found.append(Sheet(path, title, result.ruleset, tuple(sides), tuple(rows), result.winners))
     return found
@@ -105,8 +109,17 @@ def _table(sheet: Sheet) -> list[list[str]]:
     return [["deal", *sheet.sides]] + [[str(row.number), *(_cell(c) for c in row.cells)] for row in sheet.rows]
 
 
+def _figures(sheet: Sheet) -> list[str]:
+    """One line per deal and label of further figures: ``round 1, true claims: Rob 2, Sam 3``."""
+    return [
+        f"{row.kind} {row.number}, {label}: " + ", ".join(f"{side} {value}" for side, value in values.items())
+        for row in sheet.rows
+        for label, values in row.figures
+    ]
+
+
 def _footer(sheet: Sheet) -> list[str]:
-    lines = []
+    lines = _figures(sheet)
     if any(c.differs for row in sheet.rows for c in row.cells):
         lines.append("* the record writes a different figure here")
     if any(c.score is None for row in sheet.rows for c in row.cells):
@@ -179,6 +192,7 @@ def render_json(all_sheets: Sequence[Sheet]) -> str:
                         }
                         for side, c in zip(s.sides, row.cells)
                     },
+                    **({"extras": {label: values for label, values in row.figures}} if row.figures else {}),
                 }
                 for row in s.rows
             ],

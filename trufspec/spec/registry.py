@@ -39,6 +39,8 @@ CATALOGUES: tuple[str, ...] = (
     "trufspec.rulesets.truf.de.options",
     "trufspec.rulesets.ruff_and_honours.clauses",
     "trufspec.rulesets.ruff_and_honours.options",
+    "trufspec.rulesets.tromplemond.clauses",
+    "trufspec.rulesets.tromplemond.options",
 )
 """The modules whose clauses, ambiguities and options make up the default registry."""
 

@@ -1,0 +1,86 @@
+"""Irregularities: the early reveal (the cardinal sin) and the dealer's error.
+
+A record states them (``early-reveal Nick``, ``misdeal``); what they change is decided here by
+the readings of the register: who is out of the scoring, who scores zero while their hand still
+counts, and whether the vote is still held (TM-A4a, TM-A5).  Whether a reveal was on purpose or
+voids the game is the table's judgement, written as flags (``intentional``, ``void``, TM-A4c);
+a dealer let off, or one who erred before any public card was dealt, is written ``misdeal
+waived`` or ``misdeal before-public`` and costs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from attrs import frozen
+
+from trufspec.engine.findings import Findings
+from trufspec.records import Cut, Deal, EarlyReveal, Misdeal, Off, Section, Votes
+from trufspec.spec.options import OptionValues
+
+__all__ = ["Irregular", "irregularities"]
+
+_NO_PENALTY = frozenset({"waived", "before-public"})
+
+
+@frozen
+class Irregular:
+    """What a round's irregularities change."""
+
+    out: dict[str, str]
+    """Players out of the scoring (score 0, hand counts for nobody), with the clause that put
+    them out."""
+    zero: dict[str, str]
+    """Players who score 0 while their hand still counts, with the clause."""
+    vote_held: bool
+    voters: tuple[str, ...]
+    banned: str | None = None
+    void: bool = False
+
+
+def irregularities(deal: Deal, seats: Sequence[str], dealer: str | None, options: OptionValues, findings: Findings) -> Irregular:
+    """TM901, TM904: the consequences of a round's irregularities, with the record's vote and
+    ``off`` line checked against them."""
+    out: dict[str, str] = {}
+    zero: dict[str, str] = {}
+    vote_held = True
+    reveal = deal.find(EarlyReveal)
+    banned, void = None, False
+    if reveal is not None and reveal.player.value in seats:
+        offender = reveal.player.value
+        mode = options["early-reveal-mode"]
+        if mode == "offender-zero-but-hand-counts":
+            zero[offender] = "TM901"
+        else:
+            out[offender] = "TM901"
+        vote_held = mode == "vote-still-held"
+        banned = offender if "intentional" in reveal.flags else None
+        void = "void" in reveal.flags
+    misdeal = deal.find(Misdeal)
+    if misdeal is not None and dealer in seats and not _NO_PENALTY & set(misdeal.flags):
+        mode = options["dealer-error-mode"]
+        if mode != "redeal-only":
+            out.setdefault(dealer, "TM904")
+            vote_held = vote_held and mode == "zero-but-vote-held"
+    voters = tuple(p for p in seats if p not in out and p not in zero)
+    if not vote_held:
+        # A reveal can come after a tied vote, before the tie is decided (TM-A4b): what was
+        # voted before it stands, and nothing after it may decide anything.
+        after = deal.sections.index(reveal) if reveal is not None and reveal.player.value in seats else 0
+        _no_vote(deal.sections[after:], out | zero, findings)
+    return Irregular(out, zero, vote_held, voters, banned, void)
+
+
+def _no_vote(sections: Sequence[Section], penalised: dict[str, str], findings: Findings) -> None:
+    """Under the default readings an irregularity replaces the vote: none is held after it,
+    and the player it puts out is the one off."""
+    player, code = next(iter(penalised.items()))
+    values = {"player": player} if code == "TM901" else {}
+    for section in sections:
+        if isinstance(section, (Votes, Cut)):
+            findings.add(code, section.span, problem="a vote is held", **values)
+        elif isinstance(section, Off) and section.player.value not in penalised:
+            findings.add(
+                code, section.player.span, ack=section.player.ack,
+                problem=f"{section.player.value} is recorded as voted off, but no vote is held", **values,
+            )

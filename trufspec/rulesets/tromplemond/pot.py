@@ -1,0 +1,161 @@
+"""TROMP! betting (``betting=tromp``): the round pots, the calls and the end-of-game settlement.
+
+Each round the four players put ``tromp-stake`` each into a round pot.  A player who stays in
+and calls the phrase of their hand wins a share of it, by the jacks in their secret row (b) and
+their public row (f) (TM404, TM-A10c):
+
+===========  ==========  ==========================================
+category     jacks       round pot won; at the end of the game
+===========  ==========  ==========================================
+Extreme      b 2, f 2    all; everything left in the TROMP! pot
+Ultimate     b 3, f 1    all; everything left
+Super        b 3, f 0    all; a quarter of what is left
+Grand        b 2, f 1    all
+Tromplemond  b 2, f 0    a half
+Kickself     f 2, b < 2  a half
+Moyenne      b 1, f 1    a quarter (the caller's stake back)
+Petit        any other   nothing
+===========  ==========  ==========================================
+
+What a round does not pay out stays in the TROMP! pot; at the end it is settled (TM406,
+TM-A10e) and whatever remains goes to the best single-round score.  A record writes each
+round's winnings on its ``pot`` line; the last round's line includes the settlement.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from attrs import frozen
+
+from trufspec.cards import Card
+from trufspec.engine.findings import Findings
+from trufspec.records import Deal, Pot, Tromp
+from trufspec.rulesets.tromplemond.pack import RoundCards, is_jack
+from trufspec.spec.options import OptionValues
+
+__all__ = ["category", "RoundPot", "round_pot", "settle", "check_pot_lines"]
+
+_QUARTERS = {
+    "extreme": 4, "ultimate": 4, "super": 4, "grand": 4,
+    "tromplemond": 2, "kickself": 2, "moyenne": 1, "petit": 0,
+}
+_PHRASES = {name: ("" if name == "tromplemond" else name + " ") + "tromplemond" for name in _QUARTERS}
+
+
+def category(secret: Sequence[Card], public: Sequence[Card]) -> str | None:
+    """The TROMP! category of a hand (None: no jack at all)."""
+    back = sum(1 for c in secret if is_jack(c))
+    front = sum(1 for c in public if is_jack(c))
+    table = {(2, 2): "extreme", (3, 1): "ultimate", (3, 0): "super", (2, 1): "grand", (2, 0): "tromplemond", (1, 1): "moyenne"}
+    if (back, front) in table:
+        return table[(back, front)]
+    if front == 2:
+        return "kickself"
+    return "petit" if back + front else None
+
+
+def _phrase(text: str) -> str:
+    """A called phrase, for comparison: case, spacing and the exclamation marks do not matter."""
+    return " ".join(text.replace("!", " ").lower().split())
+
+
+@frozen
+class RoundPot:
+    """What a round's pot paid and what it left in the TROMP! pot, and the end-of-game claims
+    its callers made (in order)."""
+
+    won: dict[str, int]
+    left: int
+    claims: tuple[tuple[str, str], ...]
+
+
+def round_pot(
+    deal: Deal, seats: Sequence[str], cards: RoundCards, out: frozenset[str], betting: bool,
+    stake: int, findings: Findings,
+) -> RoundPot | None:
+    """TM404, TM405: the payouts of a round's TROMP! pot; None when a caller's hand is unknown."""
+    won = {player: 0 for player in seats}
+    claims = []
+    known = True
+    for call in deal.find_all(Tromp):
+        player = call.player.value
+        if player not in seats:
+            continue
+        reason = None
+        if not betting:
+            reason = "the game is not played with TROMP! betting"
+        elif player in out:
+            reason = f"{player} is out of the round"
+        elif player not in cards.secret or player not in cards.public:
+            findings.unchecked(f"{player}'s TROMP! call (the hand is not revealed)")
+            known = False
+            continue
+        else:
+            name = category(cards.secret[player], cards.public[player])
+            if name is None or _phrase(call.phrase) != _PHRASES[name]:
+                reason = f"the hand is {_PHRASES[name].title() + '!' if name else 'without a jack'}"
+            else:
+                won[player] += _QUARTERS[name] * stake
+                if name in ("extreme", "ultimate", "super"):
+                    claims.append((player, name))
+        if reason is not None:
+            findings.add("TM405", call.span, player=player, phrase=call.phrase, reason=reason)
+    if not known:
+        return None
+    left = max(4 * stake - sum(won.values()), 0)
+    return RoundPot(won, left, tuple(claims))
+
+
+def settle(pots: Sequence[RoundPot], best_round: dict[str, int], seats: Sequence[str]) -> tuple[dict[str, int], str]:
+    """TM406: the end-of-game settlement of the money left in the TROMP! pot, and how it went.
+
+    ``best_round`` is each player's best score of a single round."""
+    left = sum(p.left for p in pots)
+    paid = {player: 0 for player in seats}
+    claims = [c for p in pots for c in p.claims]
+    steps = []
+    for name in ("extreme", "ultimate", "super"):
+        for player, claim in claims:
+            if claim != name or not left:
+                continue
+            amount = left // 4 if name == "super" else left
+            paid[player] += amount
+            left -= amount
+            steps.append(f"{amount} to {player}'s {name.title()} Tromplemond")
+    if left and best_round:
+        best = max(best_round.values())
+        winners = [p for p in seats if best_round.get(p) == best]
+        share = left // len(winners)
+        for player in winners:
+            paid[player] += share
+        steps.append(f"{share * len(winners)} left to the best round score of {best}")
+    return paid, "; ".join(steps) or "nothing left"
+
+
+def check_pot_lines(
+    deals: Sequence[Deal], expected: Sequence[dict[str, int] | None], settlement: dict[str, int] | None,
+    how: str, faulted: Sequence[bool], findings: Findings,
+) -> None:
+    """TM404, TM406: each round's ``pot`` line against its payouts; the last round's line
+    includes the settlement when the game is over."""
+    for index, (deal, won) in enumerate(zip(deals, expected)):
+        line = deal.find(Pot)
+        if line is None or won is None:
+            continue
+        last = settlement is not None and index == len(deals) - 1
+        written = {f.side_name: f for f in line.entries}
+        for player, amount in won.items():
+            extra = settlement.get(player, 0) if last and settlement is not None else 0
+            figure = written.get(player)
+            value = figure.value if figure is not None else 0
+            if value == amount + extra:
+                continue
+            span = figure.span if figure is not None else line.span
+            ack = figure.ack if figure is not None else False
+            if extra or (last and value != amount):
+                findings.add("TM406", span, ack=ack, follows=any(faulted), player=player, expected=amount + extra,
+                             reason=f"{amount} from the round and the settlement: {how}", written=value)
+            else:
+                findings.add("TM404", span, ack=ack, follows=faulted[index], player=player, expected=amount,
+                             number=deal.number.value, reason="the calls and hands of the round", written=value)

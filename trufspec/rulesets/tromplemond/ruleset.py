@@ -1,0 +1,219 @@
+"""tromplemond, "Tromplemond Rules and Regulations Version 1.0": the replay of a game.
+
+Each round goes through the cards of the round (:mod:`.pack`), the claims (:mod:`.claims`), the
+irregularities the record states (:mod:`.irregularities`), the vote and its ties (:mod:`.votes`),
+the scores (:mod:`.scoring`) and, with ``betting=tromp``, the TROMP! pot (:mod:`.pot`); the game
+then goes through the running totals and its end (:mod:`.ending`).  There are no tricks.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import attrs
+from attrs import frozen
+
+from trufspec.cards import Card
+from trufspec.engine.findings import Findings
+from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
+from trufspec.engine.totals import RunningTotals
+from trufspec.records import Deal, Dealer, Game, Score, Total
+from trufspec.rulesets.tromplemond.claims import check_claims, true_claims
+from trufspec.rulesets.tromplemond.ending import Ending
+from trufspec.rulesets.tromplemond.irregularities import Irregular, irregularities
+from trufspec.rulesets.tromplemond.pack import round_cards
+from trufspec.rulesets.tromplemond.pot import RoundPot, check_pot_lines, round_pot, settle
+from trufspec.rulesets.tromplemond.scoring import round_scores
+from trufspec.rulesets.tromplemond.votes import decide_vote
+from trufspec.spec.options import OptionValues
+
+__all__ = ["TROMPLEMOND", "RoundOutcome", "replay_round"]
+
+_PLAYERS = 4
+
+
+@frozen
+class RoundOutcome:
+    """What a round established: its scores (None when the record gives too little), who went
+    off, how many claimed cards were true per player, and the round's TROMP! pot."""
+
+    scores: dict[str, int] | None
+    off: str | None
+    true_claims: dict[str, int]
+    pot: RoundPot | None
+    irregular: Irregular
+
+
+def _dealer(deal: Deal, seats: Sequence[str], previous: str | None, findings: Findings) -> str | None:
+    """TM103: the deal passes to the left."""
+    section = deal.find(Dealer)
+    if section is None or section.player.value not in seats:
+        return None
+    dealer = section.player.value
+    if previous is not None:
+        expected = seats[(seats.index(previous) + 1) % len(seats)]
+        if dealer != expected:
+            findings.add(
+                "TM103", section.player.span, ack=section.player.ack,
+                player=dealer, number=deal.number.value, previous=previous, expected=expected,
+            )
+    return dealer
+
+
+def replay_round(
+    deal: Deal, seats: Sequence[str], previous_dealer: str | None, options: OptionValues, findings: Findings
+) -> tuple[RoundOutcome, str | None]:
+    """Replay one round; its outcome and its dealer."""
+    dealer = _dealer(deal, seats, previous_dealer, findings)
+    cards = round_cards(deal, seats, findings)
+    claims = check_claims(deal, seats, dealer, cards, options, findings)
+    irregular = irregularities(deal, seats, dealer, options, findings)
+    off = decide_vote(deal, irregular.voters, options, findings).off if irregular.vote_held else None
+    out = frozenset(irregular.out) | ({off} if off is not None else frozenset())
+    scores = _scores(deal, seats, cards.hand, out, off, irregular, findings)
+    stake = options.integer("tromp-stake")
+    # A player who forfeits the round, hand counted or not, wins nothing from the pot either.
+    forfeited = out | frozenset(irregular.zero)
+    pot = round_pot(deal, seats, cards, forfeited, options["betting"] == "tromp", stake, findings)
+    return RoundOutcome(scores, off, true_claims(claims, cards), pot, irregular), dealer
+
+
+def _scores(
+    deal: Deal, seats: Sequence[str], hand_of: Callable[[str], tuple[Card, ...] | None], out: frozenset[str], off: str | None,
+    irregular: Irregular, findings: Findings,
+) -> dict[str, int] | None:
+    """TM401, TM402, TM901, TM904: the round's scores, checked against its score line."""
+    written = deal.find(Score)
+    recorded = {f.side_name: f.value for f in written.entries} if written is not None else {}
+    fallback = recorded if set(recorded) == set(seats) else None
+    if irregular.vote_held and off is None:
+        findings.unchecked("the scores (who is voted off is not known)")
+        return fallback
+    counted = [p for p in seats if p not in out]
+    known = {p: hand_of(p) for p in counted}
+    hands = {p: hand for p, hand in known.items() if hand is not None}
+    hidden = [p for p in counted if p not in hands]
+    if hidden:
+        findings.unchecked(f"the scores ({', '.join(hidden)}'s cards are not all revealed)")
+        return fallback
+    scored = round_scores(seats, hands, frozenset(counted), frozenset(irregular.zero))
+    for figure in written.entries if written is not None else ():
+        player = figure.side_name
+        if player not in scored or figure.value == scored[player].points:
+            continue
+        clause = irregular.out.get(player) or irregular.zero.get(player)
+        if clause is not None:
+            values = {"player": player} if clause == "TM901" else {}
+            findings.add(clause, figure.span, ack=figure.ack, problem=f"{player} scores {figure.value}, not 0", **values)
+        elif player == off:
+            findings.add("TM402", figure.span, ack=figure.ack, player=player, number=deal.number.value, written=figure.value)
+        else:
+            findings.add(
+                "TM401", figure.span, ack=figure.ack, player=player, expected=scored[player].points,
+                working=scored[player].working, written=figure.value,
+            )
+    return {player: s.points for player, s in scored.items()}
+
+
+def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
+    """Replay a tromplemond game round by round."""
+    seats = game.players
+    if len(seats) != _PLAYERS:
+        span = next((t.span for t in game.tags if t.name == "Players"), game.span)
+        findings.add("TM001", span, count=len(seats))
+        return GameOutcome(tuple(DealOutcome() for _ in game.deals))
+    totals = RunningTotals(seats, "TM403")
+    ending = Ending(options)
+    outcomes: list[DealOutcome] = []
+    pots: list[RoundPot | None] = []
+    best_round: dict[str, int] = {}
+    # Per round, whether a fault made the rest of it follow the record rather than the rules.
+    faulted: list[bool] = []
+    dealer: str | None = None
+    banned: tuple[str, int] | None = None
+    void: int | None = None
+    for index, deal in enumerate(game.deals):
+        ending.before(deal, findings, follows=any(faulted))
+        if banned is not None:
+            findings.add("TM902", deal.number.span, player=banned[0], number=deal.number.value, banned=banned[1])
+        if void is not None:
+            findings.add("TM903", deal.number.span, problem=f"round {deal.number.value} is played", number=void)
+        if index in skip:
+            findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
+            outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
+            pots.append(None)
+            faulted.append(True)
+            ending.after(outcomes[-1].totals)
+            dealer = None
+            continue
+        result, dealer = replay_round(deal, seats, dealer, options, findings)
+        running = totals.add(result.scores, deal.find(Total), findings, deal.find(Score))
+        faulted.append(findings.disturbed)
+        findings.close_deal(deal.kind, deal.number.value, deal.span)
+        outcomes.append(DealOutcome(result.scores, running, _figures(result, options)))
+        pots.append(result.pot)
+        for player, points in (result.scores or {}).items():
+            best_round[player] = max(points, best_round.get(player, points))
+        ending.after(running)
+        if result.irregular.banned is not None and banned is None:
+            banned = (result.irregular.banned, deal.number.value)
+        if result.irregular.void and void is None:
+            void = deal.number.value
+    winners = _winners(game, seats, ending, void, findings)
+    if options["betting"] == "tromp":
+        settlement = _settle_pots(game, seats, pots, best_round, ending, faulted, findings)
+        if settlement is not None and outcomes:
+            outcomes[-1] = _with_settlement(outcomes[-1], settlement)
+    return GameOutcome(tuple(outcomes), winners)
+
+
+_TRUE_CLAIMS = "true claims"
+_POT = "TROMP! pot"
+
+
+def _figures(result: RoundOutcome, options: OptionValues) -> tuple[tuple[str, dict[str, int]], ...]:
+    """What the score sheet shows beside a round's scores: how many claimed cards were true,
+    and under TROMP! betting what each player won from the pot."""
+    figures = []
+    if result.true_claims:
+        figures.append((_TRUE_CLAIMS, result.true_claims))
+    if options["betting"] == "tromp" and result.pot is not None:
+        figures.append((_POT, dict(result.pot.won)))
+    return tuple(figures)
+
+
+def _with_settlement(outcome: DealOutcome, settlement: dict[str, int]) -> DealOutcome:
+    """The last round's pot figures with the end-of-game settlement added."""
+    figures = tuple(
+        (label, {p: v + settlement.get(p, 0) for p, v in values.items()} if label == _POT else values)
+        for label, values in outcome.figures
+    )
+    return attrs.evolve(outcome, figures=figures)
+
+
+def _winners(game: Game, seats: Sequence[str], ending: Ending, void: int | None, findings: Findings) -> tuple[str, ...]:
+    """TM503, TM903: the winners, unless the game was made void."""
+    if void is None:
+        return ending.winners(game, seats, findings)
+    tag = next((t for t in game.tags if t.name == "Winner"), None)
+    if tag is not None:
+        findings.add("TM903", tag.span, problem=f"the game is given to {tag.value}", number=void)
+    return ()
+
+
+def _settle_pots(
+    game: Game, seats: Sequence[str], pots: list[RoundPot | None], best_round: dict[str, int],
+    ending: Ending, faulted: list[bool], findings: Findings,
+) -> dict[str, int] | None:
+    """TM404, TM406: the pot lines, with the settlement in the last round once the game is over.
+    The settlement depends on every round, so a fault in any of them makes its finding a
+    consequence.  The settlement, once the game is over."""
+    settlement, how = None, ""
+    if ending.over is not None and all(p is not None for p in pots):
+        settlement, how = settle([p for p in pots if p is not None], best_round, seats)
+    expected = [p.won if p is not None else None for p in pots]
+    check_pot_lines(game.deals, expected, settlement, how, faulted, findings)
+    return settlement
+
+
+TROMPLEMOND = Ruleset("tromplemond", "Tromplemond Rules and Regulations Version 1.0", "tromplemond", replay)

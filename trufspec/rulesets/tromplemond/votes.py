@@ -1,0 +1,229 @@
+"""The vote and its ties: who goes off.
+
+The procedure is a small machine over the record's ``votes``, ``decide`` and ``cut`` sections,
+in the order written:
+
+* a vote (TM204, TM205) with one player on top sends that player off (TM206);
+* a two-way tie goes to the other two, who decide privately (TM207); if they disagree the
+  ``two-way-disagreement`` reading says what follows (TM-A3d);
+* a tie of three or four goes to a re-vote, ``max-revotes`` times, and then to a card cut (TM208);
+* a card cut, ace high, sends off the ``cut-loser`` card; equal cards cut again (TM209).
+
+The decision is private and the slips anonymous, so a record may stop anywhere after the first
+tally: the ``off`` line is then judged only against the players still in the running.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from attrs import frozen
+
+from trufspec.engine.findings import Findings
+from trufspec.records import Cut, Deal, Decide, Off, Span, Votes
+from trufspec.spec.options import OptionValues
+
+__all__ = ["VoteResult", "decide_vote"]
+
+
+@frozen
+class VoteResult:
+    """Who goes off (None: not known) and how the procedure got there."""
+
+    off: str | None
+    reason: str = ""
+
+
+@frozen
+class _Stage:
+    """Where the procedure stands: what it expects next and among whom."""
+
+    step: str
+    """``vote``, ``decide``, ``cut``, ``done`` or ``unknown`` (the record's facts ran out)."""
+    pool: tuple[str, ...]
+    """The players who may still go off."""
+    deciders: tuple[str, ...] = ()
+    revotes: int = 0
+    off: str | None = None
+    reason: str = ""
+
+
+def decide_vote(
+    deal: Deal, voters: Sequence[str], options: OptionValues, findings: Findings
+) -> VoteResult:
+    """TM204 to TM209: run the vote of a round among ``voters`` and check the ``off`` line."""
+    stage = _Stage("vote", tuple(voters))
+    seen_vote = False
+    for section in deal.sections:
+        if type(section) is Votes:
+            seen_vote = True
+            stage = _vote(section, stage, voters, options, findings)
+        elif isinstance(section, Decide):
+            stage = _decide(section, stage, voters, options, findings)
+        elif isinstance(section, Cut):
+            stage = _cut(section, stage, options, findings)
+    if not seen_vote:
+        findings.unchecked("the vote (no votes are recorded)")
+    return _off(deal, stage, findings)
+
+
+def _unexpected(code: str, span: Span, what: str, stage: _Stage, findings: Findings) -> None:
+    """A vote, decision or cut that the procedure does not call for at this point."""
+    if stage.step == "unknown":
+        return
+    due = {
+        "vote": "a vote is due",
+        "decide": f"{' and '.join(stage.deciders)} are to decide between {' and '.join(stage.pool)}",
+        "cut": f"{', '.join(stage.pool)} are to cut",
+        "done": f"the vote already sent {stage.off} off",
+    }[stage.step]
+    problem = f"{what} is held, but {due}"
+    if code == "TM207":
+        tied = " and ".join(stage.pool) if stage.step == "decide" else "two players"
+        findings.fault(code, span, problem=problem, tied=tied)
+    else:
+        findings.fault(code, span, problem=problem)
+
+
+def _tally(section: Votes, voters: Sequence[str], options: OptionValues, findings: Findings) -> Counter[str] | None:
+    """TM204, TM205: the votes of a ``votes`` section; None when the record gives too little."""
+    counts: Counter[str] = Counter()
+    cast: Counter[str] = Counter()
+    slips = any(v.voter is not None for v in section.entries)
+    for vote in section.entries:
+        target = vote.target.value
+        if vote.voter is not None:
+            voter = vote.voter.value
+            if voter == target:
+                findings.fault("TM205", vote.span, ack=vote.ack, problem=f"{voter} votes for themselves")
+            elif voter not in voters:
+                findings.fault("TM204", vote.voter.span, ack=vote.ack, problem=f"{voter} votes but is not in the vote")
+            elif target not in voters:
+                findings.fault("TM204", vote.target.span, ack=vote.ack, problem=f"{voter} votes for {target}, who is not in the vote")
+            cast[voter] += 1
+            counts[target] += 1
+        else:
+            count = vote.count or 0
+            if target not in voters and count:
+                findings.fault("TM204", vote.target.span, ack=vote.ack, problem=f"{target} gets {count} votes but is not in the vote")
+            elif count > len(voters) - 1:
+                findings.fault(
+                    "TM205", vote.span, ack=vote.ack,
+                    problem=f"{target} gets {count} votes, but only {len(voters) - 1} players can vote for them",
+                )
+            counts[target] += count
+    if section.incomplete:
+        return None
+    abstain = options["allow-abstain"] == "yes"
+    if slips:
+        for voter in voters:
+            if cast[voter] > 1 or (cast[voter] == 0 and not abstain):
+                findings.fault("TM204", section.span, problem=f"{voter} casts {cast[voter]} votes")
+        return counts
+    total = sum(counts.values())
+    if total > len(voters) or (total < len(voters) and not abstain):
+        findings.fault("TM204", section.span, problem=f"the tallies add up to {total} votes, not {len(voters)}")
+    return counts
+
+
+def _vote(section: Votes, stage: _Stage, voters: Sequence[str], options: OptionValues, findings: Findings) -> _Stage:
+    """TM206, TM208: a vote sends its leader off, or leads to the decision of the other two, a
+    re-vote or a cut."""
+    if stage.step not in ("vote", "unknown"):
+        _unexpected("TM208", section.span, "a vote", stage, findings)
+        return stage
+    counts = _tally(section, voters, options, findings)
+    if counts is None or stage.step == "unknown":
+        return _Stage("unknown", stage.pool)
+    pool = [p for p in voters if counts[p]]
+    if not pool:
+        return _Stage("unknown", tuple(voters))
+    top = max(counts[p] for p in pool)
+    leaders = tuple(p for p in voters if counts[p] == top)
+    if len(leaders) == 1:
+        return _Stage("done", leaders, off=leaders[0], reason=f"the votes send {leaders[0]} off")
+    others = tuple(p for p in voters if p not in leaders)
+    if len(leaders) == 2 and len(others) == 2:
+        return _Stage("decide", leaders, others, stage.revotes)
+    if stage.revotes < options.integer("max-revotes"):
+        return _Stage("vote", tuple(voters), revotes=stage.revotes + 1)
+    cutters = leaders if options["cut-participants"] == "tied-only" else tuple(voters)
+    return _Stage("cut", cutters, revotes=stage.revotes)
+
+
+def _decide(section: Decide, stage: _Stage, voters: Sequence[str], options: OptionValues, findings: Findings) -> _Stage:
+    """TM207: the private choice of the two others."""
+    if stage.step != "decide":
+        _unexpected("TM207", section.span, "a decision of the other two", stage, findings)
+        return stage
+    tied = " and ".join(stage.pool)
+    choices: Counter[str] = Counter()
+    by: Counter[str] = Counter()
+    broken = False
+    for vote in section.entries:
+        target = vote.target.value
+        if target not in stage.pool:
+            findings.fault("TM207", vote.target.span, ack=vote.ack, problem=f"{target} is chosen", tied=tied)
+            broken = True
+            continue
+        if vote.voter is not None:
+            if vote.voter.value not in stage.deciders:
+                findings.fault("TM207", vote.voter.span, ack=vote.ack, problem=f"{vote.voter.value} decides", tied=tied)
+                broken = True
+                continue
+            by[vote.voter.value] += 1
+            choices[target] += 1
+        else:
+            choices[target] += vote.count or 0
+    if section.incomplete or broken:
+        return _Stage("unknown", stage.pool)
+    if sum(choices.values()) != 2 or any(n > 1 for n in by.values()):
+        findings.add("TM207", section.span, problem=f"the decision has {sum(choices.values())} choices, not one from each", tied=tied)
+        return _Stage("unknown", stage.pool)
+    if len(choices) == 1:
+        chosen = next(iter(choices))
+        return _Stage("done", (chosen,), off=chosen, reason=f"the other two chose {chosen}")
+    follow = options["two-way-disagreement"]
+    if follow == "revote-all":
+        return _Stage("vote", tuple(voters), revotes=stage.revotes)
+    if follow == "revote-others":
+        return stage
+    return _Stage("cut", stage.pool if options["cut-participants"] == "tied-only" else tuple(voters))
+
+
+def _cut(section: Cut, stage: _Stage, options: OptionValues, findings: Findings) -> _Stage:
+    """TM209: a card cut, ace high; the ``cut-loser`` card goes off, equal cards cut again."""
+    if stage.step != "cut":
+        _unexpected("TM209", section.span, "a card cut", stage, findings)
+        return stage
+    cutters = [p.value for p in section.players]
+    if sorted(cutters) != sorted(stage.pool):
+        findings.fault("TM209", section.span, problem=f"{', '.join(cutters)} cut, but the cut is between {', '.join(stage.pool)}")
+        return _Stage("unknown", stage.pool)
+    ranks = {player: card.rank for player, card in zip(cutters, section.cards)}
+    pick = min if options["cut-loser"] == "lowest" else max
+    worst = pick(ranks.values())
+    losers = tuple(p for p in stage.pool if ranks[p] == worst)
+    if len(losers) == 1:
+        word = "lowest" if options["cut-loser"] == "lowest" else "highest"
+        return _Stage("done", losers, off=losers[0], reason=f"{losers[0]} cut the {word} card")
+    return _Stage("cut", losers)
+
+
+def _off(deal: Deal, stage: _Stage, findings: Findings) -> VoteResult:
+    """TM206: the ``off`` line against the procedure's outcome."""
+    written = deal.find(Off)
+    if stage.step == "done":
+        if written is not None and written.player.value != stage.off:
+            findings.fault("TM206", written.player.span, ack=written.player.ack, written=written.player.value, reason=stage.reason)
+        return VoteResult(stage.off, stage.reason)
+    if written is None:
+        findings.unchecked("who is voted off (the record does not say)")
+        return VoteResult(None)
+    name = written.player.value
+    if name not in stage.pool:
+        pool = " and ".join(stage.pool)
+        findings.fault("TM206", written.player.span, ack=written.player.ack, written=name, reason=f"only {pool} can still go off")
+        return VoteResult(None)
+    return VoteResult(name, "as recorded")
