@@ -191,7 +191,7 @@ def test_check_json_follows_the_contract(tmp_path: Path) -> None:
     assert game["ruleset"] == "truf-jb"
     assert game["players"] == ["Ana", "Budi", "Citra", "Dewi"]
     [deal] = game["deals"]
-    assert list(deal) == ["number", "line", "scores", "totals"]
+    assert list(deal) == ["number", "line", "scores", "totals", "figures"]
     assert (deal["number"], deal["line"]) == (1, 5)
     errors = [d for d in broken["diagnostics"] if d["severity"] == "error"]
     assert errors

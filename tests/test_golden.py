@@ -37,3 +37,13 @@ def test_report_matches_its_golden_file(record: Path) -> None:
 def test_no_stale_golden_files() -> None:
     wanted = {golden_file(record) for record in samples()}
     assert set(GOLDEN.rglob("*.json")) <= wanted
+
+
+def test_tromplemond_figures_reach_the_json_report() -> None:
+    import json
+
+    record = ROOT / "records" / "tromplemond" / "worked-example-repaired.truf"
+    (deal,) = json.loads(report_text(record))["files"][0]["games"][0]["deals"]
+    assert deal["scores"] == {"Rob": 11, "Sam": -9, "Nick": 30, "Emily": 0}
+    assert deal["figures"]
+    assert all(set(values) <= {"Rob", "Sam", "Nick", "Emily"} for values in deal["figures"].values())

@@ -68,6 +68,7 @@ def _deal(deal: DealResult) -> dict[str, Any]:
         "line": deal.line,
         "scores": None if deal.scores is None else dict(deal.scores),
         "totals": None if deal.totals is None else dict(deal.totals),
+        "figures": {label: dict(values) for label, values in deal.figures},
     }
 
 
