@@ -72,13 +72,22 @@ def _check(text: str) -> tuple[tuple[int, str, str, str], ...]:
 
 def _examples(directories: Sequence[Path], clause: Clause) -> list[render.Example]:
     """A clause's example records: those it names itself, then the test records named after
-    its code (``JB305-follow-suit.good.truf``), the records that obey it first."""
-    texts = [(False, example.record) for example in clause.examples]
+    its code (``JB305-follow-suit.good.truf``); the records that obey it come first."""
+    found = [_example(example.record, "obeys") for example in clause.examples]
     for directory in directories:
         for path in sorted((directory / clause.ruleset).glob(f"{clause.code}-*.truf")):
-            texts.append((path.name.endswith(".bad.truf"), path.read_text(encoding="utf-8")))
-    texts.sort(key=lambda item: item[0])
-    return [render.Example(breaks, text, _check(text)) for breaks, text in texts]
+            found.append(_example(path.read_text(encoding="utf-8"), "breaks" if path.name.endswith(".bad.truf") else "obeys"))
+    order = ("obeys", "acknowledged", "breaks")
+    return sorted(found, key=lambda example: order.index(example.shows))
+
+
+def _example(text: str, shows: str) -> render.Example:
+    """An example with the diagnostics of its check; a record that obeys the rules but for an
+    irregularity it acknowledges shows a breach."""
+    diagnostics = _check(text)
+    if shows == "obeys" and any(severity == "acknowledged" for _, severity, _, _ in diagnostics):
+        shows = "acknowledged"
+    return render.Example(shows, text, diagnostics)
 
 
 class examples_node(nodes.General, nodes.Element):
@@ -113,7 +122,7 @@ class _RegistryDirective(SphinxDirective):
         every clause and ambiguity heading by its code or id."""
         holder = nodes.section()
         holder.document = self.state.document
-        content = StringList(lines, source=f"<registry: {what}>")
+        content = StringList(lines, source=f"{self.env.docname} <registry: {what}>")
         nested_parse_with_titles(self.state, content, holder)
         domain = self.env.domains["rule"]
         assert isinstance(domain, RuleDomain)
@@ -153,11 +162,10 @@ def _is_ambiguity(registry: Registry, id: str) -> bool:
 
 
 def _ruleset_ids(registry: Registry) -> list[str]:
-    """The registered rulesets, in registration order, then any other ruleset whose clauses
-    are in the registry (a catalogue registered before its replay)."""
-    ids = list(RULESETS)
-    ids += sorted({c.ruleset for c in registry.clauses()} - set(ids) - {"record"})
-    return ids
+    """The rulesets the reference shows, in registration order: those a record can name,
+    which are also those that get a page (so every link from the register finds its
+    clause)."""
+    return [ruleset for ruleset in RULESETS if registry.clauses_of(ruleset)]
 
 
 def _known_ruleset(directive: _RegistryDirective) -> str | None:
@@ -334,7 +342,11 @@ class RuleDomain(Domain):
         if code is None or (typ, code) not in self.objects:
             return None
         docname, title = self.objects[typ, code]
-        if not node.get("refexplicit"):
+        # A code reads as code; a title given in the link reads as text.
+        if node.get("refexplicit"):
+            text = contnode.astext()
+            contnode = nodes.inline(text, text)
+        else:
             contnode = nodes.literal(code, code, classes=contnode.get("classes", []))
         return make_refnode(builder, fromdocname, docname, code, contnode, title)
 

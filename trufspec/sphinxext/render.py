@@ -80,12 +80,21 @@ def _humanise(tag: str) -> str:
 
 @frozen
 class Example:
-    """A record shown under a clause: whether it obeys or breaks it, its text, and the
-    diagnostics a check of it reports (``line``, ``severity``, ``code``, ``message``)."""
+    """A record shown under a clause: what it shows (``obeys``, ``breaks``, or
+    ``acknowledged`` for a breach the record marks as accepted by the table), its text, and
+    the diagnostics a check of it reports (``line``, ``severity``, ``code``, ``message``)."""
 
-    breaks: bool
+    shows: str
     text: str
     diagnostics: tuple[tuple[int, str, str, str], ...]
+
+
+_SHOWS = {
+    "obeys": "Obeys the rule:",
+    "breaks": "Breaks the rule:",
+    "acknowledged": "Breaks the rule, and the record acknowledges it with ``!``:",
+}
+"""How each kind of example is introduced."""
 
 
 ExampleFinder = Callable[[Clause], Sequence[Example]]
@@ -108,7 +117,7 @@ def _citation(citation: Citation, sources: Mapping[str, Source]) -> list[str]:
 
 
 def _example(example: Example) -> list[str]:
-    lines = ["Breaks the rule:" if example.breaks else "Obeys the rule:", ""]
+    lines = [_SHOWS[example.shows], ""]
     lines += [".. code-block:: truf", ""] + _indent(example.text.splitlines()) + [""]
     if example.diagnostics:
         lines += ["A check reports:", ""]
@@ -156,6 +165,7 @@ def clause_text(
         lines += [line + ".", ""]
     if examples:
         lines += [".. rule:examples::", ""]
+        lines += _indent(["A ``;!`` comment marks a line where a check reports the codes after it.", ""])
         for example in examples:
             lines += _indent(_example(example))
     return lines
@@ -184,7 +194,8 @@ def ruleset_text(
     sources: Mapping[str, Source],
     find_examples: ExampleFinder,
 ) -> list[str]:
-    """A whole ruleset: its facts, its options, then its clauses grouped by phase."""
+    """A whole ruleset: its facts, an index of its clauses, the clauses grouped by phase,
+    then its options."""
     lines: list[str] = []
     if source is not None:
         lines += [
@@ -197,10 +208,28 @@ def ruleset_text(
     if register:
         counts += f", {len(register)} entries in the :ref:`ambiguity register <ambiguities-{ruleset}>`"
     lines += [f"This ruleset has {counts}. Its id for the ``Ruleset`` tag is {literal(ruleset)}.", ""]
+    phases = [(phase, [c for c in clauses if c.phase is phase]) for phase in Phase]
+    phases = [(phase, members) for phase, members in phases if members]
+    lines += heading("At a glance", PHASE_HEADING)
+    for phase, members in phases:
+        links = " \u00b7 ".join(f":rule:clause:`{c.code} {escape(c.title)} <{c.code}>`" for c in members)
+        lines.append(f"* **{_phase_title(phase)}:** {links}")
+    lines.append("")
+    for phase, members in phases:
+        lines += heading(_phase_title(phase), PHASE_HEADING)
+        for clause in members:
+            lines += clause_text(clause, ambiguities, options, sources, find_examples(clause))
+    return lines + _options_text(options)
+
+
+def _options_text(options: Mapping[str, Option]) -> list[str]:
+    """The options of a ruleset: what each decides, its values and its default."""
+    lines: list[str] = []
     if options:
         lines += heading("Options", PHASE_HEADING)
         lines += [
-            "A record selects another reading with its ``Options`` tag, the command line with "
+            "Where the rule text is unclear, an option selects the reading a check uses. A "
+            "record selects one with its ``Options`` tag, the command line with "
             "``--option key=value``.",
             "",
         ]
@@ -215,14 +244,11 @@ def ruleset_text(
             if option.ambiguity:
                 body[-1] += f" See :rule:ambiguity:`{option.ambiguity}`."
             lines += _indent(body) + [""]
-    for phase in Phase:
-        members = [c for c in clauses if c.phase is phase]
-        if not members:
-            continue
-        lines += heading(phase.label[:1].upper() + phase.label[1:], PHASE_HEADING)
-        for clause in members:
-            lines += clause_text(clause, ambiguities, options, sources, find_examples(clause))
     return lines
+
+
+def _phase_title(phase: Phase) -> str:
+    return phase.label[:1].upper() + phase.label[1:]
 
 
 # ------------------------------------------------------------------ the ambiguity register
@@ -316,7 +342,10 @@ def sources_text(sources: Iterable[Source], cited_by: Mapping[str, int]) -> list
         ]
         if source.url:
             fields.append(("Address", f"`{source.url} <{source.url}>`__"))
+        # A definition list, not a field list: it stacks on a narrow screen, where a field
+        # list squeezes its names beside a SHA-256 that cannot wrap.
+        lines += [".. rst-class:: source-facts", ""]
         for name, value in fields:
-            lines.append(f":{name}: {value}")
+            lines += [name, f"   {value}"]
         lines.append("")
     return lines
