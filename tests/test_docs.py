@@ -86,13 +86,70 @@ def _project(tmp_path: Path, body: str) -> Path:
 def test_a_link_to_an_unknown_clause_fails_the_build(tmp_path: Path) -> None:
     source = _project(
         tmp_path,
-        "See :rule:clause:`REC013`, :rule:clause:`duplicate-tag` and :rule:clause:`JB999`.\n\n"
+        "See :rule:clause:`REC013`, :rule:clause:`duplicate-tag`, :rule:clause:`record/missing-tag`"
+        " and :rule:clause:`JB999`.\n\n"
         ".. rule:clauses:: record\n",
     )
     result = sphinx("-n", "-W", "-b", "html", source, tmp_path / "out")
     assert result.returncode != 0
     assert "JB999" in result.stderr
-    assert "REC013" not in result.stderr and "duplicate-tag" not in result.stderr
+    for target in ("REC013", "duplicate-tag", "missing-tag"):
+        assert target not in result.stderr
+
+
+FAKE_CATALOGUE = """
+from trufspec.spec.clauses import Citation, Clause, Kind, Phase, Strength
+
+CLAUSES = (
+    Clause(
+        code="TD001",
+        slug="four-players",
+        ruleset="truf-de",
+        phase=Phase.DEFINITIONS,
+        kind=Kind.LEGALITY,
+        strength=Strength.MUST,
+        title="Four players",
+        statement="A game has four players.",
+        citations=(Citation("truf-de", "Spieler", "vier Spieler", translation="four players"),),
+        message="this game has {count} players",
+        concept="player-count",
+    ),
+)
+"""
+
+NEW_RULESET_CONF = """
+import sys
+sys.path.insert(0, {here!r})
+from trufspec.engine.ruleset import Ruleset
+from trufspec.rulesets import RULESETS
+from trufspec.spec import registry
+
+registry.CATALOGUES += ("fake_truf_de",)
+RULESETS["truf-de"] = Ruleset("truf-de", "TRUF Spielregeln", "truf-de", RULESETS["truf-jb"].replay)
+
+extensions = ["trufspec.sphinxext"]
+rule_ruleset_pages = "rulesets"
+"""
+
+
+def test_a_new_ruleset_needs_no_edit_of_the_docs(tmp_path: Path) -> None:
+    (tmp_path / "fake_truf_de.py").write_text(FAKE_CATALOGUE, encoding="utf-8")
+    source = _project(
+        tmp_path,
+        ".. toctree::\n   :glob:\n\n   rulesets/*\n   matrix\n\n"
+        "See :rule:clause:`TD001` and :rule:clause:`truf-de/four-players`.\n\n"
+        ".. rule:sources::\n",
+    )
+    (source / "conf.py").write_text(NEW_RULESET_CONF.format(here=str(tmp_path)), encoding="utf-8")
+    (source / "matrix.rst").write_text("Matrix\n======\n\n.. rule:matrix::\n", encoding="utf-8")
+    result = sphinx("-n", "-b", "html", source, tmp_path / "out")
+    page = (tmp_path / "out" / "rulesets" / "truf-de.html").read_text(encoding="utf-8")
+    assert 'id="TD001"' in page and "four players" in page
+    matrix = (tmp_path / "out" / "matrix.html").read_text(encoding="utf-8")
+    assert "truf-de.html#TD001" in matrix and "truf-jb.html#JB001" in matrix
+    # truf-jb's page links to the register and the record clauses, which this project lacks;
+    # nothing about the new ruleset may warn.
+    assert "TD001" not in result.stderr and "truf-de" not in result.stderr, result.stderr
 
 
 def test_a_record_example_that_disagrees_with_its_marks_fails_the_build(tmp_path: Path) -> None:

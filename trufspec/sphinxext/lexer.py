@@ -48,7 +48,6 @@ class TrufLexer(RegexLexer):
     aliases = ["truf"]
     filenames = ["*.truf"]
     mimetypes = ["text/x-truf"]
-    url = "https://github.com/trufspec/trufspec"
 
     tokens = {
         "root": [

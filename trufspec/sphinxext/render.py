@@ -152,8 +152,13 @@ def clause_text(
     for citation in clause.citations:
         lines += _citation(citation, sources)
     if clause.note:
-        lines += [f"**Our reading.** {escape(clause.note)}", ""]
-    lines += [f"**Reported as.** {literal(clause.message)}", ""]
+        # A note on a clause that cites a text explains how we read it; on one that cites
+        # nothing (the notation's own clauses) it is only a remark.
+        label = "Our reading." if clause.citations else "Note."
+        lines += [f"**{label}** {escape(clause.note)}", ""]
+    # A message that is only a placeholder ("{detail}") says nothing worth showing.
+    if clause.message.strip() != "{" + ",".join(clause.fields) + "}":
+        lines += [f"**Reported as.** {literal(clause.message)}", ""]
     for id in clause.ambiguities:
         ambiguity = ambiguities.get(id)
         if ambiguity is None:
