@@ -47,9 +47,10 @@ from sphinx.writers.html5 import HTML5Translator
 
 from trufspec.marks import compare
 from trufspec.rulesets import RULESETS
+from trufspec.spec.ambiguities import Ambiguity
 from trufspec.spec.clauses import Clause
 from trufspec.spec.registry import Registry, default_registry
-from trufspec.spec.sources import SOURCES
+from trufspec.spec.sources import SOURCES, Source
 from trufspec.sphinxext import render
 
 __all__ = ["RuleDomain", "setup"]
@@ -147,7 +148,8 @@ class _RegistryDirective(SphinxDirective):
             self.env.note_dependency(str(directory))
         return lambda clause: _examples(directories, clause)
 
-    def context(self) -> tuple[dict[str, Any], dict[str, Any]]:
+    def context(self) -> tuple[dict[str, Ambiguity], dict[str, Source]]:
+        """The register entries of the rulesets shown, by id, and the sources, by id."""
         registry = self.registry()
         ambiguities = {a.id: a for r in _ruleset_ids(registry) for a in registry.ambiguities_of(r)}
         return ambiguities, dict(SOURCES)

@@ -215,11 +215,13 @@ def ruleset_text(
     lines += [f"This ruleset has {counts}. Its id for the ``Ruleset`` tag is {literal(ruleset)}.", ""]
     phases = [(phase, [c for c in clauses if c.phase is phase]) for phase in Phase]
     phases = [(phase, members) for phase, members in phases if members]
+    # One link per line: an index a thumb can use on a phone.
     lines += heading("At a glance", PHASE_HEADING)
+    lines += [".. rst-class:: clause-index", ""]
     for phase, members in phases:
-        links = " \u00b7 ".join(f":rule:clause:`{c.code} {escape(c.title)} <{c.code}>`" for c in members)
-        lines.append(f"* **{_phase_title(phase)}:** {links}")
-    lines.append("")
+        lines += [f"* **{_phase_title(phase)}**", ""]
+        lines += [f"  * :rule:clause:`{c.code} {escape(c.title)} <{c.code}>`" for c in members]
+        lines.append("")
     for phase, members in phases:
         lines += heading(_phase_title(phase), PHASE_HEADING)
         for clause in members:
