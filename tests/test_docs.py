@@ -1,0 +1,195 @@
+"""The rules reference: it builds without a warning, its examples hold, and it shows every rule.
+
+* ``docs/`` builds with ``sphinx-build -n -W`` (HTML) and with the doctest builder, the two
+  builds CI must prove; they share one doctree directory, so the second reads nothing again.
+* Every registered ruleset has a page, and every clause of the registry is anchored by its
+  code on exactly one page; every ambiguity by its id.
+* The ``rule`` domain fails a build on a link to an unknown clause, and on a record example
+  whose ``;!`` marks disagree with what a check reports.
+* The Pygments lexer reads every record of the repository without an error token, Pygments
+  finds it by name and by file name, and the command line never imports it.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
+from pygments.token import Error
+
+from trufspec.rulesets import RULESETS
+from trufspec.spec.registry import default_registry
+from trufspec.sphinxext.lexer import TrufLexer
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+RECORDS = sorted(
+    p for d in (ROOT / "tests" / "records", ROOT / "records") for p in d.rglob("*.truf")
+)
+
+
+def sphinx(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", *map(str, args)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+
+
+@pytest.fixture(scope="module")
+def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The reference built as CI builds it; the doctest build reuses its doctrees."""
+    build = tmp_path_factory.mktemp("docs")
+    result = sphinx("-n", "-W", "-b", "html", "-d", build / "doctrees", DOCS, build / "html")
+    assert result.returncode == 0, result.stderr
+    return build
+
+
+def test_html_build_has_no_warning(html: Path) -> None:
+    assert (html / "html" / "index.html").is_file()
+
+
+def test_doctest_build_passes(html: Path) -> None:
+    result = sphinx("-n", "-W", "-b", "doctest", "-d", html / "doctrees", DOCS, html / "doctest")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 failures in tests" in (html / "doctest" / "output.txt").read_text(encoding="utf-8")
+
+
+def test_every_ruleset_has_a_page_with_every_clause_anchored(html: Path) -> None:
+    registry = default_registry()
+    pages = {
+        path.stem: path.read_text(encoding="utf-8")
+        for path in (html / "html").rglob("*.html")
+    }
+    for ruleset in RULESETS:
+        page = (html / "html" / "rulesets" / f"{ruleset}.html").read_text(encoding="utf-8")
+        for clause in registry.clauses_of(ruleset):
+            assert f'id="{clause.code}"' in page, clause.code
+        for ambiguity in registry.ambiguities_of(ruleset):
+            assert f'id="{ambiguity.id}"' in pages["ambiguities"], ambiguity.id
+    for clause in registry.clauses_of("record"):
+        assert f'id="{clause.code}"' in pages["notation"], clause.code
+
+
+def _project(tmp_path: Path, body: str) -> Path:
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text('extensions = ["trufspec.sphinxext"]\n', encoding="utf-8")
+    (source / "index.rst").write_text(f"Test\n====\n\n{body}\n", encoding="utf-8")
+    return source
+
+
+def test_a_link_to_an_unknown_clause_fails_the_build(tmp_path: Path) -> None:
+    source = _project(
+        tmp_path,
+        "See :rule:clause:`REC013`, :rule:clause:`duplicate-tag`, :rule:clause:`record/missing-tag`"
+        " and :rule:clause:`JB999`.\n\n"
+        ".. rule:clauses:: record\n",
+    )
+    result = sphinx("-n", "-W", "-b", "html", source, tmp_path / "out")
+    assert result.returncode != 0
+    assert "JB999" in result.stderr
+    for target in ("REC013", "duplicate-tag", "missing-tag"):
+        assert target not in result.stderr
+
+
+FAKE_CATALOGUE = """
+from trufspec.spec.clauses import Citation, Clause, Kind, Phase, Strength
+
+CLAUSES = (
+    Clause(
+        code="TD001",
+        slug="four-players",
+        ruleset="truf-de",
+        phase=Phase.DEFINITIONS,
+        kind=Kind.LEGALITY,
+        strength=Strength.MUST,
+        title="Four players",
+        statement="A game has four players.",
+        citations=(Citation("truf-de", "Spieler", "vier Spieler", translation="four players"),),
+        message="this game has {count} players",
+        concept="player-count",
+    ),
+)
+"""
+
+NEW_RULESET_CONF = """
+import sys
+sys.path.insert(0, {here!r})
+from trufspec.engine.ruleset import Ruleset
+from trufspec.rulesets import RULESETS
+from trufspec.spec import registry
+
+registry.CATALOGUES += ("fake_truf_de",)
+RULESETS["truf-de"] = Ruleset("truf-de", "TRUF Spielregeln", "truf-de", RULESETS["truf-jb"].replay)
+
+extensions = ["trufspec.sphinxext"]
+rule_ruleset_pages = "rulesets"
+"""
+
+
+def test_a_new_ruleset_needs_no_edit_of_the_docs(tmp_path: Path) -> None:
+    (tmp_path / "fake_truf_de.py").write_text(FAKE_CATALOGUE, encoding="utf-8")
+    source = _project(
+        tmp_path,
+        ".. toctree::\n   :glob:\n\n   rulesets/*\n   matrix\n\n"
+        "See :rule:clause:`TD001` and :rule:clause:`truf-de/four-players`.\n\n"
+        ".. rule:sources::\n",
+    )
+    (source / "conf.py").write_text(NEW_RULESET_CONF.format(here=str(tmp_path)), encoding="utf-8")
+    (source / "matrix.rst").write_text("Matrix\n======\n\n.. rule:matrix::\n", encoding="utf-8")
+    result = sphinx("-n", "-b", "html", source, tmp_path / "out")
+    page = (tmp_path / "out" / "rulesets" / "truf-de.html").read_text(encoding="utf-8")
+    assert 'id="TD001"' in page and "four players" in page
+    matrix = (tmp_path / "out" / "matrix.html").read_text(encoding="utf-8")
+    assert "truf-de.html#TD001" in matrix and "truf-jb.html#JB001" in matrix
+    # truf-jb's page links to the register and the record clauses, which this project lacks;
+    # nothing about the new ruleset may warn.
+    assert "TD001" not in result.stderr and "truf-de" not in result.stderr, result.stderr
+
+
+def test_a_record_example_that_disagrees_with_its_marks_fails_the_build(tmp_path: Path) -> None:
+    source = _project(
+        tmp_path,
+        ".. code-block:: truf\n\n"
+        '   [Ruleset "truf-jb"]\n'
+        '   [Players "Ana Budi Ana"]  ;! REC003\n',
+    )
+    result = sphinx("-W", "-b", "html", source, tmp_path / "out")
+    assert result.returncode != 0
+    assert "REC003 expected but not reported" in result.stderr
+    assert "REC005 reported but not marked" in result.stderr
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_lexer_reads_every_record_without_an_error_token(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    errors = [value for token, value in TrufLexer().get_tokens(text) if token in Error]
+    assert errors == []
+
+
+def test_lexer_marks_what_it_cannot_read() -> None:
+    assert [v for t, v in TrufLexer().get_tokens("dealer Ana @\n") if t in Error] == ["@"]
+
+
+def test_pygments_finds_the_lexer_through_its_entry_point() -> None:
+    assert get_lexer_by_name("truf").name == "Truf"
+    assert get_lexer_for_filename("friday.truf").name == "Truf"
+
+
+def test_the_command_line_does_not_import_pygments() -> None:
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from trufspec.cli import main\n"
+        "CliRunner().invoke(main, ['check', sys.argv[1]])\n"
+        "assert 'pygments' not in sys.modules, 'pygments was imported'\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(ROOT / "records")], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr

@@ -1,0 +1,21 @@
+"""The Sphinx extension of the rules reference: ``extensions = ["trufspec.sphinxext"]``.
+
+The ``rule`` domain (:mod:`.domain`) renders rulesets, the ambiguity register, the variant
+matrix and the sources from the registry; :mod:`.cli` renders the command-line reference from
+the commands themselves; :mod:`.lexer` highlights records.  This package imports Sphinx only
+when Sphinx loads it, because Pygments imports :mod:`.lexer` through its plugin entry point
+without Sphinx.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["setup"]
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """Register the extension with Sphinx."""
+    from trufspec.sphinxext.domain import setup as setup_domain
+
+    return setup_domain(app)

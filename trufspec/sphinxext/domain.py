@@ -1,0 +1,451 @@
+"""The ``rule`` domain: the rules reference rendered from the registry, and links into it.
+
+Directives (each takes its content from the registry, never from the page):
+
+``.. rule:ruleset:: ID``
+    a whole ruleset, its options, then its clauses grouped by phase;
+``.. rule:clauses:: ID``
+    the clauses of a ruleset in code order, without phase headings (the notation's own
+    ``record`` clauses);
+``.. rule:ambiguities::``
+    the ambiguity register of every ruleset;
+``.. rule:matrix::``
+    the rulesets compared by the ``concept`` tags of their clauses;
+``.. rule:sources::``
+    the source documents, with their SHA-256.
+
+Roles: ``:rule:clause:`JB305``` (or a slug, ``follow-suit``, or ``truf-jb/follow-suit`` where
+several rulesets share the slug) and ``:rule:ambiguity:`JB-A6```.  A clause or an entry is
+anchored by its code or id (``truf-jb.html#JB305``), which never changes; a link to an unknown
+code is a warning, so a build with ``-W`` fails.
+
+Every record highlighted as ``truf`` that names its ruleset is checked while the page is read,
+and a disagreement between its ``;!`` marks and the diagnostics is a warning too: the examples
+of the reference are the validator's own output.  Fragments without a ``Ruleset`` tag are only
+highlighted.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.addnodes import pending_xref
+from sphinx.application import Sphinx
+from sphinx.builders import Builder
+from sphinx.domains import Domain, ObjType
+from sphinx.environment import BuildEnvironment
+from sphinx.roles import XRefRole
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_refnode, nested_parse_with_titles
+from sphinx.writers.html5 import HTML5Translator
+
+from trufspec.marks import compare
+from trufspec.rulesets import RULESETS
+from trufspec.spec.ambiguities import Ambiguity
+from trufspec.spec.clauses import Clause
+from trufspec.spec.registry import Registry, default_registry
+from trufspec.spec.sources import SOURCES, Source
+from trufspec.sphinxext import render
+
+__all__ = ["RuleDomain", "setup"]
+
+logger = logging.getLogger(__name__)
+
+
+# ------------------------------------------------------------------ examples
+
+
+@functools.cache
+def _check(text: str) -> tuple[tuple[int, str, str, str], ...]:
+    """The diagnostics of a record, as the reference shows them (a record is checked once
+    per build however often it is shown)."""
+    import trufspec
+
+    report = trufspec.check_text(text, "example.truf")
+    return tuple((d.line, d.severity.value, d.code, d.message) for d in report.diagnostics)
+
+
+def _examples(directories: Sequence[Path], clause: Clause) -> list[render.Example]:
+    """A clause's example records: those it names itself, then the test records named after
+    its code (``JB305-follow-suit.good.truf``); the records that obey it come first."""
+    found = [_example(example.record, "obeys") for example in clause.examples]
+    for directory in directories:
+        for path in sorted((directory / clause.ruleset).glob(f"{clause.code}-*.truf")):
+            found.append(_example(path.read_text(encoding="utf-8"), "breaks" if path.name.endswith(".bad.truf") else "obeys"))
+    order = ("obeys", "acknowledged", "breaks")
+    return sorted(found, key=lambda example: order.index(example.shows))
+
+
+def _example(text: str, shows: str) -> render.Example:
+    """An example with the diagnostics of its check; a record that obeys the rules but for an
+    irregularity it acknowledges shows a breach."""
+    diagnostics = _check(text)
+    if shows == "obeys" and any(severity == "acknowledged" for _, severity, _, _ in diagnostics):
+        shows = "acknowledged"
+    return render.Example(shows, text, diagnostics)
+
+
+class examples_node(nodes.General, nodes.Element):
+    """A clause's examples, folded away in HTML so that the rules read as rules."""
+
+
+def _visit_examples_html(translator: HTML5Translator, node: examples_node) -> None:
+    count = node["count"]
+    label = "1 example record" if count == 1 else f"{count} example records"
+    translator.body.append(f'<details class="clause-examples"><summary>{label}</summary>')
+
+
+def _depart_examples_html(translator: HTML5Translator, node: examples_node) -> None:
+    translator.body.append("</details>")
+
+
+def _pass_through(translator: Any, node: nodes.Element) -> None:
+    """Builders other than HTML show the examples as ordinary content."""
+
+
+# ------------------------------------------------------------------ directives
+
+
+class _RegistryDirective(SphinxDirective):
+    """A directive whose markup is written from the registry and parsed in place."""
+
+    def registry(self) -> Registry:
+        return default_registry()
+
+    def parse(self, lines: list[str], what: str) -> list[nodes.Node]:
+        """Parse generated markup as if it stood in the page, headings included, and anchor
+        every clause and ambiguity heading by its code or id."""
+        holder = nodes.section()
+        holder.document = self.state.document
+        content = StringList(lines, source=f"{self.env.docname} <registry: {what}>")
+        nested_parse_with_titles(self.state, content, holder)
+        domain = self.env.domains["rule"]
+        assert isinstance(domain, RuleDomain)
+        registry = self.registry()
+        clauses = {clause.code for clause in registry.clauses()}
+        for section in holder.findall(nodes.section):
+            if section is holder or not section.children:
+                continue
+            first = section[0].astext().split(maxsplit=1)[0]
+            kind = "clause" if first in clauses else "ambiguity" if _is_ambiguity(registry, first) else None
+            if kind is None:
+                continue
+            section["ids"].insert(0, first)
+            self.state.document.ids[first] = section
+            domain.note_object(kind, first, self.env.docname, section[0].astext(), section)
+        return holder.children
+
+    def finder(self) -> render.ExampleFinder:
+        srcdir = Path(self.env.srcdir)
+        directories = [srcdir / d for d in self.config.rule_example_dirs]
+        for directory in directories:
+            self.env.note_dependency(str(directory))
+        return lambda clause: _examples(directories, clause)
+
+    def context(self) -> tuple[dict[str, Ambiguity], dict[str, Source]]:
+        """The register entries of the rulesets shown, by id, and the sources, by id."""
+        registry = self.registry()
+        ambiguities = {a.id: a for r in _ruleset_ids(registry) for a in registry.ambiguities_of(r)}
+        return ambiguities, dict(SOURCES)
+
+
+def _is_ambiguity(registry: Registry, id: str) -> bool:
+    try:
+        registry.ambiguity(id)
+    except KeyError:
+        return False
+    return True
+
+
+def _ruleset_ids(registry: Registry) -> list[str]:
+    """The rulesets the reference shows, in registration order: those a record can name,
+    which are also those that get a page (so every link from the register finds its
+    clause)."""
+    return [ruleset for ruleset in RULESETS if registry.clauses_of(ruleset)]
+
+
+def _known_ruleset(directive: _RegistryDirective) -> str | None:
+    ruleset = directive.arguments[0]
+    if not directive.registry().clauses_of(ruleset):
+        logger.warning("no clauses are registered for ruleset %r", ruleset, location=directive.get_location())
+        return None
+    return ruleset
+
+
+class RulesetDirective(_RegistryDirective):
+    """``.. rule:ruleset:: ID``: the options and clauses of one ruleset, by phase."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        ruleset = _known_ruleset(self)
+        if ruleset is None:
+            return []
+        registry = self.registry()
+        ambiguities, sources = self.context()
+        lines = render.ruleset_text(
+            ruleset,
+            sources.get(RULESETS[ruleset].source if ruleset in RULESETS else ruleset),
+            registry.clauses_of(ruleset),
+            ambiguities,
+            registry.options_of(ruleset),
+            sources,
+            self.finder(),
+        )
+        return self.parse(lines, ruleset)
+
+
+class ClausesDirective(_RegistryDirective):
+    """``.. rule:clauses:: ID``: the clauses of a ruleset in code order."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        ruleset = _known_ruleset(self)
+        if ruleset is None:
+            return []
+        registry = self.registry()
+        ambiguities, sources = self.context()
+        lines = render.clause_list_text(
+            registry.clauses_of(ruleset), ambiguities, registry.options_of(ruleset), sources, self.finder()
+        )
+        return self.parse(lines, ruleset)
+
+
+class AmbiguitiesDirective(_RegistryDirective):
+    """``.. rule:ambiguities::``: the register, one section per ruleset."""
+
+    def run(self) -> list[nodes.Node]:
+        registry = self.registry()
+        lines: list[str] = []
+        for ruleset in _ruleset_ids(registry):
+            entries = registry.ambiguities_of(ruleset)
+            if not entries:
+                continue
+            lines += [f".. _ambiguities-{ruleset}:", ""]
+            lines += render.heading(ruleset, render.PHASE_HEADING)
+            lines += [f"Rules: :doc:`/rulesets/{ruleset}`.", ""] if ruleset in RULESETS else []
+            for ambiguity in entries:
+                lines += render.ambiguity_text(ambiguity, registry.options_of(ruleset), SOURCES)
+        return self.parse(lines, "ambiguity register")
+
+
+class MatrixDirective(_RegistryDirective):
+    """``.. rule:matrix::``: the variant matrix."""
+
+    def run(self) -> list[nodes.Node]:
+        registry = self.registry()
+        return self.parse(render.matrix_text(list(RULESETS), registry.clauses()), "variant matrix")
+
+
+class SourcesDirective(_RegistryDirective):
+    """``.. rule:sources::``: the source documents."""
+
+    def run(self) -> list[nodes.Node]:
+        registry = self.registry()
+        cited: dict[str, int] = {}
+        for ruleset in _ruleset_ids(registry) + ["record"]:
+            items: list[Any] = [*registry.clauses_of(ruleset), *registry.ambiguities_of(ruleset)]
+            for item in items:
+                for source in {c.source for c in item.citations}:
+                    cited[source] = cited.get(source, 0) + 1
+        return self.parse(render.sources_text(SOURCES.values(), cited), "sources")
+
+
+class ExamplesDirective(SphinxDirective):
+    """``.. rule:examples::``: folds its content (a clause's example records) in HTML."""
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        node = examples_node()
+        node["count"] = sum(1 for line in self.content if line.startswith(".. code-block:: truf"))
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [node]
+
+
+# ------------------------------------------------------------------ the domain
+
+
+class RuleDomain(Domain):
+    """Clauses and ambiguity register entries as objects that pages can link to."""
+
+    name = "rule"
+    label = "Rules"
+    object_types = {
+        "clause": ObjType("clause", "clause"),
+        "ambiguity": ObjType("ambiguity register entry", "ambiguity"),
+    }
+    directives = {
+        "ruleset": RulesetDirective,
+        "clauses": ClausesDirective,
+        "ambiguities": AmbiguitiesDirective,
+        "matrix": MatrixDirective,
+        "sources": SourcesDirective,
+        "examples": ExamplesDirective,
+    }
+    roles = {"clause": XRefRole(warn_dangling=True), "ambiguity": XRefRole(warn_dangling=True)}
+    initial_data: dict[str, Any] = {"objects": {}}
+    dangling_warnings = {
+        "clause": "no clause has the code or slug %(target)r (or it is shown on no page)",
+        "ambiguity": "no ambiguity register entry has the id %(target)r (or it is shown on no page)",
+    }
+
+    @property
+    def objects(self) -> dict[tuple[str, str], tuple[str, str]]:
+        """``(kind, code)`` to ``(docname, title)``."""
+        return self.data.setdefault("objects", {})
+
+    def note_object(self, kind: str, name: str, docname: str, title: str, node: nodes.Node) -> None:
+        if (kind, name) in self.objects and self.objects[kind, name][0] != docname:
+            other = self.objects[kind, name][0]
+            logger.warning("%s %s is shown twice, also in %s", kind, name, other, location=node)
+        self.objects[kind, name] = (docname, title)
+
+    def clear_doc(self, docname: str) -> None:
+        for key, (doc, _) in list(self.objects.items()):
+            if doc == docname:
+                del self.objects[key]
+
+    def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
+        for key, value in otherdata["objects"].items():
+            if value[0] in docnames:
+                self.objects[key] = value
+
+    def _target(self, typ: str, target: str) -> str | None:
+        """The code a role target names: a code or id as it is, a slug through the registry."""
+        if (typ, target) in self.objects:
+            return target
+        if typ != "clause":
+            return None
+        ruleset, _, slug = target.rpartition("/")
+        try:
+            return default_registry().clause(slug, ruleset or None).code
+        except KeyError:
+            return None
+
+    def resolve_xref(
+        self,
+        env: BuildEnvironment,
+        fromdocname: str,
+        builder: Builder,
+        typ: str,
+        target: str,
+        node: pending_xref,
+        contnode: nodes.Element,
+    ) -> nodes.reference | None:
+        code = self._target(typ, target)
+        if code is None or (typ, code) not in self.objects:
+            return None
+        docname, title = self.objects[typ, code]
+        # A code reads as code; a title given in the link reads as text.
+        if node.get("refexplicit"):
+            text = contnode.astext()
+            contnode = nodes.inline(text, text)
+        else:
+            contnode = nodes.literal(code, code, classes=contnode.get("classes", []))
+        return make_refnode(builder, fromdocname, docname, code, contnode, title)
+
+    def resolve_any_xref(
+        self,
+        env: BuildEnvironment,
+        fromdocname: str,
+        builder: Builder,
+        target: str,
+        node: pending_xref,
+        contnode: nodes.Element,
+    ) -> list[tuple[str, nodes.reference]]:
+        found = []
+        for typ in self.object_types:
+            ref = self.resolve_xref(env, fromdocname, builder, typ, target, node, contnode)
+            if ref is not None:
+                found.append((f"rule:{typ}", ref))
+        return found
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        for (kind, name), (docname, title) in self.objects.items():
+            yield name, title, kind, docname, name, 1
+
+
+# ------------------------------------------------------------------ checked records and pages
+
+
+def check_records(app: Sphinx, doctree: nodes.document) -> None:
+    """Check every complete record a page shows against its ``;!`` marks."""
+    import trufspec
+
+    for block in doctree.findall(nodes.literal_block):
+        text = block.astext()
+        if block.get("language") != "truf" or "[Ruleset" not in text:
+            continue
+        parsed = trufspec.loads(text, "example.truf")
+        report = trufspec.check_text(text, "example.truf")
+        for mismatch in compare(parsed.games, report.diagnostics):
+            logger.warning("record example: %s", mismatch, location=block)
+
+
+def write_ruleset_pages(app: Sphinx) -> None:
+    """Write one page per registered ruleset into ``rule_ruleset_pages`` (relative to the
+    source directory), so that a new ruleset gets its page with no edit of the docs.
+
+    A page holds the ruleset's title, its overview (``rule_overviews/<id>.rst`` when that
+    file exists) and the ``rule:ruleset`` directive.  Pages of rulesets that are no longer
+    registered are removed; a file is rewritten only when its text changes, so that Sphinx
+    rebuilds only what changed.
+    """
+    folder = app.config.rule_ruleset_pages
+    if not folder:
+        return
+    directory = Path(app.srcdir) / folder
+    directory.mkdir(exist_ok=True)
+    overviews = Path(app.srcdir) / app.config.rule_overviews
+    wanted = {}
+    for id, ruleset in RULESETS.items():
+        title = f"{id}: {ruleset.title}"
+        lines = [
+            ".. This page is written by trufspec.sphinxext from the ruleset registry; edit the",
+            "   clauses or the overview, not this file.",
+            "",
+            *render.heading(title, "="),
+        ]
+        overview = overviews / f"{id}.rst"
+        if overview.is_file():
+            lines += [f".. include:: /{overview.relative_to(app.srcdir).as_posix()}", ""]
+        lines += [f".. rule:ruleset:: {id}", ""]
+        wanted[f"{id}.rst"] = "\n".join(lines)
+    for stale in directory.glob("*.rst"):
+        if stale.name not in wanted:
+            stale.unlink()
+    for name, text in wanted.items():
+        path = directory / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    from trufspec.sphinxext.cli import CliDirective
+    from trufspec.sphinxext.lexer import TrufLexer
+
+    app.add_config_value("rule_example_dirs", [], "env", [list])
+    app.add_config_value("rule_ruleset_pages", "", "env", [str])
+    app.add_config_value("rule_overviews", "overviews", "env", [str])
+    app.add_domain(RuleDomain)
+    app.add_node(
+        examples_node,
+        html=(_visit_examples_html, _depart_examples_html),
+        latex=(_pass_through, _pass_through),
+        text=(_pass_through, _pass_through),
+        man=(_pass_through, _pass_through),
+        texinfo=(_pass_through, _pass_through),
+    )
+    app.add_directive("trufspec-cli", CliDirective)
+    app.add_lexer("truf", TrufLexer)
+    app.connect("builder-inited", write_ruleset_pages)
+    app.connect("doctree-read", check_records)
+    return {"version": "1", "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}
