@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from dask import distributed
 
 import trufspec
 from trufspec import batch
@@ -19,7 +20,6 @@ from trufspec.report.model import Report
 from test_batch import corpus
 from test_cli import run
 
-distributed = pytest.importorskip("dask.distributed")
 
 
 @pytest.fixture(scope="module")

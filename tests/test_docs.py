@@ -124,7 +124,8 @@ from trufspec.engine.ruleset import Ruleset
 from trufspec.rulesets import RULESETS
 from trufspec.spec import registry
 
-registry.CATALOGUES += ("fake_truf_de",)
+# truf-de as a ruleset that trufspec does not know yet: its real catalogues out, one clause in.
+registry.CATALOGUES = tuple(c for c in registry.CATALOGUES if ".truf.de." not in c) + ("fake_truf_de",)
 RULESETS["truf-de"] = Ruleset("truf-de", "TRUF Spielregeln", "truf-de", RULESETS["truf-jb"].replay)
 
 extensions = ["trufspec.sphinxext"]

@@ -4,8 +4,8 @@ A game starts at a line that begins with ``[`` (its first tag) after the deals o
 before it.  The file is read line by line, as bytes: the characters that matter here (``[``,
 ``{``, ``}``, ``;``, ``"`` and the words ``deal`` and ``round``) are ASCII, and in UTF-8 no byte
 of another character can be mistaken for one of them, so the bytes need not be decoded to be
-cut.  Comments and strings are followed across lines exactly as :mod:`.chunks` follows them, so
-that a ``[`` inside a ``{...}`` comment that spans lines starts nothing.
+cut.  Comments and strings are followed across lines exactly as the parser's chunker follows
+them, so that a ``[`` inside a ``{...}`` comment that spans lines starts nothing.
 
 Each block holds whole games, so checking the blocks one by one, in any order or on other
 processes, reports what checking the whole file reports.

@@ -106,7 +106,8 @@ def _cell(cell: Cell) -> str:
 
 
 def _table(sheet: Sheet) -> list[list[str]]:
-    return [["deal", *sheet.sides]] + [[str(row.number), *(_cell(c) for c in row.cells)] for row in sheet.rows]
+    kind = sheet.rows[0].kind if sheet.rows else "deal"
+    return [[kind, *sheet.sides]] + [[str(row.number), *(_cell(c) for c in row.cells)] for row in sheet.rows]
 
 
 def _figures(sheet: Sheet) -> list[str]:
