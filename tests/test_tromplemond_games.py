@@ -97,9 +97,14 @@ def test_validator_scores_the_repaired_worked_example() -> None:
 def test_printed_worked_example_repeats_the_ten_of_diamonds() -> None:
     path = ROOT / "records" / "tromplemond" / "worked-example-as-printed.truf"
     report = trufspec.check_text(path.read_text(encoding="utf-8"), str(path))
-    errors = [(d.code, d.line) for d in report.diagnostics if d.severity in BAD]
+    found = [(d.code, d.line, d.severity) for d in report.diagnostics if d.severity is not Severity.INFO]
+    # The record marks Nick's 10D with !: the source's mistake, kept on purpose, so the
+    # sample records check clean while the duplicate is still reported.
+    assert found == [("REC013", 25, Severity.ACKNOWLEDGED)]
+    assert any("10D" in d.message for d in report.diagnostics if d.code == "REC013")
+    unmarked = path.read_text(encoding="utf-8").replace("10D!", "10D")
+    errors = [(d.code, d.line) for d in trufspec.check_text(unmarked).diagnostics if d.severity in BAD]
     assert errors == [("REC013", 25)]
-    assert "10D" in report.diagnostics[-1].message or any("10D" in d.message for d in report.diagnostics)
 
 
 def test_tallies_of_a_vote() -> None:

@@ -13,7 +13,7 @@ import re
 from typing import Any, Iterator
 
 from trufspec.cards import Card
-from trufspec.diagnostics import Diagnostic
+from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.records import (
     Atom,
     Bids,
@@ -52,10 +52,17 @@ _REPEATABLE = (Votes, Decide, Cut, EarlyReveal, Misdeal, Tromp, Claims)
 _OPTION_PAIR = re.compile(r"\s*([^=,\s]+)\s*=\s*([^=,\s]+)\s*")
 
 
-def record_diagnostic(code: str, span: Span, path: str | None, **values: Any) -> Diagnostic:
-    """A diagnostic of a ``REC`` clause, its message made from the clause's template."""
+def record_diagnostic(
+    code: str, span: Span, path: str | None, *, ack: bool = False, **values: Any
+) -> Diagnostic:
+    """A diagnostic of a ``REC`` clause, its message made from the clause's template.
+
+    ``ack`` says the record marks the offending token with ``!``: the mistake is known and
+    kept on purpose (a record copied from a source that has it), so it is reported as
+    acknowledged, not as an error."""
     clause = default_registry().clause(code)
-    return Diagnostic(code, clause.severity, clause.format(**values), span, path, clause)
+    severity = Severity.ACKNOWLEDGED if ack and clause.severity is Severity.ERROR else clause.severity
+    return Diagnostic(code, severity, clause.format(**values), span, path, clause)
 
 
 def check_game(game: Game, path: str | None) -> Iterator[Diagnostic]:
@@ -200,6 +207,7 @@ def _duplicate_cards(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
                     "REC013",
                     run.span(index),
                     path,
+                    ack=index in run.acks,
                     card=card,
                     kind=deal.kind,
                     other_line=first_run.span(first_index).line,
