@@ -22,9 +22,9 @@ from attrs import frozen
 
 from trufspec.cards import Card, Suit
 from trufspec.engine.findings import Findings
-from trufspec.records import Play, Trick
+from trufspec.records import Deal, Play, Trick, Tricks
 
-__all__ = ["TrickRules", "PlayOutcome", "trick_winner", "replay_play"]
+__all__ = ["TrickRules", "PlayOutcome", "trick_winner", "replay_play", "tricks_taken"]
 
 
 @frozen
@@ -253,3 +253,27 @@ def _why_not_held(card: Card, player: str, played: dict[Card, int], holding: dic
         if card in hand:
             return f"{other} holds it"
     return "it is not in their hand"
+
+
+def tricks_taken(
+    deal: Deal, seats: Sequence[str], won: dict[str, int] | None, clause: str, findings: Findings
+) -> dict[str, int] | None:
+    """The tricks each player took: from the play when it is complete (``won``), with the
+    record's ``tricks`` line checked against it under ``clause``; else as the record states
+    them; None when neither tells every player's."""
+    written = deal.find(Tricks)
+    if won is not None:
+        if written is not None:
+            for figure in written.entries:
+                side = figure.side_name
+                if side in won and figure.value != won[side]:
+                    findings.add(clause, figure.span, ack=figure.ack, player=side, expected=won[side], written=figure.value)
+        return won
+    if written is None:
+        findings.unchecked("the scores (neither the play nor the tricks taken are recorded)")
+        return None
+    found = {f.side_name: f.value for f in written.entries}
+    if not set(seats) <= set(found):
+        findings.unchecked("the scores (not every player's tricks are recorded)")
+        return None
+    return {seat: found[seat] for seat in seats}

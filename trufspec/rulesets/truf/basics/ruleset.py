@@ -15,8 +15,8 @@ from trufspec.cards import NT, Card, Suit, Trump
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
 from trufspec.engine.totals import RunningTotals
-from trufspec.engine.tricks import TrickRules, replay_play
-from trufspec.records import Bids, Contract, Deal, Game, Hands, Play, Score, Total, Tricks, Undealt
+from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
+from trufspec.records import Bids, Contract, Deal, Game, Hands, Play, Score, Total, Undealt
 from trufspec.rulesets.truf.basics import declarations as declaring
 from trufspec.rulesets.truf.basics.scoring import score
 from trufspec.spec.options import OptionValues
@@ -83,25 +83,6 @@ def _check_trump(
     )
 
 
-def _taken(deal: Deal, seats: Sequence[str], won: dict[str, int] | None, findings: Findings) -> dict[str, int] | None:
-    """TB406: tricks won, from the play when it is complete, else as the record states them."""
-    written = deal.find(Tricks)
-    if won is not None:
-        if written is not None:
-            for figure in written.entries:
-                side = figure.side_name
-                if side in won and figure.value != won[side]:
-                    findings.add("TB406", figure.span, ack=figure.ack, player=side, expected=won[side], written=figure.value)
-        return won
-    if written is None:
-        findings.unchecked("the scores (neither the play nor the tricks won are recorded)")
-        return None
-    found = {f.side_name: f.value for f in written.entries}
-    if set(found) != set(seats):
-        findings.unchecked("the scores (not every player's tricks are recorded)")
-        return None
-    return found
-
 
 def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> dict[str, int] | None:
     """Replay one round; its scores (recomputed, or as recorded where they cannot be)."""
@@ -143,7 +124,7 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
         won = outcome.won if outcome.complete else None
         if not outcome.complete:
             findings.unchecked("the tricks won (the play is not complete)")
-    taken = _taken(deal, seats, won, findings)
+    taken = tricks_taken(deal, seats, won, "TB406", findings)
     return _scores(deal, seats, declared, high, taken, findings)
 
 

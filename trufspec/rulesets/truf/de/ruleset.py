@@ -15,8 +15,8 @@ from trufspec.cards import Suit
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
 from trufspec.engine.totals import RunningTotals
-from trufspec.engine.tricks import TrickRules, replay_play
-from trufspec.records import Bids, Contract, Deal, Game, Play, Score, Total, Tricks
+from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
+from trufspec.records import Bids, Contract, Deal, Game, Play, Score, Total
 from trufspec.rulesets.truf.de import bids as bidding
 from trufspec.rulesets.truf.de.deal import HAND, check_dealer, hands_of
 from trufspec.rulesets.truf.de.scoring import score
@@ -56,25 +56,6 @@ def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Find
         reason=f"{winning.player} bid {winning.card}",
     )
 
-
-def _taken(deal: Deal, seats: Sequence[str], won: dict[str, int] | None, findings: Findings) -> dict[str, int] | None:
-    """TD407: tricks taken, from the play when it is complete, else as the record states them."""
-    written = deal.find(Tricks)
-    if won is not None:
-        if written is not None:
-            for figure in written.entries:
-                side = figure.side_name
-                if side in won and figure.value != won[side]:
-                    findings.add("TD407", figure.span, ack=figure.ack, player=side, expected=won[side], written=figure.value)
-        return won
-    if written is None:
-        findings.unchecked("the scores (neither the play nor the tricks taken are recorded)")
-        return None
-    found = {f.side_name: f.value for f in written.entries}
-    if not set(seats) <= set(found):
-        findings.unchecked("the scores (not every player's tricks are recorded)")
-        return None
-    return found
 
 
 def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> dict[str, int] | None:
@@ -117,7 +98,7 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
         won = outcome.won if outcome.complete else None
         if not outcome.complete:
             findings.unchecked("the tricks taken (the play is not complete)")
-    taken = _taken(deal, seats, won, findings)
+    taken = tricks_taken(deal, seats, won, "TD407", findings)
     return _scores(deal, seats, bids, choice, taken, options, findings)
 
 

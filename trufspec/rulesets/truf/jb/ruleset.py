@@ -14,7 +14,7 @@ from trufspec.cards import Card, Rank, Suit, Trump
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
 from trufspec.engine.totals import RunningTotals
-from trufspec.engine.tricks import TrickRules, replay_play
+from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
 from trufspec.records import Bids, Contract, Deal, Game, Hands, Play, Score, Total, Tricks, Undealt
 from trufspec.rulesets.truf.jb import bids as bidding
 from trufspec.rulesets.truf.jb.scoring import score
@@ -94,25 +94,6 @@ def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Find
     )
 
 
-def _taken(deal: Deal, seats: Sequence[str], outcome_won: dict[str, int] | None, findings: Findings) -> dict[str, int] | None:
-    """JB407: tricks taken, from the play when it is complete, else as the record states them."""
-    written = deal.find(Tricks)
-    if outcome_won is not None:
-        if written is not None:
-            for figure in written.entries:
-                side = figure.side_name
-                if side in outcome_won and figure.value != outcome_won[side]:
-                    findings.add("JB407", figure.span, ack=figure.ack, player=side, expected=outcome_won[side], written=figure.value)
-        return outcome_won
-    if written is None:
-        findings.unchecked("the scores (neither the play nor the tricks taken are recorded)")
-        return None
-    found = {f.side_name: f.value for f in written.entries}
-    if set(found) != set(seats):
-        findings.unchecked("the scores (not every player's tricks are recorded)")
-        return None
-    return found
-
 
 def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> dict[str, int] | None:
     """Replay one deal; its scores (recomputed, or as recorded where they cannot be)."""
@@ -164,7 +145,7 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
         won = outcome.won if outcome.complete else None
         if not outcome.complete:
             findings.unchecked("the tricks taken (the play is not complete)")
-    taken = _taken(deal, seats, won, findings)
+    taken = tricks_taken(deal, seats, won, "JB407", findings)
     return _scores(deal, seats, bids, scoring_winner, choice, taken, options, findings)
 
 
