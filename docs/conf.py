@@ -26,7 +26,7 @@ extensions = [
 rule_ruleset_pages = "rulesets"
 rule_overviews = "overviews"
 # Every clause shows the records of the test suite that obey and break it.
-rule_example_dirs = ["../tests/records"]
+rule_example_dirs = ["../records"]
 
 exclude_patterns = ["_build", "overviews"]
 highlight_language = "none"

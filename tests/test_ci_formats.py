@@ -27,7 +27,7 @@ from trufspec.spec.registry import default_registry
 from test_cli import VALID, run
 
 ROOT = Path(__file__).resolve().parents[1]
-RECORDS = ROOT / "tests" / "records" / "truf-jb"
+RECORDS = ROOT / "records" / "truf-jb" / "clauses"
 REVOKE = RECORDS / "JB305-follow-suit.bad.truf"
 ACKNOWLEDGED = RECORDS / "JB305-follow-suit-acknowledged.truf"
 
@@ -48,7 +48,7 @@ def test_github_annotation_has_position_title_and_message() -> None:
     lines = github.render(report_of(REVOKE)).splitlines()
     revoke = [line for line in lines if line.startswith("::error")]
     assert revoke == [
-        "::error file=tests/records/truf-jb/JB305-follow-suit.bad.truf,line=25,col=17,endLine=25,"
+        "::error file=records/truf-jb/clauses/JB305-follow-suit.bad.truf,line=25,col=17,endLine=25,"
         "endColumn=19,title=JB305 follow-suit::Citra played 3C but holds QS 9S 8S; a player must follow suit"
     ]
     assert lines[-1] == "1 file, 1 game, 1 deal: 1 error, 0 warnings"
@@ -74,7 +74,7 @@ def test_github_acknowledged_is_a_notice() -> None:
 
 
 def test_sarif_of_every_test_record_is_valid(schema: dict) -> None:
-    paths = sorted((ROOT / "tests" / "records").rglob("*.truf"))
+    paths = sorted((ROOT / "records").rglob("*.truf"))
     log = sarif.to_dict(report_of(*paths))
     jsonschema.Draft4Validator(schema).validate(log)
     results = log["runs"][0]["results"]
@@ -94,7 +94,7 @@ def test_sarif_rule_carries_the_clause_and_its_quote(schema: dict) -> None:
     assert run_["tool"]["driver"]["rules"][result["ruleIndex"]]["id"] == "JB305"
     assert result["level"] == "error"
     assert result["locations"][0]["physicalLocation"] == {
-        "artifactLocation": {"uri": "tests/records/truf-jb/JB305-follow-suit.bad.truf"},
+        "artifactLocation": {"uri": "records/truf-jb/clauses/JB305-follow-suit.bad.truf"},
         "region": {"startLine": 25, "startColumn": 17, "endLine": 25, "endColumn": 19},
     }
 

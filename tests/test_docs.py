@@ -26,9 +26,7 @@ from trufspec.sphinxext.lexer import TrufLexer
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-RECORDS = sorted(
-    p for d in (ROOT / "tests" / "records", ROOT / "records") for p in d.rglob("*.truf")
-)
+RECORDS = sorted((ROOT / "records").rglob("*.truf"))
 
 
 def sphinx(*args: str | Path) -> subprocess.CompletedProcess[str]:

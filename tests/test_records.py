@@ -1,6 +1,6 @@
 """The sample and test records: every record says, with ``;!`` marks, what a check must report.
 
-* Every ``*.truf`` under ``tests/records/`` and ``records/`` is checked and its diagnostics are
+* Every ``*.truf`` under ``records/`` is checked and its diagnostics are
   compared with its marks (:mod:`trufspec.marks`); it must also be in canonical layout.
 * A ``.good.truf`` record obeys its clause and reports nothing but information; a ``.bad.truf``
   record breaks the clause named by its file name, at the marked lines.
@@ -34,7 +34,7 @@ from trufspec.spec.options import OptionValues, resolve
 from trufspec.spec.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[1]
-RECORD_DIRS = (ROOT / "tests" / "records", ROOT / "records")
+RECORD_DIRS = (ROOT / "records",)
 RECORDS = sorted(p for d in RECORD_DIRS if d.is_dir() for p in d.rglob("*.truf"))
 GOOD = [p for p in RECORDS if p.name.endswith(".good.truf")]
 BAD = [p for p in RECORDS if p.name.endswith(".bad.truf")]
@@ -119,7 +119,7 @@ def test_bad_record_breaks_its_clause(path: Path) -> None:
 
 
 def test_acknowledged_revoke_is_reported_as_acknowledged() -> None:
-    path = ROOT / "tests" / "records" / "truf-jb" / "JB305-follow-suit-acknowledged.truf"
+    path = ROOT / "records" / "truf-jb" / "clauses" / "JB305-follow-suit-acknowledged.truf"
     _, report = check(path)
     assert [(d.code, d.severity) for d in report.diagnostics if d.severity is not Severity.INFO] == [
         ("JB305", Severity.ACKNOWLEDGED)
@@ -345,7 +345,7 @@ def test_score_table_by_record(bid, taken, high, players, points, clause) -> Non
 
 
 def test_cli_reports_a_revoke_with_the_rule_quoted() -> None:
-    path = ROOT / "tests" / "records" / "truf-jb" / "JB305-follow-suit.bad.truf"
+    path = ROOT / "records" / "truf-jb" / "clauses" / "JB305-follow-suit.bad.truf"
     env = {**os.environ, "NO_COLOR": "1"}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
     result = subprocess.run(

@@ -1,7 +1,7 @@
 """ruff-and-honours: the source's figures as test vectors, and the team score sheet.
 
 The scoring vectors of the rules analysis (part 5, RH items 1 to 3) are also records under
-``tests/records/ruff-and-honours/`` (RH404, RH406-bar-start-of-hand, RH501-one-hand-win); here
+``records/ruff-and-honours/clauses/`` (RH404, RH406-bar-start-of-hand, RH501-one-hand-win); here
 they run through the scoring function itself, and item 4 (a turned king of trumps counted on
 one basis and not on the other) through a generated hand.
 """

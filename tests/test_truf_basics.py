@@ -225,17 +225,17 @@ def test_zero_target_scores_by_record() -> None:
 
 
 def test_a_game_of_six_rounds_has_a_winner_and_fewer_is_incomplete() -> None:
-    path = ROOT / "tests" / "records" / "truf-basics" / "TB501-game-winner.good.truf"
+    path = ROOT / "records" / "truf-basics" / "clauses" / "TB501-game-winner.good.truf"
     report = trufspec.check_text(path.read_text(encoding="utf-8"), str(path))
     assert report.games[0].winners and "TB503" not in [d.code for d in report.diagnostics]
-    short = ROOT / "tests" / "records" / "truf-basics" / "TB503-incomplete-game.good.truf"
+    short = ROOT / "records" / "truf-basics" / "clauses" / "TB503-incomplete-game.good.truf"
     report = trufspec.check_text(short.read_text(encoding="utf-8"), str(short))
     assert report.games[0].winners == ()
     assert [(d.code, d.severity) for d in report.diagnostics if d.code.startswith("TB")] == [("TB503", Severity.INFO)]
 
 
 def test_score_command_prints_the_sheet() -> None:
-    path = ROOT / "tests" / "records" / "truf-basics" / "TB501-game-winner.good.truf"
+    path = ROOT / "records" / "truf-basics" / "clauses" / "TB501-game-winner.good.truf"
     env = {**os.environ, "NO_COLOR": "1"}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
     result = subprocess.run(
@@ -334,7 +334,7 @@ def test_every_two_card_declaration_against_the_oracle() -> None:
 
 def test_declared_cards_come_from_the_hand() -> None:
     """TB201: with the hands recorded, a declared card must be in its declarer's hand."""
-    path = ROOT / "tests" / "records" / "truf-basics" / "TB201-declaration-cards.good.truf"
+    path = ROOT / "records" / "truf-basics" / "clauses" / "TB201-declaration-cards.good.truf"
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
     index = next(i for i, line in enumerate(lines) if line.startswith("  Ana:") and "=" in line)
