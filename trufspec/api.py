@@ -79,21 +79,31 @@ def _unreadable(data: bytes, at: int, path: str | None, detail: str, first_line:
 
 
 def check_text(
-    text: str, path: str = "-", options: Mapping[str, str] | None = None, first_line: int = 1
+    text: str,
+    path: str = "-",
+    options: Mapping[str, str] | None = None,
+    first_line: int = 1,
+    *,
+    judged: list[set[str]] | None = None,
 ) -> FileReport:
     """Check the games of ``text``: syntax, record structure and the rules of each game.
 
     ``first_line`` is the number of the first line of ``text`` in its file, when ``text`` is
-    a block of a larger file (see :func:`check_stream`)."""
+    a block of a larger file (see :func:`check_stream`).  ``judged``, when given, receives for
+    each game the codes of the clauses it was judged by, broken or obeyed: what
+    ``trufspec coverage`` counts."""
     parsed = parse_text(text, path, first_line)
     diagnostics = list(parsed.diagnostics)
     games = []
     with no_collection():
         for number, game in enumerate(parsed.games):
-            structure = list(check_game(game, path))
+            codes: set[str] = {"REC001", "REC002"}
+            if judged is not None:
+                judged.append(codes)
+            structure = list(check_game(game, path, codes))
             diagnostics.extend(structure)
             skip = frozenset(d for g, d in parsed.damaged if g == number)
-            games.append(_judge(game, path, options, skip, structure, diagnostics))
+            games.append(_judge(game, path, options, skip, structure, diagnostics, codes))
     diagnostics.sort(key=Diagnostic.sort_key)
     return FileReport(path, tuple(games), tuple(diagnostics), excerpts(text, diagnostics, first_line))
 
@@ -105,6 +115,7 @@ def _judge(
     skip: frozenset[int],
     structure: list[Diagnostic],
     diagnostics: list[Diagnostic],
+    judged: set[str],
 ) -> GameResult:
     """Replay a game through its ruleset, when trufspec knows it and the record is sound
     enough to replay (its players and tags are in order)."""
@@ -112,6 +123,7 @@ def _judge(
     name = game.ruleset
     if name is None:
         return GameResult(game.span.line, None, game.players, plain)
+    judged.add("REC007")
     ruleset = RULESETS.get(name)
     if ruleset is None:
         diagnostics.append(record_diagnostic("REC007", game.span, path, ruleset=name))
@@ -119,7 +131,7 @@ def _judge(
     blocking = {"REC003", "REC004", "REC005", "REC006", "REC010"}
     if any(d.code in blocking for d in structure):
         return GameResult(game.span.line, name, game.players, plain)
-    outcome, readings, found = replay_game(game, ruleset, default_registry(), path, options, skip)
+    outcome, readings, found = replay_game(game, ruleset, default_registry(), path, options, skip, judged)
     diagnostics.extend(found)
     deals = tuple(
         DealResult(d.number.value, d.span.line, o.scores, o.totals, o.figures) for d, o in zip(game.deals, outcome.deals)

@@ -1,4 +1,5 @@
-"""The ``trufspec`` command: ``check`` records against their rulesets, ``fmt`` them canonically.
+"""The ``trufspec`` command: ``check`` records against their rulesets, ``fmt`` them canonically,
+``score`` them, print the ``rules``, measure the ``coverage`` of a corpus and ``simulate`` games.
 
 Exit codes follow the linters that CI users already know: 0 when all is well, 1 when a record
 has an error (or, for ``fmt --check``, would be reformatted), 2 when the command itself could
@@ -329,6 +330,10 @@ PROGRESS_FROM = 4 * 1024 * 1024
 before a bar would be read."""
 
 
+SIMULATION_PROGRESS_FROM = 200
+"""The number of games from which ``simulate`` shows a progress bar at a terminal."""
+
+
 @contextlib.contextmanager
 def _progress(paths: list[str], wanted: bool) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on standard error, by bytes checked, for a long check at a terminal;
@@ -412,6 +417,96 @@ def rules(name: str | None) -> None:
         click.echo(f"trufspec: no ruleset or clause {name!r}; the rulesets are {known}", err=True)
         sys.exit(USAGE)
     click.echo(render_clause(clause, registry), nl=False)
+
+
+@main.command()
+@_paths_argument
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="A table per ruleset for people, or a JSON document that names the games.",
+)
+@_readings_option
+def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -> None:
+    """Say which clauses the records obey, which they break, and which none exercises.
+
+    Every record is checked and its ;! marks compared with what the check reports.  Exits 0
+    when every clause of every ruleset the records play (and of the notation) is obeyed by
+    some game and, unless it cannot be broken, broken by another, and every mark is matched;
+    1 otherwise; 2 when a path cannot be read.
+    """
+    from trufspec.coverage import cover
+    from trufspec.report import coverage as coverage_report
+
+    _known_options(click.get_current_context(), options)
+    unreadable = False
+
+    def files() -> Iterator[tuple[str, bytes]]:
+        nonlocal unreadable
+        for source in _collect(paths):
+            data = _read(source)
+            if data is None:
+                unreadable = True
+            else:
+                yield source.path, data
+
+    result = cover(files(), options or None)
+    render = coverage_report.render_json if output_format == "json" else coverage_report.render_text
+    click.echo(render(result), nl=False)
+    sys.exit(USAGE if unreadable else 0 if result.ok else 1)
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=1, show_default=True, help="How many games to play.")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Play the games of this seed again (the seed of a run is written in each game's Event tag).",
+)
+@click.option(
+    "--detail",
+    type=click.Choice(["full", "sheet"]),
+    default="full",
+    show_default=True,
+    help="Every card (hands, bidding, play) or only the score sheet.",
+)
+@_readings_option
+@click.option(
+    "--output", "-o", type=click.File("w", encoding="utf-8", lazy=True), default="-",
+    help="Write the records to this file instead of standard output.",
+)
+def simulate(
+    ruleset: str, games: int, seed: int | None, detail: str, options: dict[str, str], output: Any
+) -> None:
+    """Write random legal games of RULESET, played by bots that bid from their hands.
+
+    The records check clean and are in canonical layout.  Without --seed a seed is drawn and
+    written in the Event tag, so any run can be played again.
+    """
+    import secrets
+
+    from trufspec.simulate import SIMULATORS, Detail, option_problems, simulate as play, simulator_for
+
+    ctx = click.get_current_context()
+    if ruleset not in SIMULATORS:
+        raise click.BadParameter(
+            f"no ruleset {ruleset!r}; the rulesets are: {', '.join(SIMULATORS)}", ctx, param_hint="RULESET"
+        )
+    problems = option_problems(simulator_for(ruleset), options)
+    if problems:
+        raise click.BadParameter("; ".join(problems), ctx, param_hint="--option")
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    records = play(ruleset, games, seed, Detail(detail), options)
+    show = games >= SIMULATION_PROGRESS_FROM and sys.stderr.isatty()
+    with click.progressbar(records, length=games, label="simulating", file=sys.stderr) if show else contextlib.nullcontext(records) as bar:
+        for number, record in enumerate(bar):
+            output.write(("\n" if number else "") + record)
 
 
 @main.command()

@@ -42,7 +42,7 @@ from trufspec.records import (
 )
 from trufspec.spec.registry import default_registry
 
-__all__ = ["check_game", "record_diagnostic", "REQUIRED_TAGS"]
+__all__ = ["check_game", "judged_by", "record_diagnostic", "REQUIRED_TAGS"]
 
 REQUIRED_TAGS = ("Ruleset", "Players")
 
@@ -65,8 +65,11 @@ def record_diagnostic(
     return Diagnostic(code, severity, clause.format(**values), span, path, clause)
 
 
-def check_game(game: Game, path: str | None) -> Iterator[Diagnostic]:
-    """Every record-level problem of a game."""
+def check_game(game: Game, path: str | None, judged: set[str] | None = None) -> Iterator[Diagnostic]:
+    """Every record-level problem of a game; ``judged``, when given, receives the codes of
+    the checks the game gives facts for (see :func:`judged_by`)."""
+    if judged is not None:
+        judged.update(judged_by(game))
     yield from _tags(game, path)
     players = set(game.players)
     for number, deal in enumerate(game.deals, start=1):
@@ -76,6 +79,28 @@ def check_game(game: Game, path: str | None) -> Iterator[Diagnostic]:
             yield from _names(deal, players, game, path)
         yield from _entries(deal, path)
         yield from _duplicate_cards(deal, path)
+
+
+def judged_by(game: Game) -> set[str]:
+    """The record-level clauses a game can be judged by: the tag checks when it has tags, the
+    numbering and section checks for each deal, the names when the players are known, the
+    entries and duplicate cards when a section lists them."""
+    codes = {"REC003", "REC004", "REC006"} if game.tags else set()
+    if game.tag("Players") is not None or game.tag("Options") is not None:
+        codes.add("REC005")
+    if game.deals:
+        codes.update(("REC008", "REC009"))
+        if game.players:
+            codes.add("REC010")
+    for deal in game.deals:
+        for section in deal.sections:
+            if isinstance(section, (Hands, Bids, Tricks)):
+                codes.add("REC011")
+            if isinstance(section, (Hands, Undealt, Stock, Public, Secret, Play)):
+                codes.add("REC013")
+            if isinstance(section, Play) and any(trick.by_player for trick in section.tricks):
+                codes.add("REC012")  # checked as the trick is read, one card after each name
+    return codes
 
 
 def _tags(game: Game, path: str | None) -> Iterator[Diagnostic]:

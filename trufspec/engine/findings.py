@@ -4,6 +4,11 @@ Replay code says *which clause* a fact breaks and gives the values for the claus
 this collector turns that into a :class:`~trufspec.diagnostics.Diagnostic` with the clause
 attached, lowers the severity of an irregularity the record acknowledges with ``!``, and marks
 findings that follow from an earlier error of the same deal as consequential.
+
+It also keeps the codes of the clauses the replay *judged*: a check whose facts the record
+gives says so with :meth:`Findings.judge`, whether or not the record breaks the clause.  That
+is how ``trufspec coverage`` tells a record that obeys a clause from one that never comes near
+it (a three-player rule in a four-player game, a follow-suit rule in a score sheet).
 """
 
 from __future__ import annotations
@@ -20,10 +25,12 @@ __all__ = ["Findings"]
 class Findings:
     """The diagnostics of one game's replay, in the order they were found."""
 
-    def __init__(self, registry: Registry, path: str | None) -> None:
+    def __init__(self, registry: Registry, path: str | None, judged: set[str] | None = None) -> None:
         self.registry = registry
         self.path = path
         self.diagnostics: list[Diagnostic] = []
+        self.judged: set[str] = set() if judged is None else judged
+        """The codes of the clauses the replay judged (broken or not)."""
         self.disturbed = False
         """Set once a deal's state stopped matching the record (a card played that was not
         held): what is found after it in the deal is marked consequential."""
@@ -39,6 +46,7 @@ class Findings:
         ``follows`` says this finding is the consequence of another one just reported (a total
         that carries a wrong score forward), whether or not the deal is disturbed.
         """
+        self.judged.add(code)
         clause = self.registry.clause(code)
         severity = clause.severity
         if ack and severity in (Severity.ERROR, Severity.WARNING):
@@ -47,6 +55,13 @@ class Findings:
         self.diagnostics.append(
             Diagnostic(code, severity, message, span, self.path, clause, consequential=self.disturbed or follows)
         )
+
+    def judge(self, *codes: str | None) -> None:
+        """Say that the record gives the facts of these clauses and that they were checked
+        (a code of None, a rule the ruleset does not have, is passed over)."""
+        for code in codes:
+            if code is not None:
+                self.judged.add(code)
 
     def fault(self, code: str, span: Span, *, ack: bool = False, **values: Any) -> None:
         """Report a fault after which the record's own course, not the rules', is followed:
@@ -62,6 +77,7 @@ class Findings:
 
     def close_deal(self, kind: str, number: int, span: Span) -> None:
         """End a deal: report what could not be checked in it, and forget its disturbance."""
+        self.judged.add("REC015")
         if self._unchecked:
             self.add("REC015", span, kind=kind, number=number, what="; ".join(self._unchecked))
         self._unchecked = []

@@ -28,12 +28,18 @@ def replay_game(
     path: str | None,
     cli_options: Mapping[str, str] | None = None,
     skip: frozenset[int] = frozenset(),
+    judged: set[str] | None = None,
 ) -> tuple[GameOutcome, OptionValues, list[Diagnostic]]:
-    """The recomputed figures, the readings in force and the diagnostics of one game."""
-    findings = Findings(registry, path)
+    """The recomputed figures, the readings in force and the diagnostics of one game.
+
+    ``judged``, when given, receives the codes of the clauses the replay judged (see
+    :class:`~trufspec.engine.findings.Findings`)."""
+    findings = Findings(registry, path, judged)
     known = registry.options_of(ruleset.id)
     chosen: dict[str, str] = {}
     tag = next((t for t in game.tags if t.name == "Options"), None)
+    if tag is not None or cli_options:
+        findings.judge("REC014")
     if tag is not None:
         from_tag, errors = parse_options(tag.value, known)
         for error in errors:
@@ -46,6 +52,8 @@ def replay_game(
                 findings.add("REC014", NO_SPAN, detail=problem)
             else:
                 chosen[key] = value
+    if game.deals:
+        findings.judge("REC016")
     options = OptionValues(resolve(chosen, known))
     outcome = ruleset.replay(game, options, findings, skip)
     return outcome, options, findings.diagnostics

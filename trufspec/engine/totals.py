@@ -56,6 +56,7 @@ class RunningTotals:
         self.totals, self.stated = computed, dict(carried)
         if written is None:
             return computed
+        findings.judge(self.clause)
         said = {f.side_name: f.value for f in written_scores.entries} if written_scores else {}
         for figure in written.entries:
             side = figure.side_name

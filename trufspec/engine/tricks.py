@@ -112,6 +112,10 @@ def replay_play(
     won: Counter[str] = Counter()
     broken = False
     expected_leader = first_leader
+    if play.tricks:
+        findings.judge(rules.trick_count, rules.one_card_each)
+    if known_hands:
+        findings.judge(rules.card_held)
     for count, trick in enumerate(play.tricks, start=1):
         if trick.number.value != count:
             findings.add(
@@ -124,6 +128,8 @@ def replay_play(
         leader = trick.leader.value
         if leader not in seats:
             return PlayOutcome(dict(won), False)
+        if expected_leader is not None:
+            findings.judge(rules.first_leader if count == 1 else rules.next_leader)
         if expected_leader is not None and leader != expected_leader:
             if count == 1:
                 findings.fault(rules.first_leader, trick.leader.span, ack=trick.leader.ack, player=leader, expected=expected_leader)
@@ -153,6 +159,8 @@ def replay_play(
                 played_where[card] = count
                 continue
             if index == 0:
+                if trump is not None:
+                    findings.judge(rules.trump_lead)
                 if (
                     rules.trump_lead is not None
                     and card.suit == trump
@@ -163,6 +171,7 @@ def replay_play(
                     findings.fault(rules.trump_lead, trick.cards.span(index), ack=ack, player=player, card=card, other_cards=others)
             else:
                 led = order[0][1].suit
+                findings.judge(rules.follow_suit)
                 if card.suit != led:
                     same = [c for c in hand if c.suit == led]
                     if same:
@@ -180,6 +189,7 @@ def replay_play(
             played_where[card] = count
         cards = [card for _, card in order]
         if len(cards) == len(seats):
+            findings.judge(rules.trick_winner)
             best = trick_winner(cards, trump)
             winner = order[best][0]
             won[winner] += 1
@@ -230,6 +240,7 @@ def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings
         return True
     if rules.turn_order is None or rules.enforce_order == "free" or names[0] not in seats:
         return False
+    findings.judge(rules.turn_order)
     expected = _seating(seats, names[0], rules.enforce_order)
     for index in range(1, len(names)):
         if names[index] != expected[index]:
@@ -264,6 +275,7 @@ def tricks_taken(
     written = deal.find(Tricks)
     if won is not None:
         if written is not None:
+            findings.judge(clause)
             for figure in written.entries:
                 side = figure.side_name
                 if side in won and figure.value != won[side]:

@@ -1,0 +1,115 @@
+"""Simulated games: random legal games of every ruleset, written in the notation.
+
+A simulator plays whole games with bots that behave like players: they bid from the strength of
+their hand, vote on what they saw, follow suit, and win tricks when they need them.  The output
+reads like real records, so it serves as a corpus for tests and benchmarks, as a set of examples
+of a ruleset, and as test input for an engine under development.
+
+Each ruleset has its own simulator, in a module of this package named after it, written from the
+source text and the readings of its options on its own: it imports nothing from
+:mod:`trufspec.engine` or :mod:`trufspec.rulesets`, so that the test suite can check the
+validator against it and a mistake in one does not hide behind the same mistake in the other.
+
+Games are reproducible: game *n* of seed *s* is played with a :class:`random.Random` seeded
+with ``"s:n"``, so it is the same whatever the number of games asked for.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import random
+from collections.abc import Callable, Iterator, Mapping
+
+from attrs import frozen
+
+from trufspec.spec.registry import default_registry
+
+__all__ = ["Detail", "Simulator", "SIMULATORS", "simulator_for", "option_problems", "options_tag", "simulate"]
+
+
+class Detail(enum.Enum):
+    """How much of each deal a simulated record writes down."""
+
+    FULL = "full"
+    """Every card: the hands, the bidding, the play card by card, and the figures."""
+    SHEET = "sheet"
+    """A score sheet: what a scorer writes at the table, without hands or play."""
+
+
+Play = Callable[[random.Random, Mapping[str, str], Detail], str]
+"""Plays one game under the readings given and returns its record after the ``Ruleset`` tag:
+the ``Players`` tag, the ``Options`` tag when readings are given (:func:`options_tag`), any
+tag of the ruleset's own, and the deals, in canonical layout."""
+
+
+@frozen
+class Simulator:
+    ruleset: str
+    play: Play
+    options: frozenset[str]
+    """The options whose readings the simulator plays by; any other option can only be asked
+    for at its default reading."""
+
+
+SIMULATORS: Mapping[str, str] = {
+    "truf-jb": "trufspec.simulate.truf_jb",
+    "truf-basics": "trufspec.simulate.truf_basics",
+    "truf-de": "trufspec.simulate.truf_de",
+    "ruff-and-honours": "trufspec.simulate.ruff_and_honours",
+    "tromplemond": "trufspec.simulate.tromplemond",
+}
+"""The module of each ruleset's simulator, imported when it is first asked for."""
+
+
+def simulator_for(ruleset: str) -> Simulator:
+    """The simulator of a ruleset; ``KeyError`` for a ruleset without one."""
+    simulator: Simulator = importlib.import_module(SIMULATORS[ruleset]).SIMULATOR
+    return simulator
+
+
+def option_problems(simulator: Simulator, options: Mapping[str, str]) -> list[str]:
+    """Why the readings asked for cannot be simulated: an option the ruleset does not have, a
+    value it does not allow, or a reading the simulator does not play by."""
+    known = default_registry().options_of(simulator.ruleset)
+    problems = []
+    for key, value in options.items():
+        option = known.get(key)
+        if option is None:
+            problems.append(f"{simulator.ruleset} has no option {key!r}; its options are: {', '.join(sorted(known))}")
+            continue
+        problem = option.check(value)
+        if problem is not None:
+            problems.append(problem)
+        elif key not in simulator.options and value != option.default:
+            problems.append(
+                f"the {simulator.ruleset} simulator plays {key} only as {option.default!r}; "
+                f"the options it plays by are: {', '.join(sorted(simulator.options)) or 'none'}"
+            )
+    return problems
+
+
+def options_tag(options: Mapping[str, str]) -> str:
+    """The ``Options`` tag line of the readings given (with its newline), or nothing when the
+    game is played by the defaults."""
+    if not options:
+        return ""
+    pairs = ", ".join(f"{key}={value}" for key, value in options.items())
+    return f'[Options "{pairs}"]\n'
+
+
+def simulate(
+    ruleset: str, games: int, seed: int, detail: Detail = Detail.FULL, options: Mapping[str, str] | None = None
+) -> Iterator[str]:
+    """The records of ``games`` simulated games, one text per game (games are separated by a
+    blank line when written one after the other).  The readings must be ones the simulator
+    plays by (see :func:`option_problems`)."""
+    simulator = simulator_for(ruleset)
+    chosen = dict(options or {})
+    problems = option_problems(simulator, chosen)
+    if problems:
+        raise ValueError("; ".join(problems))
+    for number in range(1, games + 1):
+        rng = random.Random(f"{seed}:{number}")
+        head = f'[Event "Simulation, seed {seed}"]\n[Round "{number}"]\n[Ruleset "{ruleset}"]\n'
+        yield head + simulator.play(rng, chosen, detail)
