@@ -20,6 +20,7 @@ import pytest
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error
 
+from trufspec.marks import readable_text
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.sphinxext.lexer import TrufLexer
@@ -73,6 +74,15 @@ def test_every_ruleset_has_a_page_with_every_clause_anchored(html: Path) -> None
         assert f'id="{clause.code}"' in pages["notation"], clause.code
 
 
+def test_clauses_show_the_records_that_obey_and_break_them(html: Path) -> None:
+    page = (html / "html" / "rulesets" / "truf-jb.html").read_text(encoding="utf-8")
+    follow_suit = page[page.index('id="JB305"'):page.index('id="JB306"')]
+    assert "example records" in follow_suit
+    assert "Citra played 3C but holds QS 9S 8S" in follow_suit  # the JB305 record's diagnostic
+    notation = (html / "html" / "notation.html").read_text(encoding="utf-8")
+    assert "found \u2018two\u2019" in notation  # the REC001 record's diagnostic
+
+
 def _project(tmp_path: Path, body: str) -> Path:
     source = tmp_path / "src"
     source.mkdir()
@@ -119,6 +129,7 @@ NEW_RULESET_CONF = """
 import sys
 sys.path.insert(0, {here!r})
 from trufspec.engine.ruleset import Ruleset
+from trufspec.marks import readable_text
 from trufspec.rulesets import RULESETS
 from trufspec.spec import registry
 
@@ -166,7 +177,7 @@ def test_a_record_example_that_disagrees_with_its_marks_fails_the_build(tmp_path
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_lexer_reads_every_record_without_an_error_token(path: Path) -> None:
-    text = path.read_text(encoding="utf-8")
+    text = readable_text(path.read_bytes())
     errors = [value for token, value in TrufLexer().get_tokens(text) if token in Error]
     assert errors == []
 

@@ -20,9 +20,9 @@ from collections.abc import Iterable, Mapping
 
 from attrs import frozen
 
-from trufspec.api import check_text, decode, loads
+from trufspec.api import check_text, decode
 from trufspec.diagnostics import Diagnostic
-from trufspec.marks import Mismatch, compare
+from trufspec.marks import Mismatch, compare, readable_text
 from trufspec.rulesets import RULESETS
 from trufspec.spec.clauses import Clause, Kind, Strength
 from trufspec.spec.record_clauses import RULESET as RECORD
@@ -109,7 +109,7 @@ def cover(
         text, problem = decode(data, path)
         if problem is not None:
             # Not text: the check is the one diagnostic, the marks are read as far as they go.
-            text = data.replace(b"\x00", b" ").decode("utf-8", errors="replace")
+            text = readable_text(data)
             diagnostics: tuple[Diagnostic, ...] = (problem,)
             starts = [1]
             judged.append({problem.code})
@@ -134,7 +134,7 @@ def cover(
                 obeyed.setdefault(code, []).append(witness)
             for code in found[index]:
                 broken.setdefault(code, []).append(witness)
-        mismatches += [(path, m) for m in compare(loads(text, path).games, diagnostics)]
+        mismatches += [(path, m) for m in compare(text, diagnostics)]
     tables = tuple(
         RulesetCoverage(
             ruleset,

@@ -13,14 +13,13 @@ diagnostic likewise must be present when marked and is otherwise not required.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from attrs import frozen
 
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.records import Game, comment_texts_with_lines
 
-__all__ = ["Mark", "marks_of", "Mismatch", "compare"]
+__all__ = ["Mark", "marks_of", "readable_text", "Mismatch", "compare"]
 
 
 @frozen
@@ -29,14 +28,44 @@ class Mark:
     code: str
 
 
-def marks_of(games: Iterable[Game]) -> Counter[Mark]:
-    """The marks of the records, one per code named (a code named twice on a line counts twice)."""
+def marks_of(text: str) -> Counter[Mark]:
+    """The marks of a record's text, one per code named (a code named twice on a line counts
+    twice).
+
+    The marks are read from the text, not from the parsed records, so that a mark on a line
+    the parser could not read (the syntax error a record is about) is still seen.  A ``;``
+    starts a comment outside a quoted tag value and outside a brace comment."""
     found: Counter[Mark] = Counter()
-    for line, text in comment_texts_with_lines(tuple(games)):
-        if text.startswith(";!"):
-            for code in text[2:].split():
+    for line, comment in _line_comments(text):
+        if comment.startswith(";!"):
+            for code in comment[2:].split():
                 found[Mark(line, code)] += 1
     return found
+
+
+def _line_comments(text: str) -> Iterator[tuple[int, str]]:
+    """Each ``;`` comment of the text, with its line number."""
+    in_brace = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        in_string = False
+        for index, char in enumerate(line):
+            if in_brace:
+                in_brace = char != "}"
+            elif in_string:
+                in_string = char != '"'
+            elif char == '"':
+                in_string = True
+            elif char == "{":
+                in_brace = True
+            elif char == ";":
+                yield number, line[index:]
+                break
+
+
+def readable_text(data: bytes) -> str:
+    """The text of a record as far as it can be read, for its marks: a record of unreadable
+    input (REC002) still says on which line the bad byte stands."""
+    return data.replace(b"\x00", b" ").decode("utf-8", errors="replace")
 
 
 @frozen
@@ -51,9 +80,9 @@ class Mismatch:
         return f"line {self.mark.line}: {self.mark.code} {what}"
 
 
-def compare(games: Iterable[Game], diagnostics: Iterable[Diagnostic]) -> list[Mismatch]:
-    """Where the marks of the records and the diagnostics of a check disagree."""
-    expected = marks_of(games)
+def compare(text: str, diagnostics: Iterable[Diagnostic]) -> list[Mismatch]:
+    """Where the marks of a record's text and the diagnostics of its check disagree."""
+    expected = marks_of(text)
     reported: Counter[Mark] = Counter()
     informational: Counter[Mark] = Counter()
     for diagnostic in diagnostics:

@@ -72,12 +72,17 @@ def _check(text: str) -> tuple[tuple[int, str, str, str], ...]:
 
 
 def _examples(directories: Sequence[Path], clause: Clause) -> list[render.Example]:
-    """A clause's example records: those it names itself, then the test records named after
-    its code (``JB305-follow-suit.good.truf``); the records that obey it come first."""
+    """A clause's example records: those it names itself, then the records named after its
+    code (``JB305-follow-suit.good.truf``) anywhere under the example directories; the records
+    that obey it come first."""
     found = [_example(example.record, "obeys") for example in clause.examples]
     for directory in directories:
-        for path in sorted((directory / clause.ruleset).glob(f"{clause.code}-*.truf")):
-            found.append(_example(path.read_text(encoding="utf-8"), "breaks" if path.name.endswith(".bad.truf") else "obeys"))
+        for path in sorted(directory.rglob(f"{clause.code}-*.truf")):
+            try:
+                text = path.read_bytes().decode("utf-8")
+            except UnicodeDecodeError:
+                continue  # a record of unreadable input (REC002) has no text to show
+            found.append(_example(text, "breaks" if path.name.endswith(".bad.truf") else "obeys"))
     order = ("obeys", "acknowledged", "breaks")
     return sorted(found, key=lambda example: order.index(example.shows))
 
@@ -384,9 +389,8 @@ def check_records(app: Sphinx, doctree: nodes.document) -> None:
         text = block.astext()
         if block.get("language") != "truf" or "[Ruleset" not in text:
             continue
-        parsed = trufspec.loads(text, "example.truf")
         report = trufspec.check_text(text, "example.truf")
-        for mismatch in compare(parsed.games, report.diagnostics):
+        for mismatch in compare(text, report.diagnostics):
             logger.warning("record example: %s", mismatch, location=block)
 
 
