@@ -159,3 +159,14 @@ def test_command_line_jobs_give_the_same_output(tmp_path: Path, jobs: str) -> No
         tuple(trufspec.check_bytes(p.read_bytes(), str(p)) for p in sorted(tmp_path.glob("*.truf")))
     )
     assert result.stdout == json_report.render(expected)
+
+
+def test_a_check_without_figures_reports_the_same_diagnostics_and_counts(tmp_path) -> None:
+    path = tmp_path / "games.truf"
+    path.write_text(corpus(7, 4), encoding="utf-8")
+    full = next(check_paths([str(path)]))
+    lean = next(check_paths([str(path)], figures=False))
+    assert lean.diagnostics == full.diagnostics and lean.lines == full.lines
+    assert [len(g.deals) for g in lean.games] == [len(g.deals) for g in full.games]
+    assert any(d.scores for g in full.games for d in g.deals)
+    assert not any(d.scores or d.totals or g.options for g in lean.games for d in g.deals)

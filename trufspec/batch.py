@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
+from functools import partial
 from itertools import chain
 from typing import BinaryIO, TypeVar
 
@@ -38,12 +39,16 @@ another process costs little next to checking it, small enough to keep memory fl
 R = TypeVar("R")
 
 
-def check_block(block: Block, path: str, options: Mapping[str, str] | None) -> FileReport:
-    """The report of one block of a file: its games, or a REC002 when its bytes are not text."""
+def check_block(
+    block: Block, path: str, options: Mapping[str, str] | None, figures: bool = True
+) -> FileReport:
+    """The report of one block of a file: its games, or a REC002 when its bytes are not text;
+    without the recomputed figures unless ``figures`` (see :meth:`FileReport.without_figures`)."""
     text, problem = decode(block.data, path, block.first_line, block.offset)
     if problem is not None:
         return FileReport(path, (), (problem,))
-    return check_text(text, path, options, block.first_line)
+    report = check_text(text, path, options, block.first_line)
+    return report if figures else report.without_figures()
 
 
 def join(path: str, parts: Iterable[FileReport]) -> FileReport:
@@ -79,7 +84,8 @@ def check_blocks(
 ) -> FileReport:
     """The report of one file given as blocks (see :func:`trufspec.check_stream`)."""
     work = ((0, path, block) for block in parts)
-    return next(_reports(work, options, jobs, progress, set()), FileReport(path, (), ()))
+    check = partial(_check_one, options=options, figures=True)
+    return next(_reports(work, check, jobs, progress, set()), FileReport(path, (), ()))
 
 
 def check_paths(
@@ -89,15 +95,19 @@ def check_paths(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     unreadable: Callable[[str, OSError], None] | None = None,
+    figures: bool = True,
 ) -> Iterator[FileReport]:
     """The report of each file, in the order of ``paths`` (``-`` is standard input).
 
     A file that cannot be opened or read to its end is passed to ``unreadable`` with the error
     and has no report.  The blocks of all the files share one pool of ``jobs`` processes, so a
-    folder of small files is checked in parallel as well as one large file.
+    folder of small files is checked in parallel as well as one large file.  Without
+    ``figures`` the reports leave out the recomputed scores, which an output of diagnostics
+    does not show, and the memory of a large check stays small.
     """
     failed: set[int] = set()
-    return _reports(_blocks_of(paths, unreadable, failed), options, jobs, progress, failed)
+    check = partial(_check_one, options=options, figures=figures)
+    return _reports(_blocks_of(paths, unreadable, failed), check, jobs, progress, failed)
 
 
 Work = tuple[int, str, Block]
@@ -130,7 +140,7 @@ def _open(path: str) -> AbstractContextManager[BinaryIO]:
 
 def _reports(
     work: Iterable[Work],
-    options: Mapping[str, str] | None,
+    check: Callable[[Work], FileReport],
     jobs: int,
     progress: Callable[[int], None] | None,
     failed: set[int],
@@ -143,7 +153,7 @@ def _reports(
     """
     current: tuple[int, str] | None = None
     parts: list[FileReport] = []
-    for (index, path, block), report in _in_order(_check_one, work, options, jobs):
+    for (index, path, block), report in _in_order(check, work, jobs):
         if current is not None and index != current[0]:
             if current[0] not in failed:
                 yield join(current[1], parts)
@@ -156,9 +166,9 @@ def _reports(
         yield join(current[1], parts)
 
 
-def _check_one(item: Work, options: Mapping[str, str] | None) -> FileReport:
+def _check_one(item: Work, options: Mapping[str, str] | None, figures: bool) -> FileReport:
     _, path, block = item
-    return check_block(block, path, options)
+    return check_block(block, path, options, figures)
 
 
 PARALLEL_FROM = 1024 * 1024
@@ -166,13 +176,8 @@ PARALLEL_FROM = 1024 * 1024
 as checking this much on one, so a few small files are checked at once where they are."""
 
 
-def _in_order(
-    function: Callable[[Work, Mapping[str, str] | None], R],
-    items: Iterable[Work],
-    options: Mapping[str, str] | None,
-    jobs: int,
-) -> Iterator[tuple[Work, R]]:
-    """``(item, function(item, options))`` for each item, in order; on ``jobs`` processes
+def _in_order(function: Callable[[Work], R], items: Iterable[Work], jobs: int) -> Iterator[tuple[Work, R]]:
+    """``(item, function(item))`` for each item, in order; on ``jobs`` processes
     when ``jobs`` is above 1 and the input is larger than :data:`PARALLEL_FROM`.
 
     Only a few items per process are in flight at once, so that reading a large file never
@@ -189,14 +194,14 @@ def _in_order(
                 break
     if size < PARALLEL_FROM:
         for item in chain(ahead, iterator):
-            yield item, function(item, options)
+            yield item, function(item)
         return
     # A fork server, not a plain fork: forking a process that runs threads (an application
     # embedding trufspec, a test runner) can deadlock, and the server forks from a clean one.
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("forkserver")) as pool:
         pending: deque[tuple[Work, Future[R]]] = deque()
         for item in chain(ahead, iterator):
-            pending.append((item, pool.submit(function, item, options)))
+            pending.append((item, pool.submit(function, item)))
             if len(pending) >= 4 * jobs:
                 done, future = pending.popleft()
                 yield done, future.result()

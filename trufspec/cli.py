@@ -264,7 +264,14 @@ def check(
     else:
         with _progress(sources, output_format == "text" and not quiet) as advance:
             files = list(
-                check_paths(sources, options or None, jobs=jobs, progress=advance, unreadable=cannot_read)
+                check_paths(
+                    sources,
+                    options or None,
+                    jobs=jobs,
+                    progress=advance,
+                    unreadable=cannot_read,
+                    figures=output_format == "json",
+                )
             )
     report = Report(tuple(files))
     if select or ignore or quiet:

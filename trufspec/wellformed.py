@@ -221,6 +221,8 @@ def _duplicate_cards(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
         [t.cards for s in sections if isinstance(s, Play) for t in s.tricks],
     ]
     for group in groups:
+        if len({card for run in group for card in run.cards}) == sum(len(run.cards) for run in group):
+            continue  # no card twice: the usual case, told at the cost of one set
         seen: dict[Card, tuple[Cards, int]] = {}
         for run in group:
             for index, card in enumerate(run):

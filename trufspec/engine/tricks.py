@@ -149,6 +149,9 @@ def replay_play(
             if len(trick.cards) != len(seats) and not (last and play.incomplete):
                 findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards), players=len(seats))
         ruffed = False
+        if order:
+            # Every lead is judged by the trump-lead rule, every later card by follow suit.
+            findings.judge(rules.trump_lead if trump is not None else None, rules.follow_suit if len(order) > 1 else None)
         for index, (player, card) in enumerate(order):
             hand = holding.get(player, {})
             ack = index in trick.cards.acks
@@ -159,8 +162,6 @@ def replay_play(
                 played_where[card] = count
                 continue
             if index == 0:
-                if trump is not None:
-                    findings.judge(rules.trump_lead)
                 if (
                     rules.trump_lead is not None
                     and card.suit == trump
@@ -171,7 +172,6 @@ def replay_play(
                     findings.fault(rules.trump_lead, trick.cards.span(index), ack=ack, player=player, card=card, other_cards=others)
             else:
                 led = order[0][1].suit
-                findings.judge(rules.follow_suit)
                 if card.suit != led:
                     same = [c for c in hand if c.suit == led]
                     if same:

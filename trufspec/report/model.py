@@ -53,6 +53,16 @@ class FileReport:
     def count(self, severity: Severity) -> int:
         return sum(1 for d in self.diagnostics if d.severity is severity)
 
+    def without_figures(self) -> FileReport:
+        """The same report without the recomputed figures of its deals (scores, totals and
+        the like) and the readings of its games: what an output that shows only diagnostics
+        and counts needs.  On a large archive the figures are most of a report's memory."""
+        games = tuple(
+            GameResult(g.line, g.ruleset, g.players, tuple(DealResult(d.number, d.line) for d in g.deals), g.winners)
+            for g in self.games
+        )
+        return FileReport(self.path, games, self.diagnostics, self.lines)
+
 
 @frozen
 class Summary:
