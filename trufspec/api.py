@@ -92,18 +92,26 @@ def check_text(
     a block of a larger file (see :func:`check_stream`).  ``judged``, when given, receives for
     each game the codes of the clauses it was judged by, broken or obeyed: what
     ``trufspec coverage`` counts."""
+    # The records are made and dropped with the cycle collector paused (they hold no cycles);
+    # it is back on only once they are gone, so that it never walks them.
+    with no_collection():
+        return _check_text(text, path, options, first_line, judged)
+
+
+def _check_text(
+    text: str, path: str, options: Mapping[str, str] | None, first_line: int, judged: list[set[str]] | None
+) -> FileReport:
     parsed = parse_text(text, path, first_line)
     diagnostics = list(parsed.diagnostics)
     games = []
-    with no_collection():
-        for number, game in enumerate(parsed.games):
-            codes: set[str] = {"REC001", "REC002"}
-            if judged is not None:
-                judged.append(codes)
-            structure = list(check_game(game, path, codes))
-            diagnostics.extend(structure)
-            skip = frozenset(d for g, d in parsed.damaged if g == number)
-            games.append(_judge(game, path, options, skip, structure, diagnostics, codes))
+    for number, game in enumerate(parsed.games):
+        codes: set[str] = {"REC001", "REC002"}
+        if judged is not None:
+            judged.append(codes)
+        structure = list(check_game(game, path, codes))
+        diagnostics.extend(structure)
+        skip = frozenset(d for g, d in parsed.damaged if g == number)
+        games.append(_judge(game, path, options, skip, structure, diagnostics, codes))
     diagnostics.sort(key=Diagnostic.sort_key)
     return FileReport(path, tuple(games), tuple(diagnostics), excerpts(text, diagnostics, first_line))
 

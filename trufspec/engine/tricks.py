@@ -152,13 +152,13 @@ def replay_play(
         if order:
             # Every lead is judged by the trump-lead rule, every later card by follow suit.
             findings.judge(rules.trump_lead if trump is not None else None, rules.follow_suit if len(order) > 1 else None)
+        acks = trick.cards.acks
         for index, (player, card) in enumerate(order):
             hand = holding.get(player, {})
-            ack = index in trick.cards.acks
             if card not in hand:
                 if known_hands:
                     reason = _why_not_held(card, player, played_where, holding)
-                    findings.fault(rules.card_held, trick.cards.span(index), ack=ack, player=player, card=card, reason=reason)
+                    findings.fault(rules.card_held, trick.cards.span(index), ack=index in acks, player=player, card=card, reason=reason)
                 played_where[card] = count
                 continue
             if index == 0:
@@ -169,7 +169,7 @@ def replay_play(
                     and any(c.suit != trump for c in hand)
                 ):
                     others = " ".join(str(c) for c in hand if c.suit != trump)
-                    findings.fault(rules.trump_lead, trick.cards.span(index), ack=ack, player=player, card=card, other_cards=others)
+                    findings.fault(rules.trump_lead, trick.cards.span(index), ack=index in acks, player=player, card=card, other_cards=others)
             else:
                 led = order[0][1].suit
                 if card.suit != led:
@@ -178,7 +178,7 @@ def replay_play(
                         findings.fault(
                             rules.follow_suit,
                             trick.cards.span(index),
-                            ack=ack,
+                            ack=index in acks,
                             player=player,
                             card=card,
                             suit_cards=" ".join(str(c) for c in same),
@@ -228,7 +228,7 @@ def _plays(trick: Trick, seats: Sequence[str], rules: TrickRules) -> list[tuple[
     if trick.leader.value not in seats:
         return []
     direction = "counterclockwise" if rules.enforce_order == "counterclockwise" else "clockwise"
-    return list(zip(_seating(seats, trick.leader.value, direction), trick.cards))
+    return list(zip(_seating(seats, trick.leader.value, direction), trick.cards.cards))
 
 
 def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings: Findings) -> bool:
