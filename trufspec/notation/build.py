@@ -16,7 +16,7 @@ from typing import Any, Sequence, cast
 
 from lark import Token, Transformer
 
-from trufspec.cards import CARD_PATTERN, CARD_SPELLINGS, NT, Card, parse_suit
+from trufspec.cards import CARD_PATTERN, CARD_SPELLINGS, NT, parse_suit
 from trufspec.records import (
     Atom,
     BidEntry,
@@ -74,6 +74,11 @@ _ESCAPE_RE = re.compile(r"\\(.)")
 _CONTRACT_RE = re.compile(
     r"contract[ \t]+(\S+?)(?:[ \t]+trump[ \t]+(\S+))?(?:[ \t]+(atas|bawah|high|low))?(?:[ \t]+adjust[ \t]+(\S+))?\s*$"
 )
+
+
+_SPELLINGS = dict(CARD_SPELLINGS)
+"""The card spellings as a plain dict: looked up once per card read, where a dict is quicker
+than the read-only view the cards module exports."""
 
 
 class Problem(tuple[str, Span, dict[str, object]]):
@@ -140,21 +145,28 @@ class RecordBuilder(Transformer[Token, Any]):
     ) -> tuple[Cards, frozenset[int]]:
         """The cards written in ``text[start:end]`` (one line), appended to ``into`` when
         given, and the indices of the minus cards among them."""
-        cards: list[Card] = list(into.cards) if into is not None else []
+        piece = text[start:end]
+        words = piece.split()
         acks: list[int] = list(into.acks) if into is not None else []
         minus: list[int] = []
-        piece = text[start:end]
-        for word in piece.split():
-            card = CARD_SPELLINGS.get(word)
-            if card is None:
-                card = CARD_SPELLINGS[word.lstrip("+-").rstrip("!")]
-                if word.endswith("!"):
-                    acks.append(len(cards))
-                if word.startswith("-"):
-                    minus.append(len(cards))
-            cards.append(card)
+        before = into.cards if into is not None else ()
+        try:
+            # The usual run: plain cards, each a key of the spellings, looked up in one go.
+            cards = before + tuple([_SPELLINGS[word] for word in words])
+        except KeyError:
+            found = list(before)
+            for word in words:
+                card = _SPELLINGS.get(word)
+                if card is None:
+                    card = _SPELLINGS[word.lstrip("+-").rstrip("!")]
+                    if word.endswith("!"):
+                        acks.append(len(found))
+                    if word.startswith("-"):
+                        minus.append(len(found))
+                found.append(card)
+            cards = tuple(found)
         source = (into.source if into is not None else ()) + ((line, base + start, piece),)
-        return Cards(tuple(cards), source, frozenset(acks)), frozenset(minus)
+        return Cards(cards, source, frozenset(acks)), frozenset(minus)
 
     def _runs(self, tokens: Sequence[Token], into: Cards | None = None) -> tuple[Cards, frozenset[int]]:
         """The cards of consecutive card-run tokens (split by comments), as one run."""
