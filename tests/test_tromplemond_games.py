@@ -21,6 +21,7 @@ from tromplemond_games import (
     PLAYERS,
     GeneratedGame,
     GeneratedRound,
+    jacks,
     mutated,
     option_grid,
     random_game,
@@ -367,3 +368,28 @@ def test_secret_row_of_two_cards(seed, options, pick) -> None:
     card = next(c for c in r.secret[r.off] if c[:-1] not in ("J", "A"))
     bad = mutated(game, lambda g: g.rounds[r.number - 1].secret[r.off].remove(card))
     assert_caught(bad, "TM102", bad.lines[(r.number, "secret", r.off)])
+
+
+# ------------------------------------------------------------------------ the bots
+
+
+def test_bots_vote_off_the_jacks_and_hide_their_own() -> None:
+    """Over 40 seeded games the player the bots vote off holds clearly more jacks than those
+    who stay, and a claim is true when there is no jack to hide and never when there is;
+    uniform choices show neither."""
+    def figures(bots: bool) -> tuple[float, float, float, float]:
+        off, stay, plain, hiding = [], [], [], []
+        for seed in range(40):
+            for r in random_game(random.Random(seed), {}, bots=bots).rounds:
+                for player, claim in r.claims:
+                    (hiding if jacks(r.secret[player]) else plain).append(claim == r.secret[player])
+                if r.off is not None and r.reveal is None and not r.misdeal:
+                    for player in PLAYERS:
+                        (off if player == r.off else stay).append(jacks(r.secret[player] + r.public[player]))
+        return tuple(sum(x) / len(x) for x in (off, stay, plain, hiding))  # type: ignore[return-value]
+
+    off, stay, plain, hiding = figures(bots=True)
+    assert off > stay + 0.5
+    assert plain > 0.7 and hiding == 0
+    off, stay, plain, hiding = figures(bots=False)
+    assert abs(off - stay) < 0.3 and plain < 0.5

@@ -39,6 +39,7 @@ def check_claims(
     on_show = {card: player for player, row in cards.public.items() for card in row}
     for number, section in enumerate(deal.find_all(Claims)):
         names = [e.player.value for e in section.entries]
+        findings.judge("TM202", "TM203", "TM210" if number else None)
         if number == 0 and dealer in seats:
             _check_order(section, names, seats, dealer, options, findings)
         for entry in section.entries:
@@ -64,6 +65,7 @@ def _check_order(
     section: Claims, names: list[str], seats: Sequence[str], dealer: str, options: OptionValues, findings: Findings
 ) -> None:
     """TM201: the dealer first and, under ``claim-order=clockwise``, the others in turn."""
+    findings.judge("TM201")
     expected = _clockwise(seats, dealer)
     judged = len(names) if options["claim-order"] == "clockwise" else 1
     for place, entry in enumerate(section.entries[:judged]):

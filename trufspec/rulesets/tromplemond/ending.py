@@ -47,6 +47,9 @@ class Ending:
         table may have judged the end by other totals than the rules give."""
         if self.over is None or self.totals is None:
             return
+        findings.judge("TM501")
+        if self.tied():
+            findings.judge("TM502")
         if not self.tied():
             findings.add("TM501", deal.number.span, follows=follows, number=deal.number.value, reason=self.over)
         elif self.extra >= self.extra_max:
@@ -73,12 +76,16 @@ class Ending:
         rounds are settled by a card cut, so the Winner tag may name any one of them."""
         if self.over is None or not self.totals:
             return ()
+        findings.judge("TM501")
         totals = self.totals
         best = max(totals.values())
         leaders = tuple(p for p in seats if totals[p] == best)
+        if self.tied():
+            findings.judge("TM502")
         written = game.tag("Winner")
         if written is None:
             return leaders
+        findings.judge("TM503")
         named = set(written.split())
         cut = len(leaders) > 1 and self.extra >= self.extra_max
         right = named == set(leaders) or (cut and len(named) == 1 and named <= set(leaders))

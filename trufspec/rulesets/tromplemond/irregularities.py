@@ -48,6 +48,7 @@ def irregularities(deal: Deal, seats: Sequence[str], dealer: str | None, options
     banned, void = None, False
     if reveal is not None and reveal.player.value in seats:
         offender = reveal.player.value
+        findings.judge("TM901", "TM902" if "intentional" in reveal.flags else None, "TM903" if "void" in reveal.flags else None)
         mode = options["early-reveal-mode"]
         if mode == "offender-zero-but-hand-counts":
             zero[offender] = "TM901"
@@ -57,6 +58,8 @@ def irregularities(deal: Deal, seats: Sequence[str], dealer: str | None, options
         banned = offender if "intentional" in reveal.flags else None
         void = "void" in reveal.flags
     misdeal = deal.find(Misdeal)
+    if misdeal is not None and dealer in seats:
+        findings.judge("TM904")
     if misdeal is not None and dealer in seats and not _NO_PENALTY & set(misdeal.flags):
         mode = options["dealer-error-mode"]
         if mode != "redeal-only":

@@ -81,6 +81,7 @@ def round_cards(deal: Deal, seats: Sequence[str], findings: Findings) -> RoundCa
             player = entry.player.value
             if player not in seats:
                 continue
+            findings.judge("TM002", "TM102")
             _in_pack(entry.cards, f"{player}'s {row} cards", findings)
             if len(entry.cards) != size:
                 findings.add("TM102", entry.span, player=player, count=len(entry.cards), row=row, expected=size)
@@ -89,6 +90,7 @@ def round_cards(deal: Deal, seats: Sequence[str], findings: Findings) -> RoundCa
         findings.unchecked("the public cards (not every player's are recorded)")
     set_aside = None
     if discards is not None:
+        findings.judge("TM002", "TM101")
         _in_pack(discards.cards, "set aside", findings)
         set_aside = tuple(discards.cards)
         _check_set_aside(discards, rows, findings)
@@ -133,6 +135,7 @@ def _check_used(
     shown = [card for hands in (public, secret) for hand in hands.values() for card in hand]
     if len(shown) != len(set(shown)):
         return  # the same card twice is REC013's to report
+    findings.judge("TM101")
     missing = sorted((c for c in PACK if c.rank in _ALWAYS_USED and c not in shown), key=Card.sort_key, reverse=True)
     if missing:
         section: Secret | Public | None = secret_section or public_section

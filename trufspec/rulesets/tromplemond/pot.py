@@ -82,6 +82,7 @@ def round_pot(
         player = call.player.value
         if player not in seats:
             continue
+        findings.judge("TM405")
         reason = None
         if not betting:
             reason = "the game is not played with TROMP! betting"
@@ -144,6 +145,7 @@ def check_pot_lines(
         if line is None or won is None:
             continue
         last = settlement is not None and index == len(deals) - 1
+        findings.judge("TM404", "TM406" if last else None)
         written = {f.side_name: f for f in line.entries}
         for player, amount in won.items():
             extra = settlement.get(player, 0) if last and settlement is not None else 0

@@ -51,6 +51,7 @@ def _dealer(deal: Deal, seats: Sequence[str], previous: str | None, findings: Fi
         return None
     dealer = section.player.value
     if previous is not None:
+        findings.judge("TM103")
         expected = seats[(seats.index(previous) + 1) % len(seats)]
         if dealer != expected:
             findings.add(
@@ -97,6 +98,8 @@ def _scores(
         findings.unchecked(f"the scores ({', '.join(hidden)}'s cards are not all revealed)")
         return fallback
     scored = round_scores(seats, hands, frozenset(counted), frozenset(irregular.zero))
+    if written is not None:
+        findings.judge("TM003", "TM401", "TM402" if off is not None else None, *irregular.out.values(), *irregular.zero.values())
     for figure in written.entries if written is not None else ():
         player = figure.side_name
         if player not in scored or figure.value == scored[player].points:
@@ -118,6 +121,7 @@ def _scores(
 def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
     """Replay a tromplemond game round by round."""
     seats = game.players
+    findings.judge("TM001")
     if len(seats) != _PLAYERS:
         span = next((t.span for t in game.tags if t.name == "Players"), game.span)
         findings.add("TM001", span, count=len(seats))
@@ -130,10 +134,13 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
     # Per round, whether a fault made the rest of it follow the record rather than the rules.
     faulted: list[bool] = []
     dealer: str | None = None
+    previous_off: str | None = None
     banned: tuple[str, int] | None = None
     void: int | None = None
     for index, deal in enumerate(game.deals):
         ending.before(deal, findings, follows=any(faulted))
+        if previous_off is not None and previous_off in seats:
+            findings.judge("TM504")  # the player voted off plays on: this round holds them like any other
         if banned is not None:
             findings.add("TM902", deal.number.span, player=banned[0], number=deal.number.value, banned=banned[1])
         if void is not None:
@@ -144,10 +151,13 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
             pots.append(None)
             faulted.append(True)
             ending.after(outcomes[-1].totals)
-            dealer = None
+            dealer = previous_off = None
             continue
         result, dealer = replay_round(deal, seats, dealer, options, findings)
+        if deal.find(Total) is not None or deal.find(Score) is not None:
+            findings.judge("TM004")  # the score and total lines are the score card
         running = totals.add(result.scores, deal.find(Total), findings, deal.find(Score))
+        previous_off = result.off
         faulted.append(findings.disturbed)
         findings.close_deal(deal.kind, deal.number.value, deal.span)
         outcomes.append(DealOutcome(result.scores, running, _figures(result, options)))
@@ -159,7 +169,7 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
             banned = (result.irregular.banned, deal.number.value)
         if result.irregular.void and void is None:
             void = deal.number.value
-    winners = _winners(game, seats, ending, void, findings)
+    winners = _winners(game, seats, ending, void, options, findings)
     if options["betting"] == "tromp":
         settlement = _settle_pots(game, seats, pots, best_round, ending, faulted, findings)
         if settlement is not None and outcomes:
@@ -191,12 +201,18 @@ def _with_settlement(outcome: DealOutcome, settlement: dict[str, int]) -> DealOu
     return attrs.evolve(outcome, figures=figures)
 
 
-def _winners(game: Game, seats: Sequence[str], ending: Ending, void: int | None, findings: Findings) -> tuple[str, ...]:
+def _winners(
+    game: Game, seats: Sequence[str], ending: Ending, void: int | None, options: OptionValues, findings: Findings
+) -> tuple[str, ...]:
     """TM503, TM903: the winners, unless the game was made void."""
     if void is None:
-        return ending.winners(game, seats, findings)
+        winners = ending.winners(game, seats, findings)
+        if winners and options["betting"] == "joining-fee":
+            findings.judge("TM407")  # the fee's winner and runner-up are named from the totals
+        return winners
     tag = next((t for t in game.tags if t.name == "Winner"), None)
     if tag is not None:
+        findings.judge("TM903")
         findings.add("TM903", tag.span, problem=f"the game is given to {tag.value}", number=void)
     return ()
 
@@ -212,6 +228,9 @@ def _settle_pots(
     if ending.over is not None and all(p is not None for p in pots):
         settlement, how = settle([p for p in pots if p is not None], best_round, seats)
     expected = [p.won if p is not None else None for p in pots]
+    if ending.over is not None and settlement is None and expected:
+        # The last line holds the settlement, which a round with hidden hands leaves unknown.
+        expected[-1] = None
     check_pot_lines(game.deals, expected, settlement, how, faulted, findings)
     return settlement
 

@@ -88,6 +88,7 @@ def _unexpected(code: str, span: Span, what: str, stage: _Stage, findings: Findi
 
 def _tally(section: Votes, voters: Sequence[str], options: OptionValues, findings: Findings) -> Counter[str] | None:
     """TM204, TM205: the votes of a ``votes`` section; None when the record gives too little."""
+    findings.judge("TM204", "TM205", "TM211")
     counts: Counter[str] = Counter()
     cast: Counter[str] = Counter()
     slips = any(v.voter is not None for v in section.entries)
@@ -144,6 +145,8 @@ def _vote(section: Votes, stage: _Stage, voters: Sequence[str], options: OptionV
     if len(leaders) == 1:
         return _Stage("done", leaders, off=leaders[0], reason=f"the votes send {leaders[0]} off")
     others = tuple(p for p in voters if p not in leaders)
+    if len(leaders) > 2:
+        findings.judge("TM208")
     if len(leaders) == 2 and len(others) == 2:
         return _Stage("decide", leaders, others, stage.revotes)
     if stage.revotes < options.integer("max-revotes"):
@@ -157,6 +160,7 @@ def _decide(section: Decide, stage: _Stage, voters: Sequence[str], options: Opti
     if stage.step != "decide":
         _unexpected("TM207", section.span, "a decision of the other two", stage, findings)
         return stage
+    findings.judge("TM207")
     tied = " and ".join(stage.pool)
     choices: Counter[str] = Counter()
     by: Counter[str] = Counter()
@@ -197,6 +201,7 @@ def _cut(section: Cut, stage: _Stage, options: OptionValues, findings: Findings)
     if stage.step != "cut":
         _unexpected("TM209", section.span, "a card cut", stage, findings)
         return stage
+    findings.judge("TM209")
     cutters = [p.value for p in section.players]
     if sorted(cutters) != sorted(stage.pool):
         findings.fault("TM209", section.span, problem=f"{', '.join(cutters)} cut, but the cut is between {', '.join(stage.pool)}")
@@ -214,6 +219,8 @@ def _cut(section: Cut, stage: _Stage, options: OptionValues, findings: Findings)
 def _off(deal: Deal, stage: _Stage, findings: Findings) -> VoteResult:
     """TM206: the ``off`` line against the procedure's outcome."""
     written = deal.find(Off)
+    if written is not None:
+        findings.judge("TM206")
     if stage.step == "done":
         if written is not None and written.player.value != stage.off:
             findings.fault("TM206", written.player.span, ack=written.player.ack, written=written.player.value, reason=stage.reason)
