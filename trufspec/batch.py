@@ -43,7 +43,7 @@ def check_block(
     block: Block, path: str, options: Mapping[str, str] | None, figures: bool = True
 ) -> FileReport:
     """The report of one block of a file: its games, or a REC002 when its bytes are not text;
-    without the recomputed figures unless ``figures`` (see :meth:`FileReport.without_figures`)."""
+    without the recomputed figures unless ``figures`` (see ``FileReport.without_figures``)."""
     text, problem = decode(block.data, path, block.first_line, block.offset)
     if problem is not None:
         return FileReport(path, (), (problem,))
