@@ -40,12 +40,10 @@ try:
 except ImportError:  # running from a checkout that is not installed
     sys.path.insert(0, str(ROOT))
     import trufspec
-sys.path.insert(0, str(ROOT / "tests"))
-
-from truf_games import GeneratedGame, random_game, render_games  # noqa: E402
 
 from trufspec.batch import check_paths  # noqa: E402
 from trufspec.diagnostics import Severity  # noqa: E402
+from trufspec.simulate.truf_jb import GeneratedGame, random_game, render_games  # noqa: E402
 
 TOKEN = re.compile(r"(?:10|[2-9TJQKA])[SHDC]|[^\s]+")
 PER_GAME = 10

@@ -29,7 +29,7 @@ from test_cli import VALID, run
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "records" / "truf-jb" / "clauses"
 REVOKE = RECORDS / "JB305-follow-suit.bad.truf"
-ACKNOWLEDGED = RECORDS / "JB305-follow-suit-acknowledged.truf"
+ACKNOWLEDGED = RECORDS / "JB305-follow-suit-acknowledged.bad.truf"
 
 
 @pytest.fixture(scope="module")

@@ -121,7 +121,7 @@ def test_bad_record_breaks_its_clause(path: Path) -> None:
 
 
 def test_acknowledged_revoke_is_reported_as_acknowledged() -> None:
-    path = ROOT / "records" / "truf-jb" / "clauses" / "JB305-follow-suit-acknowledged.truf"
+    path = ROOT / "records" / "truf-jb" / "clauses" / "JB305-follow-suit-acknowledged.bad.truf"
     _, report = check(path)
     assert [(d.code, d.severity) for d in report.diagnostics if d.severity is not Severity.INFO] == [
         ("JB305", Severity.ACKNOWLEDGED)

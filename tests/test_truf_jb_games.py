@@ -1,8 +1,9 @@
 """truf-jb against an independent oracle: random legal games, and single faults in them.
 
-``truf_games`` plays legal games of truf-jb from the rules of the source text, with its own
-small implementation of bidding, play and scoring (nothing from ``trufspec.engine`` or
-``trufspec.rulesets``), under every combination of the options grid.  Two kinds of properties:
+``trufspec.simulate.truf_jb`` plays legal games of truf-jb from the rules of the source text,
+with its own small implementation of bidding, play and scoring (nothing from
+``trufspec.engine`` or ``trufspec.rulesets``), under every combination of the option grid of
+``truf_games``.  Two kinds of properties:
 
 1. every legal game, fully recorded or as a score sheet, checks without an error or a warning,
    and the validator's recomputed scores, totals and game winners are the oracle's;
@@ -28,24 +29,22 @@ from collections.abc import Callable
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from truf_games import (
+from truf_games import jb_options, play_violations, trick_winners, truf_jb_games
+
+import trufspec
+from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.simulate.truf_jb import (
     Fault,
     GeneratedDeal,
     GeneratedGame,
     GeneratedTrick,
     bid_raw,
     bid_value,
-    jb_options,
-    play_violations,
     random_game,
     render,
     score_of,
-    trick_winners,
-    truf_jb_games,
+    seating,
 )
-
-import trufspec
-from trufspec.diagnostics import Diagnostic, Severity
 
 # When a Hypothesis test fails, Hypothesis's pytest plugin imports hypothesis.extra._patching
 # (and with it libcst, which warns about mypy_extensions.TypedDict).  With the project's
@@ -261,12 +260,11 @@ def test_trick_led_by_the_wrong_player(seed, players, options, deals, first):
 # =============================================================================== 3. faults written
 
 
-def _play_state(deal: GeneratedDeal, players: tuple[str, ...]):
+def _play_state(deal: GeneratedDeal, players: tuple[str, ...], options: dict[str, str]):
     """For each trick, who plays each card, and each player's hand before the trick."""
     holding = {p: list(deal.hands[p]) for p in players}
     for trick in deal.tricks:
-        seat = players.index(trick.leader)
-        order = [players[(seat + k) % len(players)] for k in range(len(players))]
+        order = seating(players, trick.leader, options)
         yield trick, order, {p: list(h) for p, h in holding.items()}
         for player, card in zip(order, trick.cards):
             holding[player].remove(card)
@@ -277,7 +275,7 @@ def _swap_revokes(game: GeneratedGame, deal_index: int):
     t and nothing else illegal: (t, position, u, position, whether trick winners change)."""
     players = game.players
     deal = game.deals[deal_index]
-    states = list(_play_state(deal, players))
+    states = list(_play_state(deal, players, game.options))
     winners = [t.winner for t in deal.tricks]
     found = []
     for t, (trick, order, _) in enumerate(states):
@@ -295,7 +293,7 @@ def _swap_revokes(game: GeneratedGame, deal_index: int):
                 tricks[t].cards[i], tricks[u].cards[j] = tricks[u].cards[j], tricks[t].cards[i]
                 if play_violations(players, deal.hands, tricks, deal.trump, game.options) != [(t, i, "JB305")]:
                     continue
-                changed = trick_winners(players, tricks, deal.trump) != winners
+                changed = trick_winners(players, tricks, deal.trump, game.options) != winners
                 found.append((t, i, u, j, changed))
     return found
 
@@ -344,7 +342,7 @@ def _replacements(game: GeneratedGame, deal_index: int, source: str):
     players = game.players
     deal = game.deals[deal_index]
     lines = game.lines[deal_index].tricks_played
-    states = list(_play_state(deal, players))
+    states = list(_play_state(deal, players, game.options))
     played_at = {c: n for n, trick in enumerate(deal.tricks) for c in trick.cards}
     found = []
     for t, (trick, order, holding) in enumerate(states):
@@ -400,7 +398,7 @@ def test_consequences_of_a_play_fault_stay_in_their_deal(seed, deals, options, p
         for t, i, card, other_line in _replacements(g, 0, "other-hand"):
             tricks = [GeneratedTrick(x.leader, list(x.cards), x.winner) for x in g.deals[0].tricks]
             tricks[t].cards[i] = card
-            if trick_winners(g.players, tricks, g.deals[0].trump)[t] != g.deals[0].tricks[t].winner:
+            if trick_winners(g.players, tricks, g.deals[0].trump, g.options)[t] != g.deals[0].tricks[t].winner:
                 choices.append((t, i, card, other_line))
         return choices
 

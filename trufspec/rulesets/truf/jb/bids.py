@@ -62,13 +62,16 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, options: OptionValu
     if entry.cards is None:
         assert entry.number is not None
         value = entry.number.value
-        if entry.restated is not None and entry.restated.value != value:
-            findings.add("JB213", entry.restated.span, ack=entry.restated.ack, player=player, cards=value, expected=value, written=entry.restated.value)
+        if entry.restated is not None:
+            findings.judge("JB213")
+            if entry.restated.value != value:
+                findings.add("JB213", entry.restated.span, ack=entry.restated.ack, player=player, cards=value, expected=value, written=entry.restated.value)
         findings.unchecked(f"{player}'s bid value (the bid cards are not recorded)")
         return Bid(player, value, raw=value)
     cards = entry.cards
     minus = entry.minus
     single = len(cards) == 1
+    findings.judge("JB004", "JB203", "JB202" if single else None)
     # JB202: a single card always counts as plus.
     if single and minus:
         if options["single-minus"] == "reject":
@@ -76,6 +79,7 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, options: OptionValu
         minus = frozenset()
     # JB201: the bid cards come from the bidder's own hand.
     if hand is not None:
+        findings.judge("JB201")
         for index, card in enumerate(cards):
             if card not in hand:
                 findings.add("JB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=f"bid {card}, which is not in their hand")
@@ -83,9 +87,11 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, options: OptionValu
     raw = sum(-card_value(c, single) if i in minus else card_value(c, single) for i, c in enumerate(cards))
     value = max(raw, 0)
     written = " ".join(("-" if i in minus else "") + str(c) for i, c in enumerate(cards))
-    if entry.restated is not None and entry.restated.value != value:
+    if entry.restated is not None:
         code = "JB204" if raw < 0 else "JB213"
-        findings.add(code, entry.restated.span, ack=entry.restated.ack, player=player, cards=written, sum=raw, expected=value, written=entry.restated.value)
+        findings.judge(code)
+        if entry.restated.value != value:
+            findings.add(code, entry.restated.span, ack=entry.restated.ack, player=player, cards=written, sum=raw, expected=value, written=entry.restated.value)
     return Bid(player, value, tuple(cards), minus, raw)
 
 
@@ -100,8 +106,10 @@ def evaluate_bids(
             continue
         hand = hands.get(player) if hands is not None else None
         bid = _entry_bid(entry, hand, options, findings)
-        if options["max-bid"] == "tricks-available" and bid.value > max_total:
-            findings.add("JB214", entry.span, player=player, value=bid.value, max_total=max_total)
+        if options["max-bid"] == "tricks-available":
+            findings.judge("JB214")
+            if bid.value > max_total:
+                findings.add("JB214", entry.span, player=player, value=bid.value, max_total=max_total)
         found[player] = bid
     return found
 
@@ -122,6 +130,12 @@ class Contest:
     clause: str
     reason: str
     rival: str | None = None
+
+    @property
+    def judged(self) -> tuple[str, ...]:
+        """The clauses that decided it: the highest bid, then each tie-break reached (the
+        highest card compared by the rank order)."""
+        return {"JB205": ("JB205",), "JB206": ("JB205", "JB206")}.get(self.clause, ("JB205", "JB206", "JB207", "JB003"))
 
 
 def bid_winner(bids: dict[str, Bid], options: OptionValues) -> Contest | None:
@@ -199,6 +213,7 @@ def decide_mode(
     if total != max_total:
         high = total > max_total
         code = "JB210" if high else "JB211"
+        findings.judge("JB209", code)
         if mode is not None and mode.value.is_high != high:
             findings.fault(code, mode.span, ack=mode.ack, total=total, max_total=max_total, written=mode.value.value)
         if adjust is not None:
@@ -206,6 +221,7 @@ def decide_mode(
             findings.fault(code, adjust.span, ack=adjust.ack, total=total, max_total=max_total, written=written)
         return ModeChoice(high, 0)
     # An even game: the winner's choice is the adjustment, or failing that the mode.
+    findings.judge("JB209", "JB212")
     if adjust is not None:
         if abs(adjust.value) != amount or options["even-adjust-scope"] == "mode-only":
             problem = (

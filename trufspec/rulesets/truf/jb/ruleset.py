@@ -52,6 +52,7 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
         findings.unchecked("the deal (not every hand is recorded)")
         return None
     size = 13 if len(seats) == 4 else 17
+    findings.judge("JB002", "JB101", "JB102")
     for entry in section.entries:
         if len(entry.cards) != size and entry.player.value in seats:
             findings.add("JB101", entry.span, player=entry.player.value, count=len(entry.cards), players=len(seats), expected=size)
@@ -72,6 +73,7 @@ def _three_player_leftover(hands: dict[str, list[Card]] | None, options: OptionV
     """JB-A3 read as remove-fixed-card: the 2C is the card out of play."""
     if hands is None or len(seats) != 3 or options["three-player-leftover"] != "remove-fixed-card":
         return
+    findings.judge("JB102")
     for player, hand in hands.items():
         if _REMOVED_CARD in hand:
             section = deal.find(Hands)
@@ -82,7 +84,10 @@ def _three_player_leftover(hands: dict[str, list[Card]] | None, options: OptionV
 def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Findings) -> None:
     """JB208: the trump the record states is the one the winning bid makes."""
     computed = bidding.trump_of(winning)
-    if computed is None or contract is None or contract.trump is None or contract.trump.value == computed:
+    if computed is None or contract is None or contract.trump is None:
+        return
+    findings.judge("JB208")
+    if contract.trump.value == computed:
         return
     findings.fault(
         "JB208",
@@ -122,8 +127,10 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
             scoring_winner = contest.winner
             if contract is None:
                 winner = contest.winner
-            elif contract.winner.value != contest.winner:
-                bidding.report_winner(contest, contract, bids, options, findings)
+            else:
+                findings.judge(*contest.judged)
+                if contract.winner.value != contest.winner:
+                    bidding.report_winner(contest, contract, bids, options, findings)
             _check_trump(contract, bids[contest.winner], findings)
         if trump is None and winner in bids:
             trump = bidding.trump_of(bids[winner])
@@ -142,11 +149,22 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
             findings.unchecked("trumps in the play (the trump suit is not known)")
         suit = trump if isinstance(trump, Suit) else None
         outcome = replay_play(play, seats, hands, winner, suit, _trick_rules(options), findings, max_total)
+        _judge_trick_winners(play, seats, suit, findings)
         won = outcome.won if outcome.complete else None
         if not outcome.complete:
             findings.unchecked("the tricks taken (the play is not complete)")
     taken = tricks_taken(deal, seats, won, "JB407", findings)
     return _scores(deal, seats, bids, scoring_winner, choice, taken, options, findings)
+
+
+def _judge_trick_winners(play: Play, seats: Sequence[str], trump: Suit | None, findings: Findings) -> None:
+    """JB003 and JB310 where the winner of a trick is decided: the rank order always, and the
+    face-down trump when a trump was played to the trick (it counts as any trump would)."""
+    complete = [t for t in play.tricks if len(t.cards) == len(seats)]
+    if complete:
+        findings.judge("JB003")
+    if trump is not None and any(c.suit == trump for t in complete for c in t.cards):
+        findings.judge("JB310")
 
 
 def _scores(
@@ -162,6 +180,8 @@ def _scores(
     """JB401 to JB406: the scores, checked against the record's score line."""
     written = deal.find(Score)
     recorded = {f.side_name: f.value for f in written.entries} if written is not None else {}
+    if written is not None:
+        findings.judge("JB408")  # checked when the facts are there, else taken as written
     if taken is None or choice is None or set(bids) != set(seats):
         if choice is None and taken is not None and set(bids) == set(seats):
             findings.unchecked("the scores (the mode is not known)")
@@ -171,6 +191,7 @@ def _scores(
     scores = {}
     for player in seats:
         result = score(targets[player], taken[player], choice.high, len(seats), options, bids[player].value)
+        findings.judge(result.clause, "JB403" if result.clause in ("JB404", "JB405", "JB406") else None)
         scores[player] = result.points
         if written is None:
             continue
@@ -191,6 +212,7 @@ def _missed_but_positive(
     adjusted cannot have a score of zero or more."""
     if written is None:
         return
+    findings.judge("JB403")
     amount = options.integer("even-adjust-amount")
     for figure in written.entries:
         bid = bids.get(figure.side_name)
@@ -207,6 +229,7 @@ def _missed_but_positive(
 def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
     """Replay a truf-jb game deal by deal."""
     seats = game.players
+    findings.judge("JB001")
     if len(seats) not in (3, 4):
         span = next((t.span for t in game.tags if t.name == "Players"), game.span)
         findings.add("JB001", span, count=len(seats))
@@ -216,6 +239,7 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
     for index, deal in enumerate(game.deals):
         for section in deal.sections:
             if isinstance(section, Tricks):
+                findings.judge("JB005")
                 for figure in section.entries:
                     if len(figure.side) > 1:
                         findings.add("JB005", figure.span, ack=figure.ack, side=figure.side_name)
@@ -233,6 +257,8 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
 def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, findings: Findings) -> tuple[str, ...]:
     """JB501, JB502: the highest total wins, once the game has all its deals."""
     wanted = options.integer("deals")
+    if wanted:
+        findings.judge("JB502")
     if wanted and len(game.deals) > wanted:
         findings.add("JB502", game.deals[wanted].span, count=len(game.deals), expected=wanted)
     if not outcomes or outcomes[-1].totals is None or (wanted and len(game.deals) < wanted):
@@ -241,6 +267,8 @@ def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, fin
     best = max(totals.values())
     winners = tuple(p for p in game.players if totals[p] == best)
     written = game.tag("Winner")
+    if written is not None:
+        findings.judge("JB501")
     if written is not None and set(written.split()) != set(winners):
         span = next(t.span for t in game.tags if t.name == "Winner")
         findings.add("JB501", span, expected=" and ".join(winners), total=best, written=written)
