@@ -205,8 +205,8 @@ class Bots:
 
     def declines(self, rng: random.Random, dealt: list[Card], stock: list[Card], trump: str, pool: list[Card]) -> bool:
         # The stock can only improve a hand; a player leaves it now and then when it holds
-        # nothing but small cards, to keep the hand as dealt.
-        poor = all(c[1] != trump and c[0] < 10 for c in stock)
+        # nothing but small cards (the turned trump among them), to keep the hand as dealt.
+        poor = all(c[0] < 10 for c in stock) and sum(1 for c in stock if c[1] == trump) == 1
         return poor and rng.random() < 0.5
 
     def discards(self, rng: random.Random, pool: list[Card], kept: list[Card], trump: str) -> list[Card]:
@@ -299,7 +299,8 @@ class GeneratedGame:
 def _play(
     rng: random.Random, policy: Policy, held: dict[str, list[Card]], leader: str, trump: str, revoke: bool
 ) -> tuple[list[tuple[str, list[Card]]], dict[str, int], int | None]:
-    """Twelve tricks of legal play (one revoke when asked and possible)."""
+    """Twelve tricks of legal play; when asked, one revoke, at a chance the player had to
+    follow suit (not always the first, as an overlooked card is not)."""
     table = Table(trump, {p: list(c) for p, c in held.items()})
     tricks, taken, revoked = [], {t: 0 for t in TEAMS}, None
     for index in range(12):
@@ -308,7 +309,7 @@ def _play(
             hand = table.hands[player]
             legal = legal_cards(hand, table.trick)
             other = [c for c in hand if c not in legal]
-            if revoke and revoked is None and table.trick and len(legal) < len(hand) and other:
+            if revoke and revoked is None and table.trick and other and rng.random() < 0.3:
                 choice, revoked = rng.choice(other), index
             else:
                 choice = policy.card(rng, table, player, legal)
