@@ -145,7 +145,7 @@ def score_hand(
 class Policy(Protocol):
     """The choices the rules leave to the players."""
 
-    def declines(self, rng: random.Random, dealt: list[Card], stock: list[Card], trump: str, pool: list[Card]) -> bool:
+    def declines(self, rng: random.Random, stock: list[Card], trump: str) -> bool:
         """Whether the ruffer leaves the stock (only asked when the ruff is optional)."""
 
     def discards(self, rng: random.Random, pool: list[Card], kept: list[Card], trump: str) -> list[Card]:
@@ -158,8 +158,9 @@ class Policy(Protocol):
 
 @dataclass
 class Table:
-    """What every player sees during the play: the trump, the trick so far and who played its
-    cards, and the cards gone in earlier tricks; and the player's own hand."""
+    """The play as it stands: the trump, every hand, the trick so far and who played its cards,
+    and the cards gone in earlier tricks.  A bot looks only at its own hand and at what has
+    been played."""
 
     trump: str
     hands: dict[str, list[Card]]
@@ -176,7 +177,7 @@ class Table:
 class Uniform:
     """Any legal choice, each as likely: the odd corners of the rules get played too."""
 
-    def declines(self, rng: random.Random, dealt: list[Card], stock: list[Card], trump: str, pool: list[Card]) -> bool:
+    def declines(self, rng: random.Random, stock: list[Card], trump: str) -> bool:
         return rng.random() < 0.3
 
     def discards(self, rng: random.Random, pool: list[Card], kept: list[Card], trump: str) -> list[Card]:
@@ -186,7 +187,7 @@ class Uniform:
         return rng.choice(legal)
 
 
-def _keep_value(card: Card, hand: list[Card], trump: str) -> float:
+def _keep_value(card: Card, hand: list[Card], trump: str) -> int:
     """How much a player wants to keep a card: trumps most, then aces and guarded kings; a
     low card of a short side suit least (throwing it makes a void to ruff in)."""
     rank, suit = card
@@ -203,7 +204,7 @@ def _keep_value(card: Card, hand: list[Card], trump: str) -> float:
 class Bots:
     """Players who know the game: what a reasonable partner at a club table would do."""
 
-    def declines(self, rng: random.Random, dealt: list[Card], stock: list[Card], trump: str, pool: list[Card]) -> bool:
+    def declines(self, rng: random.Random, stock: list[Card], trump: str) -> bool:
         # The stock can only improve a hand; a player leaves it now and then when it holds
         # nothing but small cards (the turned trump among them), to keep the hand as dealt.
         poor = all(c[0] < 10 for c in stock) and sum(1 for c in stock if c[1] == trump) == 1
@@ -215,6 +216,10 @@ class Bots:
         return sorted(pool, key=lambda c: (_keep_value(c, whole, trump), jitter[c]))[:4]
 
     def card(self, rng: random.Random, table: Table, player: str, legal: list[Card]) -> Card:
+        """Leave a trick the partner has safely won (last to play, or their card cannot be
+        beaten) and play cheap; else take an opponent's trick with the cheapest card that wins
+        (second in hand only with a trump or a card that cannot be beaten, as the partner
+        still plays after); else play cheap."""
         if not table.trick:
             return self._lead(rng, table, player, legal)
         trump = table.trump
@@ -225,7 +230,7 @@ class Bots:
         if partner_winning and (last or table.is_master(table.trick[best], table.order[best])):
             return self._cheapest(legal, trump)
         if beating and not partner_winning:
-            cheapest = min(beating, key=lambda c: (c[1] == trump, c[0]))
+            cheapest = self._cheapest(beating, trump)
             second_seat = len(table.trick) == 1
             if not second_seat or cheapest[1] == trump or table.is_master(cheapest, player):
                 return cheapest
@@ -238,6 +243,8 @@ class Bots:
         return min(legal, key=lambda c: (c[1] == trump, c[0]))
 
     def _lead(self, rng: random.Random, table: Table, player: str, legal: list[Card]) -> Card:
+        """Draw trumps from a long holding headed by the best trump; else cash a card that
+        cannot be beaten; else lead low from the longest side suit."""
         trump = table.trump
         trumps = [c for c in legal if c[1] == trump]
         out = [c for c in PACK if c[1] == trump and c not in table.gone and c not in legal]
@@ -335,7 +342,7 @@ def _hand(
     ruffer = next((p for p, cards in dealt.items() if ace in cards), dealer)
     original = readings["ruff-discard-from"] == "original-12"
     pool, kept = (list(dealt[ruffer]), list(stock)) if original else (dealt[ruffer] + stock, [])
-    declined = readings["ruff"] == "optional" and policy.declines(rng, dealt[ruffer], stock, trump, pool)
+    declined = readings["ruff"] == "optional" and policy.declines(rng, stock, trump)
     discards = [] if declined else policy.discards(rng, pool, kept, trump)
     hand = GeneratedHand(number, dealer, dealt, stock, ruffer, declined, discards, [], {}, {}, {}, {}, {})
     hand.tricks, hand.taken, hand.revoke = _play(rng, policy, hand.held, left_of(dealer), trump, revoke)
