@@ -3,7 +3,8 @@
 The scoring vectors of the rules analysis (part 5, RH items 1 to 3) are also records under
 ``records/ruff-and-honours/clauses/`` (RH404, RH406-bar-start-of-hand, RH501-one-hand-win); here
 they run through the scoring function itself, and item 4 (a turned king of trumps counted on
-one basis and not on the other) through a generated hand.
+one basis and not on the other) through a generated hand.  The simulator's bots play like
+partners: the team with more trumps makes them count, and nobody takes a trick from a partner.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from rh_games import OPTION_GRID, TEAMS, random_game, render
+from rh_games import OPTION_GRID, PLAYERS, TEAMS, random_game, render
 
 import trufspec
 from trufspec.diagnostics import Severity
 from trufspec.rulesets.ruff_and_honours.scoring import score_hand
+from trufspec.simulate.ruff_and_honours import BOTS, UNIFORM, GeneratedHand, Policy, legal_cards, partner_of, team_of, winner_of
 from trufspec.spec.options import OptionValues, resolve
 from trufspec.spec.registry import default_registry
 
@@ -83,6 +85,53 @@ def test_turned_king_counts_after_the_ruff_only() -> None:
     after = trufspec.check_text(game.text, options={"honours-basis": "held-after-ruff"})
     found = [(d.code, d.line) for d in after.diagnostics if d.severity is Severity.ERROR and not d.consequential]
     assert ("RH403", hand.lines["honours"]) in found
+
+
+def _hands(policy: Policy) -> list[GeneratedHand]:
+    return [random_game(random.Random(f"bots:{seed}"), {}, 1, policy=policy).hands[0] for seed in range(200)]
+
+
+def _tricks_of_the_longer_trumps(hand: GeneratedHand) -> int | None:
+    """The tricks taken by the team holding more trumps at the first lead (None on a tie)."""
+    trump = hand.stock[0][1]
+    counts = dict.fromkeys(TEAMS, 0)
+    for player, cards in hand.held.items():
+        counts[team_of(player)] += sum(1 for card in cards if card[1] == trump)
+    if counts[TEAMS[0]] == counts[TEAMS[1]]:
+        return None
+    return hand.taken[max(TEAMS, key=counts.__getitem__)]
+
+
+def test_bots_make_trumps_count() -> None:
+    """The bots are not noise: over 200 seeded hands the team with more trumps takes clearly
+    more tricks than when the same cards are played at random."""
+
+    def mean(policy: Policy) -> float:
+        found = [n for n in map(_tricks_of_the_longer_trumps, _hands(policy)) if n is not None]
+        return sum(found) / len(found)
+
+    bots, uniform = mean(BOTS), mean(UNIFORM)
+    assert bots > 7.5 and bots > uniform + 0.5
+
+
+def overtaken(hand: GeneratedHand) -> int:
+    """How often the last player took a trick from a partner when a card of theirs would not."""
+    trump = hand.stock[0][1]
+    hands = {player: list(cards) for player, cards in hand.held.items()}
+    count = 0
+    for leader, cards in hand.tricks:
+        order = [PLAYERS[(PLAYERS.index(leader) + k) % 4] for k in range(4)]
+        last = order[3]
+        if order[winner_of(cards[:3], trump)] == partner_of(last) and winner_of(cards, trump) == 3:
+            count += any(winner_of([*cards[:3], c], trump) != 3 for c in legal_cards(hands[last], cards[:3]))
+        for player, card in zip(order, cards):
+            hands[player].remove(card)
+    return count
+
+
+def test_bots_never_overtake_a_partner() -> None:
+    assert sum(map(overtaken, _hands(BOTS))) == 0
+    assert sum(map(overtaken, _hands(UNIFORM))) > 20
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -43,6 +43,8 @@ def set_up(deal: Deal, seats: Sequence[str], dealer: str | None, options: Option
     dealt = _dealt(deal, seats, findings)
     section = deal.find(Stock)
     stock: tuple[Card, ...] = tuple(section.cards) if section is not None else ()
+    if section is not None:
+        findings.judge("RH103")
     if section is not None and len(stock) != STOCK_SIZE:
         findings.add("RH103", section.span, count=len(stock))
     trump = stock[0].suit if stock else None
@@ -55,6 +57,9 @@ def set_up(deal: Deal, seats: Sequence[str], dealer: str | None, options: Option
         findings.unchecked("the ruff (it is not recorded)")
         return Setup(trump, dealt, None, None, stock)
     ruffer = ruff.player.value
+    findings.judge("RH107")
+    if expected is not None:
+        findings.judge("RH104")
     if expected is not None and ruffer != expected[0]:
         findings.fault("RH104", ruff.player.span, ack=ruff.player.ack, expected=expected[0], reason=expected[1], written=ruffer)
     if ruff.declined:
@@ -72,12 +77,14 @@ def _dealt(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
         findings.unchecked("the deal (the hands are not recorded)")
         return None
     hands = {e.player.value: list(e.cards) for e in section.entries if e.player.value in seats}
+    findings.judge("RH102")
     for entry in section.entries:
         if entry.player.value in seats and len(entry.cards) != HAND_SIZE:
             findings.add("RH102", entry.span, player=entry.player.value, count=len(entry.cards))
     if set(hands) != set(seats) or section.incomplete:
         findings.unchecked("the deal (not every hand is recorded)")
         return None
+    findings.judge("RH002")
     return hands
 
 
@@ -108,6 +115,7 @@ def _discard(
     if ruff.discards is None:
         findings.unchecked("the ruffer's discards (they are not recorded)")
         return None
+    findings.judge("RH105")
     if len(ruff.discards) != STOCK_SIZE:
         findings.fault("RH105", ruff.span, player=ruffer, problem=f"discarded {len(ruff.discards)} cards, not 4")
     if dealt is None or ruffer not in dealt:

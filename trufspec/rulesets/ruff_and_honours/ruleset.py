@@ -18,7 +18,7 @@ from trufspec.engine.totals import RunningTotals
 from trufspec.engine.tricks import TrickRules, replay_play
 from trufspec.records import Dealer, Deal, Game, Honours, Play, Score, Total, Tricks
 from trufspec.rulesets.ruff_and_honours.deal import HAND_SIZE, Setup, set_up
-from trufspec.rulesets.ruff_and_honours.scoring import honours_in, score_hand
+from trufspec.rulesets.ruff_and_honours.scoring import TESTED, honours_in, score_hand
 from trufspec.rulesets.ruff_and_honours.teams import Teams, seat_left
 from trufspec.spec.options import OptionValues
 
@@ -50,6 +50,7 @@ def _dealer(deal: Deal, number: int, previous: str | None, seats: Sequence[str],
             findings.unchecked("who leads the first trick (the dealer is not recorded)")
         return expected
     written = section.player.value
+    findings.judge("RH101" if expected is None else "RH106")
     if expected is not None and written != expected:
         findings.fault("RH106", section.player.span, ack=section.player.ack, number=number, written=written, expected=expected, previous=previous)
     return written
@@ -97,6 +98,7 @@ def _check_figures(
     written = teams.figures(section)
     if computed is not None:
         if section is not None:
+            findings.judge(code)
             for figure in section.entries:
                 team = teams.named(figure)
                 if team is not None and figure.value != computed[team]:
@@ -127,8 +129,12 @@ def _replay_hand(
         leader = seat_left(seats, dealer) if dealer is not None else None
         if setup.trump is None:
             findings.unchecked("trumps in the play (the trump suit is not known)")
+        elif leader is not None:
+            # Leads are free (RH308) and the trick goes by trumps and then rank (RH003).
+            findings.judge("RH003", "RH308")
         outcome = replay_play(play, seats, setup.held, leader, setup.trump, TRICK_RULES, findings, HAND_SIZE)
         if outcome.complete:
+            findings.judge("RH004")
             won = {team: 0 for team in teams.names}
             for player, count in outcome.won.items():
                 won[teams.of(player)] += count
@@ -149,6 +155,8 @@ def _replay_hand(
     if written is not None:
         for figure in written.entries:
             team = teams.named(figure)
+            if team is not None:
+                findings.judge(*TESTED[scores[team].clause])
             if team is None or figure.value == scores[team].points:
                 continue
             result = scores[team]
@@ -193,6 +201,8 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
             reached = tuple(team for team in teams.names if running[team] >= target)
             if reached:
                 winners, won_in = reached, index + 1
+    if winners:
+        findings.judge("RH502")
     _check_winner(game, winners, outcomes, won_in, findings)
     return GameOutcome(tuple(outcomes), winners)
 
@@ -202,6 +212,7 @@ def _check_winner(game: Game, winners: tuple[str, ...], outcomes: list[DealOutco
     written = game.tag("Winner")
     if written is None or not winners:
         return
+    findings.judge("RH501")
     totals = outcomes[won_in - 1].totals or {}
     if set(written.replace(" and ", " ").split()) != set(winners):
         span = next(t.span for t in game.tags if t.name == "Winner")

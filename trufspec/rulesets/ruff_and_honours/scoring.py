@@ -16,10 +16,20 @@ from attrs import frozen
 from trufspec.cards import Card, Rank, Suit
 from trufspec.spec.options import OptionValues
 
-__all__ = ["Scored", "score_hand", "honours_in", "honour_value"]
+__all__ = ["Scored", "score_hand", "honours_in", "honour_value", "TESTED"]
 
 HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 WORDS = {3: "three", 4: "four"}
+
+TESTED = {
+    "RH402": ("RH402",),
+    "RH405": ("RH402", "RH405"),
+    "RH406": ("RH402", "RH405", "RH406"),
+    "RH404": ("RH402", "RH405", "RH406", "RH404"),
+}
+"""The clauses a team's score was tested by, from the clause that fixed it: the tests run in
+the source's order (trick points, a win on tricks, the bar, honours) and stop at the first
+that settles the score."""
 
 
 @frozen

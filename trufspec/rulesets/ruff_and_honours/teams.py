@@ -68,6 +68,7 @@ class Teams:
         tag = next((t for t in game.tags if t.name == "Teams"), None)
         if tag is None:
             return
+        findings.judge("RH001")
         seen: set[str] = set()
         for pair in (p for p in re.split(r"[\s,]+", tag.value.strip()) if p):
             _, equals, side = pair.partition("=")
@@ -86,6 +87,7 @@ class Teams:
         for section in deal.sections:
             if not isinstance(section, Tricks):
                 continue
+            findings.judge("RH001")
             for figure in section.entries:
                 if self.named(figure) is None:
                     findings.add(
