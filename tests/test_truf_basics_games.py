@@ -13,7 +13,10 @@ Winner tag, a seventh round).
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from statistics import mean
 
@@ -156,6 +159,16 @@ def test_the_bots_declare_from_their_hands_and_play_to_their_targets():
     for measure in (lambda deal, d: deal.taken[d.player] == d.target, lambda deal, d: -abs(deal.taken[d.player] - d.target)):
         assert mean(measure(*x) for x in declared) > mean(measure(*x) for x in at_random)
     assert 0.25 < mean(deal.high for deal in played) < 0.75  # both modes come up
+
+
+def test_a_seed_plays_the_same_game_in_every_process():
+    """A simulated game depends on its seed alone, not on how the process hashes strings."""
+    command = [sys.executable, "-m", "trufspec", "simulate", "truf-basics", "--seed", "4"]
+    played = {
+        subprocess.run(command, capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        for seed in ("1", "2")
+    }
+    assert len(played) == 1
 
 
 # =============================================================================== legal games

@@ -324,11 +324,8 @@ def _declarations(
     rng: random.Random, hands: dict[str, list[Card]], options: Mapping[str, str], bots: bool
 ) -> list[GeneratedDeclaration]:
     if bots:
-        return [
-            GeneratedDeclaration(p, cards, form, declaration_target(cards, form))
-            for p in PLAYERS
-            for cards, form in [_bot_declaration(rng, hands[p], options["subtract-valid"])]
-        ]
+        chosen = {p: _bot_declaration(rng, hands[p], options["subtract-valid"]) for p in PLAYERS}
+        return [GeneratedDeclaration(p, cards, form, declaration_target(cards, form)) for p, (cards, form) in chosen.items()]
     made = []
     for player in PLAYERS:
         choices = _candidates(hands[player], options["subtract-valid"])
@@ -429,7 +426,8 @@ def _lead(legal: list[Card], trump: str, wants: bool) -> Card:
     """A lead from strength (the top of the longest suit, trumps first at equal length) when
     tricks are wanted, else the lowest card of a side suit."""
     if wants:
-        suit = max({c[1] for c in legal}, key=lambda s: (sum(1 for c in legal if c[1] == s), s == trump))
+        held = [s for s in SUITS if any(c[1] == s for c in legal)]  # in a fixed order, for reproducible games
+        suit = max(held, key=lambda s: (sum(1 for c in legal if c[1] == s), s == trump))
         return max((c for c in legal if c[1] == suit), key=lambda c: c[0])
     side = [c for c in legal if c[1] != trump] or legal
     return min(side, key=lambda c: c[0])
