@@ -13,8 +13,12 @@ Winner tag, a seventh round).
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
+from statistics import mean
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -88,7 +92,7 @@ def find_game(
     for attempt in range(tries):
         rng = random.Random(seed * 7919 + attempt)
         made = fault(rng, deals) if fault is not None else None
-        game = random_game(rng, options, deals, detail, fault=made)
+        game = random_game(rng, options, deals, detail, fault=made, bots=False)
         if made is not None and not made.played:
             continue
         found = want(game)
@@ -130,6 +134,41 @@ def test_oracle_tiebreaks():
         "Ana", {"Budi": "TB208", "Citra": "TB207", "Dewi": "TB207"})
     assert winner_of([d("Ana", [(7, "D")], "one"), d("Budi", [(7, "C")], "one"), *low], "cards-value-rank")[0] == "Budi"
     assert winner_of([d("Ana", [(7, "S")], "one"), d("Budi", [(4, "S"), (3, "S")], "sum"), *low], "cards-value-rank")[0] == "Ana"
+
+
+def test_the_bots_declare_from_their_hands_and_play_to_their_targets():
+    """The simulator's bots are not noise: over 200 seeded deals the bid winner holds more
+    aces and kings than the others, a zero target comes from a weak hand, and the bots hit
+    their targets far more often, and miss them by less, than players declaring and playing
+    at random."""
+
+    def high_cards(hand) -> int:
+        return sum(1 for card in hand if card[0] >= 13)
+
+    def deals(bots: bool):
+        return [d for n in range(200) for d in random_game(random.Random(f"bots:{n}"), bots=bots).deals]
+
+    played = deals(True)
+    declared = [(deal, d) for deal in played for d in deal.declarations]
+    winners = mean(high_cards(deal.hands[deal.winner]) for deal in played)
+    others = mean(high_cards(deal.hands[d.player]) for deal, d in declared if d.player != deal.winner)
+    assert winners > others + 1
+    zero = [high_cards(deal.hands[d.player]) for deal, d in declared if d.target == 0]
+    assert zero and mean(zero) < mean(high_cards(deal.hands[d.player]) for deal, d in declared if d.target > 0)
+    at_random = [(deal, d) for deal in deals(False) for d in deal.declarations]
+    for measure in (lambda deal, d: deal.taken[d.player] == d.target, lambda deal, d: -abs(deal.taken[d.player] - d.target)):
+        assert mean(measure(*x) for x in declared) > mean(measure(*x) for x in at_random)
+    assert 0.25 < mean(deal.high for deal in played) < 0.75  # both modes come up
+
+
+def test_a_seed_plays_the_same_game_in_every_process():
+    """A simulated game depends on its seed alone, not on how the process hashes strings."""
+    command = [sys.executable, "-m", "trufspec", "simulate", "truf-basics", "--seed", "4"]
+    played = {
+        subprocess.run(command, capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        for seed in ("1", "2")
+    }
+    assert len(played) == 1
 
 
 # =============================================================================== legal games
@@ -425,7 +464,8 @@ def test_wrong_winner_tag(seed, options, detail, pick):
     mutated = game.copy()
     mutated.winner_tag = pick.choice([p for p in PLAYERS if p not in game.winners])
     render(mutated)
-    assert_only(mutated, [("TB501", 4)])
+    line = mutated.text.splitlines().index(f'[Winner "{mutated.winner_tag}"]') + 1
+    assert_only(mutated, [("TB501", line)])
 
 
 @mutation_settings

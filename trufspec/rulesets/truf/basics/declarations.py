@@ -92,6 +92,7 @@ def _form_problems(entry: BidEntry, hand: Sequence[Card] | None, findings: Findi
     """TB201: one or two cards of the player's own hand, a minus mark only for SUBTRACT."""
     assert entry.cards is not None
     cards, player = entry.cards, entry.player.value
+    findings.judge("TB201")
     if len(cards) > 2:
         findings.fault("TB201", entry.span, player=player, problem=f"declared {len(cards)} cards")
     if hand is not None:
@@ -120,20 +121,25 @@ def _declare(entry: BidEntry, options: OptionValues, findings: Findings) -> Decl
     cards, player = tuple(entry.cards), entry.player.value
     values = [card_value(c) for c in cards]
     shown = _written(entry)
+    findings.judge("TB004")
     if len(cards) == 1:
+        findings.judge("TB202")
         return Declaration(player, values[0], Form.ONE, cards)
     if len({c.suit for c in cards}) > 1:
         target = sum(values)
+        findings.judge("TB205")
         if len(cards) == 2 and target < 7:
             findings.fault("TB205", entry.span, player=player, cards=shown, value=target)
         return Declaration(player, target, Form.NO_TRUF, cards)
     if not entry.minus or len(cards) > 2:
         target = sum(values)
+        findings.judge("TB203")
         if len(cards) == 2 and target < 5:
             findings.fault("TB203", entry.span, player=player, cards=shown, value=target)
         return Declaration(player, target, Form.SUM, cards)
     target = max(values) - min(values)
     total = sum(values)
+    findings.judge("TB204")
     if total < 5:
         findings.fault("TB204", entry.span, player=player, cards=shown, problem=f"the two values add up to {total}, below 5")
     elif options["subtract-valid"] == "result" and target < 5:
@@ -160,6 +166,8 @@ def evaluate(
             found[player] = _declare(entry, options, findings)
             written = _written(entry)
         restated = entry.restated
+        if restated is not None:
+            findings.judge("TB206")
         if restated is not None and restated.value != found[player].target:
             findings.add(
                 "TB206", restated.span, ack=restated.ack, player=player, cards=written,
@@ -269,6 +277,8 @@ def decide_mode(total: int, contract: Contract | None, findings: Findings) -> bo
     mode the record says the trump player chose, or None when it does not say."""
     mode = contract.mode if contract is not None else None
     adjust = contract.adjust if contract is not None else None
+    if adjust is not None or (total == 13 and mode is not None):
+        findings.judge("TB215")
     if adjust is not None:
         problem = f"truf-basics never changes the targets, but the record adjusts them by {adjust.value:+d}"
         findings.fault("TB215", adjust.span, ack=adjust.ack, total=total, problem=problem)
@@ -278,6 +288,7 @@ def decide_mode(total: int, contract: Contract | None, findings: Findings) -> bo
             return None
         return mode.value.is_high
     high = total > 13
+    findings.judge("TB213" if high else "TB214")
     if mode is not None and mode.value.is_high != high:
         written = "Main Bawah" if high else "Main Atas"
         findings.fault("TB213" if high else "TB214", mode.span, ack=mode.ack, total=total, written=written)

@@ -50,6 +50,7 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
     if set(hands) != set(seats) or section.incomplete:
         findings.unchecked("the deal (not every hand is recorded)")
         return None
+    findings.judge("TB002", "TB101", "TB102")
     for entry in section.entries:
         if len(entry.cards) != TRICKS and entry.player.value in seats:
             findings.add("TB101", entry.span, player=entry.player.value, count=len(entry.cards))
@@ -70,6 +71,7 @@ def _check_trump(
     computed = declaring.trump_of(winning)
     if computed is None or contract is None or contract.trump is None:
         return
+    findings.judge("TB212")
     written = contract.trump.value
     if written == computed or (written == NT and options["no-truf-by-choice"] == "yes"):
         return
@@ -104,6 +106,7 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
             if contract is None:
                 winner = contest.winner
             else:
+                findings.judge("TB207", *contest.lost.values())
                 declaring.report_winner(contest, contract, declared, options, findings)
             _check_trump(contract, declared[contest.winner], options, findings)
         if trump is None and winner in declared:
@@ -120,8 +123,13 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
         if trump is None:
             findings.unchecked("trumps in the play (the trump suit is not known)")
         suit = trump if isinstance(trump, Suit) else None
-        outcome = replay_play(play, seats, hands, winner, suit, _trick_rules(options), findings, TRICKS)
+        rules = _trick_rules(options)
+        if rules.trump_lead is None and suit is not None and play.tricks:
+            findings.judge("TB308")  # led freely: under this reading any lead keeps the rule
+        outcome = replay_play(play, seats, hands, winner, suit, rules, findings, TRICKS)
         won = outcome.won if outcome.complete else None
+        if outcome.won:
+            findings.judge("TB003")
         if not outcome.complete:
             findings.unchecked("the tricks won (the play is not complete)")
     taken = tricks_taken(deal, seats, won, "TB406", findings)
@@ -142,12 +150,16 @@ def _scores(
     if taken is None or high is None or set(declared) != set(seats):
         if high is None and taken is not None and set(declared) == set(seats):
             findings.unchecked("the scores (the mode is not known)")
-        return recorded if set(recorded) == set(seats) else None
+        if set(recorded) != set(seats):
+            return None
+        findings.judge("TB407")
+        return recorded
     highest = max(d.target for d in declared.values())
     scores = {}
     for player in seats:
         target = declared[player].target
         result = score(target, taken[player], high, highest)
+        findings.judge(result.clause)
         scores[player] = result.points
         for figure in written.entries if written is not None else ():
             if figure.side_name == player and figure.value != result.points:
@@ -161,6 +173,7 @@ def _scores(
 def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
     """Replay a truf-basics game round by round."""
     seats = game.players
+    findings.judge("TB001")
     if len(seats) != PLAYERS:
         span = next((t.span for t in game.tags if t.name == "Players"), game.span)
         findings.add("TB001", span, count=len(seats))
@@ -183,6 +196,7 @@ def _winners(game: Game, outcomes: list[DealOutcome], findings: Findings) -> tup
     """TB501 to TB503: the highest total after six rounds wins; a record of fewer rounds is a
     game not yet finished."""
     count = len(game.deals)
+    findings.judge("TB502", "TB503")
     if count > ROUNDS:
         findings.add("TB502", game.deals[ROUNDS].span, count=count)
     if count < ROUNDS:
@@ -194,6 +208,8 @@ def _winners(game: Game, outcomes: list[DealOutcome], findings: Findings) -> tup
     best = max(totals.values())
     winners = tuple(p for p in game.players if totals[p] == best)
     written = game.tag("Winner")
+    if written is not None:
+        findings.judge("TB501")
     if written is not None and set(written.split()) != set(winners):
         span = next(t.span for t in game.tags if t.name == "Winner")
         findings.add("TB501", span, expected=" and ".join(winners), total=best, written=written)
