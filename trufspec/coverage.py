@@ -4,7 +4,8 @@ A corpus of records is evidence that the rules work only if it exercises them: f
 a record whose replay judged the clause and found it kept, and, for every clause that can be
 broken, a record that breaks it.  The replay says which clauses it judged (see
 :class:`~trufspec.engine.findings.Findings`), the check says which it found broken; a game
-*obeys* a clause it was judged by and did not break.
+*obeys* a clause it was judged by and did not break.  A note of a *may* clause (a permission
+used, information given) is no breach: a game that uses a permission obeys the clause.
 
 The records also say what they expect with ``;!`` marks (:mod:`trufspec.marks`), and a record
 whose marks disagree with its check is reported as well: a corpus that breaks a clause by
