@@ -41,6 +41,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from attrs import frozen
+
 from trufspec.simulate import Detail, Simulator, options_tag
 
 __all__ = [
@@ -172,7 +174,7 @@ def hand_strength(hand: list[Card]) -> float:
     return points + max(0, longest - 4) * 0.8
 
 
-@dataclass(frozen=True)
+@frozen
 class Bots:
     """How the players choose: like players (``bots``), or uniformly among legal choices."""
 
