@@ -47,6 +47,7 @@ from trufspec.simulate import Detail, Simulator, options_tag
 
 __all__ = [
     "DEALS",
+    "Bots",
     "DEFAULTS",
     "PLAYERS",
     "SIMULATOR",
