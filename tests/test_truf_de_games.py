@@ -1,7 +1,8 @@
 """truf-de against an independent oracle, and the source's worked examples as test vectors.
 
-``truf_de_games`` plays legal games of the German rules with its own small implementation
-(nothing from ``trufspec.engine`` or ``trufspec.rulesets``) over the option grid:
+``trufspec.simulate.truf_de`` plays legal games of the German rules with its own small
+implementation (nothing from ``trufspec.engine`` or ``trufspec.rulesets``), by bots or by any
+legal choice, over the option grid (``truf_de_games`` holds the strategies):
 
 1. every legal game, fully recorded or as a score sheet, checks without an error or a
    warning, and the recomputed scores, totals and winners are the oracle's;
@@ -22,23 +23,23 @@ import warnings
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from truf_de_games import (
-    DEFAULTS,
-    PLAYERS,
-    GeneratedGame,
-    bid_value,
-    de_options,
-    random_game,
-    render,
-    score_of,
-    truf_de_games,
-)
+from truf_de_games import de_options, truf_de_games
 
 import trufspec
 from trufspec.cards import parse_card
 from trufspec.diagnostics import Severity
 from trufspec.rulesets.truf.de import bids as bidding
 from trufspec.rulesets.truf.de.scoring import score
+from trufspec.simulate.truf_de import (
+    DEFAULTS,
+    PLAYERS,
+    GeneratedGame,
+    bid_value,
+    hand_strength,
+    random_game,
+    render,
+    score_of,
+)
 from trufspec.spec.options import OptionValues, resolve
 from trufspec.spec.registry import default_registry
 
@@ -354,3 +355,30 @@ def test_bid_card_not_held(seed, options, pick):
     render(game)
     report = check(game)
     assert primary(report) == [("TD201", game.lines[0]["bids"][player])], describe(report, game)
+
+
+# ------------------------------------------------------------------ the simulator's players
+
+
+def test_bots_bid_from_the_strength_of_their_hand():
+    """Over 200 simulated deals the highest bidder holds a stronger hand than the others, a
+    zero bid comes from a weaker hand than a bid of five or more, and the bids follow the
+    tricks the hands take; uniform choices show none of it."""
+    def deals(bots: bool):
+        rng = random.Random(7)
+        return [d for _ in range(20) for d in random_game(random.Random(rng.getrandbits(64)), DEFAULTS, 10, "full", bots=bots).deals]
+
+    def mean(values):
+        values = list(values)
+        return sum(values) / len(values)
+
+    played = deals(True)
+    assert len(played) == 200
+    top = mean(hand_strength(d.hands[d.winner]) for d in played)
+    rest = mean(hand_strength(d.hands[p]) for d in played for p in PLAYERS if p != d.winner)
+    assert top > rest + 1
+    zero = mean(hand_strength(d.hands[p]) for d in played for p in PLAYERS if bid_value(d.bids[p]) == 0)
+    high = mean(hand_strength(d.hands[p]) for d in played for p in PLAYERS if bid_value(d.bids[p]) >= 5)
+    assert zero + 1 < high
+    misses = mean(abs(bid_value(d.bids[p]) - d.taken[p]) for d in played for p in PLAYERS)
+    assert misses < mean(abs(bid_value(d.bids[p]) - d.taken[p]) for d in deals(False) for p in PLAYERS)

@@ -23,6 +23,7 @@ __all__ = [
     "card_value",
     "decide_mode",
     "evaluate_bids",
+    "judge_winner",
     "report_winner",
     "targets",
 ]
@@ -59,6 +60,7 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, findings: Findings)
         findings.unchecked(f"{player}'s bid value (the bid card is not recorded)")
         return Bid(player, entry.number.value)
     cards = entry.cards
+    findings.judge("TD201", "TD004")
     # TD201: one card, from the bidder's own hand; a bid of several cards is valued by its
     # first, which is what the rest of the deal can be judged by.
     if len(cards) != 1 or entry.minus:
@@ -68,13 +70,17 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, findings: Findings)
     if hand is not None and card not in hand:
         findings.fault("TD201", cards.span(0), ack=cards.acknowledged(0), player=player, problem=f"bid {card}, which is not in their hand")
     value = card_value(card)
+    if entry.restated is not None:
+        findings.judge("TD203")
     if entry.restated is not None and entry.restated.value != value:
         findings.add("TD203", entry.restated.span, ack=entry.restated.ack, player=player, card=card, expected=value, written=entry.restated.value)
     return Bid(player, value, card)
 
 
 def evaluate_bids(bids: Bids, seats: Sequence[str], hands: dict[str, list[Card]] | None, findings: Findings) -> dict[str, Bid]:
-    """Every recorded bid, valued (TD201, TD203)."""
+    """Every recorded bid, valued (TD201, TD203); one bid each, made at once (TD202), which is
+    all a record can show of the timing."""
+    findings.judge("TD202")
     found: dict[str, Bid] = {}
     for entry in bids.entries:
         player = entry.player.value
@@ -100,6 +106,16 @@ def bid_winner(bids: dict[str, Bid]) -> str | None:
     if len(tied) > 1 and any(b.card is None for b in tied):
         return None
     return max(tied, key=_tie_key).player if len(tied) > 1 else tied[0].player
+
+
+def judge_winner(bids: dict[str, Bid], findings: Findings) -> None:
+    """Say which rules decided the highest bid: TD204 always, TD205 on a tie, and the rank
+    order (TD003) on a tie within one suit."""
+    top = max(b.value for b in bids.values())
+    tied = [b.card.suit for b in bids.values() if b.value == top and b.card is not None]
+    findings.judge("TD204")
+    if len(tied) > 1:
+        findings.judge("TD205", "TD003" if len(set(tied)) < len(tied) else None)
 
 
 def report_winner(winner: str, contract: Contract, bids: dict[str, Bid], findings: Findings) -> None:
@@ -134,12 +150,14 @@ def decide_mode(total: int, contract: Contract | None, findings: Findings) -> Mo
     if total != TOTAL:
         high = total > TOTAL
         code = "TD207" if high else "TD208"
+        findings.judge(code)
         if mode is not None and mode.value.is_high != high:
             findings.fault(code, mode.span, ack=mode.ack, total=total, written=f"main {'atas' if mode.value.is_high else 'bawah'}")
         if adjust is not None:
             findings.fault(code, adjust.span, ack=adjust.ack, total=total, written=f"an adjustment by {adjust.value:+d}")
         return ModeChoice(high, 0)
     if adjust is not None:
+        findings.judge("TD209", "TD211")
         if abs(adjust.value) != 1:
             findings.add("TD211", adjust.span, ack=adjust.ack, written=f"{adjust.value:+d}")
         high = adjust.value > 0
@@ -148,6 +166,7 @@ def decide_mode(total: int, contract: Contract | None, findings: Findings) -> Mo
             findings.fault("TD209", mode.span, ack=mode.ack, total=total, problem=problem)
         return ModeChoice(high, 1 if high else -1)
     if mode is not None:
+        findings.judge("TD209")
         high = mode.value.is_high
         return ModeChoice(high, 1 if high else -1)
     findings.unchecked("the mode of a deal whose bids add up to 13 (the choice is not recorded)")

@@ -30,6 +30,7 @@ def hands_of(deal: Deal, seats: Sequence[str], options: OptionValues, findings: 
     if set(hands) != set(seats) or section.incomplete:
         findings.unchecked("the deal (not every hand is recorded)")
         return None
+    findings.judge("TD002", "TD101", "TD102", "TD103")
     for entry in section.entries:
         if entry.player.value not in seats:
             continue
@@ -87,10 +88,12 @@ def check_dealer(
         return ()
     player = written.player
     if index == 0:
+        findings.judge("TD104")
         return (player.value,)
     if not totals:
         findings.unchecked("the dealer (the totals before this deal are not known)")
         return (player.value,)
+    findings.judge("TD105")
     step = 1 if clockwise(index, options) else -1
     way = "clockwise" if step == 1 else "counter-clockwise"
     candidates: list[tuple[str, str]] = []
@@ -106,6 +109,7 @@ def check_dealer(
             findings.unchecked("the dealer (the previous dealer is not recorded)")
             return (player.value,)
         else:
+            findings.judge("TD106")
             for before in (p for p in previous if p in seats):
                 start = seats.index(before)
                 order = [seats[(start + step * k) % len(seats)] for k in range(1, len(seats) + 1)]

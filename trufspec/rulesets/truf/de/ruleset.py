@@ -46,6 +46,7 @@ def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Find
     """TD206: the trump the record states is the suit of the highest bid."""
     if winning.card is None or contract is None or contract.trump is None:
         return
+    findings.judge("TD206")
     if contract.trump.value == winning.card.suit:
         return
     written = contract.trump.value
@@ -75,6 +76,7 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
         if highest is None:
             findings.unchecked("the highest bidder (tied bids written as numbers)")
         else:
+            bidding.judge_winner(bids, findings)
             if contract is None:
                 winner = highest
             elif contract.winner.value != highest:
@@ -94,6 +96,9 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
         if trump is None:
             findings.unchecked("trumps in the play (the trump suit is not known)")
         suit = trump if isinstance(trump, Suit) else None
+        # The trick winner is found by the rank order, with trumps turned up once the trick
+        # is complete, which the record shows as a plain card.
+        findings.judge("TD003", "TD310" if suit is not None else None)
         outcome = replay_play(play, seats, hands, winner, suit, TRICK_RULES, findings, HAND)
         won = outcome.won if outcome.complete else None
         if not outcome.complete:
@@ -119,9 +124,11 @@ def _scores(
             findings.unchecked("the scores (the mode is not known)")
         return {p: recorded[p] for p in seats} if set(seats) <= set(recorded) else None
     targets = bidding.targets(bids, choice)
+    findings.judge("TD401", "TD210" if any(t < 0 for t in targets.values()) else None)
     scores = {}
     for player in seats:
         result = score(targets[player], taken[player], choice.high, options)
+        findings.judge(*result.judged)
         scores[player] = result.points
         for figure in written.entries if written is not None else ():
             if figure.side_name == player and figure.value != result.points:
@@ -140,6 +147,7 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
         span = next((t.span for t in game.tags if t.name == "Players"), game.span)
         findings.add("TD001", span, count=len(seats))
         return GameOutcome(tuple(DealOutcome() for _ in game.deals))
+    findings.judge("TD001")
     totals = RunningTotals(seats, "TD408")
     outcomes = []
     dealers: tuple[str, ...] = ()
@@ -162,6 +170,7 @@ def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, fin
     """TD501 to TD503: after 13 deals the highest total (or the lowest) wins; a record of
     fewer deals is an unfinished game, and one of more breaks the length of a game."""
     count = len(game.deals)
+    findings.judge("TD501", "TD502" if count else None)
     if count > DEALS:
         findings.add("TD501", game.deals[DEALS].span, count=count, expected=DEALS)
     if 0 < count < DEALS:
@@ -173,6 +182,8 @@ def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, fin
     best = min(totals.values()) if lowest else max(totals.values())
     winners = tuple(p for p in game.players if totals[p] == best)
     written = game.tag("Winner")
+    if written is not None:
+        findings.judge("TD503")
     if written is not None and set(written.split()) != set(winners):
         span = next(t.span for t in game.tags if t.name == "Winner")
         findings.add(

@@ -27,6 +27,9 @@ class Scored:
     points: int
     clause: str
     working: str = ""
+    judged: tuple[str, ...] = ()
+    """The clauses whose conditions were weighed to reach the score, the one that fixes it
+    among them."""
 
 
 def score(bid: int, taken: int, high: bool, options: OptionValues) -> Scored:
@@ -40,9 +43,15 @@ def score(bid: int, taken: int, high: bool, options: OptionValues) -> Scored:
         and taken == 0
         and (not high or options["method-two-modes"] == "both")
     )
+    judged = [clause]
+    if method in ("two", "three-with-two") and bid == 0 and taken == 0:
+        judged.append("TD405")
     if bonus:
         base, clause = ZERO_BID, "TD405"
-    if method in ("three", "three-with-two") and base > 0 and (not bonus or options["multiply-bonus"] == "yes"):
+    multiplied = method in ("three", "three-with-two") and base > 0
+    if multiplied:
+        judged.append("TD406")
+    if multiplied and (not bonus or options["multiply-bonus"] == "yes"):
         multiplier = options.integer("multiplier")
-        return Scored(base * multiplier, "TD406", f"{base} times the multiplier {multiplier}")
-    return Scored(base, clause)
+        return Scored(base * multiplier, "TD406", f"{base} times the multiplier {multiplier}", tuple(judged))
+    return Scored(base, clause, judged=tuple(judged))
