@@ -393,3 +393,16 @@ def test_bots_vote_off_the_jacks_and_hide_their_own() -> None:
     assert plain > 0.7 and hiding == 0
     off, stay, plain, hiding = figures(bots=False)
     assert abs(off - stay) < 0.3 and plain < 0.5
+
+
+def test_bots_that_keep_disagreeing_on_a_two_way_tie_are_brought_to_agree() -> None:
+    # Seed 6 has two bots, each sure of a different suspect, decide a two-way tie under
+    # revote-others: they would decide again for ever without the simulator's limit.
+    from trufspec.simulate.tromplemond import random_game as simulate_game
+
+    options = {"two-way-disagreement": "revote-others"}
+    game = simulate_game(random.Random(6), options, bots=True)
+    decides = [r for r in game.rounds for step in r.steps if step[0] == "decide"]
+    assert decides
+    report = check(game)
+    assert game.text and [d for d in report.diagnostics if d.severity in (Severity.ERROR, Severity.WARNING)] == [], describe(report)

@@ -247,6 +247,10 @@ def _cut_off(rng: random.Random, pool: list[str], options: Mapping[str, str], st
         pool = losers
 
 
+_MAX_DECIDES = 6
+"""How many times the two players outside a two-way tie decide again before they agree."""
+
+
 def _run_vote(
     rng: random.Random, options: Mapping[str, str], voters: list[str], table: _Table, bots: bool
 ) -> tuple[list[tuple[str, object]], str]:
@@ -269,8 +273,12 @@ def _run_vote(
         if len(leaders) == 1:
             return steps, leaders[0]
         if len(leaders) == 2 and len(others) == 2:
-            while True:
+            for attempt in range(_MAX_DECIDES):
                 choice = [(o, _ballot(rng, o, leaders, table, bots)) for o in others]
+                if attempt == _MAX_DECIDES - 1:
+                    # Two bots sure of different suspects would disagree for ever: a table
+                    # cuts that short, the second player going along with the first.
+                    choice = [choice[0], (choice[1][0], choice[0][1])]
                 steps.append(("decide", choice))
                 if choice[0][1] == choice[1][1]:
                     return steps, choice[0][1]
