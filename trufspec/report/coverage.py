@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from trufspec.coverage import ClauseCoverage, Coverage, must_be_broken
+from trufspec.spec.clauses import Kind
 
 __all__ = ["render_text", "render_json"]
 
@@ -53,7 +54,8 @@ def _counts(entry: ClauseCoverage) -> str:
     obeys = f"obeyed {len(entry.obeyed):4}"
     if entry.broken or must_be_broken(entry.clause):
         return f"{obeys}  broken {len(entry.broken):4}"
-    return f"{obeys}  (cannot be broken)"
+    kind = "a definition" if entry.clause.kind is Kind.DEFINITION else "a permission"
+    return f"{obeys}  ({kind}: nothing to break)"
 
 
 def render_json(coverage: Coverage) -> str:
