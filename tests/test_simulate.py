@@ -9,6 +9,7 @@ the command refuses what it cannot simulate, saying why.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -108,3 +109,18 @@ def test_command_refuses_an_unknown_ruleset_and_option() -> None:
     assert result.returncode == 2 and "no ruleset 'bridge'" in result.stderr
     result = run("simulate", "truf-jb", "--option", "zero-bid-miss=never")
     assert result.returncode == 2 and "zero-bid-miss" in result.stderr
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_seed_plays_the_same_games_in_every_process(ruleset: str) -> None:
+    # String hashing differs from process to process: a simulator that iterates over a set of
+    # strings would play other games under another PYTHONHASHSEED.
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        result = subprocess.run(
+            [sys.executable, "-m", "trufspec", "simulate", ruleset, "-n", "2", "--seed", "9"],
+            capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        )
+        assert result.returncode == 0, result.stderr
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
