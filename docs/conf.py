@@ -50,11 +50,11 @@ autodoc_default_options = {"members": True, "undoc-members": True}
 
 # Types from the standard library and the dependencies are not documented here.
 nitpick_ignore_regex = [
-    ("py:class", r"(collections\.abc|typing|os|pathlib|enum|re|attr|attrs|lark|click)\..*"),
+    ("py:class", r"(collections\.abc|typing|os|pathlib|enum|re|random|attr|attrs|lark|click)\..*"),
     ("py:class", r"(collections|types)\..*"),
     # Type variables of the record model, and the packages of the games, which are internal.
     ("py:class", r"trufspec\.records\.[A-Z]"),
-    ("py:mod", r"trufspec\.rulesets\..*"),
+    ("py:mod", r"trufspec\.(rulesets|engine)(\..*)?"),
     ("py:class", r"(Counter|Iterable|Iterator|Mapping|Sequence|Callable|Any|PathLike|Path)"),
 ]
 
