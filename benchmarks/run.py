@@ -1,7 +1,7 @@
 """How fast trufspec checks large corpora, next to floors measured in the same run on the same bytes.
 
 For each corpus size (default 1,000, 10,000 and 100,000 fully recorded four-player truf-jb deals,
-in games of ten deals, written by the independent game generator of the test suite) it prints:
+in games of ten deals, played by the truf-jb simulator of ``trufspec simulate``) it prints:
 
 * the floors: reading the file and cutting every line into tokens with one regular expression
   (``re.findall``), and ``json.loads`` of the same records written as JSON;
