@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import random
-import warnings
 from collections.abc import Callable
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -43,13 +42,6 @@ import trufspec
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.report.json import render as render_json
 from trufspec.report.model import Report
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    try:
-        import hypothesis.extra._patching  # noqa: F401
-    except ImportError:  # pragma: no cover
-        pass
 
 BAD = (Severity.ERROR, Severity.WARNING)
 

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import random
-import warnings
+from statistics import mean
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -31,13 +31,6 @@ from tromplemond_games import (
 
 import trufspec
 from trufspec.diagnostics import Severity
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    try:
-        import hypothesis.extra._patching  # noqa: F401
-    except ImportError:  # pragma: no cover - without libcst Hypothesis does not import it either
-        pass
 
 ROOT = Path(__file__).resolve().parents[1]
 PATH = "generated.truf"
@@ -157,6 +150,13 @@ def _steps(seed: int, options: dict[str, str], kind: str) -> tuple[GeneratedGame
     return game, []
 
 
+def pairs(round_: GeneratedRound, index: int) -> list[tuple[str, str]]:
+    """The pairs of a vote step (slips, a decision or a cut), to read or to change in place."""
+    value = round_.steps[index][1]
+    assert isinstance(value, list)
+    return value
+
+
 def _voted(game: GeneratedGame) -> list[GeneratedRound]:
     return [r for r in game.rounds if r.off is not None]
 
@@ -224,11 +224,11 @@ def test_self_vote(seed, options, pick) -> None:
     if not found:
         return
     r, index = pick.choice(found)
-    voter = pick.choice([v for v, _ in r.steps[index][1]])  # type: ignore[attr-defined]
+    voter = pick.choice([v for v, _ in pairs(r, index)])
 
     def change(g: GeneratedGame) -> None:
-        slips = g.rounds[r.number - 1].steps[index][1]
-        slips[:] = [(v, v if v == voter else t) for v, t in slips]  # type: ignore[index]
+        slips = pairs(g.rounds[r.number - 1], index)
+        slips[:] = [(v, v if v == voter else t) for v, t in slips]
 
     bad = mutated(game, change)
     assert_caught(bad, "TM205", bad.lines[(r.number, "step", index)])
@@ -336,8 +336,8 @@ def test_tied_player_decides(seed, options, pick) -> None:
 
     def change(g: GeneratedGame) -> None:
         # The player the first decider chose, who is in the tie, decides in their place.
-        choice = g.rounds[r.number - 1].steps[index][1]
-        choice[0] = (choice[0][1], choice[0][1])  # type: ignore[index]
+        choice = pairs(g.rounds[r.number - 1], index)
+        choice[0] = (choice[0][1], choice[0][1])
 
     bad = mutated(game, change)
     assert_caught(bad, "TM207", bad.lines[(r.number, "step", index)])
@@ -350,7 +350,7 @@ def test_cut_without_every_player_in_it(seed, options, pick) -> None:
     if not found:
         return
     r, index = pick.choice(found)
-    bad = mutated(game, lambda g: g.rounds[r.number - 1].steps[index][1].pop())  # type: ignore[attr-defined]
+    bad = mutated(game, lambda g: pairs(g.rounds[r.number - 1], index).pop())
     assert_caught(bad, "TM209", bad.lines[(r.number, "step", index)])
 
 
@@ -386,7 +386,7 @@ def test_bots_vote_off_the_jacks_and_hide_their_own() -> None:
                 if r.off is not None and r.reveal is None and not r.misdeal:
                     for player in PLAYERS:
                         (off if player == r.off else stay).append(jacks(r.secret[player] + r.public[player]))
-        return tuple(sum(x) / len(x) for x in (off, stay, plain, hiding))  # type: ignore[return-value]
+        return mean(off), mean(stay), mean(plain), mean(hiding)
 
     off, stay, plain, hiding = figures(bots=True)
     assert off > stay + 0.5

@@ -18,7 +18,6 @@ import os
 import random
 import subprocess
 import sys
-import warnings
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -42,13 +41,6 @@ from trufspec.simulate.truf_de import (
 )
 from trufspec.spec.options import OptionValues, resolve
 from trufspec.spec.registry import default_registry
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    try:
-        import hypothesis.extra._patching  # noqa: F401
-    except ImportError:  # pragma: no cover
-        pass
 
 PATH = "generated.truf"
 BAD = (Severity.ERROR, Severity.WARNING)

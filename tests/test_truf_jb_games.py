@@ -23,7 +23,6 @@ whose bids tie, ...), instead of filtering with ``assume``.
 from __future__ import annotations
 
 import random
-import warnings
 from collections.abc import Callable
 
 import pytest
@@ -45,18 +44,6 @@ from trufspec.simulate.truf_jb import (
     score_of,
     seating,
 )
-
-# When a Hypothesis test fails, Hypothesis's pytest plugin imports hypothesis.extra._patching
-# (and with it libcst, which warns about mypy_extensions.TypedDict).  With the project's
-# filterwarnings = error that warning turns a plain test failure into an INTERNALERROR that
-# stops the session; importing the module once here, warnings silenced, keeps failures
-# reported as failures.
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    try:
-        import hypothesis.extra._patching  # noqa: F401
-    except ImportError:  # pragma: no cover - without libcst Hypothesis does not import it either
-        pass
 
 PATH = "generated.truf"
 BAD = (Severity.ERROR, Severity.WARNING)

@@ -60,7 +60,7 @@ def mutated(game: GeneratedGame, change: Callable[[GeneratedGame], None]) -> Gen
 
 
 @st.composite
-def tromplemond_games(draw, options: st.SearchStrategy[dict[str, str]] | None = None):  # type: ignore[no-untyped-def]
+def tromplemond_games(draw: st.DrawFn, options: st.SearchStrategy[dict[str, str]] | None = None) -> GeneratedGame:
     """Hypothesis strategy: a legal game under options drawn from the grid, played by the bots
     or by uniform choices (which reach odd but legal corners the bots avoid)."""
     chosen = draw(options) if options is not None else draw(option_grid())

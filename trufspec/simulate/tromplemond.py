@@ -119,6 +119,14 @@ def category(secret: list[str], public: list[str]) -> str | None:
     return "kickself" if f == 2 else None
 
 
+Step = tuple[str, list[tuple[str, str]] | dict[str, int]]
+"""A step of a vote as the record writes it: its kind (``votes-slips``, ``votes-tally``,
+``decide`` or ``cut``) and its pairs (voter and target, player and card) or, for a tally, the
+votes against each player."""
+
+_STEP_KEYWORDS = {"votes-slips": "votes", "votes-tally": "votes", "decide": "decide", "cut": "cut"}
+
+
 @dataclass
 class GeneratedRound:
     number: int
@@ -127,7 +135,7 @@ class GeneratedRound:
     secret: dict[str, list[str]]
     discards: list[str]
     claims: list[tuple[str, list[str]]]
-    steps: list[tuple[str, object]]
+    steps: list[Step]
     """The vote as written: ("votes-slips", [(voter, target)]), ("votes-tally", {target: n}),
     ("decide", [(voter, target)]), ("cut", [(player, card)])."""
     off: str | None
@@ -237,7 +245,7 @@ def _cut(rng: random.Random, players: list[str], loser: str) -> tuple[list[tuple
     return cut, [p for p, c in cut if RANK_ORDER[rank(c)] == worst]
 
 
-def _cut_off(rng: random.Random, pool: list[str], options: Mapping[str, str], steps: list[tuple[str, object]]) -> str:
+def _cut_off(rng: random.Random, pool: list[str], options: Mapping[str, str], steps: list[Step]) -> str:
     """TM209: cut until one player holds the losing card alone."""
     while True:
         cut, losers = _cut(rng, pool, options["cut-loser"])
@@ -256,7 +264,7 @@ def _run_vote(
 ) -> tuple[list[tuple[str, object]], str]:
     """A legal vote among ``voters`` and its resolution, as the steps a record writes, and who
     goes off."""
-    steps: list[tuple[str, object]] = []
+    steps: list[Step] = []
     revotes = 0
     everyone = voters if options["cut-participants"] == "all" else None
     abstain = options["allow-abstain"] == "yes"
@@ -331,7 +339,7 @@ def _random_round(
     elif misdeal and options["dealer-error-mode"] != "redeal-only":
         out.add(dealer)
         vote = options["dealer-error-mode"] == "zero-but-vote-held"
-    steps: list[tuple[str, object]] = []
+    steps: list[Step] = []
     off = None
     if vote:
         table = _Table(public, secret, dict(claims), totals)
@@ -452,14 +460,12 @@ def render(game: GeneratedGame) -> GeneratedGame:
         if r.reveal is not None:
             emit(f"early-reveal {r.reveal}", (n, "reveal"))
         for index, (kind, value) in enumerate(r.steps):
-            if kind == "votes-slips":
-                emit("votes " + " ".join(f"{v}>{t}" for v, t in value), (n, "step", index))  # type: ignore[attr-defined]
-            elif kind == "votes-tally":
-                emit("votes " + " ".join(f"{t} {c}" for t, c in value.items()), (n, "step", index))  # type: ignore[attr-defined]
-            elif kind == "decide":
-                emit("decide " + " ".join(f"{v}>{t}" for v, t in value), (n, "step", index))  # type: ignore[attr-defined]
-            else:
-                emit("cut " + " ".join(f"{p} {c}" for p, c in value), (n, "step", index))  # type: ignore[attr-defined]
+            if isinstance(value, dict):  # a tally: each player and the votes against them
+                words = " ".join(f"{t} {c}" for t, c in value.items())
+            else:  # slips and decisions as voter>target, a cut as player and card
+                joint = " " if kind == "cut" else ">"
+                words = " ".join(f"{a}{joint}{b}" for a, b in value)
+            emit(f"{_STEP_KEYWORDS[kind]} {words}", (n, "step", index))
         if r.off is not None:
             emit(f"off {r.off}", (n, "off"))
         if full:

@@ -156,10 +156,11 @@ def winner_of(declarations: list[GeneratedDeclaration], same_suit: str) -> tuple
     for d in tied:
         if d.form == "no-truf":
             beaten[d.player] = "TB208"
-    top_suit = max(SUIT_ORDER[d.suit] for d in suited)  # type: ignore[index]
+    # A suited declaration's suit is that of its cards.
+    top_suit = max(SUIT_ORDER[d.cards[0][1]] for d in suited)
     same = []
     for d in suited:
-        if SUIT_ORDER[d.suit] == top_suit:  # type: ignore[index]
+        if SUIT_ORDER[d.cards[0][1]] == top_suit:
             same.append(d)
         else:
             beaten[d.player] = "TB209"
@@ -365,8 +366,14 @@ def _play(
     tricks = []
     pending = fault is not None and not fault.played and deal_index >= fault.deal
 
-    def due(number: int) -> bool:
-        return pending and (deal_index > fault.deal or number >= fault.trick)  # type: ignore[union-attr]
+    def due(number: int, kind: str) -> bool:
+        """Whether the fault of this kind is to be played now, in trick ``number``."""
+        return (
+            pending
+            and fault is not None
+            and fault.kind == kind
+            and (deal_index > fault.deal or number >= fault.trick)
+        )
 
     def choose(player: str, legal: list[Card], cards: list[Card]) -> Card:
         """Win a trick while the target still needs one, as cheaply as possible; otherwise
@@ -384,7 +391,7 @@ def _play(
         return max(loses, key=strength) if loses else min(legal, key=strength)
 
     for number in range(13):
-        if due(number) and fault.kind == "wrong-leader":  # type: ignore[union-attr]
+        if due(number, "wrong-leader"):
             leader = rng.choice([p for p in PLAYERS if p != leader])
             _played(fault, deal_index, number, "TB301" if number == 0 else "TB302")
             pending = False
@@ -397,7 +404,7 @@ def _play(
                 others = [c for c in hand if c[1] != trump]
                 restricted = options["trump-lead"] == "until-broken" and not broken and others
                 legal = others if restricted else hand
-                if due(number) and fault.kind == "trump-lead" and restricted and len(others) < len(hand):  # type: ignore[union-attr]
+                if due(number, "trump-lead") and restricted and len(others) < len(hand):
                     card = rng.choice([c for c in hand if c[1] == trump])
                     _played(fault, deal_index, number, "TB308")
                     pending = False
@@ -406,7 +413,7 @@ def _play(
             else:
                 follow = [c for c in hand if c[1] == cards[0][1]]
                 off = [c for c in hand if c[1] != cards[0][1]]
-                if due(number) and fault.kind == "revoke" and follow and off:  # type: ignore[union-attr]
+                if due(number, "revoke") and follow and off:
                     card = rng.choice(off)
                     _played(fault, deal_index, number, "TB303")
                     pending = False
@@ -448,7 +455,7 @@ def _deal(
     declarations = _declarations(rng, hands, options, bots)
     winner, beaten, checkable = winner_of(declarations, options["same-suit-tiebreak"])
     won_with = next(d for d in declarations if d.player == winner)
-    trump = "NT" if won_with.form == "no-truf" else won_with.suit
+    trump = won_with.suit or "NT"
     # The bid winner's choices: a bot gives up a short trump suit for No Truf where the table
     # allows it, and at a total of 13 picks Main Atas when the hand promises more than the
     # target (going over costs less there), Main Bawah when it promises less.
@@ -462,7 +469,7 @@ def _deal(
         high = total > 13
     targets = {d.player: d.target for d in declarations}
     explore = 0.05 if bots else 0.3
-    tricks = _play(rng, hands, winner, trump, targets, options, fault, number - 1, explore)  # type: ignore[arg-type]
+    tricks = _play(rng, hands, winner, trump, targets, options, fault, number - 1, explore)
     taken = {p: sum(1 for t in tricks if t.winner == p) for p in PLAYERS}
     highest = max(targets.values())
     scores, clauses = {}, {}
@@ -470,7 +477,7 @@ def _deal(
         scores[p], clauses[p] = score_of(targets[p], taken[p], high, highest)
     totals = {p: previous[p] + scores[p] for p in PLAYERS}
     return GeneratedDeal(
-        number, hands, declarations, winner, beaten, checkable, trump, total, high,  # type: ignore[arg-type]
+        number, hands, declarations, winner, beaten, checkable, trump, total, high,
         tricks, taken, scores, clauses, totals,
     )
 

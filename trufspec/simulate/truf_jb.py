@@ -540,8 +540,14 @@ def _play(
     rounds = len(hands[players[0]])
     pending = fault is not None and not fault.played and deal_index >= fault.deal
 
-    def due(number: int) -> bool:
-        return pending and (deal_index > fault.deal or number >= fault.trick)  # type: ignore[union-attr]
+    def due(number: int, kind: str) -> bool:
+        """Whether the fault of this kind is to be played now, in trick ``number``."""
+        return (
+            pending
+            and fault is not None
+            and fault.kind == kind
+            and (deal_index > fault.deal or number >= fault.trick)
+        )
 
     def choose(player: str, legal: list[Card], cards: list[Card]) -> Card:
         wants = taken[player] < targets[player]
@@ -551,7 +557,7 @@ def _play(
 
     for number in range(rounds):
         # The leader: the bid winner, then the winner of the previous trick (rule 2).
-        if due(number) and fault.kind == "wrong-leader":  # type: ignore[union-attr]
+        if due(number, "wrong-leader"):
             leader = rng.choice([p for p in players if p != leader])
             _played(fault, deal_index, number, 0, "JB301" if number == 0 else "JB302")
             pending = False
@@ -563,7 +569,7 @@ def _play(
             if position == 0:
                 others = [c for c in hand if not _is_trump(c, trump)]
                 legal = hand if (trump == "NT" or broken or not others) else others
-                if due(number) and fault.kind == "trump-lead" and legal is others and len(others) < len(hand):  # type: ignore[union-attr]
+                if due(number, "trump-lead") and legal is others and len(others) < len(hand):
                     card = rng.choice([c for c in hand if _is_trump(c, trump)])
                     _played(fault, deal_index, number, 0, "JB303")
                     pending = False
@@ -573,7 +579,7 @@ def _play(
                 led = cards[0][1]
                 follow = [c for c in hand if c[1] == led]
                 off = [c for c in hand if c[1] != led]
-                if due(number) and fault.kind == "revoke" and follow and off:  # type: ignore[union-attr]
+                if due(number, "revoke") and follow and off:
                     card = rng.choice(off)
                     _played(fault, deal_index, number, position, "JB305")
                     pending = False
