@@ -17,6 +17,7 @@ whenever there is a record at all.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 
 from attrs import frozen
@@ -160,8 +161,4 @@ def _note(rulesets: list[str], ruleset: str) -> None:
 def _game_of(line: int, starts: list[int]) -> int:
     """The index of the game a line belongs to: the last game that starts at or before it (a
     problem before the first game counts for the first)."""
-    index = 0
-    for number, start in enumerate(starts):
-        if start <= line:
-            index = number
-    return index
+    return max(bisect_right(starts, line) - 1, 0)
