@@ -1,9 +1,10 @@
 """Read text into games: chunk by chunk, fast when the text is right, thorough when it is not.
 
-Each chunk (a block of tags or one deal, see :mod:`.chunks`) is parsed in one go.  When that
-fails, the chunk is parsed again one statement at a time: every statement that parses is kept,
-every one that does not gives a syntax diagnostic, and reading goes on.  Nothing raises for bad
-input: whatever the text, the result is games and diagnostics.
+Each chunk (a block of tags or one deal, see :mod:`.chunks`) is read in one go: a deal in the
+canonical layout by the line reader (:mod:`.lines`), anything else by the Lark parser.  When
+the parser fails, the chunk is parsed again one statement at a time: every statement that
+parses is kept, every one that does not gives a syntax diagnostic, and reading goes on.
+Nothing raises for bad input: whatever the text, the result is games and diagnostics.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from trufspec.notation.build import Problem
 from trufspec.notation.chunks import Chunk, Statement, chunks, statements
 from trufspec.notation.comments import Loose, attach_to_deal, attach_to_tags
 from trufspec.notation.grammar import build_parser
+from trufspec.notation.lines import read_deal
 from trufspec.notation.syntax_errors import describe
 from trufspec.spec.registry import default_registry
 from trufspec.records import NO_SPAN, Atom, Bids, Comment, Deal, Game, Hands, Play, Span, Tag, replace
@@ -101,6 +103,14 @@ class _Reader:
     def read(self, chunk: Chunk) -> tuple[tuple[Tag, ...], tuple[Comment, ...]] | Deal | None:
         """The tags (with the comments after them) or the deal of a chunk; None when nothing
         of it could be read.  Diagnostics go to ``self.diagnostics``."""
+        if chunk.kind == "deal":
+            canonical = read_deal(self.text, chunk.start, chunk.end, chunk.line)
+            if canonical is not None:
+                return attach_to_deal(*canonical)
+        return self.parse(chunk)
+
+    def parse(self, chunk: Chunk) -> tuple[tuple[Tag, ...], tuple[Comment, ...]] | Deal | None:
+        """What :meth:`read` gives, read by the Lark parser."""
         self.comment_sink.clear()
         self.builder.problems.clear()
         try:

@@ -8,11 +8,10 @@ and one entry per line in hands, bids and play, labels and trick numbers aligned
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, Iterable, Sequence
 
 from trufspec.cards import Card, NoTrump, Suit
-from trufspec.notation.chunks import SECTION_KEYWORDS
+from trufspec.notation.words import is_bare
 from trufspec.records import (
     Atom,
     BidEntry,
@@ -53,18 +52,13 @@ from trufspec.records import (
 
 __all__ = ["dumps", "print_game"]
 
-_BARE_NAME = re.compile(r"[^\W\d][\w\-]*")
-_CARDLIKE = re.compile(r"(?:10|[2-9TJQKA])[SHDCshdc\u2660\u2665\u2666\u2663]!?")
-_RESERVED = set(SECTION_KEYWORDS) | {
-    "deal", "round", "trump", "adjust", "declines", "atas", "bawah", "high", "low", "NT",
-}
 _HAND_KEYWORDS = {Hands: "hands", Public: "public", Claims: "claims", Secret: "secret"}
 _FIGURE_KEYWORDS = {Tricks: "tricks", Score: "score", Total: "total", Honours: "honours", Pot: "pot"}
 
 
 def name(value: str) -> str:
     """A player's name as the notation writes it: bare when it can be, quoted otherwise."""
-    if _BARE_NAME.fullmatch(value) and value not in _RESERVED and not _CARDLIKE.fullmatch(value):
+    if is_bare(value):
         return value
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 

@@ -1,0 +1,407 @@
+"""Read a deal written in the canonical layout line by line, without the parser.
+
+Nearly every deal in a large corpus is written the way the printer writes it: one section per
+line, one hand, bid or trick per line.  Such a line says what it is by its first word, and one
+regular expression reads it whole; a Lark parse of the same line costs several times more,
+because every token passes through the lexer and the parser's state machine.  So a deal is read
+here first, line by line, each kind of line by one small function.
+
+The reader is strict: a line it does not recognise in full (a ``{brace}`` comment, an entry
+spread over two lines, a name that needs the parser to tell it from a keyword or a card, any
+syntax error) makes it give up the whole deal, which the Lark parser then reads.  The grammar
+stays the one definition of the notation; this reader accepts a subset of it, and a test reads
+every canonical deal both ways and requires the same records, positions and comments included.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache, partial
+from typing import Any, Callable, cast
+
+from trufspec.cards import CARD_PATTERN, NT, parse_suit
+from trufspec.notation.comments import Loose
+from trufspec.records import (
+    Atom,
+    BidEntry,
+    Bids,
+    Cards,
+    Claims,
+    Comment,
+    Contract,
+    Deal,
+    Dealer,
+    Decide,
+    Discards,
+    Figure,
+    HandEntry,
+    Hands,
+    Honours,
+    Mode,
+    Off,
+    Play,
+    Pot,
+    Public,
+    Ruff,
+    Score,
+    Secret,
+    Span,
+    Stock,
+    Total,
+    Trick,
+    Tricks,
+    Undealt,
+    Vote,
+    Votes,
+)
+from trufspec.notation.words import NAME, is_bare, read_run, unquote
+
+__all__ = ["read_deal"]
+
+_CARD = CARD_PATTERN + r"!?(?![\w!\-])"
+_CARDS = _CARD + r"(?:[ \t]+" + _CARD + r")*"
+_BID_CARDS = r"[+-]?" + _CARD + r"(?:[ \t]+[+-]?" + _CARD + r")*"
+_INT = r"[+-]?\d+(?![\w.])"
+_END = r"[ \t\r]*(;.*)?$"
+"""The end of every line: blanks, perhaps a ``;`` comment."""
+
+_HEAD = re.compile(r"[ \t]*(?:([a-z][a-z\-]*)(?![\w\-:\"]))?")
+_HEADER = re.compile(r"[ \t]+(\d+)" + _END)
+_ALONE = re.compile(_END)
+_HAND = re.compile("[ \t]*(" + NAME + r")[ \t]*:[ \t]*(" + _CARDS + ")" + _END)
+_BID = re.compile(
+    "[ \t]*(" + NAME + r")[ \t]*:[ \t]*(?:(" + _BID_CARDS + ")|(" + _INT + ")(!?))"
+    r"(?:[ \t]*=[ \t]*(" + _INT + ")(!?))?" + _END
+)
+_TRICK = re.compile(
+    r"[ \t]*(\d+)\.[ \t]*(" + NAME + r")[ \t]*:[ \t]*(" + _CARDS + ")(?:[ \t]*=[ \t]*(" + NAME + ")(!?))?" + _END
+)
+_PLAYER = re.compile("[ \t]+(" + NAME + ")(!?)" + _END)
+_RUN = re.compile("[ \t]+(" + _CARDS + ")" + _END)
+_FIGURE = "(" + NAME + r"(?:[ \t]*\+[ \t]*" + NAME + r")*)[ \t]+(" + _INT + ")(!?)"
+_FIGURES = re.compile(r"(?:[ \t]+" + _FIGURE + ")+" + _END)
+_ONE_FIGURE = re.compile(_FIGURE)
+_VOTE = "(" + NAME + r")(?:[ \t]*>[ \t]*(" + NAME + r")|[ \t]+(" + _INT + "))(!?)"
+_VOTES = re.compile(r"(?:[ \t]+" + _VOTE + ")+" + _END)
+_ONE_VOTE = re.compile(_VOTE)
+_NAME_IN_SIDE = re.compile(NAME)
+_CONTRACT = re.compile(
+    "[ \t]+(" + NAME + ")(!?)"
+    r"(?:[ \t]+(trump)[ \t]+(NT|[SHDCshdc\u2660\u2665\u2666\u2663])(!?))?"
+    r"(?:[ \t]+(atas|bawah|high|low)(!?))?"
+    r"(?:[ \t]+(adjust)[ \t]+(" + _INT + ")(!?))?" + _END
+)
+_RUFF = re.compile(
+    "[ \t]+(" + NAME + r")[ \t]+(?:discards[ \t]+(?:(" + _CARDS + r")|(\*))|(declines))" + _END
+)
+
+_ENTRY_SECTIONS: dict[str, type[Any]] = {
+    "hands": Hands,
+    "public": Public,
+    "claims": Claims,
+    "secret": Secret,
+    "bids": Bids,
+    "play": Play,
+}
+_FIGURE_SECTIONS: dict[str, type[Tricks]] = {
+    "tricks": Tricks,
+    "score": Score,
+    "total": Total,
+    "honours": Honours,
+    "pot": Pot,
+}
+_CARD_SECTIONS: dict[str, type[Any]] = {"stock": Stock, "discards": Discards, "undealt": Undealt}
+_VOTE_SECTIONS: dict[str, type[Votes]] = {"votes": Votes, "decide": Decide}
+
+
+class _NotCanonical(Exception):
+    """A line this reader does not read: the deal goes to the parser."""
+
+
+_new_span = partial(tuple.__new__, Span)
+"""``Span`` from a 4-tuple, without the Python-level ``__new__`` of a named tuple: a deal has
+about two hundred spans."""
+
+
+@lru_cache(maxsize=4096)
+def _player(written: str) -> str | None:
+    """The name a player's name as written stands for; None when it is written bare but reads
+    as a keyword or a card, which only the parser can sort out.  Cached: a corpus names the
+    same few players on every line."""
+    if written[0] == '"':
+        return unquote(written)
+    return written if is_bare(written) else None
+
+
+def read_deal(text: str, start: int, end: int, line: int) -> tuple[Deal, list[Loose]] | None:
+    """The deal written in ``text[start:end]`` (which begins on ``line``) and its comments, not
+    yet attached; None when some line of it is not in the canonical layout."""
+    reader = _DealReader(text, line)
+    try:
+        position = start
+        while position < end:
+            line_end = text.find("\n", position, end)
+            if line_end < 0:
+                line_end = end
+            reader.base = 1 - position
+            if reader.open is None or not reader.entry(position, line_end):
+                reader.read_line(position, line_end)
+            reader.line += 1
+            position = line_end + 1
+        return reader.finish(), reader.comments
+    except _NotCanonical:
+        return None
+
+
+class _DealReader:
+    """The state of one deal being read: its header, its sections so far, the multi-line
+    section still open, and the comments met."""
+
+    def __init__(self, text: str, line: int) -> None:
+        self.text = text
+        self.line = line
+        self.base = 0
+        """The column of ``text[0]`` on the current line, so that index ``i`` is at ``base + i``."""
+        self.header: tuple[str, Span, Atom[int]] | None = None
+        self.sections: list[Any] = []
+        self.comments: list[Loose] = []
+        self.open: tuple[str, Span, list[Any]] | None = None
+        """The multi-line section being read: its keyword, the keyword's span, its entries."""
+
+    # ------------------------------------------------------------------ lines
+
+    def read_line(self, start: int, end: int) -> None:
+        """A line that is not an entry of the open section: a section, a comment, a blank."""
+        head = _HEAD.match(self.text, start, end)
+        assert head is not None
+        keyword = head.group(1)
+        if keyword is not None and keyword in _LINE_READERS:
+            if self.header is None and keyword not in ("deal", "round"):
+                raise _NotCanonical
+            self._close()
+            _LINE_READERS[keyword](self, keyword, self._span(head.start(1), head.end(1)), head.end(1), end)
+        elif keyword is None:
+            # Only blanks and a comment may be left; anything else is not an entry the open
+            # section takes (or there is no open section).
+            self._match(_ALONE, head.end(), end)
+        else:
+            raise _NotCanonical
+
+    def entry(self, start: int, end: int) -> bool:
+        """Read the line as an entry of the open section; False when it is not one."""
+        assert self.open is not None
+        keyword, _, entries = self.open
+        if keyword == "play":
+            found: Any = self._trick(start, end)
+        elif keyword == "bids":
+            found = self._bid(start, end)
+        else:
+            found = self._hand(start, end)
+        if found is None:
+            return False
+        entries.append(found)
+        return True
+
+    def _close(self) -> None:
+        """End the multi-line section being read, if any."""
+        if self.open is None:
+            return
+        keyword, span, entries = self.open
+        self.open = None
+        last = entries[-1].span if entries else span
+        cls = _ENTRY_SECTIONS[keyword]
+        self.sections.append(cls(tuple(entries), span=Span(span.line, span.column, last.end_line, last.end_column)))
+
+    def finish(self) -> Deal:
+        self._close()
+        if self.header is None:
+            raise _NotCanonical
+        kind, span, number = self.header
+        last = self.sections[-1].span if self.sections else number.span
+        return Deal(kind, number, tuple(self.sections), span=Span(span.line, span.column, last.end_line, last.end_column))
+
+    # ------------------------------------------------------------------ pieces of a line
+
+    def _span(self, start: int, end: int) -> Span:
+        line, base = self.line, self.base
+        return _new_span((line, base + start, line, base + end))
+
+    def _match(self, pattern: re.Pattern[str], start: int, end: int) -> re.Match[str]:
+        """The whole rest of the line read by ``pattern``, which must match."""
+        match = self._try(pattern, start, end)
+        if match is None:
+            raise _NotCanonical
+        return match
+
+    def _try(self, pattern: re.Pattern[str], start: int, end: int) -> re.Match[str] | None:
+        """The whole rest of the line read by ``pattern`` (whose last group is the comment the
+        line may end with), the comment kept; None when the line is not of that kind."""
+        match = pattern.match(self.text, start, end)
+        if match is not None and match.lastindex == pattern.groups:
+            group = pattern.groups
+            at = match.start(group)
+            own_line = not self.text[1 - self.base : at].strip(" \t\r\f\ufeff")
+            comment = Comment(match.group(group).rstrip("\r"), span=self._span(at, match.end(group)))
+            self.comments.append((comment, own_line))
+        return match
+
+    def _name(self, match: re.Match[str], group: int) -> Atom[str]:
+        """The player named by a group of a match."""
+        name = _player(match.group(group))
+        if name is None:
+            raise _NotCanonical
+        return Atom(name, self._span(match.start(group), match.end(group)))
+
+    def _atom(self, match: re.Match[str], group: int, value: Any, mark: int | None = None) -> Atom[Any]:
+        ack = mark is not None and bool(match.group(mark))
+        return Atom(value, self._span(match.start(group), match.end(group)), ack)
+
+    def _cards(self, match: re.Match[str], group: int) -> tuple[Cards, frozenset[int]]:
+        return read_run(match.group(group), self.line, self.base + match.start(group))
+
+    # ------------------------------------------------------------------ entries
+
+    def _hand(self, start: int, end: int) -> HandEntry | None:
+        m = self._try(_HAND, start, end)
+        if m is None:
+            return None
+        return HandEntry(self._name(m, 1), self._cards(m, 2)[0], span=self._span(m.start(1), m.end(2)))
+
+    def _bid(self, start: int, end: int) -> BidEntry | None:
+        m = self._try(_BID, start, end)
+        if m is None:
+            return None
+        cards, minus, number, restated = None, frozenset[int](), None, None
+        if m.group(2) is not None:
+            cards, minus = self._cards(m, 2)
+            last = m.end(2)
+        else:
+            number = self._atom(m, 3, int(m.group(3)), 4)
+            last = m.end(4)
+        if m.group(5) is not None:
+            restated = Atom(int(m.group(5)), self._span(m.start(5), m.end(6)), bool(m.group(6)))
+            last = m.end(6)
+        return BidEntry(self._name(m, 1), cards, minus, number, restated, span=self._span(m.start(1), last))
+
+    def _trick(self, start: int, end: int) -> Trick | None:
+        m = self._try(_TRICK, start, end)
+        if m is None:
+            return None
+        number = self._atom(m, 1, int(m.group(1)))
+        winner, last = None, m.end(3)
+        if m.group(4) is not None:
+            winner_name = self._name(m, 4)
+            winner = Atom(winner_name.value, self._span(m.start(4), m.end(5)), bool(m.group(5)))
+            last = m.end(5)
+        return Trick(number, self._name(m, 2), self._cards(m, 3)[0], winner=winner, span=self._span(m.start(1), last))
+
+    # ------------------------------------------------------------------ sections
+
+    def header_line(self, keyword: str, span: Span, start: int, end: int) -> None:
+        if self.header is not None or self.sections:
+            raise _NotCanonical
+        m = self._match(_HEADER, start, end)
+        self.header = (keyword, span, self._atom(m, 1, int(m.group(1))))
+
+    def entry_section(self, keyword: str, span: Span, start: int, end: int) -> None:
+        self._match(_ALONE, start, end)
+        self.open = (keyword, span, [])
+
+    def dealer(self, keyword: str, span: Span, start: int, end: int) -> None:
+        m = self._match(_PLAYER, start, end)
+        if m.group(2):
+            raise _NotCanonical
+        player = self._name(m, 1)
+        self.sections.append(Dealer(player, span=self._to(span, player.span.end_column)))
+
+    def off(self, keyword: str, span: Span, start: int, end: int) -> None:
+        m = self._match(_PLAYER, start, end)
+        player = self._atom(m, 1, self._name(m, 1).value, 2)
+        self.sections.append(Off(player, span=self._to(span, self.base + m.end(2))))
+
+    def contract(self, keyword: str, span: Span, start: int, end: int) -> None:
+        m = self._match(_CONTRACT, start, end)
+        winner = self._atom(m, 1, self._name(m, 1).value, 2)
+        trump = mode = adjust = None
+        last = m.end(2)
+        if m.group(4) is not None:
+            text = m.group(4)
+            trump = self._atom(m, 4, NT if text == "NT" else parse_suit(text), 5)
+            last = m.end(5)
+        if m.group(6) is not None:
+            mode = self._atom(m, 6, Mode(m.group(6)), 7)
+            last = m.end(7)
+        if m.group(9) is not None:
+            adjust = self._atom(m, 9, int(m.group(9)), 10)
+            last = m.end(10)
+        self.sections.append(Contract(winner, trump, mode, adjust, span=self._to(span, self.base + last)))
+
+    def figures(self, keyword: str, span: Span, start: int, end: int) -> None:
+        m = self._match(_FIGURES, start, end)
+        entries = []
+        for f in _ONE_FIGURE.finditer(self.text, start, _content_end(m, end)):
+            side = tuple(self._side(f.group(1)))
+            entries.append(Figure(side, int(f.group(2)), bool(f.group(3)), span=self._span(f.start(), f.end())))
+        cls = _FIGURE_SECTIONS[keyword]
+        self.sections.append(cls(tuple(entries), span=self._to(span, entries[-1].span.end_column)))
+
+    def _side(self, written: str) -> list[str]:
+        names = [_player(name) for name in _NAME_IN_SIDE.findall(written)]
+        if None in names:
+            raise _NotCanonical
+        return cast(list[str], names)
+
+    def votes(self, keyword: str, span: Span, start: int, end: int) -> None:
+        m = self._match(_VOTES, start, end)
+        entries = []
+        for v in _ONE_VOTE.finditer(self.text, start, _content_end(m, end)):
+            first = self._name(v, 1)
+            ack = bool(v.group(4))
+            vote_span = self._span(v.start(), v.end())
+            if v.group(2) is not None:
+                entries.append(Vote(self._name(v, 2), first, None, ack, span=vote_span))
+            else:
+                entries.append(Vote(first, None, int(v.group(3)), ack, span=vote_span))
+        cls = _VOTE_SECTIONS[keyword]
+        self.sections.append(cls(tuple(entries), span=self._to(span, entries[-1].span.end_column)))
+
+    def cards(self, keyword: str, span: Span, start: int, end: int) -> None:
+        m = self._match(_RUN, start, end)
+        cls = _CARD_SECTIONS[keyword]
+        self.sections.append(cls(self._cards(m, 1)[0], span=self._to(span, self.base + m.end(1))))
+
+    def ruff(self, keyword: str, span: Span, start: int, end: int) -> None:
+        m = self._match(_RUFF, start, end)
+        player = self._name(m, 1)
+        if m.group(4) is not None:
+            ruff = Ruff(player, None, True, span=self._to(span, self.base + m.end(4)))
+        elif m.group(3) is not None:
+            ruff = Ruff(player, None, span=self._to(span, self.base + m.end(3)))
+        else:
+            ruff = Ruff(player, self._cards(m, 2)[0], span=self._to(span, self.base + m.end(2)))
+        self.sections.append(ruff)
+
+    def _to(self, span: Span, end_column: int) -> Span:
+        """From the start of ``span`` to ``end_column`` of the current line."""
+        return Span(span.line, span.column, self.line, end_column)
+
+
+def _content_end(match: re.Match[str], end: int) -> int:
+    """Where the content of a line read by ``match`` ends: at its comment, if it has one."""
+    return match.start(match.re.groups) if match.lastindex == match.re.groups else end
+
+
+_LINE_READERS: dict[str, Callable[[_DealReader, str, Span, int, int], None]] = {
+    "deal": _DealReader.header_line,
+    "round": _DealReader.header_line,
+    "dealer": _DealReader.dealer,
+    "contract": _DealReader.contract,
+    "off": _DealReader.off,
+    "ruff": _DealReader.ruff,
+    **{keyword: _DealReader.entry_section for keyword in _ENTRY_SECTIONS},
+    **{keyword: _DealReader.figures for keyword in _FIGURE_SECTIONS},
+    **{keyword: _DealReader.votes for keyword in _VOTE_SECTIONS},
+    **{keyword: _DealReader.cards for keyword in _CARD_SECTIONS},
+}
+"""What each first word of a line introduces; a line that starts with any other word is an
+entry of the open section (or not canonical)."""
