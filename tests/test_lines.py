@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from test_fuzz import damaged_records
 from test_roundtrip import game_lists
 from trufspec.notation.chunks import SECTION_KEYWORDS, Chunk, chunks
-from trufspec.notation.comments import attach_to_deal
-from trufspec.notation.lines import _LINE_READERS, read_deal
+from trufspec.notation.comments import attach_to_deal, attach_to_tags
+from trufspec.notation.lines import _LINE_READERS, read_deal, read_tags
 from trufspec.notation.parse import _Reader
 from trufspec.notation.printer import dumps
 from trufspec.simulate import SIMULATORS, Detail, simulate
@@ -32,8 +32,11 @@ LEFT_TO_THE_PARSER = {"cut", "early-reveal", "misdeal", "tromp"}
 """Sections rare enough that the line reader leaves every deal holding one to the parser."""
 
 CANONICAL = """\
-[Event "x"]
+; before the tags
+[Event "x"]   ; the event
 [Players "Ana Budi Citra Dewi"]
+  [ Site  "a \\"quoted\\" place" ]
+; after the tags
 
 deal 1                          ; the first
 dealer Ana
@@ -84,20 +87,29 @@ def deal_chunks(text: str) -> list[Chunk]:
     return [chunk for chunk in chunks(text) if chunk.kind == "deal"]
 
 
+def by_lines(text: str, chunk: Chunk) -> Any:
+    """What the line reader reads of a chunk, comments attached; None when it leaves it."""
+    if chunk.kind == "deal":
+        deal = read_deal(text, chunk.start, chunk.end, chunk.line)
+        return None if deal is None else attach_to_deal(*deal)
+    tags = read_tags(text, chunk.start, chunk.end, chunk.line)
+    return None if tags is None else attach_to_tags(*tags)
+
+
 def compare(text: str) -> tuple[int, int]:
-    """Read every deal of ``text`` both ways; where the line reader accepts one, the parser
+    """Read every chunk of ``text`` both ways; where the line reader accepts one, the parser
     must give the same.  Returns (deals the line reader read, deals it left to the parser)."""
     parser = _Reader(text, None)
     read = left = 0
-    for chunk in deal_chunks(text):
-        by_lines = read_deal(text, chunk.start, chunk.end, chunk.line)
-        if by_lines is None:
-            left += 1
+    for chunk in chunks(text):
+        mine = by_lines(text, chunk)
+        if mine is None:
+            left += chunk.kind == "deal"
             continue
-        read += 1
-        by_parser = parser.parse(chunk)
+        read += chunk.kind == "deal"
+        theirs = parser.parse(chunk)
         assert parser.diagnostics == [], parser.diagnostics
-        assert exact(attach_to_deal(*by_lines)) == exact(by_parser), text[chunk.start : chunk.end]
+        assert exact(mine) == exact(theirs), text[chunk.start : chunk.end]
     return read, left
 
 
@@ -133,6 +145,12 @@ def test_every_section_keyword_is_read_by_lines_or_left_to_the_parser() -> None:
 def test_lines_outside_the_canonical_layout_go_to_the_parser(line: str) -> None:
     text = f"deal 1\n{line}\n"
     assert read_deal(text, 0, len(text), 1) is None
+
+
+@pytest.mark.parametrize("line", ['[Event"x"]', '[Event "x"] [Site "y"]', '[deal "x"]', '[Event\n"x"]', "[Event 3]"])
+def test_tags_outside_the_canonical_layout_go_to_the_parser(line: str) -> None:
+    text = f'[Round "1"]\n{line}\n'
+    assert read_tags(text, 0, len(text), 1) is None
 
 
 def test_a_deal_without_its_header_goes_to_the_parser() -> None:
@@ -180,6 +198,6 @@ def test_damaged_records_read_the_same_both_ways(text: str) -> None:
 
 
 @LINES
-@given(st.lists(st.sampled_from(CANONICAL.splitlines()[4:]), min_size=1, max_size=12))
+@given(st.lists(st.sampled_from(CANONICAL.split("deal 1")[1].splitlines()[1:]), min_size=1, max_size=12))
 def test_any_sequence_of_canonical_lines_reads_the_same_both_ways(lines: list[str]) -> None:
     compare("deal 1\n" + "\n".join(lines) + "\n")

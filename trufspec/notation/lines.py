@@ -1,7 +1,8 @@
-"""Read a deal written in the canonical layout line by line, without the parser.
+"""Read a deal (or a block of tags) written in the canonical layout line by line, without the
+parser.
 
 Nearly every deal in a large corpus is written the way the printer writes it: one section per
-line, one hand, bid or trick per line.  Such a line says what it is by its first word, and one
+line, one hand, bid or trick per line, and its tags one a line.  Such a line says what it is by its first word, and one
 regular expression reads it whole; a Lark parse of the same line costs several times more,
 because every token passes through the lexer and the parser's state machine.  So a deal is read
 here first, line by line, each kind of line by one small function.
@@ -47,6 +48,7 @@ from trufspec.records import (
     Secret,
     Span,
     Stock,
+    Tag,
     Total,
     Trick,
     Tricks,
@@ -54,9 +56,11 @@ from trufspec.records import (
     Vote,
     Votes,
 )
-from trufspec.notation.words import NAME, is_bare, read_run, unquote
+from trufspec.notation.words import NAME, RESERVED, is_bare, read_run, unquote
 
-__all__ = ["read_deal"]
+__all__ = ["read_deal", "read_tags"]
+
+_NO_MINUS: frozenset[int] = frozenset()
 
 _CARD = CARD_PATTERN + r"!?(?![\w!\-])"
 _CARDS = _CARD + r"(?:[ \t]+" + _CARD + r")*"
@@ -66,6 +70,7 @@ _END = r"[ \t\r]*(;.*)?$"
 """The end of every line: blanks, perhaps a ``;`` comment."""
 
 _HEAD = re.compile(r"[ \t]*(?:([a-z][a-z\-]*)(?![\w\-:\"]))?")
+_TAG = re.compile(r'[ \t]*(\[)[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+("(?:[^"\\\n]|\\.)*")[ \t]*(\])' + _END)
 _HEADER = re.compile(r"[ \t]+(\d+)" + _END)
 _ALONE = re.compile(_END)
 _HAND = re.compile("[ \t]*(" + NAME + r")[ \t]*:[ \t]*(" + _CARDS + ")" + _END)
@@ -79,11 +84,9 @@ _TRICK = re.compile(
 _PLAYER = re.compile("[ \t]+(" + NAME + ")(!?)" + _END)
 _RUN = re.compile("[ \t]+(" + _CARDS + ")" + _END)
 _FIGURE = "(" + NAME + r"(?:[ \t]*\+[ \t]*" + NAME + r")*)[ \t]+(" + _INT + ")(!?)"
-_FIGURES = re.compile(r"(?:[ \t]+" + _FIGURE + ")+" + _END)
-_ONE_FIGURE = re.compile(_FIGURE)
+_NEXT_FIGURE = re.compile(r"[ \t]+" + _FIGURE)
 _VOTE = "(" + NAME + r")(?:[ \t]*>[ \t]*(" + NAME + r")|[ \t]+(" + _INT + "))(!?)"
-_VOTES = re.compile(r"(?:[ \t]+" + _VOTE + ")+" + _END)
-_ONE_VOTE = re.compile(_VOTE)
+_NEXT_VOTE = re.compile(r"[ \t]+" + _VOTE)
 _NAME_IN_SIDE = re.compile(NAME)
 _CONTRACT = re.compile(
     "[ \t]+(" + NAME + ")(!?)"
@@ -94,6 +97,9 @@ _CONTRACT = re.compile(
 _RUFF = re.compile(
     "[ \t]+(" + NAME + r")[ \t]+(?:discards[ \t]+(?:(" + _CARDS + r")|(\*))|(declines))" + _END
 )
+
+_MODES = {mode.value: mode for mode in Mode}
+"""The modes by their word: a dict lookup, where calling the enum is a slow path."""
 
 _ENTRY_SECTIONS: dict[str, type[Any]] = {
     "hands": Hands,
@@ -133,44 +139,121 @@ def _player(written: str) -> str | None:
     return written if is_bare(written) else None
 
 
+@lru_cache(maxsize=4096)
+def _side(written: str) -> tuple[str, ...] | None:
+    """The players of a side as written (``Ana+Citra``); None when a name is not canonical."""
+    names = tuple(_player(name) for name in _NAME_IN_SIDE.findall(written))
+    return None if None in names else cast(tuple[str, ...], names)
+
+
 def read_deal(text: str, start: int, end: int, line: int) -> tuple[Deal, list[Loose]] | None:
     """The deal written in ``text[start:end]`` (which begins on ``line``) and its comments, not
     yet attached; None when some line of it is not in the canonical layout."""
     reader = _DealReader(text, line)
     try:
-        position = start
-        while position < end:
-            line_end = text.find("\n", position, end)
-            if line_end < 0:
-                line_end = end
-            reader.base = 1 - position
-            if reader.open is None or not reader.entry(position, line_end):
-                reader.read_line(position, line_end)
-            reader.line += 1
-            position = line_end + 1
+        reader.read(start, end)
         return reader.finish(), reader.comments
     except _NotCanonical:
         return None
 
 
-class _DealReader:
-    """The state of one deal being read: its header, its sections so far, the multi-line
-    section still open, and the comments met."""
+def read_tags(text: str, start: int, end: int, line: int) -> tuple[list[Tag], list[Loose]] | None:
+    """The tags written in ``text[start:end]`` (which begins on ``line``), one a line, and
+    their comments, not yet attached; None when some line is not a tag, a comment or a blank."""
+    reader = _TagReader(text, line)
+    try:
+        reader.read(start, end)
+        return reader.tags, reader.comments
+    except _NotCanonical:
+        return None
+
+
+class _LineReader:
+    """Reading a chunk line by line: where the current line stands, the comments met, and the
+    pieces every kind of line is made of."""
 
     def __init__(self, text: str, line: int) -> None:
         self.text = text
         self.line = line
         self.base = 0
         """The column of ``text[0]`` on the current line, so that index ``i`` is at ``base + i``."""
+        self.comments: list[Loose] = []
+
+    def read(self, start: int, end: int) -> None:
+        """Read every line of ``text[start:end]``; raises :class:`_NotCanonical` at the first
+        line that is not read whole."""
+        text = self.text
+        while start < end:
+            line_end = text.find("\n", start, end)
+            if line_end < 0:
+                line_end = end
+            self.base = 1 - start
+            self.read_line(start, line_end)
+            self.line += 1
+            start = line_end + 1
+
+    def read_line(self, start: int, end: int) -> None:
+        raise NotImplementedError
+
+    def _span(self, start: int, end: int) -> Span:
+        line, base = self.line, self.base
+        return _new_span((line, base + start, line, base + end))
+
+    def _match(self, pattern: re.Pattern[str], start: int, end: int) -> re.Match[str]:
+        """The whole rest of the line read by ``pattern``, which must match."""
+        match = self._try(pattern, start, end)
+        if match is None:
+            raise _NotCanonical
+        return match
+
+    def _try(self, pattern: re.Pattern[str], start: int, end: int) -> re.Match[str] | None:
+        """The whole rest of the line read by ``pattern`` (whose last group is the comment the
+        line may end with), the comment kept; None when the line is not of that kind."""
+        match = pattern.match(self.text, start, end)
+        if match is not None and match.lastindex == pattern.groups:
+            group = pattern.groups
+            at = match.start(group)
+            own_line = not self.text[1 - self.base : at].strip(" \t\r\f\ufeff")
+            comment = Comment(match.group(group).rstrip("\r"), span=self._span(at, match.end(group)))
+            self.comments.append((comment, own_line))
+        return match
+
+
+class _TagReader(_LineReader):
+    """The tags of a block of tags, one a line."""
+
+    def __init__(self, text: str, line: int) -> None:
+        super().__init__(text, line)
+        self.tags: list[Tag] = []
+
+    def read_line(self, start: int, end: int) -> None:
+        m = self._try(_TAG, start, end)
+        if m is None:
+            self._match(_ALONE, start, end)
+        elif m.group(2) in RESERVED:
+            raise _NotCanonical
+        else:
+            self.tags.append(Tag(m.group(2), unquote(m.group(3)), span=self._span(m.start(1), m.end(4))))
+
+
+class _DealReader(_LineReader):
+    """The state of one deal being read: its header, its sections so far, and the multi-line
+    section still open."""
+
+    def __init__(self, text: str, line: int) -> None:
+        super().__init__(text, line)
         self.header: tuple[str, Span, Atom[int]] | None = None
         self.sections: list[Any] = []
-        self.comments: list[Loose] = []
         self.open: tuple[str, Span, list[Any]] | None = None
         """The multi-line section being read: its keyword, the keyword's span, its entries."""
 
     # ------------------------------------------------------------------ lines
 
     def read_line(self, start: int, end: int) -> None:
+        if self.open is None or not self.entry(start, end):
+            self.section_line(start, end)
+
+    def section_line(self, start: int, end: int) -> None:
         """A line that is not an entry of the open section: a section, a comment, a blank."""
         head = _HEAD.match(self.text, start, end)
         assert head is not None
@@ -222,39 +305,21 @@ class _DealReader:
 
     # ------------------------------------------------------------------ pieces of a line
 
-    def _span(self, start: int, end: int) -> Span:
-        line, base = self.line, self.base
-        return _new_span((line, base + start, line, base + end))
-
-    def _match(self, pattern: re.Pattern[str], start: int, end: int) -> re.Match[str]:
-        """The whole rest of the line read by ``pattern``, which must match."""
-        match = self._try(pattern, start, end)
-        if match is None:
-            raise _NotCanonical
-        return match
-
-    def _try(self, pattern: re.Pattern[str], start: int, end: int) -> re.Match[str] | None:
-        """The whole rest of the line read by ``pattern`` (whose last group is the comment the
-        line may end with), the comment kept; None when the line is not of that kind."""
-        match = pattern.match(self.text, start, end)
-        if match is not None and match.lastindex == pattern.groups:
-            group = pattern.groups
-            at = match.start(group)
-            own_line = not self.text[1 - self.base : at].strip(" \t\r\f\ufeff")
-            comment = Comment(match.group(group).rstrip("\r"), span=self._span(at, match.end(group)))
-            self.comments.append((comment, own_line))
-        return match
-
     def _name(self, match: re.Match[str], group: int) -> Atom[str]:
         """The player named by a group of a match."""
         name = _player(match.group(group))
         if name is None:
             raise _NotCanonical
-        return Atom(name, self._span(match.start(group), match.end(group)))
+        start, end = match.span(group)
+        line, base = self.line, self.base
+        return Atom(name, _new_span((line, base + start, line, base + end)))
 
     def _atom(self, match: re.Match[str], group: int, value: Any, mark: int | None = None) -> Atom[Any]:
-        ack = mark is not None and bool(match.group(mark))
-        return Atom(value, self._span(match.start(group), match.end(group)), ack)
+        """The value a group of a match stands for, with its position and its mark, if any."""
+        start, end = match.span(group)
+        line, base = self.line, self.base
+        ack = mark is not None and match.group(mark) == "!"
+        return Atom(value, _new_span((line, base + start, line, base + end)), ack)
 
     def _cards(self, match: re.Match[str], group: int) -> tuple[Cards, frozenset[int]]:
         return read_run(match.group(group), self.line, self.base + match.start(group))
@@ -271,7 +336,7 @@ class _DealReader:
         m = self._try(_BID, start, end)
         if m is None:
             return None
-        cards, minus, number, restated = None, frozenset[int](), None, None
+        cards, minus, number, restated = None, _NO_MINUS, None, None
         if m.group(2) is not None:
             cards, minus = self._cards(m, 2)
             last = m.end(2)
@@ -279,7 +344,7 @@ class _DealReader:
             number = self._atom(m, 3, int(m.group(3)), 4)
             last = m.end(4)
         if m.group(5) is not None:
-            restated = Atom(int(m.group(5)), self._span(m.start(5), m.end(6)), bool(m.group(6)))
+            restated = Atom(int(m.group(5)), self._span(m.start(5), m.end(6)), m.group(6) == "!")
             last = m.end(6)
         return BidEntry(self._name(m, 1), cards, minus, number, restated, span=self._span(m.start(1), last))
 
@@ -288,12 +353,12 @@ class _DealReader:
         if m is None:
             return None
         number = self._atom(m, 1, int(m.group(1)))
-        winner, last = None, m.end(3)
-        if m.group(4) is not None:
-            winner_name = self._name(m, 4)
-            winner = Atom(winner_name.value, self._span(m.start(4), m.end(5)), bool(m.group(5)))
-            last = m.end(5)
-        return Trick(number, self._name(m, 2), self._cards(m, 3)[0], winner=winner, span=self._span(m.start(1), last))
+        leader = self._name(m, 2)
+        cards = self._cards(m, 3)[0]
+        if m.group(4) is None:
+            return Trick(number, leader, cards, span=self._span(m.start(1), m.end(3)))
+        winner = Atom(self._name(m, 4).value, self._span(m.start(4), m.end(5)), m.group(5) == "!")
+        return Trick(number, leader, cards, (), winner, span=self._span(m.start(1), m.end(5)))
 
     # ------------------------------------------------------------------ sections
 
@@ -329,7 +394,7 @@ class _DealReader:
             trump = self._atom(m, 4, NT if text == "NT" else parse_suit(text), 5)
             last = m.end(5)
         if m.group(6) is not None:
-            mode = self._atom(m, 6, Mode(m.group(6)), 7)
+            mode = self._atom(m, 6, _MODES[m.group(6)], 7)
             last = m.end(7)
         if m.group(9) is not None:
             adjust = self._atom(m, 9, int(m.group(9)), 10)
@@ -337,33 +402,39 @@ class _DealReader:
         self.sections.append(Contract(winner, trump, mode, adjust, span=self._to(span, self.base + last)))
 
     def figures(self, keyword: str, span: Span, start: int, end: int) -> None:
-        m = self._match(_FIGURES, start, end)
         entries = []
-        for f in _ONE_FIGURE.finditer(self.text, start, _content_end(m, end)):
-            side = tuple(self._side(f.group(1)))
-            entries.append(Figure(side, int(f.group(2)), bool(f.group(3)), span=self._span(f.start(), f.end())))
+        for f in self._items(_NEXT_FIGURE, start, end):
+            side = _side(f.group(1))
+            if side is None:
+                raise _NotCanonical
+            entries.append(Figure(side, int(f.group(2)), f.group(3) == "!", span=self._span(f.start(1), f.end())))
         cls = _FIGURE_SECTIONS[keyword]
         self.sections.append(cls(tuple(entries), span=self._to(span, entries[-1].span.end_column)))
 
-    def _side(self, written: str) -> list[str]:
-        names = [_player(name) for name in _NAME_IN_SIDE.findall(written)]
-        if None in names:
-            raise _NotCanonical
-        return cast(list[str], names)
-
     def votes(self, keyword: str, span: Span, start: int, end: int) -> None:
-        m = self._match(_VOTES, start, end)
         entries = []
-        for v in _ONE_VOTE.finditer(self.text, start, _content_end(m, end)):
+        for v in self._items(_NEXT_VOTE, start, end):
             first = self._name(v, 1)
-            ack = bool(v.group(4))
-            vote_span = self._span(v.start(), v.end())
+            ack = v.group(4) == "!"
+            vote_span = self._span(v.start(1), v.end())
             if v.group(2) is not None:
                 entries.append(Vote(self._name(v, 2), first, None, ack, span=vote_span))
             else:
                 entries.append(Vote(first, None, int(v.group(3)), ack, span=vote_span))
         cls = _VOTE_SECTIONS[keyword]
         self.sections.append(cls(tuple(entries), span=self._to(span, entries[-1].span.end_column)))
+
+    def _items(self, pattern: re.Pattern[str], start: int, end: int) -> list[re.Match[str]]:
+        """The items of a one-line section (figures, votes), each read by ``pattern``; at
+        least one, and nothing but a comment after them."""
+        found = []
+        while (item := pattern.match(self.text, start, end)) is not None:
+            found.append(item)
+            start = item.end()
+        self._match(_ALONE, start, end)
+        if not found:
+            raise _NotCanonical
+        return found
 
     def cards(self, keyword: str, span: Span, start: int, end: int) -> None:
         m = self._match(_RUN, start, end)
@@ -384,11 +455,6 @@ class _DealReader:
     def _to(self, span: Span, end_column: int) -> Span:
         """From the start of ``span`` to ``end_column`` of the current line."""
         return Span(span.line, span.column, self.line, end_column)
-
-
-def _content_end(match: re.Match[str], end: int) -> int:
-    """Where the content of a line read by ``match`` ends: at its comment, if it has one."""
-    return match.start(match.re.groups) if match.lastindex == match.re.groups else end
 
 
 _LINE_READERS: dict[str, Callable[[_DealReader, str, Span, int, int], None]] = {

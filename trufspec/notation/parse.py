@@ -1,10 +1,10 @@
 """Read text into games: chunk by chunk, fast when the text is right, thorough when it is not.
 
-Each chunk (a block of tags or one deal, see :mod:`.chunks`) is read in one go: a deal in the
-canonical layout by the line reader (:mod:`.lines`), anything else by the Lark parser.  When
-the parser fails, the chunk is parsed again one statement at a time: every statement that
-parses is kept, every one that does not gives a syntax diagnostic, and reading goes on.
-Nothing raises for bad input: whatever the text, the result is games and diagnostics.
+Each chunk (a block of tags or one deal, see :mod:`.chunks`) is read in one go: in the
+canonical layout by the line reader (:mod:`.lines`), otherwise by the Lark parser.  When the
+parser fails, the chunk is parsed again one statement at a time: every statement that parses
+is kept, every one that does not gives a syntax diagnostic, and reading goes on.  Nothing
+raises for bad input: whatever the text, the result is games and diagnostics.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from trufspec.notation.build import Problem
 from trufspec.notation.chunks import Chunk, Statement, chunks, statements
 from trufspec.notation.comments import Loose, attach_to_deal, attach_to_tags
 from trufspec.notation.grammar import build_parser
-from trufspec.notation.lines import read_deal
+from trufspec.notation.lines import read_deal, read_tags
 from trufspec.notation.syntax_errors import describe
 from trufspec.spec.registry import default_registry
 from trufspec.records import NO_SPAN, Atom, Bids, Comment, Deal, Game, Hands, Play, Span, Tag, replace
@@ -104,9 +104,13 @@ class _Reader:
         """The tags (with the comments after them) or the deal of a chunk; None when nothing
         of it could be read.  Diagnostics go to ``self.diagnostics``."""
         if chunk.kind == "deal":
-            canonical = read_deal(self.text, chunk.start, chunk.end, chunk.line)
-            if canonical is not None:
-                return attach_to_deal(*canonical)
+            deal = read_deal(self.text, chunk.start, chunk.end, chunk.line)
+            if deal is not None:
+                return attach_to_deal(*deal)
+        else:
+            tags = read_tags(self.text, chunk.start, chunk.end, chunk.line)
+            if tags is not None:
+                return attach_to_tags(*tags)
         return self.parse(chunk)
 
     def parse(self, chunk: Chunk) -> tuple[tuple[Tag, ...], tuple[Comment, ...]] | Deal | None:
