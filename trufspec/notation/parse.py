@@ -14,10 +14,11 @@ from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
 from attrs import frozen
+from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.notation.build import Problem
+from trufspec.notation.build import Problem, RecordBuilder
 from trufspec.notation.chunks import Chunk, Statement, chunks, statements
 from trufspec.notation.comments import Loose, attach_to_deal, attach_to_tags
 from trufspec.notation.grammar import build_parser
@@ -65,9 +66,23 @@ class _Reader:
         self.piece = ""
         self.piece_line = 1
         self.path = path
-        self.parser, self.builder, self.comment_sink = build_parser()
         self.diagnostics: list[Diagnostic] = []
         self.syntax_errors = 0
+
+    @property
+    def parser(self) -> Lark:
+        """The Lark parser, built (or loaded from its cache) only when a chunk needs it: a
+        file in the canonical layout never does, and starts that much sooner."""
+        return build_parser()[0]
+
+    @property
+    def builder(self) -> RecordBuilder:
+        return build_parser()[1]
+
+    @property
+    def comment_sink(self) -> list[Token]:
+        """Where the lexer drops the comments it skips."""
+        return build_parser()[2]
 
     # -------------------------------------------------------------- one chunk
 
