@@ -26,15 +26,23 @@ SECTION_KEYWORDS = (
     " stock ruff votes decide off discards cut early-reveal misdeal tromp"
 ).split()
 
+_CHUNK_START = r"[ \t\ufeff]*(?P<start>\[|(?:deal|round)(?![\w-]))"
+"""Where a chunk starts: a tag, or a deal or round header, first on its line."""
+
+_FIRST = re.compile(_CHUNK_START)
+
 _SCAN = re.compile(
     r"""
-      ;[^\n]*                                   # a line comment
+      \n""" + _CHUNK_START + r"""             # a chunk that starts on a later line
+    | ;[^\n]*                                   # a line comment
     | \{[^}]*\}?                                # a brace comment, perhaps never closed
     | "(?:[^"\\\n]|\\.)*"?                      # a string
-    | ^[ \t\ufeff]*(?P<start>\[|(?:deal|round)(?![\w-]))  # where a chunk starts
     """,
-    re.MULTILINE | re.VERBOSE,
+    re.VERBOSE,
 )
+"""What the chunker must see: chunk starts, and the comments and strings that hide them.  The
+newline is matched rather than ``^``, which lets the regular expression engine skip quickly to
+the next character that matters."""
 
 _COMMENTS = re.compile(r";[^\n]*|\{[^}]*\}")
 
@@ -68,6 +76,9 @@ def chunks(text: str, first_line: int = 1) -> Iterator[Chunk]:
     read a game at a time (:mod:`trufspec.notation.blocks`), and positions stay those of the
     file."""
     starts: list[tuple[int, str]] = []
+    first = _FIRST.match(text)
+    if first is not None:
+        starts.append((first.start("start"), "tags" if text[first.start("start")] == "[" else "deal"))
     for match in _SCAN.finditer(text):
         position = match.start("start")
         if position < 0:
