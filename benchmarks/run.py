@@ -10,7 +10,9 @@ in games of ten deals, played by the truf-jb simulator of ``trufspec simulate``)
 * the full check as users run it, ``trufspec check --jobs N`` in a fresh process, for one core
   and for every core, with the peak resident memory of that process;
 * ratios: full check / regex floor, full check / JSON floor, time per deal across sizes
-  (linear time keeps it flat), and the speed-up from one core to all.
+  (linear time keeps it flat), and the speed-up from one core to all;
+* where the time goes: the share of parsing in the full check, the rest being the record
+  checks, the replay and the scores (profile either side with ``python -m cProfile``).
 
 Ratios are what compare across machines.  The figures are printed, never asserted: speed is a
 benchmark's business, not a unit test's.  Run from the repository root::
@@ -169,6 +171,8 @@ def measure(deals: int, seed: int, repeat: int, cores: int, folder: str) -> dict
             f"{seconds / floor:8.1f} {peak}"
         )
     full = times["full check, 1 core"]
+    parse = times["parse only"]
+    print(f"  where the full check's time goes: parsing {parse / full:.0%}, record checks, replay and scores {1 - parse / full:.0%}")
     print(f"  full check / json.loads floor: {full / times['json.loads floor']:.1f}x")
     if cores > 1:
         one, many = times["trufspec check --jobs 1"], times[f"trufspec check --jobs {cores}"]
