@@ -117,6 +117,10 @@ def test_every_kind_of_line_the_reader_takes() -> None:
     assert compare(CANONICAL) == (1, 0)
 
 
+def test_lines_ending_in_a_carriage_return() -> None:
+    assert compare(CANONICAL.replace("\n", "\r\n")) == (1, 0)
+
+
 def test_every_section_keyword_is_read_by_lines_or_left_to_the_parser() -> None:
     readable = set(_LINE_READERS) - {"deal", "round"}
     assert readable | LEFT_TO_THE_PARSER == set(SECTION_KEYWORDS)
