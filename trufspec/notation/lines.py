@@ -7,8 +7,8 @@ regular expression reads it whole; a Lark parse of the same line costs several t
 because every token passes through the lexer and the parser's state machine.  So a deal is read
 here first, line by line, each kind of line by one small function.
 
-The reader is strict: a line it does not recognise in full (a ``{brace}`` comment, an entry
-spread over two lines, a name that needs the parser to tell it from a keyword or a card, any
+The reader is strict: a line it does not recognise in full (a ``{brace}`` comment among the
+cards, an entry spread over two lines, a name that needs the parser to tell it from a keyword or a card, any
 syntax error) makes it give up the whole deal, which the Lark parser then reads.  The grammar
 stays the one definition of the notation; this reader accepts a subset of it, and a test reads
 every canonical deal both ways and requires the same records, positions and comments included.
@@ -30,14 +30,17 @@ from trufspec.records import (
     Claims,
     Comment,
     Contract,
+    Cut,
     Deal,
     Dealer,
     Decide,
     Discards,
+    EarlyReveal,
     Figure,
     HandEntry,
     Hands,
     Honours,
+    Misdeal,
     Mode,
     Off,
     Play,
@@ -52,6 +55,7 @@ from trufspec.records import (
     Total,
     Trick,
     Tricks,
+    Tromp,
     Undealt,
     Vote,
     Votes,
@@ -66,8 +70,9 @@ _CARD = CARD_PATTERN + r"!?(?![\w!\-])"
 _CARDS = _CARD + r"(?:[ \t]+" + _CARD + r")*"
 _BID_CARDS = r"[+-]?" + _CARD + r"(?:[ \t]+[+-]?" + _CARD + r")*"
 _INT = r"[+-]?\d+(?![\w.])"
-_END = r"[ \t\r]*(;.*)?$"
-"""The end of every line: blanks, perhaps a ``;`` comment."""
+_END = r"[ \t\r]*(?:(\{[^}\n]*\})[ \t\r]*)?(;.*)?$"
+"""The end of every line: blanks, perhaps a ``{brace}`` comment, perhaps a ``;`` comment (the
+last two groups of every pattern of a line)."""
 
 _HEAD = re.compile(r"[ \t]*(?:([a-z][a-z\-]*)(?![\w\-:\"]))?")
 _TAG = re.compile(r'[ \t]*(\[)[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+("(?:[^"\\\n]|\\.)*")[ \t]*(\])' + _END)
@@ -88,6 +93,12 @@ _NEXT_FIGURE = re.compile(r"[ \t]+" + _FIGURE)
 _VOTE = "(" + NAME + r")(?:[ \t]*>[ \t]*(" + NAME + r")|[ \t]+(" + _INT + "))(!?)"
 _NEXT_VOTE = re.compile(r"[ \t]+" + _VOTE)
 _NAME_IN_SIDE = re.compile(NAME)
+_NEXT_CUT = re.compile("[ \t]+(" + NAME + ")[ \t]+(" + _CARD + ")")
+_WORDS = r"((?:[ \t]+[^\W\d][\w\-]*(?![^\s;{]))*)"
+"""Bare words after a section's player (the flags of an irregularity)."""
+_PLAYER_FLAGS = re.compile("[ \t]+(" + NAME + ")" + _WORDS + _END)
+_FLAGS = re.compile(_WORDS + _END)
+_TROMP = re.compile("[ \t]+(" + NAME + r')[ \t]+("(?:[^"\\\n]|\\.)*")' + _END)
 _CONTRACT = re.compile(
     "[ \t]+(" + NAME + ")(!?)"
     r"(?:[ \t]+(trump)[ \t]+(NT|[SHDCshdc\u2660\u2665\u2666\u2663])(!?))?"
@@ -207,15 +218,16 @@ class _LineReader:
         return match
 
     def _try(self, pattern: re.Pattern[str], start: int, end: int) -> re.Match[str] | None:
-        """The whole rest of the line read by ``pattern`` (whose last group is the comment the
-        line may end with), the comment kept; None when the line is not of that kind."""
+        """The whole rest of the line read by ``pattern`` (which ends with :data:`_END`), its
+        comments kept; None when the line is not of that kind."""
         match = pattern.match(self.text, start, end)
-        if match is not None and match.lastindex == pattern.groups:
-            group = pattern.groups
-            at = match.start(group)
-            own_line = not self.text[1 - self.base : at].strip(" \t\r\f\ufeff")
-            comment = Comment(match.group(group).rstrip("\r"), span=self._span(at, match.end(group)))
-            self.comments.append((comment, own_line))
+        if match is not None and (match.lastindex or 0) >= pattern.groups - 1:
+            for group in (pattern.groups - 1, pattern.groups):
+                at = match.start(group)
+                if at >= 0:
+                    own_line = not self.text[1 - self.base : at].strip(" \t\r\f\ufeff")
+                    comment = Comment(match.group(group).rstrip("\r"), span=self._span(at, match.end(group)))
+                    self.comments.append((comment, own_line))
         return match
 
 
@@ -321,8 +333,8 @@ class _DealReader(_LineReader):
         ack = mark is not None and match.group(mark) == "!"
         return Atom(value, _new_span((line, base + start, line, base + end)), ack)
 
-    def _cards(self, match: re.Match[str], group: int) -> tuple[Cards, frozenset[int]]:
-        return read_run(match.group(group), self.line, self.base + match.start(group))
+    def _cards(self, match: re.Match[str], group: int, into: Cards | None = None) -> tuple[Cards, frozenset[int]]:
+        return read_run(match.group(group), self.line, self.base + match.start(group), into)
 
     # ------------------------------------------------------------------ entries
 
@@ -452,6 +464,38 @@ class _DealReader(_LineReader):
             ruff = Ruff(player, self._cards(m, 2)[0], span=self._to(span, self.base + m.end(2)))
         self.sections.append(ruff)
 
+    def cut(self, keyword: str, span: Span, start: int, end: int) -> None:
+        players, cards = [], None
+        for item in self._items(_NEXT_CUT, start, end):
+            players.append(self._name(item, 1))
+            cards = self._cards(item, 2, cards)[0]
+        assert cards is not None
+        self.sections.append(Cut(tuple(players), cards, span=self._to(span, cards.span(len(cards) - 1).end_column)))
+
+    def early_reveal(self, keyword: str, span: Span, start: int, end: int) -> None:
+        m = self._match(_PLAYER_FLAGS, start, end)
+        player = self._name(m, 1)
+        flags = self._flags(m, 2)
+        last = self.base + m.end(2) if flags else player.span.end_column
+        self.sections.append(EarlyReveal(player, flags, span=self._to(span, last)))
+
+    def misdeal(self, keyword: str, span: Span, start: int, end: int) -> None:
+        m = self._match(_FLAGS, start, end)
+        flags = self._flags(m, 1)
+        last = self.base + m.end(1) if flags else span.end_column
+        self.sections.append(Misdeal(flags, span=self._to(span, last)))
+
+    def _flags(self, match: re.Match[str], group: int) -> tuple[str, ...]:
+        """The bare words that qualify an irregularity (none of them a keyword or a card)."""
+        flags = tuple((match.group(group) or "").split())
+        if not all(is_bare(flag) for flag in flags):
+            raise _NotCanonical
+        return flags
+
+    def tromp(self, keyword: str, span: Span, start: int, end: int) -> None:
+        m = self._match(_TROMP, start, end)
+        self.sections.append(Tromp(self._name(m, 1), unquote(m.group(2)), span=self._to(span, self.base + m.end(2))))
+
     def _to(self, span: Span, end_column: int) -> Span:
         """From the start of ``span`` to ``end_column`` of the current line."""
         return Span(span.line, span.column, self.line, end_column)
@@ -464,6 +508,10 @@ _LINE_READERS: dict[str, Callable[[_DealReader, str, Span, int, int], None]] = {
     "contract": _DealReader.contract,
     "off": _DealReader.off,
     "ruff": _DealReader.ruff,
+    "cut": _DealReader.cut,
+    "early-reveal": _DealReader.early_reveal,
+    "misdeal": _DealReader.misdeal,
+    "tromp": _DealReader.tromp,
     **{keyword: _DealReader.entry_section for keyword in _ENTRY_SECTIONS},
     **{keyword: _DealReader.figures for keyword in _FIGURE_SECTIONS},
     **{keyword: _DealReader.votes for keyword in _VOTE_SECTIONS},
