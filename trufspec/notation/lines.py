@@ -1,17 +1,18 @@
-"""Read a deal (or a block of tags) written in the canonical layout line by line, without the
+"""Read a deal, or a block of tags, written in the canonical layout: line by line, without the
 parser.
 
-Nearly every deal in a large corpus is written the way the printer writes it: one section per
-line, one hand, bid or trick per line, and its tags one a line.  Such a line says what it is by its first word, and one
-regular expression reads it whole; a Lark parse of the same line costs several times more,
-because every token passes through the lexer and the parser's state machine.  So a deal is read
-here first, line by line, each kind of line by one small function.
+Nearly every deal in a large corpus is written the way the printer writes it: a section a line,
+a hand, a bid or a trick a line, and the tags one a line.  Such a line says what it is by its
+first word, and one regular expression reads it whole; a Lark parse of the same line costs
+several times more, because every token passes through the lexer and the parser's state
+machine.  So a chunk is read here first, each kind of line by one small function.
 
 The reader is strict: a line it does not recognise in full (a ``{brace}`` comment among the
-cards, an entry spread over two lines, a name that needs the parser to tell it from a keyword or a card, any
-syntax error) makes it give up the whole deal, which the Lark parser then reads.  The grammar
-stays the one definition of the notation; this reader accepts a subset of it, and a test reads
-every canonical deal both ways and requires the same records, positions and comments included.
+cards, an entry spread over two lines, a bare name that only the parser can tell from a keyword
+or a card, any syntax error) makes it give up the whole chunk, which the Lark parser then reads.
+The grammar stays the one definition of the notation; this reader accepts a subset of it, and
+a test reads every deal both ways and requires the same records, positions and comments
+included.
 """
 
 from __future__ import annotations
@@ -70,12 +71,13 @@ _CARD = CARD_PATTERN + r"!?(?![\w!\-])"
 _CARDS = _CARD + r"(?:[ \t]+" + _CARD + r")*"
 _BID_CARDS = r"[+-]?" + _CARD + r"(?:[ \t]+[+-]?" + _CARD + r")*"
 _INT = r"[+-]?\d+(?![\w.])"
+_STRING = r'"(?:[^"\\\n]|\\.)*"'
 _END = r"[ \t\r]*(?:(\{[^}\n]*\})[ \t\r]*)?(;.*)?$"
 """The end of every line: blanks, perhaps a ``{brace}`` comment, perhaps a ``;`` comment (the
 last two groups of every pattern of a line)."""
 
 _HEAD = re.compile(r"[ \t]*(?:([a-z][a-z\-]*)(?![\w\-:\"]))?")
-_TAG = re.compile(r'[ \t]*(\[)[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+("(?:[^"\\\n]|\\.)*")[ \t]*(\])' + _END)
+_TAG = re.compile(r"[ \t]*(\[)[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+(" + _STRING + r")[ \t]*(\])" + _END)
 _HEADER = re.compile(r"[ \t]+(\d+)" + _END)
 _ALONE = re.compile(_END)
 _HAND = re.compile("[ \t]*(" + NAME + r")[ \t]*:[ \t]*(" + _CARDS + ")" + _END)
@@ -98,12 +100,12 @@ _WORDS = r"((?:[ \t]+[^\W\d][\w\-]*(?![^\s;{]))*)"
 """Bare words after a section's player (the flags of an irregularity)."""
 _PLAYER_FLAGS = re.compile("[ \t]+(" + NAME + ")" + _WORDS + _END)
 _FLAGS = re.compile(_WORDS + _END)
-_TROMP = re.compile("[ \t]+(" + NAME + r')[ \t]+("(?:[^"\\\n]|\\.)*")' + _END)
+_TROMP = re.compile("[ \t]+(" + NAME + ")[ \t]+(" + _STRING + ")" + _END)
 _CONTRACT = re.compile(
     "[ \t]+(" + NAME + ")(!?)"
-    r"(?:[ \t]+(trump)[ \t]+(NT|[SHDCshdc\u2660\u2665\u2666\u2663])(!?))?"
+    r"(?:[ \t]+trump[ \t]+(NT|[SHDCshdc\u2660\u2665\u2666\u2663])(!?))?"
     r"(?:[ \t]+(atas|bawah|high|low)(!?))?"
-    r"(?:[ \t]+(adjust)[ \t]+(" + _INT + ")(!?))?" + _END
+    r"(?:[ \t]+adjust[ \t]+(" + _INT + ")(!?))?" + _END
 )
 _RUFF = re.compile(
     "[ \t]+(" + NAME + r")[ \t]+(?:discards[ \t]+(?:(" + _CARDS + r")|(\*))|(declines))" + _END
@@ -132,7 +134,9 @@ _VOTE_SECTIONS: dict[str, type[Votes]] = {"votes": Votes, "decide": Decide}
 
 
 class _NotCanonical(Exception):
-    """A line this reader does not read: the deal goes to the parser."""
+    """A line this reader does not read.  Raised wherever in a line that shows, and caught by
+    :func:`read_deal` and :func:`read_tags`, which then leave the chunk to the parser: it
+    never leaves this module."""
 
 
 _new_span = partial(tuple.__new__, Span)
@@ -401,16 +405,16 @@ class _DealReader(_LineReader):
         winner = self._atom(m, 1, self._name(m, 1).value, 2)
         trump = mode = adjust = None
         last = m.end(2)
-        if m.group(4) is not None:
-            text = m.group(4)
-            trump = self._atom(m, 4, NT if text == "NT" else parse_suit(text), 5)
-            last = m.end(5)
-        if m.group(6) is not None:
-            mode = self._atom(m, 6, _MODES[m.group(6)], 7)
-            last = m.end(7)
-        if m.group(9) is not None:
-            adjust = self._atom(m, 9, int(m.group(9)), 10)
-            last = m.end(10)
+        if m.group(3) is not None:
+            text = m.group(3)
+            trump = self._atom(m, 3, NT if text == "NT" else parse_suit(text), 4)
+            last = m.end(4)
+        if m.group(5) is not None:
+            mode = self._atom(m, 5, _MODES[m.group(5)], 6)
+            last = m.end(6)
+        if m.group(7) is not None:
+            adjust = self._atom(m, 7, int(m.group(7)), 8)
+            last = m.end(8)
         self.sections.append(Contract(winner, trump, mode, adjust, span=self._to(span, self.base + last)))
 
     def figures(self, keyword: str, span: Span, start: int, end: int) -> None:
