@@ -197,13 +197,13 @@ class _LineReader:
     def read(self, start: int, end: int) -> None:
         """Read every line of ``text[start:end]``; raises :class:`_NotCanonical` at the first
         line that is not read whole."""
-        text = self.text
+        text, read_line = self.text, self.read_line
         while start < end:
             line_end = text.find("\n", start, end)
             if line_end < 0:
                 line_end = end
             self.base = 1 - start
-            self.read_line(start, line_end)
+            read_line(start, line_end)
             self.line += 1
             start = line_end + 1
 
@@ -225,7 +225,7 @@ class _LineReader:
         """The whole rest of the line read by ``pattern`` (which ends with :data:`_END`), its
         comments kept; None when the line is not of that kind."""
         match = pattern.match(self.text, start, end)
-        if match is not None and (match.lastindex or 0) >= pattern.groups - 1:
+        if match is not None and match.lastindex is not None and match.lastindex >= pattern.groups - 1:
             for group in (pattern.groups - 1, pattern.groups):
                 at = match.start(group)
                 if at >= 0:
@@ -262,6 +262,8 @@ class _DealReader(_LineReader):
         self.sections: list[Any] = []
         self.open: tuple[str, Span, list[Any]] | None = None
         """The multi-line section being read: its keyword, the keyword's span, its entries."""
+        self.open_entry: Callable[[int, int], Any] = self._hand
+        """What reads an entry of the open section."""
 
     # ------------------------------------------------------------------ lines
 
@@ -289,16 +291,10 @@ class _DealReader(_LineReader):
     def entry(self, start: int, end: int) -> bool:
         """Read the line as an entry of the open section; False when it is not one."""
         assert self.open is not None
-        keyword, _, entries = self.open
-        if keyword == "play":
-            found: Any = self._trick(start, end)
-        elif keyword == "bids":
-            found = self._bid(start, end)
-        else:
-            found = self._hand(start, end)
+        found = self.open_entry(start, end)
         if found is None:
             return False
-        entries.append(found)
+        self.open[2].append(found)
         return True
 
     def _close(self) -> None:
@@ -368,9 +364,10 @@ class _DealReader(_LineReader):
         m = self._try(_TRICK, start, end)
         if m is None:
             return None
-        number = self._atom(m, 1, int(m.group(1)))
+        line, base = self.line, self.base
+        number = Atom(int(m.group(1)), _new_span((line, base + m.start(1), line, base + m.end(1))))
         leader = self._name(m, 2)
-        cards = self._cards(m, 3)[0]
+        cards = read_run(m.group(3), line, base + m.start(3))[0]
         if m.group(4) is None:
             return Trick(number, leader, cards, span=self._span(m.start(1), m.end(3)))
         winner = Atom(self._name(m, 4).value, self._span(m.start(4), m.end(5)), m.group(5) == "!")
@@ -387,6 +384,7 @@ class _DealReader(_LineReader):
     def entry_section(self, keyword: str, span: Span, start: int, end: int) -> None:
         self._match(_ALONE, start, end)
         self.open = (keyword, span, [])
+        self.open_entry = self._trick if keyword == "play" else self._bid if keyword == "bids" else self._hand
 
     def dealer(self, keyword: str, span: Span, start: int, end: int) -> None:
         m = self._match(_PLAYER, start, end)
