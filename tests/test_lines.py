@@ -206,3 +206,29 @@ def test_damaged_records_read_the_same_both_ways(text: str) -> None:
 @given(st.lists(st.sampled_from(CANONICAL.split("deal 1")[1].splitlines()[1:]), min_size=1, max_size=12))
 def test_any_sequence_of_canonical_lines_reads_the_same_both_ways(lines: list[str]) -> None:
     compare("deal 1\n" + "\n".join(lines) + "\n")
+
+
+def test_reading_and_checking_leave_no_reference_cycles() -> None:
+    """Records are freed the moment they are dropped, by reference counting alone: that is what
+    keeps a large file checked block by block in flat memory while the cycle collector is
+    paused (a reader that kept a bound method of itself once made every deal a cycle)."""
+    import gc
+
+    import trufspec
+
+    text = "".join(simulate("truf-jb", games=3, seed=5))
+    trufspec.check_text(text, "warm-up.truf")  # what is made once, on first use, may be cyclic
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        parsed = trufspec.loads(text)
+        assert parsed.games
+        del parsed
+        report = trufspec.check_text(text, "cycles.truf")
+        assert report.games
+        del report
+        assert gc.collect() == 0
+    finally:
+        if was_enabled:
+            gc.enable()

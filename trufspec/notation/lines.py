@@ -262,8 +262,10 @@ class _DealReader(_LineReader):
         self.sections: list[Any] = []
         self.open: tuple[str, Span, list[Any]] | None = None
         """The multi-line section being read: its keyword, the keyword's span, its entries."""
-        self.open_entry: Callable[[int, int], Any] = self._hand
-        """What reads an entry of the open section."""
+        self.open_entry: Callable[[_DealReader, int, int], Any] = _DealReader._hand
+        """What reads an entry of the open section (a function, not a bound method, which
+        would make the reader a reference cycle, and its records garbage only the collector
+        can free)."""
 
     # ------------------------------------------------------------------ lines
 
@@ -291,7 +293,7 @@ class _DealReader(_LineReader):
     def entry(self, start: int, end: int) -> bool:
         """Read the line as an entry of the open section; False when it is not one."""
         assert self.open is not None
-        found = self.open_entry(start, end)
+        found = self.open_entry(self, start, end)
         if found is None:
             return False
         self.open[2].append(found)
@@ -384,7 +386,7 @@ class _DealReader(_LineReader):
     def entry_section(self, keyword: str, span: Span, start: int, end: int) -> None:
         self._match(_ALONE, start, end)
         self.open = (keyword, span, [])
-        self.open_entry = self._trick if keyword == "play" else self._bid if keyword == "bids" else self._hand
+        self.open_entry = _ENTRY_READERS.get(keyword, _DealReader._hand)
 
     def dealer(self, keyword: str, span: Span, start: int, end: int) -> None:
         m = self._match(_PLAYER, start, end)
@@ -502,6 +504,9 @@ class _DealReader(_LineReader):
         """From the start of ``span`` to ``end_column`` of the current line."""
         return Span(span.line, span.column, self.line, end_column)
 
+
+_ENTRY_READERS: dict[str, Callable[[_DealReader, int, int], Any]] = {"play": _DealReader._trick, "bids": _DealReader._bid}
+"""What reads an entry of a multi-line section: a hand, unless it is a bid or a trick."""
 
 _LINE_READERS: dict[str, Callable[[_DealReader, str, Span, int, int], None]] = {
     "deal": _DealReader.header_line,

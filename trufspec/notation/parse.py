@@ -281,11 +281,6 @@ def no_collection() -> Iterator[None]:
     Records are trees of frozen values with no reference cycles, so the collector has nothing
     to find in them; left on, it walks the growing set of records again and again, which costs
     as much as the parsing itself on a large file.
-
-    When it is turned on again, what was made meanwhile would all be young, and the first
-    young-generation pass would walk every record once more (a sixth of a parse).  So, unless
-    the program has frozen objects of its own, the young objects are moved straight to the
-    oldest generation (``gc.freeze`` then ``gc.unfreeze``), where records that live on belong.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -293,9 +288,6 @@ def no_collection() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
-            if gc.get_freeze_count() == 0:
-                gc.freeze()
-                gc.unfreeze()
             gc.enable()
 
 
