@@ -232,3 +232,14 @@ def test_reading_and_checking_leave_no_reference_cycles() -> None:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def test_only_a_parse_by_lines_alone_hands_its_records_to_the_oldest_generation() -> None:
+    """The collector skips the records of a parse (see ``no_collection``) only when the Lark
+    parser, whose errors may leave cycles, read none of it."""
+    from trufspec.notation.parse import _parse_text
+
+    canonical, braced = _Reader(CANONICAL, None), _Reader(CANONICAL.replace("JC = Citra!", "JC {x} = Citra!"), None)
+    _parse_text(canonical, 1)
+    _parse_text(braced, 1)
+    assert (canonical.used_parser, braced.used_parser) == (False, True)
