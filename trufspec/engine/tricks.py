@@ -64,14 +64,14 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     """The index (in order of play) of the card that wins: the highest trump, or else the
     highest card of the suit led (the best card so far is always of the suit led or a trump,
     so a card of a third suit never wins)."""
-    best = 0
+    best, top = 0, cards[0]
     for index in range(1, len(cards)):
-        card, top = cards[index], cards[best]
-        if card.suit == top.suit:
+        card = cards[index]
+        if card.suit is top.suit:
             if card.rank > top.rank:
-                best = index
-        elif card.suit == trump:
-            best = index
+                best, top = index, card
+        elif card.suit is trump:
+            best, top = index, card
     return best
 
 
@@ -80,6 +80,13 @@ def _seating(seats: Sequence[str], leader: str, direction: str) -> list[str]:
     start = seats.index(leader)
     step = -1 if direction == "counterclockwise" else 1
     return [seats[(start + step * k) % len(seats)] for k in range(len(seats))]
+
+
+def _seatings(seats: Sequence[str], rules: TrickRules) -> dict[str, list[str]]:
+    """The order of play from each seat, worked out once per deal rather than once per trick:
+    anticlockwise when the rules enforce it, else clockwise."""
+    direction = "counterclockwise" if rules.enforce_order == "counterclockwise" else "clockwise"
+    return {seat: _seating(seats, seat, direction) for seat in seats}
 
 
 def replay_play(
@@ -98,12 +105,14 @@ def replay_play(
     ``first_leader`` is who must lead trick 1 (None when the record does not say who won the
     bidding).  ``trump`` is the trump suit, None in a no-trump game.
     """
+    seatings = _seatings(seats, rules)
+    orders = [_plays(trick, seatings) for trick in play.tricks]
     known_hands = hands is not None
     if hands is None:
         # Rebuild the hands from the play: what a player plays, they held from the start.
         hands = {seat: [] for seat in seats}
-        for trick in play.tricks:
-            for player, card in _plays(trick, seats, rules):
+        for order in orders:
+            for player, card in order:
                 hands.setdefault(player, []).append(card)
         findings.unchecked("the hands (cards are checked only against those played later)")
     # Each hand as an ordered set: cards are looked up and removed once per card played.
@@ -112,11 +121,14 @@ def replay_play(
     won: Counter[str] = Counter()
     broken = False
     expected_leader = first_leader
+    # The clauses judged trick by trick, told to the findings once the play is over.
+    judged: set[str | None] = set()
     if play.tricks:
-        findings.judge(rules.trick_count, rules.one_card_each)
+        judged.update((rules.trick_count, rules.one_card_each))
     if known_hands:
-        findings.judge(rules.card_held)
-    for count, trick in enumerate(play.tricks, start=1):
+        judged.add(rules.card_held)
+    stopped = False
+    for count, (trick, order) in enumerate(zip(play.tricks, orders), start=1):
         if trick.number.value != count:
             findings.add(
                 rules.trick_count,
@@ -127,9 +139,10 @@ def replay_play(
             )
         leader = trick.leader.value
         if leader not in seats:
-            return PlayOutcome(dict(won), False)
+            stopped = True
+            break
         if expected_leader is not None:
-            findings.judge(rules.first_leader if count == 1 else rules.next_leader)
+            judged.add(rules.first_leader if count == 1 else rules.next_leader)
         if expected_leader is not None and leader != expected_leader:
             if count == 1:
                 findings.fault(rules.first_leader, trick.leader.span, ack=trick.leader.ack, player=leader, expected=expected_leader)
@@ -143,19 +156,22 @@ def replay_play(
                     expected=expected_leader,
                     previous=count - 1,
                 )
-        order = _plays(trick, seats, rules)
-        last = count == len(play.tricks)
-        if not (trick.by_player and _check_turns(trick, seats, rules, findings)):
-            if len(trick.cards) != len(seats) and not (last and play.incomplete):
-                findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards), players=len(seats))
-        ruffed = False
+        last = count == len(orders)
+        if not (trick.by_player and _check_turns(trick, seats, seatings, rules, findings)):
+            if len(trick.cards.cards) != len(seats) and not (last and play.incomplete):
+                findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards.cards), players=len(seats))
         if order:
             # Every lead is judged by the trump-lead rule, every later card by follow suit.
-            findings.judge(rules.trump_lead if trump is not None else None, rules.follow_suit if len(order) > 1 else None)
+            if trump is not None:
+                judged.add(rules.trump_lead)
+            if len(order) > 1:
+                judged.add(rules.follow_suit)
+        ruffed = False
+        led = order[0][1].suit if order else None
         acks = trick.cards.acks
         for index, (player, card) in enumerate(order):
-            hand = holding.get(player, {})
-            if card not in hand:
+            hand = holding.get(player)
+            if hand is None or card not in hand:
                 if known_hands:
                     reason = _why_not_held(card, player, played_where, holding)
                     findings.fault(rules.card_held, trick.cards.span(index), ack=index in acks, player=player, card=card, reason=reason)
@@ -164,32 +180,31 @@ def replay_play(
             if index == 0:
                 if (
                     rules.trump_lead is not None
-                    and card.suit == trump
+                    and card.suit is trump
                     and not broken
-                    and any(c.suit != trump for c in hand)
+                    and any(c.suit is not trump for c in hand)
                 ):
-                    others = " ".join(str(c) for c in hand if c.suit != trump)
+                    others = " ".join(str(c) for c in hand if c.suit is not trump)
                     findings.fault(rules.trump_lead, trick.cards.span(index), ack=index in acks, player=player, card=card, other_cards=others)
-            else:
-                led = order[0][1].suit
-                if card.suit != led:
-                    same = [c for c in hand if c.suit == led]
-                    if same:
-                        findings.fault(
-                            rules.follow_suit,
-                            trick.cards.span(index),
-                            ack=index in acks,
-                            player=player,
-                            card=card,
-                            suit_cards=" ".join(str(c) for c in same),
-                        )
-                    elif card.suit == trump:
-                        ruffed = True
+            elif card.suit is not led:
+                same = [c for c in hand if c.suit is led]
+                if same:
+                    findings.fault(
+                        rules.follow_suit,
+                        trick.cards.span(index),
+                        ack=index in acks,
+                        player=player,
+                        card=card,
+                        suit_cards=" ".join(str(c) for c in same),
+                    )
+                elif card.suit is trump:
+                    ruffed = True
             del hand[card]
             played_where[card] = count
-        cards = [card for _, card in order]
+        # The cards that have a player: all of them unless the trick holds too many.
+        cards = trick.cards.cards[: len(order)]
         if len(cards) == len(seats):
-            findings.judge(rules.trick_winner)
+            judged.add(rules.trick_winner)
             best = trick_winner(cards, trump)
             winner = order[best][0]
             won[winner] += 1
@@ -204,10 +219,13 @@ def replay_play(
                 expected_leader = written.value
         else:
             expected_leader = None
-        if trump is not None and any(c.suit == trump for c in cards):
-            broken = broken or rules.broken_by == "any-earlier-trick" or ruffed
+        if not broken and trump is not None and any(c.suit is trump for c in cards):
+            broken = rules.broken_by == "any-earlier-trick" or ruffed
+    findings.judge(*judged)
+    if stopped:
+        return PlayOutcome(dict(won), False)
     complete = not play.incomplete and len(play.tricks) == expected_tricks and all(
-        len(t.cards) == len(seats) for t in play.tricks
+        len(t.cards.cards) == len(seats) for t in play.tricks
     )
     if not play.incomplete and len(play.tricks) != expected_tricks and play.tricks:
         count = len(play.tricks)
@@ -221,17 +239,20 @@ def replay_play(
     return PlayOutcome({seat: won[seat] for seat in seats}, complete)
 
 
-def _plays(trick: Trick, seats: Sequence[str], rules: TrickRules) -> list[tuple[str, Card]]:
-    """Who played each card of a trick, in order of play."""
+def _plays(trick: Trick, seatings: dict[str, list[str]]) -> list[tuple[str, Card]]:
+    """Who played each card of a trick, in order of play (``seatings`` gives the order of
+    play from each seat, see :func:`_seatings`)."""
     if trick.by_player:
-        return [(p.value, c) for p, c in zip(trick.players, trick.cards)]
-    if trick.leader.value not in seats:
+        return [(p.value, c) for p, c in zip(trick.players, trick.cards.cards)]
+    seating = seatings.get(trick.leader.value)
+    if seating is None:
         return []
-    direction = "counterclockwise" if rules.enforce_order == "counterclockwise" else "clockwise"
-    return list(zip(_seating(seats, trick.leader.value, direction), trick.cards.cards))
+    return list(zip(seating, trick.cards.cards))
 
 
-def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings: Findings) -> bool:
+def _check_turns(
+    trick: Trick, seats: Sequence[str], seatings: dict[str, list[str]], rules: TrickRules, findings: Findings
+) -> bool:
     """In the per-card form: each player plays once, and in turn when the order is enforced.
     True when a player played twice (which is reported here, once)."""
     names = [p.value for p in trick.players]
@@ -241,7 +262,7 @@ def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings
     if rules.turn_order is None or rules.enforce_order == "free" or names[0] not in seats:
         return False
     findings.judge(rules.turn_order)
-    expected = _seating(seats, names[0], rules.enforce_order)
+    expected = seatings[names[0]]
     for index in range(1, len(names)):
         if names[index] != expected[index]:
             findings.fault(
