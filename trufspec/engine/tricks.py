@@ -15,8 +15,9 @@ in trick 3 is still a revoke.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from attrs import frozen
 
@@ -82,11 +83,11 @@ def _seating(seats: Sequence[str], leader: str, direction: str) -> list[str]:
     return [seats[(start + step * k) % len(seats)] for k in range(len(seats))]
 
 
-def _seatings(seats: Sequence[str], rules: TrickRules) -> dict[str, list[str]]:
-    """The order of play from each seat, worked out once per deal rather than once per trick:
-    anticlockwise when the rules enforce it, else clockwise."""
-    direction = "counterclockwise" if rules.enforce_order == "counterclockwise" else "clockwise"
-    return {seat: _seating(seats, seat, direction) for seat in seats}
+@functools.lru_cache(maxsize=256)
+def _seatings(seats: tuple[str, ...], direction: str) -> Mapping[str, tuple[str, ...]]:
+    """The order of play from each seat: worked out once per table and direction, not once
+    per trick (the mapping is shared: it is only read)."""
+    return {seat: tuple(_seating(seats, seat, direction)) for seat in seats}
 
 
 def replay_play(
@@ -105,14 +106,15 @@ def replay_play(
     ``first_leader`` is who must lead trick 1 (None when the record does not say who won the
     bidding).  ``trump`` is the trump suit, None in a no-trump game.
     """
-    seatings = _seatings(seats, rules)
-    orders = [_plays(trick, seatings) for trick in play.tricks]
+    direction = "counterclockwise" if rules.enforce_order == "counterclockwise" else "clockwise"
+    seatings = _seatings(tuple(seats), direction)
+    turns = [_players(trick, seatings) for trick in play.tricks]
     known_hands = hands is not None
     if hands is None:
         # Rebuild the hands from the play: what a player plays, they held from the start.
         hands = {seat: [] for seat in seats}
-        for order in orders:
-            for player, card in order:
+        for trick, players in zip(play.tricks, turns):
+            for player, card in zip(players, trick.cards.cards):
                 hands.setdefault(player, []).append(card)
         findings.unchecked("the hands (cards are checked only against those played later)")
     # Each hand as an ordered set: cards are looked up and removed once per card played.
@@ -128,7 +130,7 @@ def replay_play(
     if known_hands:
         judged.add(rules.card_held)
     stopped = False
-    for count, (trick, order) in enumerate(zip(play.tricks, orders), start=1):
+    for count, (trick, players) in enumerate(zip(play.tricks, turns), start=1):
         if trick.number.value != count:
             findings.add(
                 rules.trick_count,
@@ -156,20 +158,22 @@ def replay_play(
                     expected=expected_leader,
                     previous=count - 1,
                 )
-        last = count == len(orders)
+        last = count == len(turns)
         if not (trick.by_player and _check_turns(trick, seats, seatings, rules, findings)):
             if len(trick.cards.cards) != len(seats) and not (last and play.incomplete):
                 findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards.cards), players=len(seats))
-        if order:
+        # The cards that have a player: all of them unless the trick holds too many.
+        cards = trick.cards.cards[: len(players)]
+        if cards:
             # Every lead is judged by the trump-lead rule, every later card by follow suit.
             if trump is not None:
                 judged.add(rules.trump_lead)
-            if len(order) > 1:
+            if len(cards) > 1:
                 judged.add(rules.follow_suit)
         ruffed = False
-        led = order[0][1].suit if order else None
+        led = cards[0].suit if cards else None
         acks = trick.cards.acks
-        for index, (player, card) in enumerate(order):
+        for index, (player, card) in enumerate(zip(players, cards)):
             hand = holding.get(player)
             if hand is None or card not in hand:
                 if known_hands:
@@ -201,12 +205,10 @@ def replay_play(
                     ruffed = True
             del hand[card]
             played_where[card] = count
-        # The cards that have a player: all of them unless the trick holds too many.
-        cards = trick.cards.cards[: len(order)]
         if len(cards) == len(seats):
             judged.add(rules.trick_winner)
             best = trick_winner(cards, trump)
-            winner = order[best][0]
+            winner = players[best]
             won[winner] += 1
             expected_leader = winner
             written = trick.winner
@@ -239,19 +241,17 @@ def replay_play(
     return PlayOutcome({seat: won[seat] for seat in seats}, complete)
 
 
-def _plays(trick: Trick, seatings: dict[str, list[str]]) -> list[tuple[str, Card]]:
-    """Who played each card of a trick, in order of play (``seatings`` gives the order of
-    play from each seat, see :func:`_seatings`)."""
+def _players(trick: Trick, seatings: Mapping[str, Sequence[str]]) -> Sequence[str]:
+    """Who plays the cards of a trick, in order of play: the player of each card, or the
+    seats from the leader round (``seatings``, see :func:`_seatings`); none when the leader
+    is not at the table.  A card past the last of them has no player."""
     if trick.by_player:
-        return [(p.value, c) for p, c in zip(trick.players, trick.cards.cards)]
-    seating = seatings.get(trick.leader.value)
-    if seating is None:
-        return []
-    return list(zip(seating, trick.cards.cards))
+        return [p.value for p in trick.players]
+    return seatings.get(trick.leader.value, ())
 
 
 def _check_turns(
-    trick: Trick, seats: Sequence[str], seatings: dict[str, list[str]], rules: TrickRules, findings: Findings
+    trick: Trick, seats: Sequence[str], seatings: Mapping[str, Sequence[str]], rules: TrickRules, findings: Findings
 ) -> bool:
     """In the per-card form: each player plays once, and in turn when the order is enforced.
     True when a player played twice (which is reported here, once)."""

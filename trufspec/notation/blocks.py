@@ -46,15 +46,17 @@ def blocks(lines: Iterable[bytes], size: int = 1) -> Iterator[Block]:
     in_comment = dealt = False
     for line in lines:
         if not in_comment:
-            if dealt and _TAG_START.match(line):
+            # The tests for a bracket and a brace skip the regular expressions on most lines.
+            if dealt and b"[" in line and _TAG_START.match(line):
                 if pending_size >= size:
                     yield Block(b"".join(pending), first_line, offset)
                     offset += pending_size
                     pending, pending_size, first_line = [], 0, line_number
                 dealt = False
-            elif _DEAL_START.match(line):
+            elif not dealt and _DEAL_START.match(line):
                 dealt = True
-        in_comment = _comment_open_after(line, in_comment)
+        if in_comment or b"{" in line:
+            in_comment = _comment_open_after(line, in_comment)
         pending.append(line)
         pending_size += len(line)
         line_number += 1
