@@ -117,8 +117,8 @@ def replay_play(
             for player, card in zip(players, trick.cards.cards):
                 hands.setdefault(player, []).append(card)
         findings.unchecked("the hands (cards are checked only against those played later)")
-    # Each hand as an ordered set: cards are looked up and removed once per card played.
-    holding = {seat: dict.fromkeys(cards) for seat, cards in hands.items()}
+    # Each hand as an ordered set: a card played is taken out (and found held) by one pop.
+    holding = {seat: dict.fromkeys(cards, True) for seat, cards in hands.items()}
     played_where: dict[Card, int] = {}
     won: Counter[str] = Counter()
     broken = False
@@ -175,7 +175,7 @@ def replay_play(
         acks = trick.cards.acks
         for index, (player, card) in enumerate(zip(players, cards)):
             hand = holding.get(player)
-            if hand is None or card not in hand:
+            if hand is None or not hand.pop(card, False):
                 if known_hands:
                     reason = _why_not_held(card, player, played_where, holding)
                     findings.fault(rules.card_held, trick.cards.span(index), ack=index in acks, player=player, card=card, reason=reason)
@@ -203,7 +203,6 @@ def replay_play(
                     )
                 elif card.suit is trump:
                     ruffed = True
-            del hand[card]
             played_where[card] = count
         if len(cards) == len(seats):
             judged.add(rules.trick_winner)
@@ -278,7 +277,7 @@ def _check_turns(
     return False
 
 
-def _why_not_held(card: Card, player: str, played: dict[Card, int], holding: dict[str, dict[Card, None]]) -> str:
+def _why_not_held(card: Card, player: str, played: dict[Card, int], holding: dict[str, dict[Card, bool]]) -> str:
     if card in played:
         return f"it was already played in trick {played[card]}"
     for other, hand in holding.items():

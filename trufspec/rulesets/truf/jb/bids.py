@@ -89,8 +89,9 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, options: OptionValu
         minus = frozenset()
     # JB201: the bid cards come from the bidder's own hand.
     if hand is not None:
+        held = set(hand)  # a card is looked up in a set by identity, in a list by comparisons
         for index, card in enumerate(cards.cards):
-            if card not in hand:
+            if card not in held:
                 findings.add("JB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=f"bid {card}, which is not in their hand")
     # JB203, JB204: the signed sum of the card values, and zero for a negative sum.
     raw = sum(-card_value(c, single) if i in minus else card_value(c, single) for i, c in enumerate(cards.cards))
