@@ -92,14 +92,15 @@ def judged_by(game: Game) -> set[str]:
         codes.update(("REC008", "REC009"))
         if game.players:
             codes.add("REC010")
-    for deal in game.deals:
-        for section in deal.sections:
-            if isinstance(section, (Hands, Bids, Tricks)):
-                codes.add("REC011")
-            if isinstance(section, (Hands, Undealt, Stock, Public, Secret, Play)):
-                codes.add("REC013")
-            if isinstance(section, Play) and any(trick.by_player for trick in section.tricks):
-                codes.add("REC012")  # checked as the trick is read, one card after each name
+    # What a game holds is told by the kinds of its sections, looked at once each.
+    kinds = {type(section) for deal in game.deals for section in deal.sections}
+    if any(issubclass(kind, (Hands, Bids, Tricks)) for kind in kinds):
+        codes.add("REC011")
+    if any(issubclass(kind, (Hands, Undealt, Stock, Public, Secret, Play)) for kind in kinds):
+        codes.add("REC013")
+    plays = [section for deal in game.deals for section in deal.sections if isinstance(section, Play)]
+    if any(trick.by_player for play in plays for trick in play.tricks):
+        codes.add("REC012")  # checked as the trick is read, one card after each name
     return codes
 
 
@@ -163,15 +164,16 @@ def _player_atoms(deal: Deal) -> list[Atom[str]]:
     """Every player named in a deal, as written."""
     atoms: list[Atom[str]] = []
     for section in deal.sections:
-        if isinstance(section, (Dealer, Off, Ruff, EarlyReveal, Tromp)):
-            atoms.append(section.player)
-        elif isinstance(section, Contract):
-            atoms.append(section.winner)
-        elif isinstance(section, (Hands, Bids)):
+        if isinstance(section, (Hands, Bids)):
             atoms.extend([entry.player for entry in section.entries])
         elif isinstance(section, Play):
-            for trick in section.tricks:
-                atoms.extend(trick.players or (trick.leader,))
+            atoms.extend([atom for trick in section.tricks for atom in (trick.players or (trick.leader,))])
+        elif isinstance(section, Contract):
+            atoms.append(section.winner)
+        elif isinstance(section, Tricks):
+            continue  # a line of figures names sides, whose members are checked one by one
+        elif isinstance(section, (Dealer, Off, Ruff, EarlyReveal, Tromp)):
+            atoms.append(section.player)
         elif isinstance(section, Votes):
             for vote in section.entries:
                 atoms.append(vote.target)
@@ -220,14 +222,21 @@ def _entries(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
 def _duplicate_cards(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
     # No card appears twice among the cards dealt, among the cards shown and revealed, or in
     # the play.
-    sections = deal.sections
-    groups: list[list[Cards]] = [
-        [e.cards for s in sections if type(s) is Hands for e in s.entries]
-        + [s.cards for s in sections if isinstance(s, (Undealt, Stock))],
-        [e.cards for s in sections if type(s) in (Public, Secret) for e in s.entries],
-        [t.cards for s in sections if isinstance(s, Play) for t in s.tricks],
-    ]
-    for group in groups:
+    dealt: list[Cards] = []
+    undealt: list[Cards] = []
+    shown: list[Cards] = []
+    played: list[Cards] = []
+    for section in deal.sections:
+        kind = type(section)
+        if kind is Hands:
+            dealt.extend([entry.cards for entry in section.entries])
+        elif kind is Public or kind is Secret:
+            shown.extend([entry.cards for entry in section.entries])
+        elif isinstance(section, (Undealt, Stock)):
+            undealt.append(section.cards)
+        elif isinstance(section, Play):
+            played.extend([trick.cards for trick in section.tricks])
+    for group in (dealt + undealt, shown, played):
         runs = [run.cards for run in group]
         if len(set().union(*runs)) == sum(map(len, runs)):
             continue  # no card twice: the usual case, told at the cost of one set

@@ -108,7 +108,7 @@ def replay_play(
     """
     direction = "counterclockwise" if rules.enforce_order == "counterclockwise" else "clockwise"
     seatings = _seatings(tuple(seats), direction)
-    turns = [_players(trick, seatings) for trick in play.tricks]
+    turns = _turns(play.tricks, seatings)
     known_hands = hands is not None
     if hands is None:
         # Rebuild the hands from the play: what a player plays, they held from the start.
@@ -119,7 +119,6 @@ def replay_play(
         findings.unchecked("the hands (cards are checked only against those played later)")
     # Each hand as an ordered set: a card played is taken out (and found held) by one pop.
     holding = {seat: dict.fromkeys(cards, True) for seat, cards in hands.items()}
-    played_where: dict[Card, int] = {}
     won: Counter[str] = Counter()
     broken = False
     expected_leader = first_leader
@@ -177,9 +176,10 @@ def replay_play(
             hand = holding.get(player)
             if hand is None or not hand.pop(card, False):
                 if known_hands:
-                    reason = _why_not_held(card, player, played_where, holding)
+                    # The cards played so far: those of the tricks before, then of this one.
+                    played = [t.cards.cards[: len(p)] for t, p in zip(play.tricks, turns[: count - 1])] + [cards[:index]]
+                    reason = _why_not_held(card, played, holding)
                     findings.fault(rules.card_held, trick.cards.span(index), ack=index in acks, player=player, card=card, reason=reason)
-                played_where[card] = count
                 continue
             if index == 0:
                 if (
@@ -203,7 +203,6 @@ def replay_play(
                     )
                 elif card.suit is trump:
                     ruffed = True
-            played_where[card] = count
         if len(cards) == len(seats):
             judged.add(rules.trick_winner)
             best = trick_winner(cards, trump)
@@ -240,13 +239,14 @@ def replay_play(
     return PlayOutcome({seat: won[seat] for seat in seats}, complete)
 
 
-def _players(trick: Trick, seatings: Mapping[str, Sequence[str]]) -> Sequence[str]:
-    """Who plays the cards of a trick, in order of play: the player of each card, or the
+def _turns(tricks: Sequence[Trick], seatings: Mapping[str, Sequence[str]]) -> list[Sequence[str]]:
+    """Who plays the cards of each trick, in order of play: the player of each card, or the
     seats from the leader round (``seatings``, see :func:`_seatings`); none when the leader
     is not at the table.  A card past the last of them has no player."""
-    if trick.by_player:
-        return [p.value for p in trick.players]
-    return seatings.get(trick.leader.value, ())
+    return [
+        [p.value for p in trick.players] if trick.by_player else seatings.get(trick.leader.value, ())
+        for trick in tricks
+    ]
 
 
 def _check_turns(
@@ -277,9 +277,12 @@ def _check_turns(
     return False
 
 
-def _why_not_held(card: Card, player: str, played: dict[Card, int], holding: dict[str, dict[Card, bool]]) -> str:
-    if card in played:
-        return f"it was already played in trick {played[card]}"
+def _why_not_held(card: Card, played: list[Sequence[Card]], holding: dict[str, dict[Card, bool]]) -> str:
+    """Why a card played is not in its player's hand: the last trick it was played to
+    (``played`` holds the cards of each trick so far), or who holds it."""
+    for number in range(len(played), 0, -1):
+        if card in played[number - 1]:
+            return f"it was already played in trick {number}"
     for other, hand in holding.items():
         if card in hand:
             return f"{other} holds it"
