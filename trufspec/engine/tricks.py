@@ -157,8 +157,8 @@ def replay_play(
                     expected=expected_leader,
                     previous=count - 1,
                 )
-        last = count == len(turns)
         if not (trick.by_player and _check_turns(trick, seats, seatings, rules, findings)):
+            last = count == len(turns)
             if len(trick.cards.cards) != len(seats) and not (last and play.incomplete):
                 findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards.cards), players=len(seats))
         # The cards that have a player: all of them unless the trick holds too many.

@@ -54,7 +54,7 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
     size = 13 if len(seats) == 4 else 17
     findings.judge("JB002", "JB101", "JB102")
     for entry in section.entries:
-        if len(entry.cards.cards) != size and entry.player.value in seats:
+        if len(entry.cards) != size and entry.player.value in seats:
             findings.add("JB101", entry.span, player=entry.player.value, count=len(entry.cards), players=len(seats), expected=size)
     dealt = [card for hand in hands.values() for card in hand]
     undealt_section = deal.find(Undealt)
@@ -192,9 +192,10 @@ def _scores(
         return recorded if set(recorded) == set(seats) else None
     targets = bidding.targets(bids, winner, choice, options)
     scores = {}
+    clauses: set[str] = set()
     for player in seats:
         result = score(targets[player], taken[player], choice.high, len(seats), options, bids[player].value)
-        findings.judge(result.clause, "JB403" if result.clause in ("JB404", "JB405", "JB406") else None)
+        clauses.add(result.clause)
         scores[player] = result.points
         for side, figure in figures:
             if side == player and figure.value != result.points:
@@ -203,6 +204,8 @@ def _scores(
                     taken=taken[player], expected=result.points, written=figure.value,
                     players=len(seats), working=result.working,
                 )
+    # JB403 (a missed bid scores below zero) is judged wherever a miss is scored (JB404 to JB406).
+    findings.judge(*clauses, "JB403" if clauses & {"JB404", "JB405", "JB406"} else None)
     return scores
 
 
