@@ -2,8 +2,8 @@
 
 Cards are values, not nodes: there are exactly 52 of them, made once and shared, so a record of
 a hundred thousand deals does not allocate a hundred thousand queens of spades, and a card is
-equal only to itself.  Where a card
-stands in a record is kept by the record node that holds it (see :mod:`trufspec.records`).
+equal only to itself.  Where a card stands in a record is kept by the record node that holds it
+(see :mod:`trufspec.records`).
 
 The orders defined here are the *usual* ones (ace high, and the bridge suit order clubs <
 diamonds < hearts < spades for sorting); a ruleset that orders suits differently for its
@@ -133,8 +133,9 @@ class Card:
     usually read; the tie-breaks of the rulesets use their own orders.
 
     There is one object per card: ``Card(rank, suit)`` returns it, and so do unpickling and
-    copying.  Equality and hashing are therefore those of identity, done in C: cards are
-    looked up in sets and dicts all through a replay.
+    copying.  Equality and hashing are therefore those of identity, so a set or a dict finds a
+    card without running Python code: cards are looked up in sets and dicts all through a
+    replay.
     """
 
     rank: Rank

@@ -89,7 +89,7 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, options: OptionValu
         minus = frozenset()
     # JB201: the bid cards come from the bidder's own hand.
     if hand is not None:
-        held = set(hand)  # a card is looked up in a set by identity, in a list by comparisons
+        held = set(hand)  # a set finds a card by identity; a list compares it with each card
         for index, card in enumerate(cards.cards):
             if card not in held:
                 findings.add("JB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=f"bid {card}, which is not in their hand")
