@@ -171,7 +171,6 @@ def replay_play(
                 judged.add(rules.follow_suit)
         ruffed = False
         led = cards[0].suit if cards else None
-        acks = trick.cards.acks
         for index, (player, card) in enumerate(zip(players, cards)):
             hand = holding.get(player)
             if hand is None or not hand.pop(card, False):
@@ -179,7 +178,7 @@ def replay_play(
                     # The cards played so far: those of the tricks before, then of this one.
                     played = [t.cards.cards[: len(p)] for t, p in zip(play.tricks, turns[: count - 1])] + [cards[:index]]
                     reason = _why_not_held(card, played, holding)
-                    findings.fault(rules.card_held, trick.cards.span(index), ack=index in acks, player=player, card=card, reason=reason)
+                    findings.fault(rules.card_held, trick.cards.span(index), ack=index in trick.cards.acks, player=player, card=card, reason=reason)
                 continue
             if index == 0:
                 if (
@@ -189,14 +188,14 @@ def replay_play(
                     and any(c.suit is not trump for c in hand)
                 ):
                     others = " ".join(str(c) for c in hand if c.suit is not trump)
-                    findings.fault(rules.trump_lead, trick.cards.span(index), ack=index in acks, player=player, card=card, other_cards=others)
+                    findings.fault(rules.trump_lead, trick.cards.span(index), ack=index in trick.cards.acks, player=player, card=card, other_cards=others)
             elif card.suit is not led:
                 same = [c for c in hand if c.suit is led]
                 if same:
                     findings.fault(
                         rules.follow_suit,
                         trick.cards.span(index),
-                        ack=index in acks,
+                        ack=index in trick.cards.acks,
                         player=player,
                         card=card,
                         suit_cards=" ".join(str(c) for c in same),

@@ -182,13 +182,13 @@ def _scores(
     """JB401 to JB406: the scores, checked against the record's score line."""
     written = deal.find(Score)
     figures = [(f.side_name, f) for f in written.entries] if written is not None else []
-    recorded = {side: f.value for side, f in figures}
     if written is not None:
         findings.judge("JB408")  # checked when the facts are there, else taken as written
     if taken is None or choice is None or set(bids) != set(seats):
         if choice is None and taken is not None and set(bids) == set(seats):
             findings.unchecked("the scores (the mode is not known)")
             _missed_but_positive(written, bids, taken, options, findings)
+        recorded = {side: f.value for side, f in figures}
         return recorded if set(recorded) == set(seats) else None
     targets = bidding.targets(bids, winner, choice, options)
     scores = {}
