@@ -127,24 +127,32 @@ def _judge(
 ) -> GameResult:
     """Replay a game through its ruleset, when trufspec knows it and the record is sound
     enough to replay (its players and tags are in order)."""
-    plain = tuple(DealResult(d.number.value, d.span.line) for d in game.deals)
     name = game.ruleset
     if name is None:
-        return GameResult(game.span.line, None, game.players, plain)
+        return _unjudged(game, None)
     judged.add("REC007")
     ruleset = RULESETS.get(name)
     if ruleset is None:
         diagnostics.append(record_diagnostic("REC007", game.span, path, ruleset=name))
-        return GameResult(game.span.line, name, game.players, plain)
-    blocking = {"REC003", "REC004", "REC005", "REC006", "REC010"}
-    if any(d.code in blocking for d in structure):
-        return GameResult(game.span.line, name, game.players, plain)
+        return _unjudged(game, name)
+    if any(d.code in _BLOCKING for d in structure):
+        return _unjudged(game, name)
     outcome, readings, found = replay_game(game, ruleset, default_registry(), path, options, skip, judged)
     diagnostics.extend(found)
     deals = tuple(
         DealResult(d.number.value, d.span.line, o.scores, o.totals, o.figures) for d, o in zip(game.deals, outcome.deals)
     )
     return GameResult(game.span.line, name, game.players, deals, outcome.winners, dict(readings))
+
+
+_BLOCKING = frozenset({"REC003", "REC004", "REC005", "REC006", "REC010"})
+"""The record-level problems that leave a game unfit to replay."""
+
+
+def _unjudged(game: Game, ruleset: str | None) -> GameResult:
+    """The result of a game that is not replayed: its deals, without figures."""
+    deals = tuple(DealResult(d.number.value, d.span.line) for d in game.deals)
+    return GameResult(game.span.line, ruleset, game.players, deals)
 
 
 def check_bytes(data: bytes, path: str, options: Mapping[str, str] | None = None) -> FileReport:

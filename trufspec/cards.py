@@ -1,8 +1,9 @@
 """Cards, ranks and suits: the vocabulary every ruleset shares.
 
 Cards are values, not nodes: there are exactly 52 of them, made once and shared, so a record of
-a hundred thousand deals does not allocate a hundred thousand queens of spades.  Where a card
-stands in a record is kept by the record node that holds it (see :mod:`trufspec.records`).
+a hundred thousand deals does not allocate a hundred thousand queens of spades, and a card is
+equal only to itself.  Where a card stands in a record is kept by the record node that holds it
+(see :mod:`trufspec.records`).
 
 The orders defined here are the *usual* ones (ace high, and the bridge suit order clubs <
 diamonds < hearts < spades for sorting); a ruleset that orders suits differently for its
@@ -120,17 +121,39 @@ NT = NoTrump.NT
 Trump = Suit | NoTrump
 
 
-@attrs.frozen(order=False, repr=False, cache_hash=True)
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}
+"""The one object of each card, made the first time it is asked for."""
+
+
+@attrs.frozen(eq=False, order=False, repr=False, init=False)
 class Card:
     """One of the 52 cards.  Compare with ``==``; sort with :attr:`sort_key`.
 
     Cards order by rank first and then by suit in the bridge order, which is how a hand is
-    usually read; the tie-breaks of the rulesets use their own orders.  The hash is computed
-    once per card: cards are looked up in sets and dicts all through a replay.
+    usually read; the tie-breaks of the rulesets use their own orders.
+
+    There is one object per card: ``Card(rank, suit)`` returns it, and so do unpickling and
+    copying.  Equality and hashing are therefore those of identity, so a set or a dict finds a
+    card without running Python code: cards are looked up in sets and dicts all through a
+    replay.
     """
 
     rank: Rank
     suit: Suit
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        rank, suit = Rank(rank), Suit(suit)
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            card = super().__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            _INTERNED[rank, suit] = card
+        return card
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        # Pickled cards (the reports of other processes) come back as the shared object.
+        return (Card, (self.rank, self.suit))
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -162,9 +185,6 @@ _CARDS_BY_TEXT: dict[str, Card] = {
     for rank_text, rank in _RANKS_BY_TEXT.items()
     for suit_text, suit in _SUITS_BY_TEXT.items()
 }
-# Make every spelling resolve to the one shared object of FULL_PACK.
-_CANONICAL = {card: card for card in FULL_PACK}
-_CARDS_BY_TEXT = {text: _CANONICAL[card] for text, card in _CARDS_BY_TEXT.items()}
 
 CARD_SPELLINGS: Mapping[str, Card] = MappingProxyType(_CARDS_BY_TEXT)
 """Every way the notation may write a card (``10H``, ``TH``, ``10h``, ``10♥``), to the card."""

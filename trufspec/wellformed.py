@@ -92,14 +92,15 @@ def judged_by(game: Game) -> set[str]:
         codes.update(("REC008", "REC009"))
         if game.players:
             codes.add("REC010")
-    for deal in game.deals:
-        for section in deal.sections:
-            if isinstance(section, (Hands, Bids, Tricks)):
-                codes.add("REC011")
-            if isinstance(section, (Hands, Undealt, Stock, Public, Secret, Play)):
-                codes.add("REC013")
-            if isinstance(section, Play) and any(trick.by_player for trick in section.tricks):
-                codes.add("REC012")  # checked as the trick is read, one card after each name
+    # What a game holds is told by the kinds of its sections, looked at once each.
+    kinds = {type(section) for deal in game.deals for section in deal.sections}
+    if any(issubclass(kind, (Hands, Bids, Tricks)) for kind in kinds):
+        codes.add("REC011")
+    if any(issubclass(kind, (Hands, Undealt, Stock, Public, Secret, Play)) for kind in kinds):
+        codes.add("REC013")
+    plays = [section for deal in game.deals for section in deal.sections if isinstance(section, Play)]
+    if any(trick.by_player for play in plays for trick in play.tricks):
+        codes.add("REC012")  # checked as the trick is read, one card after each name
     return codes
 
 
@@ -159,69 +160,85 @@ def _sections(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
             seen[kind] = section.span
 
 
-def _player_atoms(deal: Deal) -> Iterator[Atom[str]]:
+def _player_atoms(deal: Deal) -> list[Atom[str]]:
     """Every player named in a deal, as written."""
+    atoms: list[Atom[str]] = []
     for section in deal.sections:
-        if isinstance(section, (Dealer, Off, Ruff, EarlyReveal, Tromp)):
-            yield section.player
-        elif isinstance(section, Contract):
-            yield section.winner
-        elif isinstance(section, (Hands, Bids)):
-            yield from (entry.player for entry in section.entries)
+        if isinstance(section, (Hands, Bids)):
+            atoms.extend([entry.player for entry in section.entries])
         elif isinstance(section, Play):
-            for trick in section.tricks:
-                yield from (trick.players or (trick.leader,))
+            atoms.extend([atom for trick in section.tricks for atom in (trick.players or (trick.leader,))])
+        elif isinstance(section, Contract):
+            atoms.append(section.winner)
+        elif isinstance(section, Tricks):
+            continue  # a line of figures names sides, whose members are checked one by one
+        elif isinstance(section, (Dealer, Off, Ruff, EarlyReveal, Tromp)):
+            atoms.append(section.player)
         elif isinstance(section, Votes):
             for vote in section.entries:
-                yield vote.target
+                atoms.append(vote.target)
                 if vote.voter is not None:
-                    yield vote.voter
+                    atoms.append(vote.voter)
         elif isinstance(section, Cut):
-            yield from section.players
+            atoms.extend(section.players)
+    return atoms
 
 
 def _names(deal: Deal, players: set[str], game: Game, path: str | None) -> Iterator[Diagnostic]:
     # Every name in a deal is a player of the game (teams are players joined by '+').
+    atoms = _player_atoms(deal)
+    sides = [figure for section in deal.sections if isinstance(section, Tricks) for figure in section.entries]
+    named = {atom.value for atom in atoms}.union(*(figure.side for figure in sides))
+    if named <= players:
+        return  # every name is a player's: the usual case, told at the cost of one set
     listed = " ".join(game.players)
-    for atom in _player_atoms(deal):
+    for atom in atoms:
         if atom.value not in players:
             yield record_diagnostic("REC010", atom.span, path, name=atom.value, players=listed)
-    for section in deal.sections:
-        if isinstance(section, Tricks):
-            for figure in section.entries:
-                for member in figure.side:
-                    if member not in players:
-                        yield record_diagnostic("REC010", figure.span, path, name=member, players=listed)
+    for figure in sides:
+        for member in figure.side:
+            if member not in players:
+                yield record_diagnostic("REC010", figure.span, path, name=member, players=listed)
 
 
 def _entries(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
     # A section lists each player (or team) once.
     for section in deal.sections:
         if isinstance(section, (Hands, Bids)):
-            keyed = [(e.player.value, e.span) for e in section.entries]
+            keys = [e.player.value for e in section.entries]
         elif isinstance(section, Tricks):
-            keyed = [(f.side_name, f.span) for f in section.entries]
+            keys = [f.side_name for f in section.entries]
         else:
             continue
+        if len(set(keys)) == len(keys):
+            continue  # no one twice: the usual case
         seen: set[str] = set()
-        for key, span in keyed:
+        for key, entry in zip(keys, section.entries):
             if key in seen:
-                yield record_diagnostic("REC011", span, path, name=key, section=_keyword(section))
+                yield record_diagnostic("REC011", entry.span, path, name=key, section=_keyword(section))
             seen.add(key)
 
 
 def _duplicate_cards(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
     # No card appears twice among the cards dealt, among the cards shown and revealed, or in
     # the play.
-    sections = deal.sections
-    groups: list[list[Cards]] = [
-        [e.cards for s in sections if type(s) is Hands for e in s.entries]
-        + [s.cards for s in sections if isinstance(s, (Undealt, Stock))],
-        [e.cards for s in sections if type(s) in (Public, Secret) for e in s.entries],
-        [t.cards for s in sections if isinstance(s, Play) for t in s.tricks],
-    ]
-    for group in groups:
-        if len({card for run in group for card in run.cards}) == sum(len(run.cards) for run in group):
+    dealt: list[Cards] = []
+    undealt: list[Cards] = []
+    shown: list[Cards] = []
+    played: list[Cards] = []
+    for section in deal.sections:
+        kind = type(section)
+        if kind is Hands:
+            dealt.extend([entry.cards for entry in section.entries])
+        elif kind is Public or kind is Secret:
+            shown.extend([entry.cards for entry in section.entries])
+        elif isinstance(section, (Undealt, Stock)):
+            undealt.append(section.cards)
+        elif isinstance(section, Play):
+            played.extend([trick.cards for trick in section.tricks])
+    for group in (dealt + undealt, shown, played):
+        runs = [run.cards for run in group]
+        if len(set().union(*runs)) == sum(map(len, runs)):
             continue  # no card twice: the usual case, told at the cost of one set
         seen: dict[Card, tuple[Cards, int]] = {}
         for run in group:

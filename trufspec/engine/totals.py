@@ -46,7 +46,7 @@ class RunningTotals:
         if scores is None or previous is None or stated is None:
             self.totals = self.stated = None
             if written is not None:
-                recorded = {f.side_name: f.value for f in written.entries}
+                recorded = _figures(written)
                 if previous is not None and set(recorded) >= set(previous):
                     recorded = {side: recorded[side] for side in previous}
                 self.totals, self.stated = dict(recorded), dict(recorded)
@@ -57,7 +57,6 @@ class RunningTotals:
         if written is None:
             return computed
         findings.judge(self.clause)
-        said = {f.side_name: f.value for f in written_scores.entries} if written_scores else {}
         for figure in written.entries:
             side = figure.side_name
             if side not in computed:
@@ -65,6 +64,7 @@ class RunningTotals:
             self.stated[side] = figure.value
             if figure.value in (computed[side], carried[side]):
                 continue
+            said = _figures(written_scores)
             follows = side in said and figure.value in (previous[side] + said[side], stated[side] + said[side])
             findings.add(
                 self.clause,
@@ -78,3 +78,8 @@ class RunningTotals:
                 written=figure.value,
             )
         return computed
+
+
+def _figures(line: Tricks | None) -> dict[str, int]:
+    """The figures of a line (a deal's scores or totals) by side; none without the line."""
+    return {f.side_name: f.value for f in line.entries} if line is not None else {}

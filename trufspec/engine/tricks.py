@@ -15,8 +15,9 @@ in trick 3 is still a revoke.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from attrs import frozen
 
@@ -64,14 +65,14 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     """The index (in order of play) of the card that wins: the highest trump, or else the
     highest card of the suit led (the best card so far is always of the suit led or a trump,
     so a card of a third suit never wins)."""
-    best = 0
+    best, top = 0, cards[0]
     for index in range(1, len(cards)):
-        card, top = cards[index], cards[best]
-        if card.suit == top.suit:
+        card = cards[index]
+        if card.suit is top.suit:
             if card.rank > top.rank:
-                best = index
-        elif card.suit == trump:
-            best = index
+                best, top = index, card
+        elif card.suit is trump:
+            best, top = index, card
     return best
 
 
@@ -80,6 +81,13 @@ def _seating(seats: Sequence[str], leader: str, direction: str) -> list[str]:
     start = seats.index(leader)
     step = -1 if direction == "counterclockwise" else 1
     return [seats[(start + step * k) % len(seats)] for k in range(len(seats))]
+
+
+@functools.lru_cache(maxsize=256)
+def _seatings(seats: tuple[str, ...], direction: str) -> Mapping[str, tuple[str, ...]]:
+    """The order of play from each seat: worked out once per table and direction, not once
+    per trick (the mapping is shared: it is only read)."""
+    return {seat: tuple(_seating(seats, seat, direction)) for seat in seats}
 
 
 def replay_play(
@@ -98,25 +106,30 @@ def replay_play(
     ``first_leader`` is who must lead trick 1 (None when the record does not say who won the
     bidding).  ``trump`` is the trump suit, None in a no-trump game.
     """
+    direction = "counterclockwise" if rules.enforce_order == "counterclockwise" else "clockwise"
+    seatings = _seatings(tuple(seats), direction)
+    turns = _turns(play.tricks, seatings)
     known_hands = hands is not None
     if hands is None:
         # Rebuild the hands from the play: what a player plays, they held from the start.
         hands = {seat: [] for seat in seats}
-        for trick in play.tricks:
-            for player, card in _plays(trick, seats, rules):
+        for trick, players in zip(play.tricks, turns):
+            for player, card in zip(players, trick.cards.cards):
                 hands.setdefault(player, []).append(card)
         findings.unchecked("the hands (cards are checked only against those played later)")
-    # Each hand as an ordered set: cards are looked up and removed once per card played.
-    holding = {seat: dict.fromkeys(cards) for seat, cards in hands.items()}
-    played_where: dict[Card, int] = {}
+    # Each hand as an ordered set: a card played is taken out (and found held) by one pop.
+    holding = {seat: dict.fromkeys(cards, True) for seat, cards in hands.items()}
     won: Counter[str] = Counter()
     broken = False
     expected_leader = first_leader
+    # The clauses judged trick by trick, told to the findings once the play is over.
+    judged: set[str | None] = set()
     if play.tricks:
-        findings.judge(rules.trick_count, rules.one_card_each)
+        judged.update((rules.trick_count, rules.one_card_each))
     if known_hands:
-        findings.judge(rules.card_held)
-    for count, trick in enumerate(play.tricks, start=1):
+        judged.add(rules.card_held)
+    stopped = False
+    for count, (trick, players) in enumerate(zip(play.tricks, turns), start=1):
         if trick.number.value != count:
             findings.add(
                 rules.trick_count,
@@ -127,9 +140,10 @@ def replay_play(
             )
         leader = trick.leader.value
         if leader not in seats:
-            return PlayOutcome(dict(won), False)
+            stopped = True
+            break
         if expected_leader is not None:
-            findings.judge(rules.first_leader if count == 1 else rules.next_leader)
+            judged.add(rules.first_leader if count == 1 else rules.next_leader)
         if expected_leader is not None and leader != expected_leader:
             if count == 1:
                 findings.fault(rules.first_leader, trick.leader.span, ack=trick.leader.ack, player=leader, expected=expected_leader)
@@ -143,55 +157,55 @@ def replay_play(
                     expected=expected_leader,
                     previous=count - 1,
                 )
-        order = _plays(trick, seats, rules)
-        last = count == len(play.tricks)
-        if not (trick.by_player and _check_turns(trick, seats, rules, findings)):
-            if len(trick.cards) != len(seats) and not (last and play.incomplete):
-                findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards), players=len(seats))
-        ruffed = False
-        if order:
+        if not (trick.by_player and _check_turns(trick, seats, seatings, rules, findings)):
+            last = count == len(turns)
+            if len(trick.cards.cards) != len(seats) and not (last and play.incomplete):
+                findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards.cards), players=len(seats))
+        # The cards that have a player: all of them unless the trick holds too many.
+        cards = trick.cards.cards[: len(players)]
+        if cards:
             # Every lead is judged by the trump-lead rule, every later card by follow suit.
-            findings.judge(rules.trump_lead if trump is not None else None, rules.follow_suit if len(order) > 1 else None)
-        acks = trick.cards.acks
-        for index, (player, card) in enumerate(order):
-            hand = holding.get(player, {})
-            if card not in hand:
+            if trump is not None:
+                judged.add(rules.trump_lead)
+            if len(cards) > 1:
+                judged.add(rules.follow_suit)
+        ruffed = False
+        led = cards[0].suit if cards else None
+        for index, (player, card) in enumerate(zip(players, cards)):
+            hand = holding.get(player)
+            if hand is None or not hand.pop(card, False):
                 if known_hands:
-                    reason = _why_not_held(card, player, played_where, holding)
-                    findings.fault(rules.card_held, trick.cards.span(index), ack=index in acks, player=player, card=card, reason=reason)
-                played_where[card] = count
+                    # The cards played so far: those of the tricks before, then of this one.
+                    played = [t.cards.cards[: len(p)] for t, p in zip(play.tricks, turns[: count - 1])] + [cards[:index]]
+                    reason = _why_not_held(card, played, holding)
+                    findings.fault(rules.card_held, trick.cards.span(index), ack=index in trick.cards.acks, player=player, card=card, reason=reason)
                 continue
             if index == 0:
                 if (
                     rules.trump_lead is not None
-                    and card.suit == trump
+                    and card.suit is trump
                     and not broken
-                    and any(c.suit != trump for c in hand)
+                    and any(c.suit is not trump for c in hand)
                 ):
-                    others = " ".join(str(c) for c in hand if c.suit != trump)
-                    findings.fault(rules.trump_lead, trick.cards.span(index), ack=index in acks, player=player, card=card, other_cards=others)
-            else:
-                led = order[0][1].suit
-                if card.suit != led:
-                    same = [c for c in hand if c.suit == led]
-                    if same:
-                        findings.fault(
-                            rules.follow_suit,
-                            trick.cards.span(index),
-                            ack=index in acks,
-                            player=player,
-                            card=card,
-                            suit_cards=" ".join(str(c) for c in same),
-                        )
-                    elif card.suit == trump:
-                        ruffed = True
-            del hand[card]
-            played_where[card] = count
-        cards = [card for _, card in order]
+                    others = " ".join(str(c) for c in hand if c.suit is not trump)
+                    findings.fault(rules.trump_lead, trick.cards.span(index), ack=index in trick.cards.acks, player=player, card=card, other_cards=others)
+            elif card.suit is not led:
+                same = [c for c in hand if c.suit is led]
+                if same:
+                    findings.fault(
+                        rules.follow_suit,
+                        trick.cards.span(index),
+                        ack=index in trick.cards.acks,
+                        player=player,
+                        card=card,
+                        suit_cards=" ".join(str(c) for c in same),
+                    )
+                elif card.suit is trump:
+                    ruffed = True
         if len(cards) == len(seats):
-            findings.judge(rules.trick_winner)
+            judged.add(rules.trick_winner)
             best = trick_winner(cards, trump)
-            winner = order[best][0]
+            winner = players[best]
             won[winner] += 1
             expected_leader = winner
             written = trick.winner
@@ -204,10 +218,13 @@ def replay_play(
                 expected_leader = written.value
         else:
             expected_leader = None
-        if trump is not None and any(c.suit == trump for c in cards):
-            broken = broken or rules.broken_by == "any-earlier-trick" or ruffed
+        if not broken and trump is not None and any(c.suit is trump for c in cards):
+            broken = rules.broken_by == "any-earlier-trick" or ruffed
+    findings.judge(*judged)
+    if stopped:
+        return PlayOutcome(dict(won), False)
     complete = not play.incomplete and len(play.tricks) == expected_tricks and all(
-        len(t.cards) == len(seats) for t in play.tricks
+        len(t.cards.cards) == len(seats) for t in play.tricks
     )
     if not play.incomplete and len(play.tricks) != expected_tricks and play.tricks:
         count = len(play.tricks)
@@ -221,17 +238,19 @@ def replay_play(
     return PlayOutcome({seat: won[seat] for seat in seats}, complete)
 
 
-def _plays(trick: Trick, seats: Sequence[str], rules: TrickRules) -> list[tuple[str, Card]]:
-    """Who played each card of a trick, in order of play."""
-    if trick.by_player:
-        return [(p.value, c) for p, c in zip(trick.players, trick.cards)]
-    if trick.leader.value not in seats:
-        return []
-    direction = "counterclockwise" if rules.enforce_order == "counterclockwise" else "clockwise"
-    return list(zip(_seating(seats, trick.leader.value, direction), trick.cards.cards))
+def _turns(tricks: Sequence[Trick], seatings: Mapping[str, Sequence[str]]) -> list[Sequence[str]]:
+    """Who plays the cards of each trick, in order of play: the player of each card, or the
+    seats from the leader round (``seatings``, see :func:`_seatings`); none when the leader
+    is not at the table.  A card past the last of them has no player."""
+    return [
+        [p.value for p in trick.players] if trick.by_player else seatings.get(trick.leader.value, ())
+        for trick in tricks
+    ]
 
 
-def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings: Findings) -> bool:
+def _check_turns(
+    trick: Trick, seats: Sequence[str], seatings: Mapping[str, Sequence[str]], rules: TrickRules, findings: Findings
+) -> bool:
     """In the per-card form: each player plays once, and in turn when the order is enforced.
     True when a player played twice (which is reported here, once)."""
     names = [p.value for p in trick.players]
@@ -241,7 +260,7 @@ def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings
     if rules.turn_order is None or rules.enforce_order == "free" or names[0] not in seats:
         return False
     findings.judge(rules.turn_order)
-    expected = _seating(seats, names[0], rules.enforce_order)
+    expected = seatings[names[0]]
     for index in range(1, len(names)):
         if names[index] != expected[index]:
             findings.fault(
@@ -257,9 +276,12 @@ def _check_turns(trick: Trick, seats: Sequence[str], rules: TrickRules, findings
     return False
 
 
-def _why_not_held(card: Card, player: str, played: dict[Card, int], holding: dict[str, dict[Card, None]]) -> str:
-    if card in played:
-        return f"it was already played in trick {played[card]}"
+def _why_not_held(card: Card, played: list[Sequence[Card]], holding: dict[str, dict[Card, bool]]) -> str:
+    """Why a card played is not in its player's hand: the last trick it was played to
+    (``played`` holds the cards of each trick so far), or who holds it."""
+    for number in range(len(played), 0, -1):
+        if card in played[number - 1]:
+            return f"it was already played in trick {number}"
     for other, hand in holding.items():
         if card in hand:
             return f"{other} holds it"

@@ -41,25 +41,29 @@ def blocks(lines: Iterable[bytes], size: int = 1) -> Iterator[Block]:
     bytes (a block always ends with a whole game; ``1`` gives one game a block).  An empty
     file is one empty block: it is still a file, with a report of its own."""
     pending: list[bytes] = []
-    pending_size = offset = 0
-    first_line = line_number = 1
+    pending_size = counted = offset = 0
+    first_line = 1
     in_comment = dealt = False
     for line in lines:
         if not in_comment:
-            if dealt and _TAG_START.match(line):
+            # The tests for a bracket and a brace skip the regular expressions on most lines.
+            if dealt and b"[" in line and _TAG_START.match(line):
+                # The lines are measured a game at a time, not one by one.
+                pending_size += sum(map(len, pending[counted:]))
                 if pending_size >= size:
-                    yield Block(b"".join(pending), first_line, offset)
-                    offset += pending_size
-                    pending, pending_size, first_line = [], 0, line_number
+                    data = b"".join(pending)
+                    yield Block(data, first_line, offset)
+                    offset += len(data)
+                    first_line += len(pending)
+                    pending, pending_size = [], 0
+                counted = len(pending)
                 dealt = False
-            elif _DEAL_START.match(line):
+            elif not dealt and _DEAL_START.match(line):
                 dealt = True
-        in_comment = _comment_open_after(line, in_comment)
+        if in_comment or b"{" in line:
+            in_comment = _comment_open_after(line, in_comment)
         pending.append(line)
-        pending_size += len(line)
-        line_number += 1
-    if pending or line_number == 1:
-        yield Block(b"".join(pending), first_line, offset)
+    yield Block(b"".join(pending), first_line, offset)
 
 
 def _comment_open_after(line: bytes, in_comment: bool) -> bool:

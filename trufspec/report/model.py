@@ -109,19 +109,16 @@ def excerpts(text: str, diagnostics: Iterable[Diagnostic], first_line: int = 1) 
     split on form feeds and Unicode separators and show the wrong line); a trailing ``\\r``
     is dropped.
     """
-    wanted = sorted(
-        {d.span.line for d in diagnostics} | {span.line for d in diagnostics for _, span in d.related}
-    )
+    pointed = {d.span.line for d in diagnostics} | {span.line for d in diagnostics for _, span in d.related}
+    wanted = sorted(number for number in pointed if number >= first_line)
+    if not wanted:
+        return {}
+    # Split off the lines up to the last one wanted (and no further): one call, not one a line.
+    lines = text.split("\n", wanted[-1] - first_line + 1)
     found: dict[int, str] = {}
-    line, position = first_line, 0
     for number in wanted:
-        if number < first_line:
-            continue
-        while line < number:
-            position = text.find("\n", position) + 1
-            if position == 0:
-                return found
-            line += 1
-        end = text.find("\n", position)
-        found[number] = text[position : None if end < 0 else end].removesuffix("\r")
+        index = number - first_line
+        if index >= len(lines):
+            break
+        found[number] = lines[index].removesuffix("\r")
     return found

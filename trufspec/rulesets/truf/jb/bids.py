@@ -48,13 +48,23 @@ class Bid:
         return bool(self.cards)
 
 
+def _rank_value(rank: Rank, single: bool) -> int:
+    """The value :func:`card_value` gives a card of this rank."""
+    if rank is Rank.ACE:
+        return 1
+    if rank.is_picture:
+        return 0 if single else 10
+    return rank.value
+
+
+_CARD_VALUES = {(rank, single): _rank_value(rank, single) for rank in Rank for single in (True, False)}
+"""The value of each rank alone and among other cards, worked out once: a bid's value is
+summed card by card in every deal."""
+
+
 def card_value(card: Card, single: bool) -> int:
     """JB004: number cards their number, the ace 1, pictures 0 alone and 10 with other cards."""
-    if card.rank is Rank.ACE:
-        return 1
-    if card.rank.is_picture:
-        return 0 if single else 10
-    return card.rank.value
+    return _CARD_VALUES[card.rank, single]
 
 
 def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, options: OptionValues, findings: Findings) -> Bid:
@@ -70,8 +80,8 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, options: OptionValu
         return Bid(player, value, raw=value)
     cards = entry.cards
     minus = entry.minus
-    single = len(cards) == 1
-    findings.judge("JB004", "JB203", "JB202" if single else None)
+    single = len(cards.cards) == 1
+    findings.judge("JB004", "JB203", "JB202" if single else None, "JB201" if hand is not None else None)
     # JB202: a single card always counts as plus.
     if single and minus:
         if options["single-minus"] == "reject":
@@ -79,20 +89,20 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, options: OptionValu
         minus = frozenset()
     # JB201: the bid cards come from the bidder's own hand.
     if hand is not None:
-        findings.judge("JB201")
-        for index, card in enumerate(cards):
-            if card not in hand:
+        held = set(hand)  # a set finds a card by identity; a list compares it with each card
+        for index, card in enumerate(cards.cards):
+            if card not in held:
                 findings.add("JB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=f"bid {card}, which is not in their hand")
     # JB203, JB204: the signed sum of the card values, and zero for a negative sum.
-    raw = sum(-card_value(c, single) if i in minus else card_value(c, single) for i, c in enumerate(cards))
+    raw = sum(-card_value(c, single) if i in minus else card_value(c, single) for i, c in enumerate(cards.cards))
     value = max(raw, 0)
-    written = " ".join(("-" if i in minus else "") + str(c) for i, c in enumerate(cards))
     if entry.restated is not None:
         code = "JB204" if raw < 0 else "JB213"
         findings.judge(code)
         if entry.restated.value != value:
+            written = " ".join(("-" if i in minus else "") + str(c) for i, c in enumerate(cards.cards))
             findings.add(code, entry.restated.span, ack=entry.restated.ack, player=player, cards=written, sum=raw, expected=value, written=entry.restated.value)
-    return Bid(player, value, tuple(cards), minus, raw)
+    return Bid(player, value, cards.cards, minus, raw)
 
 
 def evaluate_bids(
@@ -100,13 +110,14 @@ def evaluate_bids(
 ) -> dict[str, Bid]:
     """Every recorded bid, valued (JB201 to JB204, JB213, JB214)."""
     found: dict[str, Bid] = {}
+    capped = options["max-bid"] == "tricks-available"
     for entry in bids.entries:
         player = entry.player.value
         if player not in seats or player in found:
             continue
         hand = hands.get(player) if hands is not None else None
         bid = _entry_bid(entry, hand, options, findings)
-        if options["max-bid"] == "tricks-available":
+        if capped:
             findings.judge("JB214")
             if bid.value > max_total:
                 findings.add("JB214", entry.span, player=player, value=bid.value, max_total=max_total)

@@ -47,7 +47,7 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
     section = deal.find(Hands)
     if section is None:
         return None
-    hands = {e.player.value: list(e.cards) for e in section.entries if e.player.value in seats}
+    hands = {e.player.value: list(e.cards.cards) for e in section.entries if e.player.value in seats}
     if set(hands) != set(seats) or section.incomplete:
         findings.unchecked("the deal (not every hand is recorded)")
         return None
@@ -58,7 +58,7 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
             findings.add("JB101", entry.span, player=entry.player.value, count=len(entry.cards), players=len(seats), expected=size)
     dealt = [card for hand in hands.values() for card in hand]
     undealt_section = deal.find(Undealt)
-    undealt = list(undealt_section.cards) if undealt_section is not None else []
+    undealt = list(undealt_section.cards.cards) if undealt_section is not None else []
     if len(set(dealt + undealt)) != len(dealt + undealt):
         return hands  # the duplicates are reported as REC013
     # With the right hand sizes and no card twice, the hands are the pack (less one card for
@@ -100,7 +100,9 @@ def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Find
 
 
 
-def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> dict[str, int] | None:
+def _replay_deal(
+    deal: Deal, seats: Sequence[str], options: OptionValues, rules: TrickRules, findings: Findings
+) -> dict[str, int] | None:
     """Replay one deal; its scores (recomputed, or as recorded where they cannot be)."""
     players = len(seats)
     max_total = 13 if players == 4 else 17
@@ -148,7 +150,7 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
         if trump is None:
             findings.unchecked("trumps in the play (the trump suit is not known)")
         suit = trump if isinstance(trump, Suit) else None
-        outcome = replay_play(play, seats, hands, winner, suit, _trick_rules(options), findings, max_total)
+        outcome = replay_play(play, seats, hands, winner, suit, rules, findings, max_total)
         _judge_trick_winners(play, seats, suit, findings)
         won = outcome.won if outcome.complete else None
         if not outcome.complete:
@@ -160,10 +162,10 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
 def _judge_trick_winners(play: Play, seats: Sequence[str], trump: Suit | None, findings: Findings) -> None:
     """JB003 and JB310 where the winner of a trick is decided: the rank order always, and the
     face-down trump when a trump was played to the trick (it counts as any trump would)."""
-    complete = [t for t in play.tricks if len(t.cards) == len(seats)]
+    complete = [t for t in play.tricks if len(t.cards.cards) == len(seats)]
     if complete:
         findings.judge("JB003")
-    if trump is not None and any(c.suit == trump for t in complete for c in t.cards):
+    if trump is not None and any(c.suit is trump for t in complete for c in t.cards.cards):
         findings.judge("JB310")
 
 
@@ -179,29 +181,31 @@ def _scores(
 ) -> dict[str, int] | None:
     """JB401 to JB406: the scores, checked against the record's score line."""
     written = deal.find(Score)
-    recorded = {f.side_name: f.value for f in written.entries} if written is not None else {}
+    figures = [(f.side_name, f) for f in written.entries] if written is not None else []
     if written is not None:
         findings.judge("JB408")  # checked when the facts are there, else taken as written
     if taken is None or choice is None or set(bids) != set(seats):
         if choice is None and taken is not None and set(bids) == set(seats):
             findings.unchecked("the scores (the mode is not known)")
             _missed_but_positive(written, bids, taken, options, findings)
+        recorded = {side: f.value for side, f in figures}
         return recorded if set(recorded) == set(seats) else None
     targets = bidding.targets(bids, winner, choice, options)
     scores = {}
+    clauses: set[str] = set()
     for player in seats:
         result = score(targets[player], taken[player], choice.high, len(seats), options, bids[player].value)
-        findings.judge(result.clause, "JB403" if result.clause in ("JB404", "JB405", "JB406") else None)
+        clauses.add(result.clause)
         scores[player] = result.points
-        if written is None:
-            continue
-        for figure in written.entries:
-            if figure.side_name == player and figure.value != result.points:
+        for side, figure in figures:
+            if side == player and figure.value != result.points:
                 findings.add(
                     result.clause, figure.span, ack=figure.ack, player=player, bid=targets[player],
                     taken=taken[player], expected=result.points, written=figure.value,
                     players=len(seats), working=result.working,
                 )
+    # JB403 (a missed bid scores below zero) is judged wherever a miss is scored (JB404 to JB406).
+    findings.judge(*clauses, "JB403" if clauses & {"JB404", "JB405", "JB406"} else None)
     return scores
 
 
@@ -235,23 +239,31 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
         findings.add("JB001", span, count=len(seats))
         return GameOutcome(tuple(DealOutcome() for _ in game.deals))
     totals = RunningTotals(seats, "JB409")
+    rules = _trick_rules(options)
     outcomes = []
     for index, deal in enumerate(game.deals):
-        for section in deal.sections:
-            if isinstance(section, Tricks):
-                findings.judge("JB005")
-                for figure in section.entries:
-                    if len(figure.side) > 1:
-                        findings.add("JB005", figure.span, ack=figure.ack, side=figure.side_name)
+        _no_teams(deal, findings)
         if index in skip:
             findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
             outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
             continue
-        scores = _replay_deal(deal, seats, options, findings)
+        scores = _replay_deal(deal, seats, options, rules, findings)
         running = totals.add(scores, deal.find(Total), findings, deal.find(Score))
         findings.close_deal(deal.kind, deal.number.value, deal.span)
         outcomes.append(DealOutcome(scores, running))
     return GameOutcome(tuple(outcomes), _winners(game, outcomes, options, findings))
+
+
+def _no_teams(deal: Deal, findings: Findings) -> None:
+    """JB005: every player scores alone, so a line of figures (tricks, score, total) names no
+    team."""
+    lines = [section for section in deal.sections if isinstance(section, Tricks)]
+    if lines:
+        findings.judge("JB005")
+    for section in lines:
+        for figure in section.entries:
+            if len(figure.side) > 1:
+                findings.add("JB005", figure.span, ack=figure.ack, side=figure.side_name)
 
 
 def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, findings: Findings) -> tuple[str, ...]:
