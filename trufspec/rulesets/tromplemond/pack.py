@@ -136,7 +136,7 @@ def _check_used(
     if len(shown) != len(set(shown)):
         return  # the same card twice is REC013's to report
     findings.judge("TM101")
-    missing = sorted((c for c in PACK if c.rank in _ALWAYS_USED and c not in shown), key=Card.sort_key, reverse=True)
+    missing = sorted((c for c in PACK if c.rank in _ALWAYS_USED and c not in shown), key=lambda c: c.sort_key, reverse=True)
     if missing:
         section: Secret | Public | None = secret_section or public_section
         assert section is not None
