@@ -23,7 +23,7 @@ def test_the_pack_holds_52_distinct_cards() -> None:
 @pytest.mark.parametrize("card", FULL_PACK, ids=str)
 def test_every_way_of_making_a_card_gives_the_one_object(card: Card) -> None:
     assert Card(card.rank, card.suit) is card
-    assert Card(int(card.rank), card.suit.value) is card  # type: ignore[arg-type]
+    assert Card(int(card.rank), card.suit.value) is card
     assert parse_card(str(card)) is card
     assert parse_card(card.unicode()) is card
     assert copy.copy(card) is card
@@ -42,10 +42,10 @@ def test_cards_compare_by_what_they_are() -> None:
 def test_a_card_cannot_be_changed() -> None:
     card = parse_card("2C")
     with pytest.raises(AttributeError):
-        card.rank = Rank.ACE  # type: ignore[misc]
+        setattr(card, "rank", Rank.ACE)
     assert card.rank is Rank.TWO
 
 
 def test_there_is_no_53rd_card() -> None:
     with pytest.raises(ValueError):
-        Card(1, Suit.CLUBS)  # type: ignore[arg-type]
+        Card(1, Suit.CLUBS)

@@ -141,7 +141,9 @@ class Card:
     rank: Rank
     suit: Suit
 
-    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+    def __new__(cls, rank: Rank | int, suit: Suit | str) -> Card:
+        """The shared card of that rank and suit, given as enums or as their values (``14``,
+        ``"S"``); ``ValueError`` for a card that does not exist."""
         rank, suit = Rank(rank), Suit(suit)
         card = _INTERNED.get((rank, suit))
         if card is None:

@@ -18,6 +18,7 @@ included.
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from functools import lru_cache, partial
 from typing import Any, Callable, cast
 
@@ -61,23 +62,20 @@ from trufspec.records import (
     Vote,
     Votes,
 )
-from trufspec.notation.words import NAME, RESERVED, is_bare, read_run, unquote
+from trufspec.notation.words import NAME, NO_MINUS, RESERVED, STRING, is_bare, read_run, unquote
 
 __all__ = ["read_deal", "read_tags"]
-
-_NO_MINUS: frozenset[int] = frozenset()
 
 _CARD = CARD_PATTERN + r"!?(?![\w!\-])"
 _CARDS = _CARD + r"(?:[ \t]+" + _CARD + r")*"
 _BID_CARDS = r"[+-]?" + _CARD + r"(?:[ \t]+[+-]?" + _CARD + r")*"
 _INT = r"[+-]?\d+(?![\w.])"
-_STRING = r'"(?:[^"\\\n]|\\.)*"'
 _END = r"[ \t\r]*(?:(\{[^}\n]*\})[ \t\r]*)?(;.*)?$"
 """The end of every line: blanks, perhaps a ``{brace}`` comment, perhaps a ``;`` comment (the
 last two groups of every pattern of a line)."""
 
 _HEAD = re.compile(r"[ \t]*(?:([a-z][a-z\-]*)(?![\w\-:\"]))?")
-_TAG = re.compile(r"[ \t]*(\[)[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+(" + _STRING + r")[ \t]*(\])" + _END)
+_TAG = re.compile(r"[ \t]*(\[)[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+(" + STRING + r")[ \t]*(\])" + _END)
 _HEADER = re.compile(r"[ \t]+(\d+)" + _END)
 _ALONE = re.compile(_END)
 _HAND = re.compile("[ \t]*(" + NAME + r")[ \t]*:[ \t]*(" + _CARDS + ")" + _END)
@@ -100,7 +98,7 @@ _WORDS = r"((?:[ \t]+[^\W\d][\w\-]*(?![^\s;{]))*)"
 """Bare words after a section's player (the flags of an irregularity)."""
 _PLAYER_FLAGS = re.compile("[ \t]+(" + NAME + ")" + _WORDS + _END)
 _FLAGS = re.compile(_WORDS + _END)
-_TROMP = re.compile("[ \t]+(" + NAME + ")[ \t]+(" + _STRING + ")" + _END)
+_TROMP = re.compile("[ \t]+(" + NAME + ")[ \t]+(" + STRING + ")" + _END)
 _CONTRACT = re.compile(
     "[ \t]+(" + NAME + ")(!?)"
     r"(?:[ \t]+trump[ \t]+(NT|[SHDCshdc\u2660\u2665\u2666\u2663])(!?))?"
@@ -183,9 +181,9 @@ def read_tags(text: str, start: int, end: int, line: int) -> tuple[list[Tag], li
         return None
 
 
-class _LineReader:
+class _LineReader(ABC):
     """Reading a chunk line by line: where the current line stands, the comments met, and the
-    pieces every kind of line is made of."""
+    pieces every kind of line is made of.  Each kind of chunk says how it reads a line."""
 
     def __init__(self, text: str, line: int) -> None:
         self.text = text
@@ -207,8 +205,9 @@ class _LineReader:
             self.line += 1
             start = line_end + 1
 
+    @abstractmethod
     def read_line(self, start: int, end: int) -> None:
-        raise NotImplementedError
+        """Read ``text[start:end]``, one line without its newline, whole."""
 
     def _span(self, start: int, end: int) -> Span:
         line, base = self.line, self.base
@@ -350,7 +349,7 @@ class _DealReader(_LineReader):
         m = self._try(_BID, start, end)
         if m is None:
             return None
-        cards, minus, number, restated = None, _NO_MINUS, None, None
+        cards, minus, number, restated = None, NO_MINUS, None, None
         if m.group(2) is not None:
             cards, minus = self._cards(m, 2)
             last = m.end(2)

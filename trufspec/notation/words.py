@@ -13,9 +13,12 @@ from trufspec.cards import CARD_PATTERN, CARD_SPELLINGS, Card
 from trufspec.notation.chunks import SECTION_KEYWORDS
 from trufspec.records import Cards
 
-__all__ = ["NAME", "RESERVED", "is_bare", "unquote", "read_run"]
+__all__ = ["STRING", "NAME", "RESERVED", "NO_MINUS", "is_bare", "unquote", "read_run"]
 
-NAME = r'(?:[^\W\d][\w\-]*|"(?:[^"\\\n]|\\.)*")'
+STRING = r'"(?:[^"\\\n]|\\.)*"'
+"""A quoted string, as the grammar's ``STRING``."""
+
+NAME = r"(?:[^\W\d][\w\-]*|" + STRING + ")"
 """A player's name: a bare word, or a quoted string (the grammar's ``NAME | STRING``)."""
 
 RESERVED = frozenset(SECTION_KEYWORDS) | {
@@ -26,6 +29,9 @@ RESERVED = frozenset(SECTION_KEYWORDS) | {
 _BARE = re.compile(r"[^\W\d][\w\-]*")
 _CARDLIKE = re.compile(CARD_PATTERN + "!?")
 _ESCAPE = re.compile(r"\\(.)")
+
+NO_MINUS: frozenset[int] = frozenset()
+"""The minus cards of a run without any (shared: it is never changed)."""
 
 _SPELLINGS = dict(CARD_SPELLINGS)
 """The card spellings as a plain dict: looked up once per card read, where a dict is quicker
@@ -61,11 +67,8 @@ def read_run(text: str, line: int, column: int, into: Cards | None = None) -> tu
     except KeyError:
         return _marked_run(words, source, into)
     if into is None:
-        return Cards(cards, source), _NO_MINUS
-    return Cards(into.cards + cards, into.source + source, into.acks), _NO_MINUS
-
-
-_NO_MINUS: frozenset[int] = frozenset()
+        return Cards(cards, source), NO_MINUS
+    return Cards(into.cards + cards, into.source + source, into.acks), NO_MINUS
 
 
 def _marked_run(
