@@ -74,6 +74,8 @@ def _assign(
 
 def attach_to_deal(deal: Deal, comments: Sequence[Loose]) -> Deal:
     """``deal`` with the comments of its chunk attached where they belong."""
+    if not comments:
+        return deal  # most deals have none: no need to list what they could belong to
     anchors: list[Any] = [deal]
     for section in deal.sections:
         anchors.append(section)
@@ -104,6 +106,8 @@ def attach_to_tags(
     tags: Sequence[Tag], comments: Sequence[Loose]
 ) -> tuple[tuple[Tag, ...], tuple[Comment, ...]]:
     """The tags with their comments, and the comments after the last tag."""
+    if not comments:
+        return tuple(tags), ()
     owned, at_end = _assign(list(tags), comments)
     rebuilt = tuple(
         replace(tag, comments=tuple(owned[n])) if n in owned else tag for n, tag in enumerate(tags)

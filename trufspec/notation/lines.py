@@ -419,10 +419,11 @@ class _DealReader(_LineReader):
     def figures(self, keyword: str, span: Span, start: int, end: int) -> None:
         entries = []
         for f in self._items(_NEXT_FIGURE, start, end):
-            side = _side(f.group(1))
+            written, value, mark = f.groups()
+            side = _side(written)
             if side is None:
                 raise _NotCanonical
-            entries.append(Figure(side, int(f.group(2)), f.group(3) == "!", span=self._span(f.start(1), f.end())))
+            entries.append(Figure(side, int(value), mark == "!", span=self._span(f.start(1), f.end())))
         cls = _FIGURE_SECTIONS[keyword]
         self.sections.append(cls(tuple(entries), span=self._to(span, entries[-1].span.end_column)))
 
