@@ -125,6 +125,7 @@ def test_dealer() -> None:
 
 def test_dealer_quoted_because_the_name_reads_as_a_card() -> None:
     assert section('dealer "AS"') == Dealer(name("AS"))
+    assert section("dealer Dewi!") == Dealer(name("Dewi", ack=True))
 
 
 # ---------------------------------------------------------------- hands and the like

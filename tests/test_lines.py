@@ -133,7 +133,6 @@ def test_every_section_keyword_is_read_by_lines() -> None:
 @pytest.mark.parametrize(
     "line",
     [
-        "dealer Ana!",  # the grammar has no mark there
         "cut Ana 2C 3C Budi 4C",  # two cards after a name, which the parser reports
         "early-reveal Ana deal",  # a flag that is a keyword
         'tromp Ana "TROMP!" x',

@@ -120,12 +120,20 @@ def test_bad_record_breaks_its_clause(path: Path) -> None:
     assert file_code(path) in codes, f"{ident(path)} does not mark {file_code(path)}: {sorted(codes)}"
 
 
-def test_acknowledged_revoke_is_reported_as_acknowledged() -> None:
-    path = ROOT / "records" / "truf-jb" / "clauses" / "JB305-follow-suit-acknowledged.bad.truf"
-    _, report = check(path)
-    assert [(d.code, d.severity) for d in report.diagnostics if d.severity is not Severity.INFO] == [
-        ("JB305", Severity.ACKNOWLEDGED)
-    ]
+ACKNOWLEDGED = [p for p in BAD if p.name.endswith("-acknowledged.bad.truf")]
+
+
+def test_there_are_acknowledged_records() -> None:
+    """A revoke (a card marked ``!``) and a wrong dealer in three rulesets (``dealer Dewi!``)."""
+    assert {file_code(p) for p in ACKNOWLEDGED} >= {"JB305", "RH106", "TD105", "TM103"}
+
+
+@pytest.mark.parametrize("path", ACKNOWLEDGED, ids=ident)
+def test_acknowledged_fault_is_reported_as_acknowledged(path: Path) -> None:
+    text, report = check(path)
+    marked = sorted((m.line, m.code) for m in marks_of(text).elements())
+    found = sorted((d.line, d.code, d.severity) for d in report.diagnostics if d.severity is not Severity.INFO)
+    assert found == [(line, code, Severity.ACKNOWLEDGED) for line, code in marked]
 
 
 # ------------------------------------------------------------------------ (3) coverage

@@ -246,7 +246,7 @@ def small_sections(draw: Draw) -> Any:
     found = comments(draw)
     flags = tuple(draw(st.lists(st.sampled_from(FLAGS), max_size=2)))
     if kind == "dealer":
-        return Dealer(player(draw), comments=found)
+        return Dealer(player(draw, ack=True), comments=found)
     if kind == "off":
         return Off(player(draw, ack=True), comments=found)
     if kind == "reveal":

@@ -128,7 +128,7 @@ class RecordBuilder(Transformer[Token, Any]):
         return [x for x in c if isinstance(x, Atom)]
 
     def dealer(self, c: list[Any]) -> Dealer:
-        return Dealer(c[1], span=self._span(c[0], c[1]))
+        return Dealer(_marked(c[1:]), span=self._span(c[0], c[-1]))
 
     def undealt(self, c: list[Token]) -> Undealt:
         return Undealt(self._runs(c[1:])[0], span=self._span(c[0], c[-1]))
@@ -303,8 +303,7 @@ class RecordBuilder(Transformer[Token, Any]):
         return Decide(tuple(c[1:-1] if incomplete else c[1:]), incomplete, span=self._span(c[0], c[-1]))
 
     def off(self, c: list[Any]) -> Off:
-        player = c[1] if len(c) == 2 else Atom(c[1].value, c[1].span, True)
-        return Off(player, span=self._span(c[0], c[-1]))
+        return Off(_marked(c[1:]), span=self._span(c[0], c[-1]))
 
     def discards(self, c: list[Token]) -> Discards:
         return Discards(self._runs(c[1:])[0], span=self._span(c[0], c[-1]))
@@ -327,3 +326,9 @@ class RecordBuilder(Transformer[Token, Any]):
 def _last(part: Any) -> Any:
     """The last token of a sub-rule result that carries it as its last element."""
     return part[-1] if isinstance(part, tuple) else part
+
+
+def _marked(c: list[Any]) -> Atom[str]:
+    """A player followed by an optional ``!``: the player, acknowledged when the mark is there."""
+    player: Atom[str] = c[0]
+    return player if len(c) == 1 else Atom(player.value, player.span, True)

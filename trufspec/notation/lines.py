@@ -127,6 +127,7 @@ _FIGURE_SECTIONS: dict[str, type[Tricks]] = {
     "honours": Honours,
     "pot": Pot,
 }
+_PLAYER_SECTIONS: dict[str, type[Any]] = {"dealer": Dealer, "off": Off}
 _CARD_SECTIONS: dict[str, type[Any]] = {"stock": Stock, "discards": Discards, "undealt": Undealt}
 _VOTE_SECTIONS: dict[str, type[Votes]] = {"votes": Votes, "decide": Decide}
 
@@ -387,17 +388,11 @@ class _DealReader(_LineReader):
         self.open = (keyword, span, [])
         self.open_entry = _ENTRY_READERS.get(keyword, _DealReader._hand)
 
-    def dealer(self, keyword: str, span: Span, start: int, end: int) -> None:
-        m = self._match(_PLAYER, start, end)
-        if m.group(2):
-            raise _NotCanonical
-        player = self._name(m, 1)
-        self.sections.append(Dealer(player, span=self._to(span, player.span.end_column)))
-
-    def off(self, keyword: str, span: Span, start: int, end: int) -> None:
+    def player_line(self, keyword: str, span: Span, start: int, end: int) -> None:
         m = self._match(_PLAYER, start, end)
         player = self._atom(m, 1, self._name(m, 1).value, 2)
-        self.sections.append(Off(player, span=self._to(span, self.base + m.end(2))))
+        cls = _PLAYER_SECTIONS[keyword]
+        self.sections.append(cls(player, span=self._to(span, self.base + m.end(2))))
 
     def contract(self, keyword: str, span: Span, start: int, end: int) -> None:
         m = self._match(_CONTRACT, start, end)
@@ -511,14 +506,13 @@ _ENTRY_READERS: dict[str, Callable[[_DealReader, int, int], Any]] = {"play": _De
 _LINE_READERS: dict[str, Callable[[_DealReader, str, Span, int, int], None]] = {
     "deal": _DealReader.header_line,
     "round": _DealReader.header_line,
-    "dealer": _DealReader.dealer,
     "contract": _DealReader.contract,
-    "off": _DealReader.off,
     "ruff": _DealReader.ruff,
     "cut": _DealReader.cut,
     "early-reveal": _DealReader.early_reveal,
     "misdeal": _DealReader.misdeal,
     "tromp": _DealReader.tromp,
+    **{keyword: _DealReader.player_line for keyword in _PLAYER_SECTIONS},
     **{keyword: _DealReader.entry_section for keyword in _ENTRY_SECTIONS},
     **{keyword: _DealReader.figures for keyword in _FIGURE_SECTIONS},
     **{keyword: _DealReader.votes for keyword in _VOTE_SECTIONS},
