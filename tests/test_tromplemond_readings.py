@@ -7,6 +7,8 @@ The scores are worked out by hand from the repaired deal.  Card points: Rob 26 (
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import subprocess
@@ -17,6 +19,7 @@ import pytest
 
 import trufspec
 from trufspec.diagnostics import Severity
+from trufspec.report.sheet import render_csv, sheets
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = (ROOT / "records" / "tromplemond" / "worked-example-repaired.truf").read_text(encoding="utf-8")
@@ -97,6 +100,12 @@ def test_score_sheet_shows_true_claims_and_pot() -> None:
     assert figures["true claims"] == {"Rob": 2, "Sam": 3, "Nick": 1, "Emily": 2}
     # Nick's quarter of the four-stake pot, and the three stakes left for the best round (his 30).
     assert figures["TROMP! pot"] == {"Rob": 0, "Sam": 0, "Nick": 4, "Emily": 0}
+    # The CSV sheet gives each figure a column of its own.
+    games = trufspec.loads(text, "sheet.truf").games
+    rows = list(csv.DictReader(io.StringIO(render_csv(sheets("sheet.truf", games, report.games)))))
+    assert [(r["side"], r["true claims"], r["TROMP! pot"]) for r in rows] == [
+        ("Rob", "2", "0"), ("Sam", "3", "0"), ("Nick", "1", "4"), ("Emily", "2", "0"),
+    ]
 
 
 def test_score_command_prints_the_worked_example() -> None:
@@ -115,3 +124,16 @@ def test_score_command_prints_the_worked_example() -> None:
         ).stdout
     )
     assert data["games"][0]["deals"][0]["extras"] == {"true claims": {"Rob": 2, "Sam": 3, "Nick": 1, "Emily": 2}}
+    rows = list(
+        csv.DictReader(
+            io.StringIO(
+                subprocess.run(
+                    [sys.executable, "-m", "trufspec", "score", "--format", "csv", str(path)],
+                    capture_output=True, text=True, env=env, check=True,
+                ).stdout
+            )
+        )
+    )
+    assert [(r["deal"], r["side"], r["score"], r["true claims"]) for r in rows[:4]] == [
+        ("1", "Rob", "11", "2"), ("1", "Sam", "-9", "3"), ("1", "Nick", "30", "1"), ("1", "Emily", "0", "2"),
+    ]

@@ -368,8 +368,9 @@ def score(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -
     """Print the recomputed score sheet of each game, deal by deal.
 
     Each cell is the deal's score and the running total; a figure the record writes
-    differently is marked with *.  Exits 1 when a record has an error, 2 when a path cannot
-    be read.
+    differently is marked with *.  The CSV sheet has a row per deal and player, and a column
+    for each further figure a game reports (Tromplemond's true claims and TROMP! winnings).
+    Exits 1 when a record has an error, 2 when a path cannot be read.
     """
     import trufspec
     from trufspec.report import sheet

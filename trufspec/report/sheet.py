@@ -160,15 +160,20 @@ def render_markdown(all_sheets: Sequence[Sheet]) -> str:
 
 
 def render_csv(all_sheets: Sequence[Sheet]) -> str:
-    """One row per deal and side, with the recomputed and the written figures."""
+    """One row per deal and side, with the recomputed and the written figures, and a column
+    for each further figure any deal reports (Tromplemond's true claims and TROMP! winnings),
+    empty where a deal does not report it."""
+    labels = list(dict.fromkeys(label for sheet in all_sheets for row in sheet.rows for label, _ in row.figures))
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["path", "game", "deal", "side", "score", "total", "written_score", "written_total"])
+    writer.writerow(["path", "game", "deal", "side", "score", "total", "written_score", "written_total", *labels])
     for number, sheet in enumerate(all_sheets, start=1):
         for row in sheet.rows:
+            extras = dict(row.figures)
             for side, cell in zip(sheet.sides, row.cells):
                 writer.writerow(
                     [sheet.path, number, row.number, side, cell.score, cell.total, cell.written_score, cell.written_total]
+                    + [extras.get(label, {}).get(side) for label in labels]
                 )
     return buffer.getvalue()
 
