@@ -154,3 +154,20 @@ def test_json_report_keys_figures_and_winners_by_team() -> None:
     assert game["winners"] == [THEM]
     assert set(game["deals"][-1]["scores"]) == set(game["deals"][-1]["totals"]) == {US, THEM}
     assert game["deals"][-1]["totals"][THEM] >= 9
+
+
+def test_hand_end_when_decided_without_the_totals_before() -> None:
+    """RH-A9b read as when-decided needs the totals before a hand to know where it ends; when
+    an earlier hand leaves them unknown, a hand that stops early is taken as it stands, and
+    the report says that check could not run."""
+    record = ROOT / "records" / "ruff-and-honours" / "clauses" / "RH307-hand-ends-when-decided.good.truf"
+    first, second = record.read_text(encoding="utf-8").split("\ndeal 2\n")
+    # The first hand keeps its deal but loses its play and figures: the totals after it are unknown.
+    text = first.split("\nplay\n")[0] + "\n\ndeal 2\n" + second
+    report = trufspec.check_text(text, "unknown-totals.truf")
+    assert [d.code for d in report.diagnostics if d.severity is Severity.ERROR] == []
+    assert any(d.code == "REC015" and "where the hand ends" in d.message for d in report.diagnostics)
+    played_out = trufspec.check_text(text.replace("hand-end=when-decided", "hand-end=all-tricks"), "all.truf")
+    assert [(d.code, d.line) for d in played_out.diagnostics if d.severity is Severity.ERROR] == [
+        ("RH307", text[: text.index("\nplay\n", text.index("deal 2"))].count("\n") + 2)
+    ]

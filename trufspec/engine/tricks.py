@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from attrs import frozen
 
@@ -99,12 +99,16 @@ def replay_play(
     rules: TrickRules,
     findings: Findings,
     expected_tricks: int,
+    decided: Callable[[Mapping[str, int]], bool] | None = None,
 ) -> PlayOutcome:
     """Replay the tricks of a deal against the rules; report what breaks them.
 
     ``hands`` are the hands at the first lead, or None when the record does not give them.
     ``first_leader`` is who must lead trick 1 (None when the record does not say who won the
-    bidding).  ``trump`` is the trump suit, None in a no-trump game.
+    bidding).  ``trump`` is the trump suit, None in a no-trump game.  ``decided``, when given,
+    is asked after each trick whether the tricks each player has won end the play there (a
+    game won on tricks in mid-hand, under a reading that stops the hand then): the play is
+    complete at that trick, and a trick played after it breaks ``rules.trick_count``.
     """
     direction = "counterclockwise" if rules.enforce_order == "counterclockwise" else "clockwise"
     seatings = _seatings(tuple(seats), direction)
@@ -129,7 +133,17 @@ def replay_play(
     if known_hands:
         judged.add(rules.card_held)
     stopped = False
+    decided_in: int | None = None
     for count, (trick, players) in enumerate(zip(play.tricks, turns), start=1):
+        if decided_in is not None:
+            findings.add(
+                rules.trick_count,
+                trick.span,
+                problem=f"trick {decided_in} decides the game, but the play goes on to trick {len(play.tricks)}",
+                players=len(seats),
+                expected=decided_in,
+            )
+            break
         if trick.number.value != count:
             findings.add(
                 rules.trick_count,
@@ -216,6 +230,8 @@ def replay_play(
                 )
                 # The table went on as if its winner had won: judge the next lead by that.
                 expected_leader = written.value
+            if decided is not None and decided(won):
+                decided_in = count
         else:
             expected_leader = None
         if not broken and trump is not None and any(c.suit is trump for c in cards):
@@ -223,6 +239,8 @@ def replay_play(
     findings.judge(*judged)
     if stopped:
         return PlayOutcome(dict(won), False)
+    if decided_in is not None:
+        return PlayOutcome({seat: won[seat] for seat in seats}, True)
     complete = not play.incomplete and len(play.tricks) == expected_tricks and all(
         len(t.cards.cards) == len(seats) for t in play.tricks
     )

@@ -68,6 +68,7 @@ DEFAULTS: dict[str, str] = {
     "honours-bar-timing": "after-tricks",
     "honours-bar-score": "8",
     "target-points": "9",
+    "hand-end": "all-tricks",
 }
 """The reading of every option the simulator plays by, when a game does not ask for another."""
 
@@ -304,9 +305,16 @@ class GeneratedGame:
 
 
 def _play(
-    rng: random.Random, policy: Policy, held: dict[str, list[Card]], leader: str, trump: str, revoke: bool
+    rng: random.Random,
+    policy: Policy,
+    held: dict[str, list[Card]],
+    leader: str,
+    trump: str,
+    revoke: bool,
+    enough: dict[str, int] | None = None,
 ) -> tuple[list[tuple[str, list[Card]]], dict[str, int], int | None]:
-    """Twelve tricks of legal play; when asked, one revoke, at a chance the player had to
+    """Twelve tricks of legal play, or fewer when a team takes ``enough`` tricks to end the
+    hand (hand-end=when-decided); when asked, one revoke, at a chance the player had to
     follow suit (not always the first, as an overlooked card is not)."""
     table = Table(trump, {p: list(c) for p, c in held.items()})
     tricks, taken, revoked = [], {t: 0 for t in TEAMS}, None
@@ -326,6 +334,8 @@ def _play(
         table.gone.update(table.trick)
         leader = table.order[winner_of(table.trick, trump)]
         taken[team_of(leader)] += 1
+        if enough is not None and any(taken[t] >= enough[t] for t in TEAMS):
+            break
     return tricks, taken, revoked
 
 
@@ -345,7 +355,10 @@ def _hand(
     declined = readings["ruff"] == "optional" and policy.declines(rng, stock, trump)
     discards = [] if declined else policy.discards(rng, pool, kept, trump)
     hand = GeneratedHand(number, dealer, dealt, stock, ruffer, declined, discards, [], {}, {}, {}, {}, {})
-    hand.tricks, hand.taken, hand.revoke = _play(rng, policy, hand.held, left_of(dealer), trump, revoke)
+    target = int(readings["target-points"])
+    # The tricks that bring a team's trick points (one per trick over six) to the target.
+    enough = {t: 6 + target - before[t] for t in TEAMS} if readings["hand-end"] == "when-decided" else None
+    hand.tricks, hand.taken, hand.revoke = _play(rng, policy, hand.held, left_of(dealer), trump, revoke, enough)
     basis = readings["honours-basis"]
     source = hand.held if basis == "held-after-ruff" else dealt
     hand.honours = {t: 0 for t in TEAMS}

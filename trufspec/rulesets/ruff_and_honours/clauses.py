@@ -298,7 +298,12 @@ CLAUSES: tuple[Clause, ...] = (
         "A hand is played in twelve tricks, numbered from 1, one for each card of a hand.",
         (_cite("Deal", "Twelve cards are dealt out to each of the 4 player."),),
         "{problem}; a hand is played in {expected} tricks, numbered from 1",
+        ambiguities=("RH-A9b",),
         concept="trick-count",
+        note=(
+            "Read with hand-end=when-decided, a hand ends with the trick that brings a team's "
+            "trick points to the target, and a trick after it breaks this clause."
+        ),
     ),
     _clause(
         "RH308", "free-lead", Phase.PLAY, Kind.LEGALITY, Strength.MAY,
@@ -367,7 +372,7 @@ CLAUSES: tuple[Clause, ...] = (
         ),
         (_AFTER, _GAME),
         "{team} took {taken} tricks and scores {expected} ({working}), not {written}",
-        ambiguities=("RH-A9",),
+        ambiguities=("RH-A9", "RH-A9b"),
         concept="honours",
     ),
     _clause(

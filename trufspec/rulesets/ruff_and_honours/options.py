@@ -264,6 +264,28 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ),
     ),
     Ambiguity(
+        id="RH-A9b",
+        ruleset=RULESET,
+        title="Playing out a decided hand",
+        question=(
+            "Is a hand played to its twelfth trick when a team's trick points have already "
+            "brought it to the target?  The source scores only at the end of each hand."
+        ),
+        citations=(_AFTER, _GAME),
+        readings=(
+            Reading("all-tricks", "All twelve tricks are played, and the hand is scored at its end."),
+            Reading(
+                "when-decided",
+                "The hand ends with the trick that brings a team's trick points to the target: "
+                "that team has won, and no trick is played after it.",
+            ),
+        ),
+        default="all-tricks",
+        option="hand-end",
+        clauses=("RH307", "RH405"),
+        rationale="The source describes whole hands and scores them only at their end.",
+    ),
+    Ambiguity(
         id="RH-A10",
         ruleset=RULESET,
         title="Penalties",
@@ -363,5 +385,13 @@ OPTIONS: tuple[Option, ...] = (
         ambiguity="RH-A9",
         minimum=1,
         maximum=50,
+    ),
+    Option(
+        key="hand-end",
+        ruleset=RULESET,
+        choices=("all-tricks", "when-decided"),
+        default="all-tricks",
+        doc="Whether a hand is played out once a team's trick points reach the target.",
+        ambiguity="RH-A9b",
     ),
 )

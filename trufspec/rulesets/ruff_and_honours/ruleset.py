@@ -9,7 +9,7 @@ The clauses are in :mod:`.clauses`, the readings of the source's unclear points 
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Mapping, Sequence
 
 from trufspec.cards import Card
 from trufspec.engine.findings import Findings
@@ -90,10 +90,33 @@ def _played_hands(play: Play, seats: Sequence[str]) -> dict[str, list[Card]]:
     return hands
 
 
+def _decider(teams: Teams, before: Mapping[str, int], options: OptionValues) -> Callable[[Mapping[str, int]], bool]:
+    """RH-A9b read as ``when-decided``: whether the tricks won so far (per player) bring a
+    team's trick points, one per trick over six, to the target, which ends the hand."""
+    target = options.integer("target-points")
+
+    def decided(won: Mapping[str, int]) -> bool:
+        taken = {team: 0 for team in teams.names}
+        for player, count in won.items():
+            taken[teams.of(player)] += count
+        return any(before[team] + max(taken[team] - 6, 0) >= target for team in teams.names)
+
+    return decided
+
+
 def _check_figures(
-    deal: Deal, kind: type[Tricks], computed: dict[str, int] | None, teams: Teams, code: str, findings: Findings, **values: str
+    deal: Deal,
+    kind: type[Tricks],
+    computed: dict[str, int] | None,
+    teams: Teams,
+    code: str,
+    findings: Findings,
+    played_out: bool,
+    **values: str,
 ) -> dict[str, int] | None:
-    """A restated line (tricks, honours) against the computed figures; the figures in force."""
+    """A restated line (tricks, honours) against the computed figures; the figures in force.
+    A tricks line that names one team gives the other the rest of the twelve tricks when every
+    hand is played out (``played_out``)."""
     section = deal.find(kind)
     written = teams.figures(section)
     if computed is not None:
@@ -108,7 +131,7 @@ def _check_figures(
         return None
     if kind is Honours:
         return {team: written.get(team, 0) for team in teams.names}
-    if len(written) == 1:
+    if len(written) == 1 and played_out:
         (team, value), = written.items()
         other = next(t for t in teams.names if t != team)
         written[other] = HAND_SIZE - value
@@ -132,17 +155,30 @@ def _replay_hand(
         elif leader is not None:
             # Leads are free (RH308) and the trick goes by trumps and then rank (RH003).
             findings.judge("RH003", "RH308")
-        outcome = replay_play(play, seats, setup.held, leader, setup.trump, TRICK_RULES, findings, HAND_SIZE)
+        expected, decided = HAND_SIZE, None
+        if options["hand-end"] == "when-decided":
+            if before is None:
+                # Where the hand ends depends on the totals before it: take the play as it stops.
+                findings.unchecked("where the hand ends (the totals before it are not known)")
+                expected = min(HAND_SIZE, len(play.tricks)) or HAND_SIZE
+            else:
+                decided = _decider(teams, before, options)
+        outcome = replay_play(play, seats, setup.held, leader, setup.trump, TRICK_RULES, findings, expected, decided)
         if outcome.complete:
             findings.judge("RH004")
             won = {team: 0 for team in teams.names}
             for player, count in outcome.won.items():
                 won[teams.of(player)] += count
-            play_hands = _played_hands(play, seats)
+            if sum(won.values()) == HAND_SIZE:  # a hand stopped early shows only part of each hand
+                play_hands = _played_hands(play, seats)
         else:
             findings.unchecked("the tricks taken (the play is not complete)")
-    taken = _check_figures(deal, Tricks, won, teams, "RH401", findings)
-    honours = _check_figures(deal, Honours, _honours(setup, teams, play_hands, options), teams, "RH403", findings, basis=options["honours-basis"])
+    played_out = options["hand-end"] == "all-tricks"
+    taken = _check_figures(deal, Tricks, won, teams, "RH401", findings, played_out)
+    honours = _check_figures(
+        deal, Honours, _honours(setup, teams, play_hands, options), teams, "RH403", findings, played_out,
+        basis=options["honours-basis"],
+    )
     written = deal.find(Score)
     recorded = teams.figures(written)
     if taken is None or honours is None or before is None:
