@@ -21,6 +21,7 @@ from trufspec.records import (
     Atom,
     BidEntry,
     Bids,
+    Bribe,
     Cards,
     Claims,
     Comment,
@@ -126,6 +127,8 @@ def test_dealer() -> None:
 def test_dealer_quoted_because_the_name_reads_as_a_card() -> None:
     assert section('dealer "AS"') == Dealer(name("AS"))
     assert section("dealer Dewi!") == Dealer(name("Dewi", ack=True))
+    assert section("bribe Sam") == Bribe(name("Sam"))
+    assert section("bribe Sam!") == Bribe(name("Sam", ack=True))
 
 
 # ---------------------------------------------------------------- hands and the like

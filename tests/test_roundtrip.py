@@ -37,6 +37,7 @@ from trufspec.records import (
     Atom,
     BidEntry,
     Bids,
+    Bribe,
     Cards,
     Claims,
     Comment,
@@ -242,13 +243,15 @@ def cuts(draw: Draw) -> Cut:
 @st.composite
 def small_sections(draw: Draw) -> Any:
     """The sections of one player or a few words."""
-    kind = draw(st.sampled_from(["dealer", "off", "reveal", "misdeal", "tromp"]))
+    kind = draw(st.sampled_from(["dealer", "off", "bribe", "reveal", "misdeal", "tromp"]))
     found = comments(draw)
     flags = tuple(draw(st.lists(st.sampled_from(FLAGS), max_size=2)))
     if kind == "dealer":
         return Dealer(player(draw, ack=True), comments=found)
     if kind == "off":
         return Off(player(draw, ack=True), comments=found)
+    if kind == "bribe":
+        return Bribe(player(draw, ack=True), comments=found)
     if kind == "reveal":
         return EarlyReveal(player(draw), flags, comments=found)
     if kind == "misdeal":

@@ -62,6 +62,7 @@ __all__ = [
     "EarlyReveal",
     "Misdeal",
     "Tromp",
+    "Bribe",
     "Section",
     "Deal",
     "Game",
@@ -480,6 +481,15 @@ class Tromp:
     comments: tuple[Comment, ...] = _comments
 
 
+@frozen
+class Bribe:
+    """Tromplemond: a player offered a bribe (``!`` when the table let them play on)."""
+
+    player: Atom[str]
+    span: Span = _span
+    comments: tuple[Comment, ...] = _comments
+
+
 Section = (
     Dealer
     | Undealt
@@ -497,6 +507,7 @@ Section = (
     | EarlyReveal
     | Misdeal
     | Tromp
+    | Bribe
 )
 
 S = TypeVar("S")

@@ -17,6 +17,7 @@ from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.records import (
     Atom,
     Bids,
+    Bribe,
     Cards,
     Claims,
     Contract,
@@ -46,8 +47,9 @@ __all__ = ["check_game", "judged_by", "record_diagnostic", "REQUIRED_TAGS"]
 
 REQUIRED_TAGS = ("Ruleset", "Players")
 
-_REPEATABLE = (Votes, Decide, Cut, EarlyReveal, Misdeal, Tromp, Claims)
-"""Sections a deal may hold more than once: a re-vote, a second cut, repeated claims."""
+_REPEATABLE = (Votes, Decide, Cut, EarlyReveal, Misdeal, Tromp, Claims, Bribe)
+"""Sections a deal may hold more than once: a re-vote, a second cut, repeated claims, a bribe by
+each of two players."""
 
 _OPTION_PAIR = re.compile(r"\s*([^=,\s]+)\s*=\s*([^=,\s]+)\s*")
 
@@ -172,7 +174,7 @@ def _player_atoms(deal: Deal) -> list[Atom[str]]:
             atoms.append(section.winner)
         elif isinstance(section, Tricks):
             continue  # a line of figures names sides, whose members are checked one by one
-        elif isinstance(section, (Dealer, Off, Ruff, EarlyReveal, Tromp)):
+        elif isinstance(section, (Dealer, Off, Ruff, EarlyReveal, Tromp, Bribe)):
             atoms.append(section.player)
         elif isinstance(section, Votes):
             for vote in section.entries:

@@ -20,6 +20,7 @@ from trufspec.records import (
     Atom,
     BidEntry,
     Bids,
+    Bribe,
     Cards,
     Claims,
     Contract,
@@ -321,6 +322,9 @@ class RecordBuilder(Transformer[Token, Any]):
 
     def tromp(self, c: list[Any]) -> Tromp:
         return Tromp(c[1], unquote(c[2]), span=self._span(c[0], c[-1]))
+
+    def bribe(self, c: list[Any]) -> Bribe:
+        return Bribe(_marked(c[1:]), span=self._span(c[0], c[-1]))
 
 
 def _last(part: Any) -> Any:

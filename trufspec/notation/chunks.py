@@ -23,7 +23,7 @@ __all__ = ["Chunk", "Statement", "chunks", "statements", "SECTION_KEYWORDS"]
 
 SECTION_KEYWORDS = (
     "dealer undealt hands public claims secret bids contract play tricks score total honours pot"
-    " stock ruff votes decide off discards cut early-reveal misdeal tromp"
+    " stock ruff votes decide off discards cut early-reveal misdeal tromp bribe"
 ).split()
 
 _CHUNK_START = r"[ \t\ufeff]*(?P<start>\[|(?:deal|round)(?![\w-]))"

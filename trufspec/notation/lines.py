@@ -28,6 +28,7 @@ from trufspec.records import (
     Atom,
     BidEntry,
     Bids,
+    Bribe,
     Cards,
     Claims,
     Comment,
@@ -127,7 +128,7 @@ _FIGURE_SECTIONS: dict[str, type[Tricks]] = {
     "honours": Honours,
     "pot": Pot,
 }
-_PLAYER_SECTIONS: dict[str, type[Any]] = {"dealer": Dealer, "off": Off}
+_PLAYER_SECTIONS: dict[str, type[Any]] = {"dealer": Dealer, "off": Off, "bribe": Bribe}
 _CARD_SECTIONS: dict[str, type[Any]] = {"stock": Stock, "discards": Discards, "undealt": Undealt}
 _VOTE_SECTIONS: dict[str, type[Votes]] = {"votes": Votes, "decide": Decide}
 

@@ -16,6 +16,7 @@ from trufspec.records import (
     Atom,
     BidEntry,
     Bids,
+    Bribe,
     Cards,
     Claims,
     Comment,
@@ -275,6 +276,9 @@ class _Printer:
     def tromp(self, section: Tromp) -> None:
         self.emit("", f"tromp {self.player(section.player)} {_quote(section.phrase)}", section)
 
+    def bribe(self, section: Bribe) -> None:
+        self.emit("", "bribe " + self.player(section.player), section)
+
 
 _SECTIONS: dict[type, Callable[[_Printer, Any], None]] = {
     Dealer: _Printer.dealer,
@@ -301,6 +305,7 @@ _SECTIONS: dict[type, Callable[[_Printer, Any], None]] = {
     EarlyReveal: _Printer.early_reveal,
     Misdeal: _Printer.misdeal,
     Tromp: _Printer.tromp,
+    Bribe: _Printer.bribe,
 }
 
 

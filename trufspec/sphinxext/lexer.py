@@ -25,6 +25,8 @@ from pygments.token import (
     Whitespace,
 )
 
+from trufspec.notation.words import RESERVED
+
 __all__ = ["TrufLexer", "RED_CARD", "BLACK_CARD"]
 
 RED_CARD = Name.Constant.Red
@@ -34,11 +36,8 @@ BLACK_CARD = Name.Constant.Black
 
 _RANK = r"(?:10|[2-9TJQKA])"
 _END = r"!?(?![\w!\-])"
-_KEYWORDS = (
-    "deal round dealer undealt hands public claims secret bids contract trump adjust play "
-    "tricks score total honours pot stock ruff discards declines votes decide off cut "
-    "early-reveal misdeal tromp atas bawah high low"
-).split()
+_KEYWORDS = sorted(RESERVED - {"NT"})
+"""The words of the notation, from the list the readers use (``NT`` is a trump, coloured as one)."""
 
 
 class TrufLexer(RegexLexer):

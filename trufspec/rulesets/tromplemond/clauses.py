@@ -713,7 +713,11 @@ CLAUSES: tuple[Clause, ...] = (
         ),
         message="{player} plays round {number}, but was banned in round {banned}",
         ambiguities=("TM-A4c",),
-        note="A bribe has no statement in the notation; an intentional reveal is written 'early-reveal NAME intentional'.",
+        note=(
+            "A bribe is written 'bribe NAME' in the round it was offered, and an intentional reveal "
+            "'early-reveal NAME intentional'; the ban starts with the next round.  'bribe NAME!' "
+            "says the table let the player play on, and the later rounds report it as acknowledged."
+        ),
     ),
     Clause(
         code="TM903",

@@ -1,11 +1,12 @@
-"""Irregularities: the early reveal (the cardinal sin) and the dealer's error.
+"""Irregularities: the early reveal (the cardinal sin), the dealer's error and the bribe.
 
-A record states them (``early-reveal Nick``, ``misdeal``); what they change is decided here by
+A record states them (``early-reveal Nick``, ``misdeal``, ``bribe Sam``); what they change is decided here by
 the readings of the register: who is out of the scoring, who scores zero while their hand still
 counts, and whether the vote is still held (TM-A4a, TM-A5).  Whether a reveal was on purpose or
 voids the game is the table's judgement, written as flags (``intentional``, ``void``, TM-A4c);
 a dealer let off, or one who erred before any public card was dealt, is written ``misdeal
-waived`` or ``misdeal before-public`` and costs nothing.
+waived`` or ``misdeal before-public`` and costs nothing.  A bribe bans its player from the
+rounds after it (TM902); the round it was offered in is scored as played.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Sequence
 from attrs import frozen
 
 from trufspec.engine.findings import Findings
-from trufspec.records import Cut, Deal, EarlyReveal, Misdeal, Off, Section, Votes
+from trufspec.records import Atom, Bribe, Cut, Deal, EarlyReveal, Misdeal, Off, Section, Votes
 from trufspec.spec.options import OptionValues
 
 __all__ = ["Irregular", "irregularities"]
@@ -34,7 +35,9 @@ class Irregular:
     """Players who score 0 while their hand still counts, with the clause."""
     vote_held: bool
     voters: tuple[str, ...]
-    banned: str | None = None
+    banned: Atom[str] | None = None
+    """The player banned from the rounds after this one, as the record names them (a ``!``
+    says the table let them play on)."""
     void: bool = False
 
 
@@ -55,8 +58,12 @@ def irregularities(deal: Deal, seats: Sequence[str], dealer: str | None, options
         else:
             out[offender] = "TM901"
         vote_held = mode == "vote-still-held"
-        banned = offender if "intentional" in reveal.flags else None
+        banned = reveal.player if "intentional" in reveal.flags else None
         void = "void" in reveal.flags
+    for bribe in deal.find_all(Bribe):
+        if bribe.player.value in seats:
+            findings.judge("TM902")
+            banned = banned or bribe.player
     misdeal = deal.find(Misdeal)
     if misdeal is not None and dealer in seats:
         findings.judge("TM904")

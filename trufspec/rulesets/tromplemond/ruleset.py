@@ -17,7 +17,7 @@ from trufspec.cards import Card
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
 from trufspec.engine.totals import RunningTotals
-from trufspec.records import Deal, Dealer, Game, Score, Total
+from trufspec.records import Atom, Deal, Dealer, Game, Score, Total
 from trufspec.rulesets.tromplemond.claims import check_claims, true_claims
 from trufspec.rulesets.tromplemond.ending import Ending
 from trufspec.rulesets.tromplemond.irregularities import Irregular, irregularities
@@ -135,14 +135,15 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
     faulted: list[bool] = []
     dealer: str | None = None
     previous_off: str | None = None
-    banned: tuple[str, int] | None = None
+    banned: tuple[Atom[str], int] | None = None
     void: int | None = None
     for index, deal in enumerate(game.deals):
         ending.before(deal, findings, follows=any(faulted))
         if previous_off is not None and previous_off in seats:
             findings.judge("TM504")  # the player voted off plays on: this round holds them like any other
         if banned is not None:
-            findings.add("TM902", deal.number.span, player=banned[0], number=deal.number.value, banned=banned[1])
+            player, since = banned
+            findings.add("TM902", deal.number.span, ack=player.ack, player=player.value, number=deal.number.value, banned=since)
         if void is not None:
             findings.add("TM903", deal.number.span, problem=f"round {deal.number.value} is played", number=void)
         if index in skip:
