@@ -23,7 +23,7 @@ from attrs import frozen
 
 from trufspec.cards import Card, Suit
 from trufspec.engine.findings import Findings
-from trufspec.records import Deal, Play, Trick, Tricks
+from trufspec.records import Deal, Play, Span, Trick, Tricks
 
 __all__ = ["TrickRules", "PlayOutcome", "trick_winner", "replay_play", "tricks_taken"]
 
@@ -136,22 +136,12 @@ def replay_play(
     decided_in: int | None = None
     for count, (trick, players) in enumerate(zip(play.tricks, turns), start=1):
         if decided_in is not None:
-            findings.add(
-                rules.trick_count,
-                trick.span,
-                problem=f"trick {decided_in} decides the game, but the play goes on to trick {len(play.tricks)}",
-                players=len(seats),
-                expected=decided_in,
-            )
+            problem = f"trick {decided_in} decides the game, but the play goes on to trick {len(play.tricks)}"
+            _miscounted(findings, rules, trick.span, problem, len(seats), decided_in)
             break
         if trick.number.value != count:
-            findings.add(
-                rules.trick_count,
-                trick.number.span,
-                problem=f"trick {trick.number.value} should be numbered {count}",
-                players=len(seats),
-                expected=expected_tricks,
-            )
+            problem = f"trick {trick.number.value} should be numbered {count}"
+            _miscounted(findings, rules, trick.number.span, problem, len(seats), expected_tricks)
         leader = trick.leader.value
         if leader not in seats:
             stopped = True
@@ -246,14 +236,15 @@ def replay_play(
     )
     if not play.incomplete and len(play.tricks) != expected_tricks and play.tricks:
         count = len(play.tricks)
-        findings.add(
-            rules.trick_count,
-            play.span,
-            problem=f"the play has {count} trick{'s' if count != 1 else ''}",
-            players=len(seats),
-            expected=expected_tricks,
-        )
+        problem = f"the play has {count} trick{'s' if count != 1 else ''}"
+        _miscounted(findings, rules, play.span, problem, len(seats), expected_tricks)
     return PlayOutcome({seat: won[seat] for seat in seats}, complete)
+
+
+def _miscounted(findings: Findings, rules: TrickRules, span: Span, problem: str, players: int, expected: int) -> None:
+    """Report a break of the rule on the number of tricks: ``problem`` says what is wrong,
+    ``expected`` is how many tricks the hand has."""
+    findings.add(rules.trick_count, span, problem=problem, players=players, expected=expected)
 
 
 def _turns(tricks: Sequence[Trick], seatings: Mapping[str, Sequence[str]]) -> list[Sequence[str]]:
