@@ -68,3 +68,12 @@ def test_bots_make_their_bids_more_often_than_random_play() -> None:
         game = random_game(random.Random(seed), 4, {}, 4, "full")
         uniform += [d.taken[p] == d.targets[p] for d in game.deals for p in d.hands]
     assert made > mean(uniform) + 0.1
+
+
+def test_a_lone_minus_card_is_bid_only_where_it_counts_as_plus() -> None:
+    """Under single-minus=positive (the default) bots now and then mark a lone bid card minus,
+    as players do; under reject, which makes it an error, they never do."""
+    lone = [b for d in DEALS for b in d.bids if len(b.cards) == 1 and b.minus]
+    assert lone and all(b.value == b.raw >= 0 for b in lone)
+    strict = [random_game(random.Random(seed), 4, {"single-minus": "reject"}, 5, "full", bots=True) for seed in range(20)]
+    assert not [b for g in strict for d in g.deals for b in d.bids if len(b.cards) == 1 and b.minus]

@@ -109,8 +109,9 @@ DEFAULT_OPTIONS: dict[str, str] = {
     "trump-broken-by": "any-earlier-trick",
     "deals": "0",
 }
-"""The readings games are played by, at their defaults: every option of truf-jb.  (No bid is
-ever a single minus card, so ``single-minus`` changes nothing in a legal game.)"""
+"""The readings games are played by, at their defaults: every option of truf-jb.  Under
+``single-minus=positive`` a bot now and then marks a lone bid card minus, which counts as plus;
+under ``reject`` it never does."""
 
 PLAYER_NAMES = {3: ("Ana", "Budi", "Citra"), 4: ("Ana", "Budi", "Citra", "Dewi")}
 TABLE_NAMES = ("Ana", "Budi", "Citra", "Dewi", "Eko", "Fitri", "Gita", "Hadi", "Indah", "Joko", "Lestari", "Rudi")
@@ -403,10 +404,11 @@ def _bid_shapes(hand: list[Card]) -> Iterable[tuple[list[Card], frozenset[int]]]
 
 
 def _bot_bid(
-    rng: random.Random, player: str, hand: list[Card], limit: int | None, as_number: bool
+    rng: random.Random, player: str, hand: list[Card], limit: int | None, as_number: bool, lone_minus: bool
 ) -> tuple[GeneratedBid, float]:
     """A bid worth about the tricks the hand expects, made with the fewest cards and, when it
-    can be, with cards of the suit the player wants as trumps; with the hand's strength."""
+    can be, with cards of the suit the player wants as trumps; with the hand's strength.
+    With ``lone_minus`` a bid of one card is marked minus one time in ten (it counts as plus)."""
     strength = hand_strength(hand)
     # At a table of three a trick has one opponent fewer to beat, so the same cards take more.
     wanted = max(round(strength * (1.0 if len(hand) == 13 else 1.25) + rng.gauss(0, 0.7)), 0)
@@ -423,6 +425,8 @@ def _bot_bid(
         return (over_limit, abs(value - wanted), len(cards) + (0 if all(c[1] == suit for c in cards) else 2), rng.random())
 
     cards, minus = min(_bid_shapes(hand), key=cost)
+    if lone_minus and len(cards) == 1 and rng.random() < 0.1:
+        minus = frozenset({0})
     bid = _bid(player, cards, minus)
     bid.as_number = as_number
     return bid, strength
@@ -623,7 +627,8 @@ def _deal(
     strengths: dict[str, float] = {}
     if bots:
         # A scorer's sheet notes what each player bid, not with which cards.
-        made = [_bot_bid(rng, p, hands[p], limit, detail == "score-sheet") for p in players]
+        lone_minus = options["single-minus"] == "positive"
+        made = [_bot_bid(rng, p, hands[p], limit, detail == "score-sheet", lone_minus) for p in players]
         bids = [bid for bid, _ in made]
         strengths = {bid.player: strength for bid, strength in made}
     else:
