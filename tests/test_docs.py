@@ -21,9 +21,10 @@ from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error
 
 from trufspec.marks import readable_text
+from trufspec.notation.words import RESERVED
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
-from trufspec.sphinxext.lexer import TrufLexer
+from trufspec.sphinxext.lexer import KEYWORDS, TrufLexer
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -184,6 +185,20 @@ def test_lexer_reads_every_record_without_an_error_token(path: Path) -> None:
 
 def test_lexer_marks_what_it_cannot_read() -> None:
     assert [v for t, v in TrufLexer().get_tokens("dealer Ana @\n") if t in Error] == ["@"]
+
+
+def test_lexer_knows_the_words_the_readers_know() -> None:
+    """The lexer keeps its own list of keywords (importing the readers' list would import the
+    records into every Pygments lookup); it must be the same list, less the trump ``NT``."""
+    assert set(KEYWORDS) == RESERVED - {"NT"}
+
+
+def test_lexer_stays_light() -> None:
+    """Pygments imports the lexer whenever it looks for any lexer: it must not import the
+    records, the readers or Lark."""
+    code = "import sys\nimport trufspec.sphinxext.lexer\nprint(sorted(m for m in sys.modules if m.startswith(('trufspec.notation', 'trufspec.records', 'lark', 'attr'))))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
 
 
 def test_pygments_finds_the_lexer_through_its_entry_point() -> None:

@@ -25,9 +25,7 @@ from pygments.token import (
     Whitespace,
 )
 
-from trufspec.notation.words import RESERVED
-
-__all__ = ["TrufLexer", "RED_CARD", "BLACK_CARD"]
+__all__ = ["TrufLexer", "KEYWORDS", "RED_CARD", "BLACK_CARD"]
 
 RED_CARD = Name.Constant.Red
 """A heart or a diamond (a token type of its own, so a style can colour it red)."""
@@ -36,8 +34,14 @@ BLACK_CARD = Name.Constant.Black
 
 _RANK = r"(?:10|[2-9TJQKA])"
 _END = r"!?(?![\w!\-])"
-_KEYWORDS = sorted(RESERVED - {"NT"})
-"""The words of the notation, from the list the readers use (``NT`` is a trump, coloured as one)."""
+KEYWORDS = (
+    "deal round dealer undealt hands public claims secret bids contract trump adjust play "
+    "tricks score total honours pot stock ruff discards declines votes decide off cut "
+    "early-reveal misdeal tromp bribe atas bawah high low"
+).split()
+"""The words of the notation (``NT`` is a trump, coloured as one).  Written out rather than
+taken from the readers, so that Pygments, which imports this module whenever it looks for a
+lexer, does not import the records too; a test keeps the two lists the same."""
 
 
 class TrufLexer(RegexLexer):
@@ -64,7 +68,7 @@ class TrufLexer(RegexLexer):
             (r"[+-]?" + _RANK + r"[SCsc\u2660\u2663]" + _END, BLACK_CARD),
             (r"(trump)([ \t]+)(NT|[HDhd\u2665\u2666])(?![\w])", bygroups(Keyword, Whitespace, RED_CARD)),
             (r"(trump)([ \t]+)(NT|[SCsc\u2660\u2663])(?![\w])", bygroups(Keyword, Whitespace, BLACK_CARD)),
-            (r"(?:%s)(?![\w\-])" % "|".join(k.replace("-", r"\-") for k in _KEYWORDS), Keyword),
+            (r"(?:%s)(?![\w\-])" % "|".join(k.replace("-", r"\-") for k in KEYWORDS), Keyword),
             (r"\d+\.", Name.Label),
             (r"[+-]?\d+(?![\w.])", Number.Integer),
             (r'"(?:[^"\\\n]|\\.)*"', Name.Variable),
