@@ -1,12 +1,12 @@
 """Irregularities: the early reveal (the cardinal sin), the dealer's error and the bribe.
 
-A record states them (``early-reveal Nick``, ``misdeal``, ``bribe Sam``); what they change is decided here by
-the readings of the register: who is out of the scoring, who scores zero while their hand still
-counts, and whether the vote is still held (TM-A4a, TM-A5).  Whether a reveal was on purpose or
-voids the game is the table's judgement, written as flags (``intentional``, ``void``, TM-A4c);
-a dealer let off, or one who erred before any public card was dealt, is written ``misdeal
-waived`` or ``misdeal before-public`` and costs nothing.  A bribe bans its player from the
-rounds after it (TM902); the round it was offered in is scored as played.
+A record states them (``early-reveal Nick``, ``misdeal``, ``bribe Sam``); what they change is
+decided here by the readings of the register: who is out of the scoring, who scores zero while
+their hand still counts, and whether the vote is still held (TM-A4a, TM-A5).  Whether a reveal
+was on purpose or voids the game is the table's judgement, written as flags (``intentional``,
+``void``, TM-A4c); a dealer let off, or one who erred before any public card was dealt, is
+written ``misdeal waived`` or ``misdeal before-public`` and costs nothing.  A bribe bans its
+player from the rounds after it (TM902); the round it was offered in is scored as played.
 """
 
 from __future__ import annotations
