@@ -210,6 +210,12 @@ def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[st
     help="Print how often each code occurs instead of the diagnostics (text format only).",
 )
 @click.option(
+    "--rules-url",
+    metavar="URL",
+    help="The address of a published rules reference: in the JSON and SARIF output each clause "
+    "links to its page there (URL/rulesets/truf-jb.html#JB305).",
+)
+@click.option(
     "--jobs",
     "-j",
     type=click.IntRange(min=1),
@@ -234,6 +240,7 @@ def check(
     strict: bool,
     quiet: bool,
     statistics: bool,
+    rules_url: str | None,
     jobs: int,
     dask_address: str | None,
     color: str,
@@ -288,7 +295,11 @@ def check(
     else:
         from trufspec.report import github, json as json_report, sarif
 
-        renderers = {"json": json_report.render, "github": github.render, "sarif": sarif.render}
+        renderers: dict[str, Callable[[Report], str]] = {
+            "json": lambda report: json_report.render(report, rules_url),
+            "github": github.render,
+            "sarif": lambda report: sarif.render(report, rules_url),
+        }
         click.echo(renderers[output_format](report), nl=False)
     if unreadable:
         sys.exit(USAGE)
