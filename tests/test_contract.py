@@ -8,6 +8,7 @@ Every JSON document printed anywhere in the test suite is also validated as it i
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 
 import jsonschema
@@ -110,3 +111,53 @@ def test_sarif_rules_link_to_the_reference_when_its_address_is_given() -> None:
     linked = invoke("check", "--format", "sarif", "--rules-url", REFERENCE, FOLLOW_SUIT)
     rules = {rule["id"]: rule for rule in linked["runs"][0]["tool"]["driver"]["rules"]}
     assert rules["JB305"]["helpUri"] == "https://example.org/trufspec/rulesets/truf-jb.html#JB305"
+
+
+def test_a_deal_carries_its_contract_trump_mode_and_tricks() -> None:
+    document = invoke("check", "--format", "json", FOLLOW_SUIT)
+    [deal] = document["files"][0]["games"][0]["deals"]
+    assert (deal["contract"], deal["trump"], deal["mode"]) == ("Budi", "S", "high")
+    assert deal["tricks"] == {"Ana": 6, "Budi": 3, "Citra": 2, "Dewi": 2}
+
+
+def test_a_game_without_bidding_has_a_trump_and_tricks_by_team_but_no_contract() -> None:
+    record = ROOT / "records" / "ruff-and-honours" / "complete-game.truf"
+    first = invoke("check", "--format", "json", record)["files"][0]["games"][0]["deals"][0]
+    assert (first["contract"], first["trump"], first["mode"]) == (None, "C", None)
+    assert first["tricks"] == {"Ana+Citra": 8, "Budi+Dewi": 4}
+
+
+def test_a_score_sheet_deal_has_the_contract_and_tricks_it_writes() -> None:
+    sheet = ROOT / "records" / "truf-jb" / "score-sheet-kampus-league-2027-06-11.truf"
+    first = invoke("check", "--format", "json", sheet)["files"][0]["games"][0]["deals"][0]
+    assert (first["contract"], first["trump"], first["mode"]) == ("Ana", "H", "low")
+    assert first["tricks"] == {"Ana": 8, "Budi": 2, "Rudi": 3, "Dewi": 0}
+
+
+def code_blocks(text: str) -> list[str]:
+    """The contents of the ``code-block`` directives of a page, dedented."""
+    blocks = []
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if line.startswith(".. code-block::"):
+            body = []
+            for following in lines[index + 2 :]:
+                if following and not following.startswith("   "):
+                    break
+                body.append(following)
+            blocks.append(textwrap.dedent("\n".join(body)).strip("\n") + "\n")
+    return blocks
+
+
+def test_the_example_of_the_json_page_is_what_trufspec_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = (ROOT / "docs" / "json-output.rst").read_text(encoding="utf-8")
+    record, printed = code_blocks(page[page.index("\nExample\n") :])
+    (tmp_path / "sheet.truf").write_text(record, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(
+        main, ["check", "--format", "json", "--rules-url", "https://example.org/trufspec", "sheet.truf"]
+    )
+    assert result.exit_code == 1
+    assert result.output == printed
