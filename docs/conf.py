@@ -27,6 +27,9 @@ rule_ruleset_pages = "rulesets"
 rule_overviews = "overviews"
 # Every clause shows the records of the test suite that obey and break it.
 rule_example_dirs = ["../records"]
+# This is the reference itself: everything it links to must be on one of its pages, never
+# on the published copy.
+rule_reference_url = ""
 
 exclude_patterns = ["_build", "overviews"]
 highlight_language = "none"

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -174,6 +175,56 @@ def test_a_record_example_that_disagrees_with_its_marks_fails_the_build(tmp_path
     assert result.returncode != 0
     assert "REC003 expected but not reported" in result.stderr
     assert "REC005 reported but not marked" in result.stderr
+
+
+def _documented_project(tmp_path: Path) -> tuple[Path, str]:
+    """A project of its own made of exactly the ``conf.py`` and the page that ``docs/sphinx.rst``
+    shows, and the page's text."""
+    page = (DOCS / "sphinx.rst").read_text(encoding="utf-8").splitlines()
+    blocks: dict[str, str] = {}
+    for index, line in enumerate(page):
+        if line.startswith(".. code-block:: "):
+            body = []
+            for following in page[index + 1 :]:
+                if following and not following.startswith("   "):
+                    break
+                body.append(following[3:])
+            blocks.setdefault(line.split()[-1], "\n".join(body).strip() + "\n")
+    source = tmp_path / "club"
+    source.mkdir()
+    (source / "conf.py").write_text(blocks["python"], encoding="utf-8")
+    (source / "index.rst").write_text(blocks["rst"], encoding="utf-8")
+    return source, blocks["rst"]
+
+
+def test_the_documented_configuration_works_in_another_project(html: Path, tmp_path: Path) -> None:
+    source, text = _documented_project(tmp_path)
+    assert ":rule:clause:`JB305`" in text and ".. rule:clauses:: record" in text
+    result = sphinx("-n", "-W", "-b", "html", source, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    # The record clauses the page shows link within it; the truf-jb rules it does not show
+    # lead to the published reference, at pages and anchors this reference has.
+    assert 'href="#REC013"' in page
+    published = "https://trufspec.readthedocs.io/en/latest/"
+    outside = sorted(set(re.findall(f'href="{re.escape(published)}([^"]+)"', page)))
+    assert "rulesets/truf-jb.html#JB305" in outside
+    for address in outside:
+        path, _, anchor = address.partition("#")
+        target = (html / "html" / path).read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in target, address
+
+
+def test_without_a_published_reference_generated_links_read_as_text(tmp_path: Path) -> None:
+    source, _ = _documented_project(tmp_path)
+    with (source / "conf.py").open("a", encoding="utf-8") as conf:
+        conf.write('rule_reference_url = ""\n')
+    result = sphinx("-n", "-b", "html", source, tmp_path / "out")
+    # Only the two links written on the page by hand have nowhere to go.
+    warnings = [line for line in result.stderr.splitlines() if "WARNING" in line]
+    assert len(warnings) == 2, result.stderr
+    assert "'JB305'" in warnings[0] and "'truf-jb/follow-suit'" in warnings[1]
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: str(p.relative_to(ROOT)))

@@ -109,7 +109,7 @@ def _citation(citation: Citation, sources: Mapping[str, Source]) -> list[str]:
     title = source.title if source is not None else citation.source
     lines = [
         f"| \u201c{escape(citation.quote)}\u201d",
-        f"| \u2014 :ref:`{escape(title)} <source-{citation.source}>`, {escape(citation.locator)}",
+        f"| \u2014 :rule:source:`{escape(title)} <{citation.source}>`, {escape(citation.locator)}",
     ]
     if citation.translation:
         lines.append(f"| Our translation: \u201c{escape(citation.translation)}\u201d")
@@ -146,7 +146,7 @@ def clause_text(
     lines = heading(title, ITEM_HEADING)
     meta = f"*{clause.strength.value}* \u00b7 {clause.kind.value} \u00b7 slug {literal(clause.slug)}"
     if clause.concept:
-        meta += f" \u00b7 concept :ref:`{escape(clause.concept)} <concept-{clause.concept}>`"
+        meta += f" \u00b7 concept :rule:concept:`{escape(clause.concept)} <{clause.concept}>`"
     lines += [".. rst-class:: clause-meta", "", meta, ""]
     lines += [".. rst-class:: clause-statement", "", escape(clause.statement), ""]
     for citation in clause.citations:
@@ -205,13 +205,13 @@ def ruleset_text(
     if source is not None:
         lines += [
             f"The clauses below specify the game of {escape(source.title)} "
-            f"(:ref:`source <source-{source.id}>`): {escape(source.origin)}.",
+            f"(:rule:source:`source <{source.id}>`): {escape(source.origin)}.",
             "",
         ]
     register = [a for a in ambiguities.values() if a.ruleset == ruleset]
     counts = f"{len(clauses)} clauses"
     if register:
-        counts += f", {len(register)} entries in the :ref:`ambiguity register <ambiguities-{ruleset}>`"
+        counts += f", {len(register)} entries in the :rule:register:`ambiguity register <{ruleset}>`"
     lines += [f"This ruleset has {counts}. Its id for the ``Ruleset`` tag is {literal(ruleset)}.", ""]
     phases = [(phase, [c for c in clauses if c.phase is phase]) for phase in Phase]
     phases = [(phase, members) for phase, members in phases if members]
@@ -307,7 +307,7 @@ def matrix_text(rulesets: Sequence[str], clauses: Sequence[Clause]) -> list[str]
     lines.append("   * - concept")
     lines += [f"     - {literal(ruleset)}" for ruleset in rulesets]
     for concept, by_ruleset in tagged.items():
-        lines.append(f"   * - :ref:`{escape(_humanise(concept))} <concept-{concept}>`")
+        lines.append(f"   * - :rule:concept:`{escape(_humanise(concept))} <{concept}>`")
         for ruleset in rulesets:
             codes = " ".join(f":rule:clause:`{c.code}`" for c in by_ruleset.get(ruleset, []))
             lines.append(f"     - {codes or chr(0x2014)}")
