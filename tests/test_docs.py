@@ -79,10 +79,22 @@ def test_every_ruleset_has_a_page_with_every_clause_anchored(html: Path) -> None
 def test_clauses_show_the_records_that_obey_and_break_them(html: Path) -> None:
     page = (html / "html" / "rulesets" / "truf-jb.html").read_text(encoding="utf-8")
     follow_suit = page[page.index('id="JB305"'):page.index('id="JB306"')]
-    assert "example records" in follow_suit
-    assert "Citra played 3C but holds QS 9S 8S" in follow_suit  # the JB305 record's diagnostic
-    notation = (html / "html" / "notation.html").read_text(encoding="utf-8")
+    # On a page of their own, which the clause links to with what they show.
+    assert re.search(r'href="\.\./examples/JB305\.html"[^>]*>.*3 records: 1 obeys the rule, 2 break it', follow_suit)
+    examples = (html / "html" / "examples" / "JB305.html").read_text(encoding="utf-8")
+    assert "Citra played 3C but holds QS 9S 8S" in examples  # the JB305 record's diagnostic
+    notation = (html / "html" / "examples" / "REC001.html").read_text(encoding="utf-8")
     assert "found \u2018two\u2019" in notation  # the REC001 record's diagnostic
+
+
+PAGE_LIMIT = 300_000
+"""The most a page of the reference may weigh, in bytes: a phone on a slow line still opens it."""
+
+
+def test_no_page_is_too_heavy_for_a_phone(html: Path) -> None:
+    sizes = {path.relative_to(html / "html").as_posix(): path.stat().st_size for path in (html / "html").rglob("*.html")}
+    assert len(sizes) > 200  # the example pages are there
+    assert {page: size for page, size in sizes.items() if size > PAGE_LIMIT} == {}
 
 
 def _project(tmp_path: Path, body: str) -> Path:

@@ -232,6 +232,7 @@ class RulesetDirective(_RegistryDirective):
             registry.options_of(ruleset),
             sources,
             self.finder(),
+            self.config.rule_example_pages,
         )
         return self.parse(lines, ruleset)
 
@@ -248,9 +249,29 @@ class ClausesDirective(_RegistryDirective):
         registry = self.registry()
         ambiguities, sources = self.context()
         lines = render.clause_list_text(
-            registry.clauses_of(ruleset), ambiguities, registry.options_of(ruleset), sources, self.finder()
+            registry.clauses_of(ruleset),
+            ambiguities,
+            registry.options_of(ruleset),
+            sources,
+            self.finder(),
+            self.config.rule_example_pages,
         )
         return self.parse(lines, ruleset)
+
+
+class ExamplesOfDirective(_RegistryDirective):
+    """``.. rule:examples-of:: CODE``: the example records of one clause, unfolded (the body
+    of the page of its examples, with ``rule_example_pages``)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            clause = self.registry().clause(self.arguments[0])
+        except KeyError as error:
+            logger.warning("%s", error.args[0], location=self.get_location())
+            return []
+        return self.parse(render.examples_text(self.finder()(clause)), f"examples of {clause.code}")
 
 
 class AmbiguitiesDirective(_RegistryDirective):
@@ -329,6 +350,7 @@ class RuleDomain(Domain):
         "matrix": MatrixDirective,
         "sources": SourcesDirective,
         "examples": ExamplesDirective,
+        "examples-of": ExamplesOfDirective,
     }
     roles = {kind: XRefRole(warn_dangling=True) for kind in object_types}
     initial_data: dict[str, Any] = {"objects": {}}
@@ -485,13 +507,7 @@ def write_ruleset_pages(app: Sphinx) -> None:
             lines += [f".. include:: /{overview.relative_to(app.srcdir).as_posix()}", ""]
         lines += [f".. rule:ruleset:: {id}", ""]
         wanted[f"{id}.rst"] = "\n".join(lines)
-    for stale in directory.glob("*.rst"):
-        if stale.name not in wanted:
-            stale.unlink()
-    for name, text in wanted.items():
-        path = directory / name
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+    _write_pages(directory, wanted)
 
 
 def published_reference() -> str:
@@ -506,6 +522,51 @@ def published_reference() -> str:
     return next((url.strip() for label, _, url in (u.partition(",") for u in urls) if label == "Documentation"), "")
 
 
+def write_example_pages(app: Sphinx) -> None:
+    """With ``rule_example_pages`` (a folder relative to the source directory), write a page
+    of example records for every clause that has any, which its clause links to instead of
+    showing them in place: a ruleset's records would otherwise make its page too heavy for a
+    phone.  Like the ruleset pages, stale pages are removed and unchanged ones left alone."""
+    folder = app.config.rule_example_pages
+    if not folder:
+        return
+    directory = Path(app.srcdir) / folder
+    directory.mkdir(exist_ok=True)
+    directories = [Path(app.srcdir) / d for d in app.config.rule_example_dirs]
+    wanted = {}
+    for clause in default_registry().clauses():
+        if not _examples(directories, clause):
+            continue
+        title = f"{clause.code} {clause.title}: example records"
+        wanted[f"{clause.code}.rst"] = "\n".join(
+            [
+                ":orphan:",
+                "",
+                ".. This page is written by trufspec.sphinxext from the example records; edit the",
+                "   records, not this file.",
+                "",
+                *render.heading(render.escape(title), "="),
+                f"The records that obey and break :rule:clause:`{clause.code}` ({render.escape(clause.title)}).",
+                "",
+                f".. rule:examples-of:: {clause.code}",
+                "",
+            ]
+        )
+    _write_pages(directory, wanted)
+
+
+def _write_pages(directory: Path, wanted: dict[str, str]) -> None:
+    """Make ``directory`` hold exactly the pages ``wanted`` (file name to text), rewriting a
+    file only when its text changes, so that Sphinx rebuilds only what changed."""
+    for stale in directory.glob("*.rst"):
+        if stale.name not in wanted:
+            stale.unlink()
+    for name, text in wanted.items():
+        path = directory / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     from trufspec.sphinxext.cli import CliDirective
     from trufspec.sphinxext.lexer import TrufLexer
@@ -513,6 +574,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rule_example_dirs", [], "env", [list])
     app.add_config_value("rule_ruleset_pages", "", "env", [str])
     app.add_config_value("rule_overviews", "overviews", "env", [str])
+    app.add_config_value("rule_example_pages", "", "env", [str])
     app.add_config_value("rule_reference_url", published_reference(), "env", [str])
     app.add_domain(RuleDomain)
     app.add_node(
@@ -526,5 +588,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("trufspec-cli", CliDirective)
     app.add_lexer("truf", TrufLexer)
     app.connect("builder-inited", write_ruleset_pages)
+    app.connect("builder-inited", write_example_pages)
     app.connect("doctree-read", check_records)
     return {"version": "1", "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}

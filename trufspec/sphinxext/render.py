@@ -28,6 +28,7 @@ __all__ = [
     "clause_text",
     "ruleset_text",
     "clause_list_text",
+    "examples_text",
     "ambiguity_text",
     "matrix_text",
     "sources_text",
@@ -137,9 +138,12 @@ def clause_text(
     options: Mapping[str, Option],
     sources: Mapping[str, Source],
     examples: Sequence[Example],
+    example_pages: str = "",
 ) -> list[str]:
     """One clause: its heading (the anchor is its code), what it says, where it comes from,
-    how a breach is reported, the readings it depends on and its example records."""
+    how a breach is reported, the readings it depends on and its example records, folded in
+    place or, with ``example_pages`` (a folder of the project), linked on a page of their own
+    (``<folder>/<code>``), which keeps the page of a ruleset small enough for a phone."""
     title = f"{clause.code} {clause.title}"
     if clause.retired:
         title += " (retired)"
@@ -168,12 +172,32 @@ def clause_text(
         if option is not None:
             line += f": option {literal(option.key)}, default {literal(option.default)}"
         lines += [line + ".", ""]
-    if examples:
+    if examples and example_pages:
+        lines += [f"**Examples.** :doc:`{_example_count(examples)} </{example_pages}/{clause.code}>`.", ""]
+    elif examples:
         lines += [".. rule:examples::", ""]
-        lines += _indent(["A ``;!`` comment marks a line where a check reports the codes after it.", ""])
-        for example in examples:
-            lines += _indent(_example(example))
+        lines += _indent(examples_text(examples))
     return lines
+
+
+def examples_text(examples: Sequence[Example]) -> list[str]:
+    """A clause's example records, each with what a check of it reports."""
+    lines = ["A ``;!`` comment marks a line where a check reports the codes after it.", ""]
+    for example in examples:
+        lines += _example(example)
+    return lines
+
+
+def _example_count(examples: Sequence[Example]) -> str:
+    """``3 records: 1 obeys the rule, 2 break it``."""
+    obey = sum(1 for e in examples if e.shows == "obeys")
+    parts = []
+    if obey:
+        parts.append(f"{obey} {'obeys' if obey == 1 else 'obey'} the rule")
+    if len(examples) - obey:
+        broken = len(examples) - obey
+        parts.append(f"{broken} {'breaks' if broken == 1 else 'break'} it")
+    return f"{len(examples)} record{'s' if len(examples) != 1 else ''}: {', '.join(parts)}"
 
 
 def clause_list_text(
@@ -182,11 +206,12 @@ def clause_list_text(
     options: Mapping[str, Option],
     sources: Mapping[str, Source],
     find_examples: ExampleFinder,
+    example_pages: str = "",
 ) -> list[str]:
     """Clauses one after another, in code order, without phase headings."""
     lines: list[str] = []
     for clause in clauses:
-        lines += clause_text(clause, ambiguities, options, sources, find_examples(clause))
+        lines += clause_text(clause, ambiguities, options, sources, find_examples(clause), example_pages)
     return lines
 
 
@@ -198,6 +223,7 @@ def ruleset_text(
     options: Mapping[str, Option],
     sources: Mapping[str, Source],
     find_examples: ExampleFinder,
+    example_pages: str = "",
 ) -> list[str]:
     """A whole ruleset: its facts, an index of its clauses, the clauses grouped by phase,
     then its options."""
@@ -225,7 +251,7 @@ def ruleset_text(
     for phase, members in phases:
         lines += heading(_phase_title(phase), PHASE_HEADING)
         for clause in members:
-            lines += clause_text(clause, ambiguities, options, sources, find_examples(clause))
+            lines += clause_text(clause, ambiguities, options, sources, find_examples(clause), example_pages)
     return lines + _options_text(options)
 
 
@@ -303,7 +329,7 @@ def matrix_text(rulesets: Sequence[str], clauses: Sequence[Clause]) -> list[str]
         if clause.concept is None or clause.retired or clause.ruleset not in rulesets:
             continue
         tagged.setdefault(clause.concept, {}).setdefault(clause.ruleset, []).append(clause)
-    lines = [".. list-table::", "   :header-rows: 1", "   :class: variant-matrix", ""]
+    lines = [".. list-table::", "   :header-rows: 1", "   :widths: auto", "   :class: variant-matrix", ""]
     lines.append("   * - concept")
     lines += [f"     - {literal(ruleset)}" for ruleset in rulesets]
     for concept, by_ruleset in tagged.items():
