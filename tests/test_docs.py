@@ -87,6 +87,19 @@ def test_clauses_show_the_records_that_obey_and_break_them(html: Path) -> None:
     assert "found \u2018two\u2019" in notation  # the REC001 record's diagnostic
 
 
+def test_the_sources_page_gives_the_provenance_and_the_rights_of_each_text(html: Path) -> None:
+    from trufspec.spec.sources import SOURCES
+
+    page = (html / "html" / "sources.html").read_text(encoding="utf-8")
+    assert "The full texts are not published on this site" in page
+    for source in SOURCES.values():
+        facts = page[page.index(source.sha256) - 2000 : page.index(source.sha256)]
+        lines = len(source.text().splitlines())
+        assert f"the whole text of the page, unedited: {lines} lines, {len(source.data()):,} bytes" in facts
+    assert "the text states \u201c\u00a9 2008 Robert C Mackle\u201d" in page
+    assert page.count("the text states no licence") == len(SOURCES) - 1
+
+
 PAGE_LIMIT = 300_000
 """The most a page of the reference may weigh, in bytes: a phone on a slow line still opens it."""
 

@@ -357,17 +357,29 @@ def matrix_text(rulesets: Sequence[str], clauses: Sequence[Clause]) -> list[str]
 # ------------------------------------------------------------------ the sources
 
 
+def _rights(text: str) -> str:
+    """What a text says of its rights: its copyright line, quoted, or that it states none."""
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    notice = next((line for line in lines if "\u00a9" in line), None) or next(
+        (line for line in lines if "copyright" in line.lower()), None
+    )
+    return f"the text states \u201c{escape(notice)}\u201d" if notice else "the text states no licence"
+
+
 def sources_text(sources: Iterable[Source], cited_by: Mapping[str, int]) -> list[str]:
-    """Each source document: what it is, where it came from and the SHA-256 of the file the
-    citations were checked against."""
+    """Each source document: what it is, where it came from, what of it was collected, the
+    rights its text states and the SHA-256 of the file the citations were checked against."""
     lines: list[str] = []
     for source in sources:
         lines += [f".. _source-{source.id}:", ""]
         lines += heading(source.title, PHASE_HEADING)
         language = {"en": "English", "de": "German"}.get(source.language, source.language)
+        text = source.text()
         fields = [
             ("Ruleset", literal(source.id)),
             ("Origin", escape(source.origin)),
+            ("Collected", f"the whole text of the page, unedited: {len(text.splitlines())} lines, {len(source.data()):,} bytes"),
+            ("Rights", _rights(text)),
             ("Language", language),
             ("File", literal(f"trufspec/spec/sources/{source.file}")),
             ("SHA-256", literal(source.sha256)),
