@@ -12,7 +12,10 @@
 
 from __future__ import annotations
 
+import html as html_module
+import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -108,6 +111,77 @@ def test_no_page_is_too_heavy_for_a_phone(html: Path) -> None:
     sizes = {path.relative_to(html / "html").as_posix(): path.stat().st_size for path in (html / "html").rglob("*.html")}
     assert len(sizes) > 200  # the example pages are there
     assert {page: size for page, size in sizes.items() if size > PAGE_LIMIT} == {}
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+MEASURED = [
+    "index",
+    "rulesets/truf-jb",
+    "examples/JB305",
+    "matrix",
+    "ambiguities",
+    "sources",
+    "notation",
+    "json-output",
+    "cli",
+    "api/records",
+]
+"""The pages measured in a browser: one of each kind."""
+WIDTHS = (390, 1280)
+"""A phone's width and a desktop's, in CSS pixels."""
+
+
+def test_the_pages_fit_a_phone_and_a_desktop(html: Path, tmp_path: Path) -> None:
+    """Every measured page, framed at each width in headless Chromium: nothing makes the page
+    scroll sideways, no record or table is cut (it fits, or it scrolls within its box), the
+    variant matrix fits a desktop, and navigation and search are at the top."""
+    assert CHROMIUM is not None, "the browser test needs Chromium: apt-get install -y chromium"
+    site = tmp_path / "html"
+    shutil.copytree(html / "html", site)
+    script = f"<script>{(Path(__file__).parent / 'docs_browser.js').read_text(encoding='utf-8')}</script>"
+    frames = []
+    for page in MEASURED:
+        original = site / f"{page}.html"
+        measured = original.with_name(f"{original.stem}.measured.html")
+        measured.write_text(original.read_text(encoding="utf-8").replace("</body>", script + "</body>"), encoding="utf-8")
+        frames += [
+            f'<iframe src="{page}.measured.html" style="width:{width}px;height:900px;border:0"></iframe>'
+            for width in WIDTHS
+        ]
+    (site / "measure.html").write_text(
+        "<!DOCTYPE html><html><body><script>const found = [];"
+        "addEventListener('message', (e) => { found.push(e.data);"
+        f" if (found.length === {len(frames)}) {{ const out = document.createElement('pre');"
+        " out.id = 'measured'; out.textContent = JSON.stringify(found); document.body.appendChild(out); } });"
+        "</script>" + "".join(frames) + "</body></html>",
+        encoding="utf-8",
+    )
+    profile = tmp_path / "profile"
+    result = subprocess.run(
+        [
+            CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            f"--user-data-dir={profile}", "--window-size=1400,1000", "--virtual-time-budget=30000",
+            "--dump-dom", (site / "measure.html").as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    found = re.search(r'<pre id="measured">(.*?)</pre>', result.stdout)
+    assert found is not None, result.stderr[-2000:]
+    measurements = json.loads(html_module.unescape(found[1]))
+    assert sorted((m["page"], m["width"]) for m in measurements) == sorted(
+        (f"{page}.html", width) for page in MEASURED for width in WIDTHS
+    )
+    for m in measurements:
+        where = f"{m['page']} at {m['width']} px"
+        assert m["scrollWidth"] <= m["width"], where
+        assert m["cut"] == [], where
+        assert m["navigation"] is not None and m["navigation"] < 150, where
+        assert m["search"] is not None and m["search"] < 150 and m["searchBox"], where
+        if m["width"] == 1280:
+            assert all(m["matrixFits"]), where
 
 
 def _project(tmp_path: Path, body: str) -> Path:
