@@ -12,7 +12,9 @@ Directives (each takes its content from the registry, never from the page):
 ``.. rule:matrix::``
     the rulesets compared by the ``concept`` tags of their clauses;
 ``.. rule:sources::``
-    the source documents, with their SHA-256.
+    the source documents, with their SHA-256;
+``.. rule:examples-of:: CODE``
+    the example records of one clause (the pages ``rule_example_pages`` writes).
 
 Roles: ``:rule:clause:`JB305``` (or a slug, ``follow-suit``, or ``truf-jb/follow-suit`` where
 several rulesets share the slug) and ``:rule:ambiguity:`JB-A6```; the markup written from the
