@@ -8,13 +8,13 @@ Every JSON document printed anywhere in the test suite is also validated as it i
 from __future__ import annotations
 
 import json
-import textwrap
 from importlib.resources import files
 from pathlib import Path
 
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from docblocks import rst_blocks
 
 from trufspec.cli import main
 from trufspec.report import schemas
@@ -137,26 +137,11 @@ def test_a_score_sheet_deal_has_the_contract_and_tricks_it_writes() -> None:
     assert first["tricks"] == {"Ana": 8, "Budi": 2, "Rudi": 3, "Dewi": 0}
 
 
-def code_blocks(text: str) -> list[str]:
-    """The contents of the ``code-block`` directives of a page, dedented."""
-    blocks = []
-    lines = text.splitlines()
-    for index, line in enumerate(lines):
-        if line.startswith(".. code-block::"):
-            body = []
-            for following in lines[index + 2 :]:
-                if following and not following.startswith("   "):
-                    break
-                body.append(following)
-            blocks.append(textwrap.dedent("\n".join(body)).strip("\n") + "\n")
-    return blocks
-
-
 def test_the_example_of_the_json_page_is_what_trufspec_prints(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     page = (ROOT / "docs" / "json-output.rst").read_text(encoding="utf-8")
-    record, printed = code_blocks(page[page.index("\nExample\n") :])
+    (_, record), (_, printed) = rst_blocks(page[page.index("\nExample\n") :])
     (tmp_path / "sheet.truf").write_text(record, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(

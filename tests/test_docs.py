@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from docblocks import rst_blocks
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error
 
@@ -279,16 +280,9 @@ def test_a_record_example_that_disagrees_with_its_marks_fails_the_build(tmp_path
 def _documented_project(tmp_path: Path) -> tuple[Path, str]:
     """A project of its own made of exactly the ``conf.py`` and the page that ``docs/sphinx.rst``
     shows, and the page's text."""
-    page = (DOCS / "sphinx.rst").read_text(encoding="utf-8").splitlines()
     blocks: dict[str, str] = {}
-    for index, line in enumerate(page):
-        if line.startswith(".. code-block:: "):
-            body = []
-            for following in page[index + 1 :]:
-                if following and not following.startswith("   "):
-                    break
-                body.append(following[3:])
-            blocks.setdefault(line.split()[-1], "\n".join(body).strip() + "\n")
+    for language, body in rst_blocks((DOCS / "sphinx.rst").read_text(encoding="utf-8")):
+        blocks.setdefault(language, body)
     source = tmp_path / "club"
     source.mkdir()
     (source / "conf.py").write_text(blocks["python"], encoding="utf-8")

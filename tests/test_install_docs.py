@@ -19,6 +19,7 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from docblocks import rst_blocks
 from packaging.requirements import Requirement
 
 import trufspec
@@ -47,15 +48,7 @@ def blocks(path: Path) -> list[tuple[str, list[str]]]:
             elif language is not None:
                 body.append(line)
         return found
-    for index, line in enumerate(lines):
-        if line.startswith(".. code-block:: "):
-            body = []
-            for following in lines[index + 1 :]:
-                if following and not following.startswith("   "):
-                    break
-                body.append(following[3:])
-            found.append((line.split()[-1], body))
-    return found
+    return [(language, body.splitlines()) for language, body in rst_blocks("\n".join(lines))]
 
 
 def command_lines(path: Path) -> list[str]:
