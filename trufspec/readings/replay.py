@@ -18,7 +18,7 @@ import itertools
 from collections.abc import Mapping
 
 from trufspec.api import BLOCKING, decode
-from trufspec.diagnostics import Diagnostic
+from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.engine.findings import Findings
 from trufspec.engine.replay import replay_game
 from trufspec.engine.ruleset import GameOutcome, Ruleset
@@ -195,8 +195,12 @@ class _Replayer:
 
 
 def _keys(diagnostics: list[Diagnostic]) -> frozenset[tuple[str, str, int, int, str]]:
+    """The findings that bear on legality: not the notes of what could not be checked, which
+    say nothing against the record, nor the problems of the options."""
     return frozenset(
-        (d.code, d.severity.value, d.line, d.column, d.message) for d in diagnostics if d.code != _OPTIONS
+        (d.code, d.severity.value, d.line, d.column, d.message)
+        for d in diagnostics
+        if d.code != _OPTIONS and d.severity is not Severity.INFO
     )
 
 
