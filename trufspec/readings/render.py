@@ -16,6 +16,10 @@ from trufspec.readings.verdict import names, verdict
 
 __all__ = ["render_text", "render_markdown", "render_summary_rst", "HEADERS"]
 
+SHOWN = 5
+"""Findings listed per reading without ``verbose``: a reading that upsets the play (cards
+attributed to other players) changes dozens; the rest are counted."""
+
 HEADERS = ("ambiguity", "ruleset", "games", "legality", "score", "winner")
 """The columns of the corpus table: the games replayed under an ambiguity's readings, and how
 many of them had their findings, a score or the winner changed by it."""
@@ -60,9 +64,11 @@ def render_markdown(files: list[FileReadings], *, verbose: bool = False) -> str:
 
 
 def render_summary_rst(summary: Summary) -> str:
-    """The corpus table as a reStructuredText list table, for the documentation."""
+    """The corpus table as a reStructuredText list table for the documentation, each
+    ambiguity linked to its entry in the register."""
     out = [_count_line(summary), "", ".. list-table::", "   :header-rows: 1", ""]
-    for row in [tuple(h.capitalize() for h in HEADERS), *_rows(summary)]:
+    rows = [(f":rule:ambiguity:`{c.ambiguity}` {row[0].split(' ', 1)[1]}", *row[1:]) for c, row in zip(summary.counts, _rows(summary))]
+    for row in [tuple(h.capitalize() for h in HEADERS), *rows]:
         out.append(f"   * - {row[0]}")
         out.extend(f"     - {cell}" for cell in row[1:])
     return "\n".join(out) + "\n"
@@ -100,7 +106,7 @@ def _game_lines(game: GameReadings, verbose: bool) -> list[str]:
         lines.append("readings in force: " + ", ".join(f"{t.option}={t.in_force}" for t in game.tried))
     for difference in game.differences:
         lines.append(f"under {_readings(difference)}:")
-        lines += ["  " + line for line in _difference_lines(difference, game)]
+        lines += ["  " + line for line in _difference_lines(difference, game, verbose)]
     if game.unchanged:
         count = len(game.unchanged)
         nothing = "1 ambiguity changes nothing" if count == 1 else f"{count} ambiguities change nothing"
@@ -126,7 +132,7 @@ def _readings(difference: Difference) -> str:
     return " with ".join(f"{c.option}={c.reading} ({c.ambiguity})" for c in difference.changes)
 
 
-def _difference_lines(difference: Difference, game: GameReadings) -> list[str]:
+def _difference_lines(difference: Difference, game: GameReadings, verbose: bool) -> list[str]:
     lines = []
     if difference.winner_changed:
         lines.append(f"winner: {names(game.winners)} -> {names(difference.winners)}")
@@ -136,9 +142,12 @@ def _difference_lines(difference: Difference, game: GameReadings) -> list[str]:
     for (deal, line), figures in by_deal.items():
         changes = "; ".join(f"{f.figure} {f.player} {_figure(f.before)} -> {_figure(f.after)}" for f in figures)
         lines.append(f"deal {deal} (line {line}): {changes}")
-    for finding in difference.findings:
+    shown = difference.findings if verbose else difference.findings[:SHOWN]
+    for finding in shown:
         sign = "+" if finding.appears else "-"
         lines.append(f"{sign} line {finding.line}: {finding.severity} {finding.code} {finding.message}")
+    if len(shown) < len(difference.findings):
+        lines.append(f"and {len(difference.findings) - len(shown)} more findings (--verbose lists them)")
     return lines
 
 
