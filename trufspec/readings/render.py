@@ -100,7 +100,7 @@ def _game_lines(game: GameReadings, verbose: bool) -> list[str]:
     lines = [verdict(game)]
     if game.skipped is not None:
         return lines
-    lines += [f"{d.severity.value} {d.code} line {d.line}: {d.message}" for d in game.diagnostics]
+    lines += [f"{d.severity.value} {d.code}{f' line {d.line}' if d.line else ''}: {d.message}" for d in game.diagnostics]
     lines.append(_tried_line(game))
     if verbose:
         lines.append("readings in force: " + ", ".join(f"{t.option}={t.in_force}" for t in game.tried))

@@ -161,9 +161,10 @@ one in force)."""
 
 def _combinations(choices: list[tuple[str, ...]]) -> list[Run]:
     """Every combination but the readings in force, the fewest changes first, so that a
-    combination comes after every smaller one it contains."""
+    combination comes after every smaller one it contains; the single changes come in the
+    order :func:`_one_at_a_time` gives them."""
     runs = [run for run in itertools.product(*(range(len(c)) for c in choices)) if any(run)]
-    runs.sort(key=lambda run: sum(1 for index in run if index))
+    runs.sort(key=lambda run: (sum(1 for index in run if index), [(p, i) for p, i in enumerate(run) if i]))
     return runs
 
 
