@@ -1,9 +1,12 @@
 """What a result depends on: a game replayed under every reading of the rules.
 
-:func:`readings_text` replays each game of a text under the readings in force and under the
-other readings of every ambiguity of its ruleset, and returns, per game, the readings tried and
-what each changes (:class:`GameReadings`); :func:`verdict` says it in one line, and
-:func:`summarise` counts, for a corpus, how often each ambiguity changed something.
+:func:`~trufspec.readings.replay.readings_text` replays each game of a text under the
+readings in force and under the other readings of every ambiguity of its ruleset, and returns,
+per game, the readings tried and what each changes
+(:class:`~trufspec.readings.model.GameReadings`);
+:func:`~trufspec.readings.verdict.verdict` says it in one line, and
+:func:`~trufspec.readings.corpus.summarise` counts, for a corpus, how often each ambiguity
+changed something.
 """
 
 from __future__ import annotations

@@ -26,10 +26,11 @@ __all__ = [
 ]
 
 WINNER = "winner"
+"""A reading changes who wins, or whether the game is over."""
 SCORE = "score"
+"""A reading changes a deal's score or total, or a further figure of the ruleset."""
 LEGALITY = "legality"
-"""What a reading can change, from the weightiest: who wins (or whether the game is over), a
-deal's score or total, and the findings of the check."""
+"""A reading changes the findings of the check."""
 
 
 @frozen
