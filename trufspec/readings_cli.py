@@ -11,13 +11,21 @@ cannot be read.
 
 from __future__ import annotations
 
-import os
 import sys
 
 import click
 
 from trufspec.diagnostics import Severity
-from trufspec.cli import USAGE, _collect, _known_options, _paths_argument, _readings_option, main
+from trufspec.cli import (
+    USAGE,
+    _Unreadable,
+    _collect,
+    _jobs_option,
+    _known_options,
+    _paths_argument,
+    _readings_option,
+    main,
+)
 
 __all__ = ["readings"]
 
@@ -42,14 +50,7 @@ __all__ = ["readings"]
     help="Replay every combination of readings when a game's ambiguities make at most this many; "
     "past it, each reading is tried on its own.",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=lambda: os.cpu_count() or 1,
-    show_default="the number of cores",
-    help="Replay on this many processes.",
-)
+@_jobs_option("Replay on this many processes; a large file is shared out a block of games at a time.")
 def readings(
     paths: tuple[str, ...], output_format: str, options: dict[str, str], verbose: bool, limit: int, jobs: int
 ) -> None:
@@ -66,13 +67,7 @@ def readings(
 
     _known_options(click.get_current_context(), options)
     sources = [source.path for source in _collect(paths)]
-    unreadable = False
-
-    def cannot_read(path: str, error: OSError) -> None:
-        nonlocal unreadable
-        unreadable = True
-        click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
-
+    cannot_read = _Unreadable()
     files = list(readings_paths(sources, options or None, limit=limit, jobs=jobs, unreadable=cannot_read))
     if output_format == "json":
         from trufspec.readings.json import render
@@ -83,7 +78,7 @@ def readings(
 
         renderer = render_markdown if output_format == "markdown" else render_text
         click.echo(renderer(files, verbose=verbose), nl=False)
-    if unreadable:
+    if cannot_read.any:
         sys.exit(USAGE)
     incomplete = any(
         any(d.severity is Severity.ERROR for d in file.diagnostics)
