@@ -81,7 +81,11 @@ class FigureChange:
 @frozen
 class Difference:
     """What the game's replay under ``changes`` makes of it, where it differs from the replay
-    under the readings in force; ``winners`` are the winners under ``changes``."""
+    under the readings in force; ``winners`` are the winners under ``changes``.
+
+    For a combination of readings, only what no smaller combination of the same readings
+    changes is listed (and ``winner_changed`` is true only when the winners it gives are
+    new): what the readings do together, not again what each does alone."""
 
     changes: tuple[Change, ...]
     findings: tuple[FindingChange, ...]
@@ -108,8 +112,8 @@ class GameReadings:
     ``combinations`` is how many sets of readings the ambiguities of the game make; when it is
     at most ``limit`` every one was replayed (``combined``), otherwise each reading was tried on
     its own from the readings in force.  ``differences`` lists each reading that changes
-    something and each combination that changes something none of the readings it combines
-    changes without the others.  ``unchanged`` are the ambiguities that changed nothing.
+    something and each combination that changes something no smaller combination of its
+    readings changes.  ``unchanged`` are the ambiguities that changed nothing.
     ``skipped`` says why a game was not replayed at all (it does not parse, its ruleset is
     unknown); ``diagnostics`` are the problems of its options (REC014), as the check has them.
     """
