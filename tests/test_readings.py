@@ -362,3 +362,13 @@ def test_the_summary_counts_each_ambiguity_per_game() -> None:
     assert counts["TD-A10"] == (2, 2, 0, 2)
     assert counts["TD-A7"] == (2, 2, 2, 0)
     assert (summary.files, summary.games, summary.skipped) == (2, 2, 0)
+
+
+def test_the_documentation_s_example_is_what_the_command_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (ROOT / "docs" / "readings.rst").read_text(encoding="utf-8")
+    command, _, rest = text.partition("   $ trufspec readings ")[2].partition("\n")
+    shown = rest.split("\n\n", 1)[0]
+    monkeypatch.chdir(ROOT)
+    code, output = invoke("readings", command)
+    assert code == 0
+    assert output == "".join(line[3:] + "\n" for line in shown.split("\n"))

@@ -50,7 +50,7 @@ def render_markdown(files: list[FileReadings], *, verbose: bool = False) -> str:
             players = ", ".join(game.players) or "no players"
             out += [f"## `{game.path}`, line {game.line} ({game.ruleset or 'no ruleset'}: {players})", ""]
             out += [f"**{verdict(game)}**", ""]
-            out += [f"- {line}" for line in _game_lines(game, verbose)[1:]]
+            out += [f"  - {line[2:]}" if line.startswith("  ") else f"- {line}" for line in _game_lines(game, verbose)[1:]]
             out.append("")
     if len(files) > 1:
         summary = summarise(files)
