@@ -15,6 +15,7 @@ reading is tried on its own from the readings in force, and the game says so.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping
 
 from trufspec.api import BLOCKING, decode
@@ -115,9 +116,7 @@ def readings_of_game(
     base: Outcome = (_keys(found), outcome)
     varied = [a for a in registry.ambiguities_of(name) if a.option is not None and len(a.readings) > 1]
     choices = [_choices(a, in_force) for a in varied]
-    combinations = 1
-    for values in choices:
-        combinations *= len(values)
+    combinations = math.prod(len(values) for values in choices)
     combined = combinations <= limit
     runs = _combinations(choices) if combined else _one_at_a_time(choices)
     replay = _Replayer(game, ruleset, registry, path, in_force)
