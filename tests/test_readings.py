@@ -21,6 +21,7 @@ from trufspec.cli import main
 from trufspec.readings import (
     NOTHING,
     Change,
+    Difference,
     FigureChange,
     FindingChange,
     GameReadings,
@@ -36,13 +37,13 @@ ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "records"
 
 
-def game_of(relative: str, **keywords: object) -> GameReadings:
+def game_of(relative: str) -> GameReadings:
     path = RECORDS / relative
-    (game,) = readings_bytes(path.read_bytes(), str(path), **keywords).games  # type: ignore[arg-type]
+    (game,) = readings_bytes(path.read_bytes(), str(path)).games
     return game
 
 
-def difference(game: GameReadings, *changes: tuple[str, str]):  # type: ignore[no-untyped-def]
+def difference(game: GameReadings, *changes: tuple[str, str]) -> Difference:
     """The difference the readings ``changes`` (ambiguity, reading) make."""
     found = [d for d in game.differences if [(c.ambiguity, c.reading) for c in d.changes] == list(changes)]
     assert len(found) == 1, [d.changes for d in game.differences]
