@@ -15,6 +15,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from test_fuzz import assert_sound, damaged_records
 
 import trufspec
 from trufspec.cli import main
@@ -32,6 +34,7 @@ from trufspec.readings import (
 from trufspec.readings.corpus import READINGS_PARALLEL_FROM, readings_paths, summarise
 from trufspec.readings.json import VERSION, schema
 from trufspec.readings.table import table
+from trufspec.rulesets import RULESETS
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "records"
@@ -277,6 +280,16 @@ def test_an_option_no_ruleset_knows_is_a_usage_error() -> None:
 def test_a_file_that_is_not_text_is_reported() -> None:
     readings = readings_bytes(b"[Event \xff]\n", "binary.truf")
     assert readings.games == () and [d.code for d in readings.diagnostics] == ["REC002"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(damaged_records())
+def test_damaged_records_get_readings_never_an_exception(text: str) -> None:
+    readings = readings_text(text, "fuzz.truf", limit=8)
+    assert_sound(text, readings.diagnostics)
+    for game in readings.games:
+        assert verdict(game)
+        assert game.skipped is not None or game.ruleset in RULESETS
 
 
 # ------------------------------------------------------------------------------- command
