@@ -58,6 +58,7 @@ def test_wheel_contains_the_grammar_the_rule_texts_and_the_type_marker(wheel: Pa
         grammar = archive.read("trufspec/grammar/trufrec.lark")
     assert grammar == (ROOT / "grammar" / "trufrec.lark").read_bytes()
     assert "trufspec/py.typed" in names
+    assert "trufspec/readings/readings.schema.json" in names
     sources = sorted(n for n in names if n.startswith("trufspec/spec/sources/"))
     folder = ROOT / "trufspec" / "spec" / "sources"
     expected = sorted(f"trufspec/spec/sources/{p.name}" for p in folder.glob("*.txt"))

@@ -135,7 +135,7 @@ def _judge(
     if ruleset is None:
         diagnostics.append(record_diagnostic("REC007", game.span, path, ruleset=name))
         return _unjudged(game, name)
-    if any(d.code in _BLOCKING for d in structure):
+    if any(d.code in BLOCKING for d in structure):
         return _unjudged(game, name)
     outcome, readings, found = replay_game(game, ruleset, default_registry(), path, options, skip, judged)
     diagnostics.extend(found)
@@ -145,7 +145,7 @@ def _judge(
     return GameResult(game.span.line, name, game.players, deals, outcome.winners, dict(readings))
 
 
-_BLOCKING = frozenset({"REC003", "REC004", "REC005", "REC006", "REC010"})
+BLOCKING = frozenset({"REC003", "REC004", "REC005", "REC006", "REC010"})
 """The record-level problems that leave a game unfit to replay."""
 
 

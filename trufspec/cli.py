@@ -148,6 +148,30 @@ _color_option = click.option(
 )
 
 
+def _jobs_option(help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--jobs N``, every core by default, for a command that shares its work out."""
+    return click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(min=1),
+        default=lambda: os.cpu_count() or 1,
+        show_default="the number of cores",
+        help=help,
+    )
+
+
+class _Unreadable:
+    """Says on standard error that a path cannot be read, and remembers that one could not,
+    for the exit status (2)."""
+
+    def __init__(self) -> None:
+        self.any = False
+
+    def __call__(self, path: str, error: OSError) -> None:
+        self.any = True
+        click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
+
+
 def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[str]) -> tuple[str, ...]:
     """``--select``/``--ignore`` values: codes or code prefixes, repeated or comma-separated.
 
@@ -209,14 +233,7 @@ def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[st
     is_flag=True,
     help="Print how often each code occurs instead of the diagnostics (text format only).",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=lambda: os.cpu_count() or 1,
-    show_default="the number of cores",
-    help="Check on this many processes; a large file is shared out a block of games at a time.",
-)
+@_jobs_option("Check on this many processes; a large file is shared out a block of games at a time.")
 @click.option(
     "--dask",
     "dask_address",
@@ -252,13 +269,7 @@ def check(
         raise click.BadParameter("--statistics goes with the text format", ctx, param_hint="--statistics")
     _known_options(ctx, options)
     sources = [source.path for source in _collect(paths)]
-    unreadable = False
-
-    def cannot_read(path: str, error: OSError) -> None:
-        nonlocal unreadable
-        unreadable = True
-        click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
-
+    cannot_read = _Unreadable()
     if dask_address is not None:
         files = _check_on_cluster(ctx, dask_address, sources, options, cannot_read)
     else:
@@ -290,7 +301,7 @@ def check(
 
         renderers = {"json": json_report.render, "github": github.render, "sarif": sarif.render}
         click.echo(renderers[output_format](report), nl=False)
-    if unreadable:
+    if cannot_read.any:
         sys.exit(USAGE)
     failed = report.failed or (strict and report.summary.warnings > 0)
     sys.exit(1 if failed else 0)
@@ -700,3 +711,6 @@ def _fmt_summary(changed: int, unchanged: int, failed: int, dry_run: bool) -> st
         verb = "would fail to reformat" if dry_run else "failed to reformat"
         parts.append(f"{files(failed)} {verb}")
     return ", ".join(parts)
+
+
+import trufspec.readings_cli  # noqa: E402,F401  (registers ``readings``, which needs ``main``)
