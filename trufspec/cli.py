@@ -205,6 +205,11 @@ def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[st
     "--quiet", "-q", is_flag=True, help="Print only errors and warnings: no notes, no summary line."
 )
 @click.option(
+    "--show-info",
+    is_flag=True,
+    help="Print the notes and acknowledged irregularities too, instead of counting them on one line.",
+)
+@click.option(
     "--statistics",
     is_flag=True,
     help="Print how often each code occurs instead of the diagnostics (text format only).",
@@ -233,6 +238,7 @@ def check(
     ignore: tuple[str, ...],
     strict: bool,
     quiet: bool,
+    show_info: bool,
     statistics: bool,
     jobs: int,
     dask_address: str | None,
@@ -283,7 +289,7 @@ def check(
         if statistics:
             output = text_report.render_statistics(report)
         else:
-            output = text_report.render(report, color=colour, summary=not quiet)
+            output = text_report.render(report, color=colour, summary=not quiet, show_info=show_info)
         click.echo(output, nl=False, color=colour)
     else:
         from trufspec.report import github, json as json_report, sarif

@@ -1,0 +1,57 @@
+"""What the command line prints and how it ends: quiet success, the exit-code rule, and the
+paths that name no records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from test_cli import VALID, run, write
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = sorted(ROOT.glob("records/*/*.truf"))
+"""The sample games and score sheets of every ruleset, which check clean."""
+
+ACKNOWLEDGED = ROOT / "records" / "truf-jb" / "acknowledged-revoke-and-score-slip-2027-09-10.truf"
+
+
+# ------------------------------------------------------------------------ quiet success
+
+
+def test_a_clean_check_of_the_samples_is_two_lines() -> None:
+    result = run("check", *SAMPLES)
+    assert result.returncode == 0, result.stdout + result.stderr
+    notes, verdict = result.stdout.splitlines()
+    assert notes == (
+        "22 deals not fully checked for lack of facts, 3 further notes, "
+        "10 acknowledged irregularities; --show-info lists them"
+    )
+    assert verdict == f"no problems found in {len(SAMPLES)} files, {len(SAMPLES)} games, 209 deals"
+
+
+def test_show_info_lists_every_note(tmp_path: Path) -> None:
+    sheet = write(tmp_path / "sheet.truf", VALID)
+    folded = run("check", sheet).stdout.splitlines()
+    assert folded == [
+        "1 deal not fully checked for lack of facts; --show-info lists them",
+        "no problems found in 1 file, 1 game, 1 deal",
+    ]
+    shown = run("check", "--show-info", sheet).stdout
+    assert f"{sheet}:5:1: info REC015 deal 1: not checked for lack of facts" in shown
+    assert "--show-info lists them" not in shown
+
+
+def test_folded_notes_stay_in_json_and_statistics() -> None:
+    document = json.loads(run("check", "--format", "json", ACKNOWLEDGED).stdout)
+    severities = sorted(d["severity"] for d in document["files"][0]["diagnostics"])
+    assert severities == ["acknowledged"] * 3
+    statistics = run("check", "--statistics", ACKNOWLEDGED).stdout.splitlines()
+    assert [line.split()[:2] for line in statistics[:-1]] == [["1", "JB305"], ["1", "JB404"], ["1", "JB409"]]
+
+
+def test_errors_are_printed_in_full_and_notes_folded(tmp_path: Path) -> None:
+    broken = write(tmp_path / "broken.truf", VALID + "score Ana 1 Budi 2 Citra 3 Dewi 4\n")
+    lines = run("check", broken).stdout.splitlines()
+    assert lines[0].startswith(f"{broken}:9:")
+    assert " error " in lines[0]
+    assert lines[-2] == "1 deal not fully checked for lack of facts; --show-info lists them"
