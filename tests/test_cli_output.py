@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from test_cli import VALID, run, write
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,3 +57,41 @@ def test_errors_are_printed_in_full_and_notes_folded(tmp_path: Path) -> None:
     assert lines[0].startswith(f"{broken}:9:")
     assert " error " in lines[0]
     assert lines[-2] == "1 deal not fully checked for lack of facts; --show-info lists them"
+
+
+# ------------------------------------------------------------------------ nothing checked
+
+
+@pytest.mark.parametrize("command", ["check", "fmt", "score", "coverage"])
+def test_a_folder_without_records_exits_2(tmp_path: Path, command: str) -> None:
+    (tmp_path / "empty").mkdir()
+    result = run(command, "empty", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == "trufspec: error: empty: no records (*.truf files) in this directory"
+    assert "0 files" not in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("command", ["check", "fmt", "score", "coverage"])
+def test_a_missing_path_among_several_is_reported_and_the_others_done(tmp_path: Path, command: str) -> None:
+    write(tmp_path / "good" / "club.truf", VALID)
+    (tmp_path / "empty").mkdir()
+    result = run(command, "good", "recrods", "empty", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-2:] == [
+        "trufspec: error: recrods: no such file or directory",
+        "trufspec: error: empty: no records (*.truf files) in this directory",
+    ]
+    done = {
+        "check": "no problems found in 1 file, 1 game, 1 deal",
+        "fmt": "1 file reformatted",
+        "score": "Club night",
+        "coverage": "1 file",
+    }[command]
+    assert done in result.stdout + result.stderr
+
+
+def test_the_other_paths_are_checked_with_their_findings(tmp_path: Path) -> None:
+    write(tmp_path / "broken.truf", VALID + "score Ana 1 Budi 2 Citra 3 Dewi 4\n")
+    result = run("check", "broken.truf", "nowhere.truf", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stdout.splitlines()[-1] == "1 file, 1 game, 1 deal: 4 errors, 0 warnings"

@@ -21,14 +21,14 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
-import attrs
 import click
 
 from trufspec import __version__
 
 from trufspec.diagnostics import Severity
+from trufspec.inputs import STDIN, Collected, Input, collect
 
 if TYPE_CHECKING:
     from trufspec.diagnostics import Diagnostic
@@ -36,31 +36,9 @@ if TYPE_CHECKING:
 
 __all__ = ["main"]
 
-EXTENSION = ".truf"
-"""Files a directory is searched for; a file named explicitly is read whatever its name."""
-
-STDIN = "-"
-
 USAGE = 2
 """Exit status when the command could not do its job: a bad invocation, an unreadable path,
 output nobody reads any more, or a bug in trufspec itself."""
-
-
-@attrs.frozen
-class Input:
-    """A file to process: the path as the user will see it, and ``-`` for standard input."""
-
-    path: str
-
-    @property
-    def is_stdin(self) -> bool:
-        return self.path == STDIN
-
-    def read(self) -> bytes:
-        if self.is_stdin:
-            return sys.stdin.buffer.read()
-        with open(self.path, "rb") as handle:
-            return handle.read()
 
 
 class _Group(click.Group):
@@ -257,7 +235,8 @@ def check(
     if statistics and output_format != "text":
         raise click.BadParameter("--statistics goes with the text format", ctx, param_hint="--statistics")
     _known_options(ctx, options)
-    sources = [source.path for source in _collect(paths)]
+    collected = _collect(paths)
+    sources = [source.path for source in collected.inputs]
     unreadable = False
 
     def cannot_read(path: str, error: OSError) -> None:
@@ -296,10 +275,8 @@ def check(
 
         renderers = {"json": json_report.render, "github": github.render, "sarif": sarif.render}
         click.echo(renderers[output_format](report), nl=False)
-    if unreadable:
-        sys.exit(USAGE)
     failed = report.failed or (strict and report.summary.warnings > 0)
-    sys.exit(1 if failed else 0)
+    _exit(USAGE if unreadable else 1 if failed else 0, collected)
 
 
 def _check_on_cluster(
@@ -384,7 +361,8 @@ def score(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -
     _known_options(click.get_current_context(), options)
     sheets = []
     unreadable = failed = False
-    for source in _collect(paths):
+    collected = _collect(paths)
+    for source in collected.inputs:
         data = _read(source)
         if data is None:
             unreadable = True
@@ -400,7 +378,7 @@ def score(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -
         "json": sheet.render_json,
     }
     click.echo(renderers[output_format](sheets), nl=False)
-    sys.exit(USAGE if unreadable else 1 if failed else 0)
+    _exit(USAGE if unreadable else 1 if failed else 0, collected)
 
 
 @main.command()
@@ -457,10 +435,11 @@ def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]
 
     _known_options(click.get_current_context(), options)
     unreadable = False
+    collected = _collect(paths)
 
     def files() -> Iterator[tuple[str, bytes]]:
         nonlocal unreadable
-        for source in _collect(paths):
+        for source in collected.inputs:
             data = _read(source)
             if data is None:
                 unreadable = True
@@ -470,7 +449,7 @@ def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]
     result = cover(files(), options or None)
     render = coverage_report.render_json if output_format == "json" else coverage_report.render_text
     click.echo(render(result), nl=False)
-    sys.exit(USAGE if unreadable else 0 if result.ok else 1)
+    _exit(USAGE if unreadable else 0 if result.ok else 1, collected)
 
 
 @main.command()
@@ -551,7 +530,8 @@ def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, col
     dry_run = check_only or diff
     changed = unchanged = failed = 0
     unreadable = False
-    for source in _collect(paths):
+    collected = _collect(paths)
+    for source in collected.inputs:
         data = _read(source)
         if data is None:
             unreadable = True
@@ -580,46 +560,25 @@ def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, col
             failed += 1
             unreadable = True
     click.echo(_fmt_summary(changed, unchanged, failed, dry_run), err=True)
-    if unreadable:
-        sys.exit(USAGE)
-    sys.exit(1 if failed or (dry_run and changed) else 0)
+    _exit(USAGE if unreadable else 1 if failed or (dry_run and changed) else 0, collected)
 
 
-def _collect(paths: Sequence[str]) -> list[Input]:
-    """The files named by ``paths`` in a stable order, each once.
-
-    A directory contributes its ``*.truf`` files at any depth, sorted, skipping hidden
-    directories (``.git``, ``.venv``); a directory without any is simply nothing to do.  A path
-    that does not exist is a usage error: checking nothing where the user expected a check
-    would let a typo pass CI.
-    """
-    missing = [p for p in paths if p != STDIN and not os.path.lexists(p)]
-    if missing:
-        for path in missing:
-            click.echo(f"trufspec: error: {path}: no such file or directory", err=True)
-        sys.exit(USAGE)
-    seen: set[str] = set()
-    inputs: list[Input] = []
-    for path in paths:
-        found = _walk(path) if path != STDIN and os.path.isdir(path) else iter((path,))
-        for file in found:
-            key = file if file == STDIN else os.path.normpath(file)
-            if key not in seen:
-                seen.add(key)
-                inputs.append(Input(file))
-    return inputs
+def _collect(paths: Sequence[str]) -> Collected:
+    """The files ``paths`` name (see :func:`trufspec.inputs.collect`).  When they name none at
+    all, there is nothing to do: the problems are reported and the command exits 2."""
+    collected = collect(paths)
+    if not collected.inputs:
+        _exit(0, collected)
+    return collected
 
 
-def _walk(directory: str) -> Iterator[str]:
-    def fail(error: OSError) -> None:
-        click.echo(f"trufspec: error: {error.filename}: {error.strerror}", err=True)
-        sys.exit(USAGE)
-
-    for root, dirs, files in os.walk(directory, onerror=fail):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if name.endswith(EXTENSION):
-                yield os.path.join(root, name)
+def _exit(status: int, collected: Collected) -> NoReturn:
+    """End a command that read records: the problems with its paths are reported last, where
+    they are seen after a long report, and make the status 2 (see the exit-code rule in
+    docs/cli.rst); otherwise the command's own ``status``."""
+    for problem in collected.problems:
+        click.echo(f"trufspec: error: {problem}", err=True)
+    sys.exit(USAGE if collected.problems else status)
 
 
 def _read(source: Input) -> bytes | None:
