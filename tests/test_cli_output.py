@@ -95,3 +95,36 @@ def test_the_other_paths_are_checked_with_their_findings(tmp_path: Path) -> None
     result = run("check", "broken.truf", "nowhere.truf", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stdout.splitlines()[-1] == "1 file, 1 game, 1 deal: 4 errors, 0 warnings"
+
+
+# ------------------------------------------------------------------------ exit codes
+
+
+@pytest.mark.parametrize("command", ["check", "score", "coverage"])
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("trump-lead=sometimes", "option 'trump-lead' cannot be 'sometimes'; allowed values: free, until-broken"),
+        ("deals=999", "option 'deals' must be a whole number from 0 to 100, not '999'"),
+        ("trump-laed=free", "no ruleset has an option 'trump-laed'"),
+    ],
+)
+def test_a_bad_reading_on_the_command_line_is_a_usage_error(
+    tmp_path: Path, command: str, option: str, message: str
+) -> None:
+    result = run(command, "--option", option, write(tmp_path / "club.truf", VALID))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert f"Error: Invalid value for --option: {message}" in result.stderr
+
+
+def test_a_bad_reading_in_a_record_is_a_finding_of_that_record(tmp_path: Path) -> None:
+    tagged = VALID.replace("[Players", '[Options "max-bid=99"]\n[Players')
+    result = run("check", write(tmp_path / "club.truf", tagged))
+    assert result.returncode == 1
+    assert f"{tmp_path / 'club.truf'}:3:1: error REC014 option 'max-bid'" in result.stdout
+
+
+def test_the_exit_code_rule_is_written_in_the_cli_page() -> None:
+    page = (ROOT / "docs" / "cli.rst").read_text(encoding="utf-8")
+    assert "Usage errors exit 2" in page

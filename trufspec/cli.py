@@ -3,7 +3,8 @@
 
 Exit codes follow the linters that CI users already know: 0 when all is well, 1 when a record
 has an error (or, for ``fmt --check``, would be reformatted), 2 when the command itself could
-not do its job (a bad option, a path that does not exist or cannot be read, a bug).  Problems
+not do its job (a bad option value or key, a path that does not exist, cannot be read or names
+no records, a bug).  Problems
 in records are reported as diagnostics and never as a traceback.
 
 The parser, the rulesets and the renderers are imported inside the commands, so that
@@ -33,6 +34,7 @@ from trufspec.inputs import STDIN, Collected, Input, collect
 if TYPE_CHECKING:
     from trufspec.diagnostics import Diagnostic
     from trufspec.report.model import FileReport
+    from trufspec.spec.options import Option
 
 __all__ = ["main"]
 
@@ -84,17 +86,34 @@ def _parse_options(
 
 
 def _known_options(ctx: click.Context, options: dict[str, str]) -> None:
-    """Refuse an option key that no ruleset knows: a typo would otherwise change nothing."""
+    """Refuse an ``--option`` that no ruleset allows: a usage error (exit 2), not a finding in
+    every record checked.  A record's own Options tag is judged with the record instead."""
+    problems = option_problems(options)
+    if problems:
+        raise click.BadParameter("; ".join(problems), ctx, param_hint="--option")
+
+
+def option_problems(options: dict[str, str]) -> list[str]:
+    """Why readings given for every record cannot be: a key that no ruleset has (a typo would
+    otherwise change nothing), or a value that no ruleset with that key allows."""
+    from trufspec.rulesets import RULESETS
     from trufspec.spec.registry import default_registry
 
     registry = default_registry()
-    from trufspec.rulesets import RULESETS
-
-    known = {key for ruleset in RULESETS for key in registry.options_of(ruleset)}
-    for key in options:
+    known: dict[str, list[Option]] = {}
+    for ruleset in RULESETS:
+        for key, option in registry.options_of(ruleset).items():
+            known.setdefault(key, []).append(option)
+    problems = []
+    for key, value in options.items():
         if key not in known:
             allowed = ", ".join(sorted(known))
-            raise click.BadParameter(f"no ruleset has an option {key!r}; the options are: {allowed}", ctx, param_hint="--option")
+            problems.append(f"no ruleset has an option {key!r}; the options are: {allowed}")
+            continue
+        refusals = [option.check(value) for option in known[key]]
+        if all(refusals):
+            problems.append(str(refusals[0]))
+    return problems
 
 
 def _colour_wanted(choice: str, stream: Any) -> bool:
@@ -225,8 +244,8 @@ def check(
     """Check records against the rules of their ruleset.
 
     PATHS are files, directories (searched for *.truf files) or - for standard input.
-    Exits 0 when no record has an error, 1 when one has (or, with --strict, a warning), 2 when
-    a path cannot be read.
+    Exits 0 when no record has an error, 1 when one has (or, with --strict, a warning), 2 on a
+    usage error (a bad option, a path that cannot be read or names no records).
     """
     from trufspec.batch import check_paths
     from trufspec.report.model import Report
@@ -353,7 +372,8 @@ def score(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -
     Each cell is the deal's score and the running total; a figure the record writes
     differently is marked with *.  The CSV sheet has a row per deal and player, and a column
     for each further figure a game reports (Tromplemond's true claims and TROMP! winnings).
-    Exits 1 when a record has an error, 2 when a path cannot be read.
+    Exits 1 when a record has an error, 2 on a usage error (a bad option, a path that cannot
+    be read or names no records).
     """
     import trufspec
     from trufspec.report import sheet
@@ -428,7 +448,8 @@ def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]
     Every record is checked and its ;! marks compared with what the check reports.  Exits 0
     when every clause of every ruleset the records play (and of the notation) is obeyed by
     some game and, unless it cannot be broken, broken by another, and every mark is matched;
-    1 otherwise; 2 when a path cannot be read.
+    1 otherwise; 2 on a usage error (a bad option, a path that cannot be read or names no
+    records).
     """
     from trufspec.coverage import cover
     from trufspec.report import coverage as coverage_report
@@ -523,7 +544,8 @@ def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, col
     *.truf files) or - to format standard input to standard output.  A file that does not
     parse, or whose reprint would mean something else, is left as it is and its diagnostics
     are printed.  Exits 0 when every file is (or, with --check or --diff, already was)
-    formatted, 1 otherwise, 2 when a path cannot be read.
+    formatted, 1 otherwise, 2 on a usage error (a path that cannot be read or names no
+    records).
     """
     import trufspec
 
