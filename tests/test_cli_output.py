@@ -128,3 +128,26 @@ def test_a_bad_reading_in_a_record_is_a_finding_of_that_record(tmp_path: Path) -
 def test_the_exit_code_rule_is_written_in_the_cli_page() -> None:
     page = (ROOT / "docs" / "cli.rst").read_text(encoding="utf-8")
     assert "Usage errors exit 2" in page
+
+
+# ------------------------------------------------------------------------ rules
+
+
+def test_an_ambiguous_slug_lists_its_clauses() -> None:
+    result = run("rules", "follow-suit")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "trufspec: 'follow-suit' names 4 clauses; name one as RULESET/SLUG or by its code:",
+        "  truf-jb/follow-suit           JB305  Follow suit",
+        "  ruff-and-honours/follow-suit  RH303  Follow suit",
+        "  truf-basics/follow-suit       TB303  Follow suit",
+        "  truf-de/follow-suit           TD305  Follow suit",
+    ]
+
+
+def test_a_clause_is_named_by_ruleset_and_slug() -> None:
+    result = run("rules", "truf-de/follow-suit")
+    assert result.returncode == 0
+    assert result.stdout.startswith("TD305 follow-suit: Follow suit\n")
+    assert run("rules", "truf-jb/no-such-rule").returncode == 2

@@ -246,6 +246,13 @@ def check(
     PATHS are files, directories (searched for *.truf files) or - for standard input.
     Exits 0 when no record has an error, 1 when one has (or, with --strict, a warning), 2 on a
     usage error (a bad option, a path that cannot be read or names no records).
+
+    \b
+    Examples:
+      trufspec check records/
+      trufspec check --show-info records/truf-jb/score-sheet-kampus-league-2027-06-11.truf
+      trufspec check --select JB3 --statistics records/
+      trufspec check --format sarif --option trump-broken-by=ruff-only records/truf-jb/
     """
     from trufspec.batch import check_paths
     from trufspec.report.model import Report
@@ -374,6 +381,11 @@ def score(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -
     for each further figure a game reports (Tromplemond's true claims and TROMP! winnings).
     Exits 1 when a record has an error, 2 on a usage error (a bad option, a path that cannot
     be read or names no records).
+
+    \b
+    Examples:
+      trufspec score records/truf-jb/club-night-2027-03-05.truf
+      trufspec score --format csv records/truf-de/
     """
     import trufspec
     from trufspec.report import sheet
@@ -404,11 +416,20 @@ def score(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -
 @main.command()
 @click.argument("name", required=False)
 def rules(name: str | None) -> None:
-    """Print the rules: the rulesets, a whole ruleset (truf-jb) or one clause (JB305 or its
-    slug, follow-suit).
+    """Print the rules: the rulesets, a whole ruleset, or one clause by its code or by
+    RULESET/SLUG (a slug alone when only one ruleset has it).
 
     The text is the clause registry that the validator runs: statement, the source quoted,
-    the message of its diagnostics, and the readings of its unclear points.
+    the message of its diagnostics, and the readings of its unclear points.  A slug that
+    several rulesets share lists the clauses it may mean.
+
+    \b
+    Examples:
+      trufspec rules
+      trufspec rules truf-de
+      trufspec rules JB305
+      trufspec rules truf-jb/follow-suit
+      trufspec rules partial-record
     """
     from trufspec.report.rules import render_clause, render_ruleset
     from trufspec.rulesets import RULESETS
@@ -422,13 +443,23 @@ def rules(name: str | None) -> None:
     if name in RULESETS or name == "record":
         click.echo(render_ruleset(name, registry), nl=False)
         return
-    try:
-        clause = registry.clause(name)
-    except (KeyError, ValueError):
+    found = registry.matches(name)
+    if len(found) == 1:
+        click.echo(render_clause(found[0], registry), nl=False)
+        return
+    if found:
+        click.echo(f"trufspec: {name!r} names {len(found)} clauses; name one as RULESET/SLUG or by its code:", err=True)
+        width = max(len(clause.ruleset) + len(clause.slug) + 1 for clause in found)
+        for clause in found:
+            click.echo(f"  {clause.ruleset + '/' + clause.slug:{width}}  {clause.code}  {clause.title}", err=True)
+    else:
         known = ", ".join([*RULESETS, "record"])
-        click.echo(f"trufspec: no ruleset or clause {name!r}; the rulesets are {known}", err=True)
-        sys.exit(USAGE)
-    click.echo(render_clause(clause, registry), nl=False)
+        click.echo(
+            f"trufspec: no ruleset or clause {name!r}; the rulesets are {known}, and a clause is "
+            "named by its code (JB305) or as RULESET/SLUG (truf-jb/follow-suit)",
+            err=True,
+        )
+    sys.exit(USAGE)
 
 
 @main.command()
@@ -450,6 +481,11 @@ def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]
     some game and, unless it cannot be broken, broken by another, and every mark is matched;
     1 otherwise; 2 on a usage error (a bad option, a path that cannot be read or names no
     records).
+
+    \b
+    Examples:
+      trufspec coverage records/
+      trufspec coverage --format json records/truf-de/
     """
     from trufspec.coverage import cover
     from trufspec.report import coverage as coverage_report
@@ -501,6 +537,11 @@ def simulate(
 
     The records check clean and are in canonical layout.  Without --seed a seed is drawn and
     written in the Event tag, so any run can be played again.
+
+    \b
+    Examples:
+      trufspec simulate truf-de --games 2 --seed 7
+      trufspec simulate truf-jb --detail sheet --seed 1 -o evening.truf
     """
     import secrets
 
@@ -546,6 +587,12 @@ def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, col
     are printed.  Exits 0 when every file is (or, with --check or --diff, already was)
     formatted, 1 otherwise, 2 on a usage error (a path that cannot be read or names no
     records).
+
+    \b
+    Examples:
+      trufspec fmt --check records/
+      trufspec fmt --diff records/truf-jb/club-night-2027-03-05.truf
+      trufspec fmt - < records/truf-jb/club-night-2027-03-05.truf
     """
     import trufspec
 
