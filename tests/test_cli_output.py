@@ -151,3 +151,60 @@ def test_a_clause_is_named_by_ruleset_and_slug() -> None:
     assert result.returncode == 0
     assert result.stdout.startswith("TD305 follow-suit: Follow suit\n")
     assert run("rules", "truf-jb/no-such-rule").returncode == 2
+
+
+# ------------------------------------------------------------------------ score
+
+EVENING = """\
+[Event "Friday club"]
+[Round "{round}"]
+[Date "2026.11.27"]
+[Ruleset "truf-jb"]
+[Players "Ana Budi Citra Dewi"]
+
+deal 1
+bids Ana: 3 Budi: 7 Citra: 0 Dewi: 7
+contract Dewi trump S atas
+tricks Ana 0 Budi 4 Citra 7 Dewi 2
+score  Ana -6 Budi -6 Citra -11 Dewi {dewi}
+"""
+
+
+def test_score_gives_each_game_its_own_heading(tmp_path: Path) -> None:
+    write(tmp_path / "friday.truf", EVENING.format(round=1, dewi=-10) + "\n" + EVENING.format(round=2, dewi=-10))
+    result = run("score", "friday.truf", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    headings = [line for line in result.stdout.splitlines() if line.startswith("friday.truf")]
+    assert headings == [
+        "friday.truf:1: Friday club, round 1, 2026.11.27 (truf-jb)",
+        "friday.truf:13: Friday club, round 2, 2026.11.27 (truf-jb)",
+    ]
+
+
+def test_score_names_the_errors_it_fails_on(tmp_path: Path) -> None:
+    write(tmp_path / "friday.truf", EVENING.format(round=1, dewi=-9) + "\n" + EVENING.format(round=2, dewi=-8))
+    result = run("score", "friday.truf", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == (
+        "trufspec: 2 errors in the records; the first: friday.truf:11:33: JB404 Dewi bid 7 and took 2 in a "
+        "high game, which scores -10 (2 per trick short, 1 per trick over), not -9 (and 1 more); "
+        "trufspec check lists them\n"
+    )
+
+
+def test_score_standings_across_games(tmp_path: Path) -> None:
+    write(tmp_path / "one.truf", EVENING.format(round=1, dewi=-10))
+    write(tmp_path / "two.truf", EVENING.format(round=2, dewi=-10).replace("Citra", "Eko"))
+    result = run("score", "--standings", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "standings after 2 games",
+        "   player  games  wins  points",
+        "1  Ana         2     2     -12",
+        "2  Budi        2     2     -12",
+        "3  Citra       1     0     -11",
+        "4  Eko         1     0     -11",
+        "5  Dewi        2     0     -20",
+    ]
+    document = json.loads(run("score", "--standings", "--format", "json", ".", cwd=tmp_path).stdout)
+    assert document["standings"][0] == {"rank": 1, "side": "Ana", "games": 2, "wins": 2, "points": -12}

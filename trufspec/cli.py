@@ -373,26 +373,34 @@ def _progress(paths: list[str], wanted: bool) -> Iterator[Callable[[int], None] 
     help="How to print the sheets.",
 )
 @_readings_option
-def score(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -> None:
+@click.option(
+    "--standings",
+    is_flag=True,
+    help="Print the standings across all the games instead of their sheets: games played, "
+    "games won and points (the sum of the final totals) of each player.",
+)
+def score(paths: tuple[str, ...], output_format: str, options: dict[str, str], standings: bool) -> None:
     """Print the recomputed score sheet of each game, deal by deal.
 
     Each cell is the deal's score and the running total; a figure the record writes
     differently is marked with *.  The CSV sheet has a row per deal and player, and a column
     for each further figure a game reports (Tromplemond's true claims and TROMP! winnings).
-    Exits 1 when a record has an error, 2 on a usage error (a bad option, a path that cannot
-    be read or names no records).
+    Exits 1 when a record has an error (the first is named, with their count), 2 on a usage
+    error (a bad option, a path that cannot be read or names no records).
 
     \b
     Examples:
       trufspec score records/truf-jb/club-night-2027-03-05.truf
       trufspec score --format csv records/truf-de/
+      trufspec score --standings records/truf-jb/
     """
     import trufspec
-    from trufspec.report import sheet
+    from trufspec.report import sheet, standings as standings_report
 
     _known_options(click.get_current_context(), options)
     sheets = []
-    unreadable = failed = False
+    errors: list[tuple[str, Diagnostic]] = []
+    unreadable = False
     collected = _collect(paths)
     for source in collected.inputs:
         data = _read(source)
@@ -400,17 +408,31 @@ def score(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -
             unreadable = True
             continue
         report = trufspec.check_bytes(data, source.path, options or None)
-        failed = failed or report.count(Severity.ERROR) > 0
+        errors += [(source.path, d) for d in report.diagnostics if d.severity is Severity.ERROR]
         text, _ = trufspec.decode(data, source.path)
         sheets += sheet.sheets(source.path, trufspec.loads(text, source.path).games, report.games)
+    module = standings_report if standings else sheet
     renderers = {
-        "text": sheet.render_text,
-        "markdown": sheet.render_markdown,
-        "csv": sheet.render_csv,
-        "json": sheet.render_json,
+        "text": module.render_text,
+        "markdown": module.render_markdown,
+        "csv": module.render_csv,
+        "json": module.render_json,
     }
     click.echo(renderers[output_format](sheets), nl=False)
-    _exit(USAGE if unreadable else 1 if failed else 0, collected)
+    if errors:
+        click.echo(_errors_line(errors), err=True)
+    _exit(USAGE if unreadable else 1 if errors else 0, collected)
+
+
+def _errors_line(errors: Sequence[tuple[str, Diagnostic]]) -> str:
+    """Why a command that prints no diagnostics fails: the first error, and how many there are."""
+    path, first = errors[0]
+    where = f"{path}:{first.line}:{first.column}" if first.line > 0 else path
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return (
+        f"trufspec: {len(errors)} {'error' if len(errors) == 1 else 'errors'} in the records; the first: "
+        f"{where}: {first.code} {first.message}{more}; trufspec check lists them"
+    )
 
 
 @main.command()
