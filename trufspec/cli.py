@@ -22,6 +22,7 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -29,9 +30,10 @@ import click
 from trufspec import __version__
 
 from trufspec.diagnostics import Severity
-from trufspec.inputs import STDIN, Collected, Input, collect
+from trufspec.inputs import STDIN, Collected, Input, Patterns, collect
 
 if TYPE_CHECKING:
+    from trufspec.config import Settings
     from trufspec.diagnostics import Diagnostic
     from trufspec.report.model import FileReport
     from trufspec.spec.options import Option
@@ -146,7 +148,16 @@ _color_option = click.option(
 
 
 def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[str]) -> tuple[str, ...]:
-    """``--select``/``--ignore`` values: codes or code prefixes, repeated or comma-separated.
+    """``--select``/``--ignore`` values: codes or code prefixes, repeated or comma-separated."""
+    found, problems = _codes(values)
+    if problems:
+        raise click.BadParameter(problems[0], ctx, param)
+    return found
+
+
+def _codes(values: Sequence[str]) -> tuple[tuple[str, ...], list[str]]:
+    """Codes or code prefixes, from values that may each hold several, comma-separated; and why
+    some are refused.
 
     A prefix selects every code it starts (``JB3`` is the play of truf-jb, ``REC`` the
     record-level checks).  One that starts no code is refused: a typo would otherwise select
@@ -156,19 +167,63 @@ def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[st
 
     codes = [clause.code for clause in default_registry().clauses()]
     found: list[str] = []
+    problems: list[str] = []
     for value in values:
         for item in value.split(","):
             prefix = item.strip().upper()
             if not prefix:
                 continue
-            if not any(code.startswith(prefix) for code in codes):
-                raise click.BadParameter(
-                    f"{item.strip()!r} is not a clause code or the start of one (codes look like JB305 or REC013)",
-                    ctx,
-                    param,
+            if any(code.startswith(prefix) for code in codes):
+                found.append(prefix)
+            else:
+                problems.append(
+                    f"{item.strip()!r} is not a clause code or the start of one (codes look like JB305 or REC013)"
                 )
-            found.append(prefix)
-    return tuple(found)
+    return tuple(found), problems
+
+
+_exclude_option = click.option(
+    "--exclude",
+    multiple=True,
+    metavar="PATTERN",
+    help="Leave out the files a directory holds that match this gitignore pattern (repeatable; "
+    "replaces the configuration's exclude).  A directory's .gitignore is always respected.",
+)
+
+
+def _settings() -> Settings:
+    """The settings of the configuration file (see :mod:`trufspec.config`), checked as the
+    command line's own options are: a bad value is a usage error naming the file and the key."""
+    from trufspec import config
+
+    found = config.find(Path.cwd())
+    if found is None:
+        return config.Settings()
+    settings = config.read(*found)
+    problems = list(settings.problems)
+    for key in ("select", "ignore"):
+        problems += [f"{settings.label}: {key}: {problem}" for problem in _codes(getattr(settings, key))[1]]
+    problems += [f"{settings.label}: options: {problem}" for problem in option_problems(dict(settings.options))]
+    if problems:
+        for problem in problems:
+            click.echo(f"trufspec: error: {problem}", err=True)
+        sys.exit(USAGE)
+    return settings
+
+
+def _readings(options: dict[str, str], settings: Settings) -> dict[str, str]:
+    """The readings in force: the configuration's, each overridden by ``--option``."""
+    return {**settings.options, **options}
+
+
+def _left_out(exclude: tuple[str, ...], settings: Settings) -> list[Patterns]:
+    """What walking a directory leaves out besides its .gitignore: ``--exclude``, relative to
+    the current directory, or else the configuration's exclude, relative to its file."""
+    if exclude:
+        return [Patterns.of(os.getcwd(), exclude)]
+    if settings.exclude:
+        return [Patterns.of(settings.base, settings.exclude)]
+    return []
 
 
 @main.command()
@@ -226,6 +281,7 @@ def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[st
     help="Check on a Dask cluster: the scheduler's address, or 'local' for a cluster of this "
     "machine's cores (needs trufspec[dask]; the files must be at the same paths on the workers).",
 )
+@_exclude_option
 @_color_option
 def check(
     paths: tuple[str, ...],
@@ -239,6 +295,7 @@ def check(
     statistics: bool,
     jobs: int,
     dask_address: str | None,
+    exclude: tuple[str, ...],
     color: str,
 ) -> None:
     """Check records against the rules of their ruleset.
@@ -258,10 +315,19 @@ def check(
     from trufspec.report.model import Report
 
     ctx = click.get_current_context()
+    _known_options(ctx, options)
+    settings = _settings()
+    if settings.format is not None and ctx.get_parameter_source("output_format") is click.core.ParameterSource.DEFAULT:
+        choices = ("text", "json", "github", "sarif")
+        if settings.format not in choices:
+            click.echo(f"trufspec: error: {settings.label}: format: {settings.format!r} is not one of {', '.join(choices)}", err=True)
+            sys.exit(USAGE)
+        output_format = settings.format
     if statistics and output_format != "text":
         raise click.BadParameter("--statistics goes with the text format", ctx, param_hint="--statistics")
-    _known_options(ctx, options)
-    collected = _collect(paths)
+    options = _readings(options, settings)
+    select, ignore = select or settings.select, ignore or settings.ignore
+    collected = _collect(paths, _left_out(exclude, settings))
     sources = [source.path for source in collected.inputs]
     unreadable = False
 
@@ -379,7 +445,10 @@ def _progress(paths: list[str], wanted: bool) -> Iterator[Callable[[int], None] 
     help="Print the standings across all the games instead of their sheets: games played, "
     "games won and points (the sum of the final totals) of each player.",
 )
-def score(paths: tuple[str, ...], output_format: str, options: dict[str, str], standings: bool) -> None:
+@_exclude_option
+def score(
+    paths: tuple[str, ...], output_format: str, options: dict[str, str], standings: bool, exclude: tuple[str, ...]
+) -> None:
     """Print the recomputed score sheet of each game, deal by deal.
 
     Each cell is the deal's score and the running total; a figure the record writes
@@ -398,10 +467,12 @@ def score(paths: tuple[str, ...], output_format: str, options: dict[str, str], s
     from trufspec.report import sheet, standings as standings_report
 
     _known_options(click.get_current_context(), options)
+    settings = _settings()
+    options = _readings(options, settings)
     sheets = []
     errors: list[tuple[str, Diagnostic]] = []
     unreadable = False
-    collected = _collect(paths)
+    collected = _collect(paths, _left_out(exclude, settings))
     for source in collected.inputs:
         data = _read(source)
         if data is None:
@@ -495,7 +566,8 @@ def rules(name: str | None) -> None:
     help="A table per ruleset for people, or a JSON document that names the games.",
 )
 @_readings_option
-def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -> None:
+@_exclude_option
+def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str], exclude: tuple[str, ...]) -> None:
     """Say which clauses the records obey, which they break, and which none exercises.
 
     Every record is checked and its ;! marks compared with what the check reports.  Exits 0
@@ -513,8 +585,10 @@ def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]
     from trufspec.report import coverage as coverage_report
 
     _known_options(click.get_current_context(), options)
+    settings = _settings()
+    options = _readings(options, settings)
     unreadable = False
-    collected = _collect(paths)
+    collected = _collect(paths, _left_out(exclude, settings))
 
     def files() -> Iterator[tuple[str, bytes]]:
         nonlocal unreadable
@@ -599,8 +673,9 @@ def simulate(
 @click.option(
     "--unicode", is_flag=True, help="Print cards with suit symbols (A♠) instead of letters (AS)."
 )
+@_exclude_option
 @_color_option
-def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, color: str) -> None:
+def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, exclude: tuple[str, ...], color: str) -> None:
     """Rewrite records in their canonical layout.
 
     The layout changes, never what a record says.  PATHS are files, directories (searched for
@@ -621,7 +696,7 @@ def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, col
     dry_run = check_only or diff
     changed = unchanged = failed = 0
     unreadable = False
-    collected = _collect(paths)
+    collected = _collect(paths, _left_out(exclude, _settings()))
     for source in collected.inputs:
         data = _read(source)
         if data is None:
@@ -654,10 +729,11 @@ def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, col
     _exit(USAGE if unreadable else 1 if failed or (dry_run and changed) else 0, collected)
 
 
-def _collect(paths: Sequence[str]) -> Collected:
-    """The files ``paths`` name (see :func:`trufspec.inputs.collect`).  When they name none at
-    all, there is nothing to do: the problems are reported and the command exits 2."""
-    collected = collect(paths)
+def _collect(paths: Sequence[str], left_out: Sequence[Patterns]) -> Collected:
+    """The files ``paths`` name, less those ``left_out`` (see :func:`trufspec.inputs.collect`).
+    When they name none at all, there is nothing to do: the problems are reported and the
+    command exits 2."""
+    collected = collect(paths, left_out)
     if not collected.inputs:
         _exit(0, collected)
     return collected
