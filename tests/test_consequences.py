@@ -17,6 +17,16 @@ SCORE = "score  Ana -2 Budi -6 Citra -2 Dewi 2\n"
 TOTAL = "total  Ana -2 Budi -6 Citra -2 Dewi 2\n"
 
 
+def written(tricks: str, score: str, play: str = REVOKE) -> str:
+    """The deal with other figures: the tricks taken and the scores, ``Ana 6 Budi 3 ...``; the
+    totals are the scores, as after a first deal."""
+    return (
+        play.replace(TRICKS, f"tricks {tricks}\n")
+        .replace(SCORE, f"score  {score}\n")
+        .replace(TOTAL, f"total  {score}\n")
+    )
+
+
 def findings(text: str) -> list[tuple[str, int, int, bool]]:
     report = trufspec.check_text(text, "deal.truf")
     return [(d.code, d.line, d.column, d.consequential) for d in report.diagnostics if d.severity.value == "error"]
@@ -27,9 +37,7 @@ def test_the_revoke_alone() -> None:
 
 
 def test_a_wrong_score_after_an_unrelated_revoke_is_its_own_error() -> None:
-    text = REVOKE.replace(SCORE, "score  Ana -2 Budi -6 Citra -2 Dewi 3\n").replace(
-        TOTAL, "total  Ana -2 Budi -6 Citra -2 Dewi 3\n"
-    )
+    text = written("Ana 6 Budi 3 Citra 2 Dewi 2", "Ana -2 Budi -6 Citra -2 Dewi 3")
     assert findings(text) == [
         ("JB305", 25, 17, False),
         ("JB401", 36, 32, False),
@@ -39,11 +47,7 @@ def test_a_wrong_score_after_an_unrelated_revoke_is_its_own_error() -> None:
 
 
 def test_a_wrong_count_of_tricks_after_a_revoke_is_its_own_error_and_carries_into_the_score() -> None:
-    text = (
-        REVOKE.replace(TRICKS, "tricks Ana 7 Budi 2 Citra 2 Dewi 2\n")
-        .replace(SCORE, "score  Ana -3 Budi -6 Citra -2 Dewi 1\n")
-        .replace(TOTAL, "total  Ana -3 Budi -6 Citra -2 Dewi 1\n")
-    )
+    text = written("Ana 7 Budi 2 Citra 2 Dewi 2", "Ana -3 Budi -6 Citra -2 Dewi 1")
     # Ana's score follows her wrong count of tricks; Dewi's count was right, so her wrong
     # score is an error of its own.
     assert findings(text) == [
@@ -60,12 +64,8 @@ def test_a_wrong_count_of_tricks_after_a_revoke_is_its_own_error_and_carries_int
 def test_a_trick_given_to_the_wrong_player_carries_into_their_figures_only() -> None:
     # Ana won trick 10 with the 10S, but the table let Budi lead trick 11 as if Budi had won
     # it and counted the trick for Budi; Dewi's score is wrong on its own.
-    text = (
-        REVOKE.replace("  11. Ana:   7D 2S AC 8C", "  11. Budi:  2S AC 8C 7D")
-        .replace(TRICKS, "tricks Ana 5 Budi 4 Citra 2 Dewi 2\n")
-        .replace(SCORE, "score  Ana -1 Budi -4 Citra -2 Dewi 3\n")
-        .replace(TOTAL, "total  Ana -1 Budi -4 Citra -2 Dewi 3\n")
-    )
+    play = REVOKE.replace("  11. Ana:   7D 2S AC 8C", "  11. Budi:  2S AC 8C 7D")
+    text = written("Ana 5 Budi 4 Citra 2 Dewi 2", "Ana -1 Budi -4 Citra -2 Dewi 3", play)
     figures = [finding for finding in findings(text) if finding[1] >= 35]
     assert figures == [
         ("JB407", 35, 8, True),
