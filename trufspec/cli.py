@@ -4,8 +4,7 @@
 Exit codes follow the linters that CI users already know: 0 when all is well, 1 when a record
 has an error (or, for ``fmt --check``, would be reformatted), 2 when the command itself could
 not do its job (a bad option value or key, a path that does not exist, cannot be read or names
-no records, a bug).  Problems
-in records are reported as diagnostics and never as a traceback.
+no records, a bug).  Problems in records are reported as diagnostics and never as a traceback.
 
 The parser, the rulesets and the renderers are imported inside the commands, so that
 ``trufspec --help`` and ``trufspec --version`` answer at once, which matters in git hooks.
@@ -25,6 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+import attrs
 import click
 
 from trufspec import __version__
@@ -90,12 +90,12 @@ def _parse_options(
 def _known_options(ctx: click.Context, options: dict[str, str]) -> None:
     """Refuse an ``--option`` that no ruleset allows: a usage error (exit 2), not a finding in
     every record checked.  A record's own Options tag is judged with the record instead."""
-    problems = option_problems(options)
+    problems = _option_problems(options)
     if problems:
         raise click.BadParameter("; ".join(problems), ctx, param_hint="--option")
 
 
-def option_problems(options: dict[str, str]) -> list[str]:
+def _option_problems(options: dict[str, str]) -> list[str]:
     """Why readings given for every record cannot be: a key that no ruleset has (a typo would
     otherwise change nothing), or a value that no ruleset with that key allows."""
     from trufspec.rulesets import RULESETS
@@ -201,14 +201,16 @@ def _settings() -> Settings:
         return config.Settings()
     settings = config.read(*found)
     problems = list(settings.problems)
-    for key in ("select", "ignore"):
-        problems += [f"{settings.label}: {key}: {problem}" for problem in _codes(getattr(settings, key))[1]]
-    problems += [f"{settings.label}: options: {problem}" for problem in option_problems(dict(settings.options))]
+    select, refused = _codes(settings.select)
+    problems += [f"{settings.label}: select: {problem}" for problem in refused]
+    ignore, refused = _codes(settings.ignore)
+    problems += [f"{settings.label}: ignore: {problem}" for problem in refused]
+    problems += [f"{settings.label}: options: {problem}" for problem in _option_problems(dict(settings.options))]
     if problems:
         for problem in problems:
             click.echo(f"trufspec: error: {problem}", err=True)
         sys.exit(USAGE)
-    return settings
+    return attrs.evolve(settings, select=select, ignore=ignore)
 
 
 def _readings(options: dict[str, str], settings: Settings) -> dict[str, str]:
