@@ -20,6 +20,7 @@ import attr
 import attrs
 import click
 import lark
+import pathspec
 import pytest
 
 import trufspec
@@ -76,7 +77,7 @@ def test_wheel_metadata(wheel: Path) -> None:
     assert metadata["Requires-Python"] == ">=3.11"
     requires = metadata.get_all("Requires-Dist") or []
     required = {r.split(">=")[0].split(";")[0].strip() for r in requires}
-    assert {"lark", "attrs", "click"} <= required
+    assert {"lark", "attrs", "click", "pathspec"} <= required
     assert "trufspec = trufspec.cli:main" in scripts
 
 
@@ -93,7 +94,7 @@ def test_installed_wheel_checks_a_record_outside_the_checkout(wheel: Path, tmp_p
         text=True,
     ).stdout.strip()
     dependencies = sorted(
-        {str(Path(str(m.__file__)).resolve().parents[1]) for m in (lark, attr, attrs, click)}
+        {str(Path(str(m.__file__)).resolve().parents[1]) for m in (lark, attr, attrs, click, pathspec)}
     )
     Path(purelib, "test-dependencies.pth").write_text("\n".join(dependencies) + "\n")
     subprocess.run(

@@ -5,13 +5,11 @@ they make few enough combinations, under every combination), and what changes is
 a one-line verdict first.  The work is that of :mod:`trufspec.readings`; this module is its
 command line, which takes paths, ``--option`` and ``--jobs`` as ``check`` does and exits as it
 does: 0 when every game was replayed, 1 when a game could not be (it does not parse, its
-ruleset is unknown) or its options are wrong (REC014), 2 for a usage error or a path that
-cannot be read.
+ruleset is unknown) or its Options tag is wrong (REC014), 2 for a usage error (a bad
+``--option``, a path that cannot be read or names no records).
 """
 
 from __future__ import annotations
-
-import sys
 
 import click
 
@@ -20,10 +18,15 @@ from trufspec.cli import (
     USAGE,
     _Unreadable,
     _collect,
+    _exclude_option,
+    _exit,
     _jobs_option,
     _known_options,
     _paths_argument,
+    _left_out,
+    _readings,
     _readings_option,
+    _settings,
     main,
 )
 
@@ -51,8 +54,15 @@ __all__ = ["readings"]
     "past it, each reading is tried on its own.",
 )
 @_jobs_option("Replay on this many processes; a large file is shared out a block of games at a time.")
+@_exclude_option
 def readings(
-    paths: tuple[str, ...], output_format: str, options: dict[str, str], verbose: bool, limit: int, jobs: int
+    paths: tuple[str, ...],
+    output_format: str,
+    options: dict[str, str],
+    verbose: bool,
+    limit: int,
+    jobs: int,
+    exclude: tuple[str, ...],
 ) -> None:
     """Say what each game's result depends on: replay it under every reading of the rules.
 
@@ -61,12 +71,16 @@ def readings(
     replayed under the others, and what changes (the findings, the scores, the winner) is
     printed after a one-line verdict.  With several files, a table counts how often each
     ambiguity changed something.  Exits 0 when every game was replayed, 1 when a game could
-    not be or its options are wrong, 2 when a path cannot be read.
+    not be or its Options tag is wrong, 2 for a usage error (a bad --option, a path that
+    cannot be read or names no records).
     """
     from trufspec.readings.corpus import readings_paths
 
     _known_options(click.get_current_context(), options)
-    sources = [source.path for source in _collect(paths)]
+    settings = _settings()
+    options = _readings(options, settings)
+    collected = _collect(paths, _left_out(exclude, settings))
+    sources = [source.path for source in collected.inputs]
     cannot_read = _Unreadable()
     files = list(readings_paths(sources, options or None, limit=limit, jobs=jobs, unreadable=cannot_read))
     if output_format == "json":
@@ -78,11 +92,9 @@ def readings(
 
         renderer = render_markdown if output_format == "markdown" else render_text
         click.echo(renderer(files, verbose=verbose), nl=False)
-    if cannot_read.any:
-        sys.exit(USAGE)
     incomplete = any(
         any(d.severity is Severity.ERROR for d in file.diagnostics)
         or any(game.skipped or game.diagnostics for game in file.games)
         for file in files
     )
-    sys.exit(1 if incomplete else 0)
+    _exit(USAGE if cannot_read.any else 1 if incomplete else 0, collected)
