@@ -88,6 +88,24 @@ def check_blocks(
     return next(_reports(work, check, jobs, progress, set()), FileReport(path, (), ()))
 
 
+def check_stream(
+    lines: Iterable[bytes],
+    path: str,
+    options: Mapping[str, str] | None = None,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> FileReport:
+    """Check a file read as binary ``lines`` (an open file in ``"rb"`` mode), a game at a time.
+
+    The report is the one :func:`check_bytes` gives for the whole file, but neither the text
+    nor the records of the whole file are ever held at once, so a file of any size is checked
+    in little memory; with ``jobs`` above 1 the games are checked on that many processes.
+    ``progress`` is called with the number of bytes of each block once it is checked.
+    """
+    return check_blocks(blocks(lines, BLOCK_SIZE), path, options, jobs, progress)
+
+
 def check_paths(
     paths: Iterable[str],
     options: Mapping[str, str] | None = None,
