@@ -52,7 +52,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(collections\.abc|typing|os|pathlib|enum|re|random|attr|attrs|lark|click)\..*"),
     ("py:class", r"(collections|types)\..*"),
     # Type variables of the record model, and the packages of the games, which are internal.
-    ("py:class", r"trufspec\.records\.[A-Z]"),
+    ("py:class", r"trufspec\.(records|batch)\.[A-Z]"),
     ("py:mod", r"trufspec\.(rulesets|engine)(\..*)?"),
     ("py:class", r"(Counter|Iterable|Iterator|Mapping|Sequence|Callable|Any|PathLike|Path)"),
 ]

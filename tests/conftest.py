@@ -20,7 +20,8 @@ import json  # noqa: E402
 import jsonschema  # noqa: E402
 import pytest  # noqa: E402
 
-from trufspec.report import coverage, schemas, sheet  # noqa: E402
+from trufspec.readings import json as readings_json  # noqa: E402
+from trufspec.report import coverage, schemas, sheet, standings  # noqa: E402
 from trufspec.report import json as json_report  # noqa: E402
 
 
@@ -32,7 +33,9 @@ def json_follows_its_schema() -> object:
     for module, name, document in (
         (json_report, "render", "check"),
         (sheet, "render_json", "score"),
+        (standings, "render_json", "standings"),
         (coverage, "render_json", "coverage"),
+        (readings_json, "render", "readings"),
     ):
         validator = jsonschema.Draft202012Validator(json.loads(schemas.shipped(document)))
 

@@ -162,9 +162,10 @@ def test_strict_fails_on_warnings(records: Path, monkeypatch: pytest.MonkeyPatch
 
 def test_quiet_prints_only_problems(records: Path) -> None:
     (records / "sheet.truf").write_text(VALID, encoding="utf-8")  # a score sheet: an info note
-    loud = run("check", records)
+    loud = run("check", "--show-info", records)
     quiet = run("check", "--quiet", records)
     assert "info REC015" in loud.stdout and "info" not in quiet.stdout
+    assert "--show-info" not in quiet.stdout
     assert "error JB305" in quiet.stdout
     assert loud.stdout.splitlines()[-1] == "4 files, 4 games, 4 deals: 2 errors, 0 warnings"
     assert "4 files" not in quiet.stdout

@@ -166,11 +166,12 @@ def test_check_directory_finds_nested_records_only(tmp_path: Path) -> None:
     ]
 
 
-def test_check_directory_without_records_is_not_an_error(tmp_path: Path) -> None:
+def test_check_directory_without_records_is_a_usage_error(tmp_path: Path) -> None:
     write(tmp_path / "notes.txt", "nothing here")
     result = run("check", tmp_path)
-    assert result.returncode == 0
-    assert result.stdout.splitlines()[-1] == "no problems found in 0 files, 0 games, 0 deals"
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == f"trufspec: error: {tmp_path}: no records (*.truf files) in this directory\n"
 
 
 def test_check_json_follows_the_contract(tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
 def invoke(*args: str) -> dict:
     result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
     assert result.exit_code in (0, 1), result.output
-    return json.loads(result.output)
+    return json.loads(result.stdout)
 
 
 @pytest.mark.parametrize("name", sorted(schemas.DOCUMENTS))
@@ -63,6 +63,7 @@ def test_a_document_of_another_shape_is_refused() -> None:
 def test_score_and_coverage_documents_follow_their_schemas() -> None:
     records = ROOT / "records" / "truf-jb"
     validator("score").validate(invoke("score", "--format", "json", records))
+    validator("standings").validate(invoke("score", "--standings", "--format", "json", records))
     validator("coverage").validate(invoke("coverage", "--format", "json", records))
 
 
@@ -141,7 +142,7 @@ def test_the_example_of_the_json_page_is_what_trufspec_prints(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     page = (ROOT / "docs" / "json-output.rst").read_text(encoding="utf-8")
-    (_, record), (_, printed) = rst_blocks(page[page.index("\nExample\n") :])
+    (_, record), (_, printed) = rst_blocks(page[page.index("\nExample\n") :])[:2]
     (tmp_path / "sheet.truf").write_text(record, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(

@@ -21,6 +21,7 @@ import attrs
 import click
 import lark
 import msgspec
+import pathspec
 import pytest
 
 import trufspec
@@ -65,7 +66,7 @@ def test_wheel_contains_the_grammar_the_rule_texts_and_the_type_marker(wheel: Pa
     assert len(expected) == 5
     assert sources == expected
     schemas = {n for n in names if n.startswith("trufspec/schemas/")}
-    assert schemas == {f"trufspec/schemas/{name}.schema.json" for name in ("check", "score", "coverage")}
+    assert schemas == {f"trufspec/schemas/{name}.schema.json" for name in ("check", "score", "standings", "coverage", "readings")}
 
 
 def test_wheel_metadata(wheel: Path) -> None:
@@ -78,7 +79,7 @@ def test_wheel_metadata(wheel: Path) -> None:
     assert metadata["Requires-Python"] == ">=3.11"
     requires = metadata.get_all("Requires-Dist") or []
     required = {r.split(">=")[0].split(";")[0].strip() for r in requires}
-    assert {"lark", "attrs", "click", "msgspec"} <= required
+    assert {"lark", "attrs", "click", "msgspec", "pathspec"} <= required
     assert "trufspec = trufspec.cli:main" in scripts
 
 
@@ -95,7 +96,7 @@ def test_installed_wheel_checks_a_record_outside_the_checkout(wheel: Path, tmp_p
         text=True,
     ).stdout.strip()
     dependencies = sorted(
-        {str(Path(str(m.__file__)).resolve().parents[1]) for m in (lark, attr, attrs, click, msgspec)}
+        {str(Path(str(m.__file__)).resolve().parents[1]) for m in (lark, attr, attrs, click, msgspec, pathspec)}
     )
     Path(purelib, "test-dependencies.pth").write_text("\n".join(dependencies) + "\n")
     subprocess.run(

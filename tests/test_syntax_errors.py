@@ -164,3 +164,19 @@ def test_every_syntax_error_of_a_long_file_is_counted_but_not_all_are_shown() ->
     assert len(shown) == 100
     assert parsed.diagnostics[-1].severity is Severity.INFO
     assert parsed.diagnostics[-1].message == "30 further syntax errors are not shown"
+
+
+def test_a_misspelt_keyword_that_reads_as_a_player_is_named_as_the_keyword() -> None:
+    # After a tricks line, "scores" could be one more player of it; the mistake is the word.
+    error = only_error("deal 1\ntricks Ana 3 Budi 10\nscores Ana 1 Budi -3\n")
+    assert error.message == "'scores' is not a section of a deal; did you mean 'score'?"
+    assert (error.span.line, error.span.column, error.span.end_column) == (3, 1, 7)
+    indented = only_error("deal 1\ntricks Ana 3 Budi 10\nscore Ana 1 Budi -3\n  totl Ana 1 Budi -3\n")
+    assert indented.message == "'totl' is not a section of a deal; did you mean 'total'?"
+    assert (indented.span.line, indented.span.column, indented.span.end_column) == (4, 3, 7)
+
+
+def test_a_first_word_unlike_any_keyword_is_not_taken_for_one() -> None:
+    error = only_error("deal 1\ntricks Ana 3 Budi 10\nscoreboard Ana 1\n")
+    assert error.message == "expected a number or '+', found 'Ana'"
+    assert (error.span.line, error.span.column) == (3, 12)

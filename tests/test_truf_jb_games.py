@@ -312,9 +312,12 @@ def test_revoke_by_swapping_two_cards_winners_unchanged(seed, players, options, 
 def test_revoke_by_swapping_two_cards_consequences(seed, players, options, deals, pick):
     """As above, but the swap changes who wins tricks, so that the later leaders, the tricks
     taken, the scores and the totals of the record no longer follow from its play: the
-    revoke must be the only error not marked consequential."""
+    revoke must be the only error not marked consequential.  The later card of the swap is
+    not in the last trick, so that every trick whose winner changes is followed by a lead that
+    shows whom the table gave it to, which is what makes the tricks taken a consequence."""
     def want(g):
-        return [s for s in _swap_revokes(g, len(g.deals) - 1) if s[4]]
+        last = len(g.deals[-1].tricks) - 1
+        return [s for s in _swap_revokes(g, len(g.deals) - 1) if s[4] and s[2] < last]
 
     game, swaps = find_game(seed, want, players=players, options=options, deals=deals)
     t, i, u, j, _ = pick.choice(swaps)

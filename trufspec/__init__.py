@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from trufspec.api import (
         Formatted,
         check_bytes,
-        check_stream,
         check_text,
         decode,
         dumps,
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
         load,
         loads,
     )
+    from trufspec.batch import check_stream
     from trufspec.notation.parse import Parsed
 
 
@@ -48,6 +48,10 @@ def __getattr__(name: str) -> Any:
         from trufspec.notation.parse import Parsed
 
         return Parsed
+    if name == "check_stream":
+        from trufspec.batch import check_stream
+
+        return check_stream
     if name in __all__:
         from trufspec import api
 

@@ -6,7 +6,7 @@ Everything here takes text or bytes and returns values; nothing raises for a bad
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from attrs import frozen
 
@@ -14,7 +14,6 @@ from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.notation.parse import Parsed, no_collection, parse_text
 from trufspec.notation.printer import dumps as _dumps
 from trufspec.records import NO_SPAN, Game, Span, comment_texts, without_comments
-from trufspec.notation.blocks import blocks
 from trufspec.report.model import DealResult, FileReport, GameResult, excerpts
 from trufspec.engine.replay import replay_game
 from trufspec.rulesets import RULESETS
@@ -28,7 +27,6 @@ __all__ = [
     "decode",
     "check_bytes",
     "check_text",
-    "check_stream",
     "format_bytes",
     "Formatted",
 ]
@@ -89,7 +87,7 @@ def check_text(
     """Check the games of ``text``: syntax, record structure and the rules of each game.
 
     ``first_line`` is the number of the first line of ``text`` in its file, when ``text`` is
-    a block of a larger file (see :func:`check_stream`).  ``judged``, when given, receives for
+    a block of a larger file (see :func:`trufspec.check_stream`).  ``judged``, when given, receives for
     each game the codes of the clauses it was judged by, broken or obeyed: what
     ``trufspec coverage`` counts."""
     # The records are made and dropped with the cycle collector paused (they hold no cycles);
@@ -135,7 +133,7 @@ def _judge(
     if ruleset is None:
         diagnostics.append(record_diagnostic("REC007", game.span, path, ruleset=name))
         return _unjudged(game, name)
-    if any(d.code in _BLOCKING for d in structure):
+    if any(d.code in BLOCKING for d in structure):
         return _unjudged(game, name)
     outcome, readings, found = replay_game(game, ruleset, default_registry(), path, options, skip, judged)
     diagnostics.extend(found)
@@ -146,7 +144,7 @@ def _judge(
     return GameResult(game.span.line, name, game.players, deals, outcome.winners, dict(readings))
 
 
-_BLOCKING = frozenset({"REC003", "REC004", "REC005", "REC006", "REC010"})
+BLOCKING = frozenset({"REC003", "REC004", "REC005", "REC006", "REC010"})
 """The record-level problems that leave a game unfit to replay."""
 
 
@@ -162,26 +160,6 @@ def check_bytes(data: bytes, path: str, options: Mapping[str, str] | None = None
     if problem is not None:
         return FileReport(path, (), (problem,))
     return check_text(text, path, options)
-
-
-def check_stream(
-    lines: Iterable[bytes],
-    path: str,
-    options: Mapping[str, str] | None = None,
-    *,
-    jobs: int = 1,
-    progress: Callable[[int], None] | None = None,
-) -> FileReport:
-    """Check a file read as binary ``lines`` (an open file in ``"rb"`` mode), a game at a time.
-
-    The report is the one :func:`check_bytes` gives for the whole file, but neither the text
-    nor the records of the whole file are ever held at once, so a file of any size is checked
-    in little memory; with ``jobs`` above 1 the games are checked on that many processes.
-    ``progress`` is called with the number of bytes of each block once it is checked.
-    """
-    from trufspec.batch import BLOCK_SIZE, check_blocks
-
-    return check_blocks(blocks(lines, BLOCK_SIZE), path, options, jobs, progress)
 
 
 @frozen

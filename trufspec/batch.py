@@ -27,7 +27,7 @@ from trufspec.diagnostics import Diagnostic
 from trufspec.notation.blocks import Block, blocks
 from trufspec.report.model import FileReport
 
-__all__ = ["BLOCK_SIZE", "STDIN", "check_block", "check_blocks", "check_paths", "join"]
+__all__ = ["BLOCK_SIZE", "STDIN", "Work", "check_block", "check_blocks", "check_paths", "join", "map_paths"]
 
 STDIN = "-"
 """The path that names standard input."""
@@ -88,6 +88,24 @@ def check_blocks(
     return next(_reports(work, check, jobs, progress, set()), FileReport(path, (), ()))
 
 
+def check_stream(
+    lines: Iterable[bytes],
+    path: str,
+    options: Mapping[str, str] | None = None,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> FileReport:
+    """Check a file read as binary ``lines`` (an open file in ``"rb"`` mode), a game at a time.
+
+    The report is the one :func:`check_bytes` gives for the whole file, but neither the text
+    nor the records of the whole file are ever held at once, so a file of any size is checked
+    in little memory; with ``jobs`` above 1 the games are checked on that many processes.
+    ``progress`` is called with the number of bytes of each block once it is checked.
+    """
+    return check_blocks(blocks(lines, BLOCK_SIZE), path, options, jobs, progress)
+
+
 def check_paths(
     paths: Iterable[str],
     options: Mapping[str, str] | None = None,
@@ -145,25 +163,55 @@ def _reports(
     progress: Callable[[int], None] | None,
     failed: set[int],
 ) -> Iterator[FileReport]:
-    """Check every block and join the blocks of each file.
+    """Check every block and join the blocks of each file."""
+    return (join(path, parts) for path, parts in _per_file(work, check, jobs, progress, failed))
 
-    A file's report is joined when the first block of the next file comes back or the work
+
+def map_paths(
+    paths: Iterable[str],
+    function: Callable[[Work], R],
+    *,
+    jobs: int = 1,
+    unreadable: Callable[[str, OSError], None] | None = None,
+    parallel_from: int | None = None,
+) -> Iterator[tuple[str, list[R]]]:
+    """For each file of ``paths`` that can be read, in order, its path and what ``function``
+    (a module-level function, so that other processes can run it) makes of each of its
+    blocks, in order.
+
+    The work is shared out as a check's is; ``parallel_from`` lowers the size of input from
+    which other processes are started, for work that costs more per byte than a check."""
+    failed: set[int] = set()
+    return _per_file(_blocks_of(paths, unreadable, failed), function, jobs, None, failed, parallel_from)
+
+
+def _per_file(
+    work: Iterable[Work],
+    function: Callable[[Work], R],
+    jobs: int,
+    progress: Callable[[int], None] | None,
+    failed: set[int],
+    parallel_from: int | None = None,
+) -> Iterator[tuple[str, list[R]]]:
+    """Run ``function`` on every block and gather the results of each file.
+
+    A file's results are given when the first block of the next file comes back or the work
     ends; by then the reading of the file is over, so a file that failed half way is known and
-    left out rather than reported with half its games.
+    left out rather than given with half its games.
     """
     current: tuple[int, str] | None = None
-    parts: list[FileReport] = []
-    for (index, path, block), report in _in_order(check, work, jobs):
+    parts: list[R] = []
+    for (index, path, block), result in _in_order(function, work, jobs, parallel_from or PARALLEL_FROM):
         if current is not None and index != current[0]:
             if current[0] not in failed:
-                yield join(current[1], parts)
+                yield current[1], parts
             parts = []
         current = (index, path)
-        parts.append(report)
+        parts.append(result)
         if progress is not None:
             progress(len(block.data))
     if current is not None and current[0] not in failed:
-        yield join(current[1], parts)
+        yield current[1], parts
 
 
 def _check_one(item: Work, options: Mapping[str, str] | None, figures: bool) -> FileReport:
@@ -176,9 +224,11 @@ PARALLEL_FROM = 1024 * 1024
 as checking this much on one, so a few small files are checked at once where they are."""
 
 
-def _in_order(function: Callable[[Work], R], items: Iterable[Work], jobs: int) -> Iterator[tuple[Work, R]]:
+def _in_order(
+    function: Callable[[Work], R], items: Iterable[Work], jobs: int, parallel_from: int = PARALLEL_FROM
+) -> Iterator[tuple[Work, R]]:
     """``(item, function(item))`` for each item, in order; on ``jobs`` processes
-    when ``jobs`` is above 1 and the input is larger than :data:`PARALLEL_FROM`.
+    when ``jobs`` is above 1 and the input is larger than ``parallel_from`` bytes.
 
     Only a few items per process are in flight at once, so that reading a large file never
     runs far ahead of checking it.
@@ -190,9 +240,9 @@ def _in_order(function: Callable[[Work], R], items: Iterable[Work], jobs: int) -
         for item in iterator:
             ahead.append(item)
             size += len(item[2].data)
-            if size >= PARALLEL_FROM:
+            if size >= parallel_from:
                 break
-    if size < PARALLEL_FROM:
+    if size < parallel_from:
         for item in chain(ahead, iterator):
             yield item, function(item)
         return

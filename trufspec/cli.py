@@ -3,8 +3,8 @@
 
 Exit codes follow the linters that CI users already know: 0 when all is well, 1 when a record
 has an error (or, for ``fmt --check``, would be reformatted), 2 when the command itself could
-not do its job (a bad option, a path that does not exist or cannot be read, a bug).  Problems
-in records are reported as diagnostics and never as a traceback.
+not do its job (a bad option value or key, a path that does not exist, cannot be read or names
+no records, a bug).  Problems in records are reported as diagnostics and never as a traceback.
 
 The parser, the rulesets and the renderers are imported inside the commands, so that
 ``trufspec --help`` and ``trufspec --version`` answer at once, which matters in git hooks.
@@ -20,8 +20,9 @@ import stat
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 import click
@@ -29,38 +30,19 @@ import click
 from trufspec import __version__
 
 from trufspec.diagnostics import Severity
+from trufspec.inputs import STDIN, Collected, Input, Patterns, collect
 
 if TYPE_CHECKING:
+    from trufspec.config import Settings
     from trufspec.diagnostics import Diagnostic
     from trufspec.report.model import FileReport
+    from trufspec.spec.options import Option
 
 __all__ = ["main"]
-
-EXTENSION = ".truf"
-"""Files a directory is searched for; a file named explicitly is read whatever its name."""
-
-STDIN = "-"
 
 USAGE = 2
 """Exit status when the command could not do its job: a bad invocation, an unreadable path,
 output nobody reads any more, or a bug in trufspec itself."""
-
-
-@attrs.frozen
-class Input:
-    """A file to process: the path as the user will see it, and ``-`` for standard input."""
-
-    path: str
-
-    @property
-    def is_stdin(self) -> bool:
-        return self.path == STDIN
-
-    def read(self) -> bytes:
-        if self.is_stdin:
-            return sys.stdin.buffer.read()
-        with open(self.path, "rb") as handle:
-            return handle.read()
 
 
 class _Group(click.Group):
@@ -106,17 +88,34 @@ def _parse_options(
 
 
 def _known_options(ctx: click.Context, options: dict[str, str]) -> None:
-    """Refuse an option key that no ruleset knows: a typo would otherwise change nothing."""
+    """Refuse an ``--option`` that no ruleset allows: a usage error (exit 2), not a finding in
+    every record checked.  A record's own Options tag is judged with the record instead."""
+    problems = _option_problems(options)
+    if problems:
+        raise click.BadParameter("; ".join(problems), ctx, param_hint="--option")
+
+
+def _option_problems(options: dict[str, str]) -> list[str]:
+    """Why readings given for every record cannot be: a key that no ruleset has (a typo would
+    otherwise change nothing), or a value that no ruleset with that key allows."""
+    from trufspec.rulesets import RULESETS
     from trufspec.spec.registry import default_registry
 
     registry = default_registry()
-    from trufspec.rulesets import RULESETS
-
-    known = {key for ruleset in RULESETS for key in registry.options_of(ruleset)}
-    for key in options:
+    known: dict[str, list[Option]] = {}
+    for ruleset in RULESETS:
+        for key, option in registry.options_of(ruleset).items():
+            known.setdefault(key, []).append(option)
+    problems = []
+    for key, value in options.items():
         if key not in known:
             allowed = ", ".join(sorted(known))
-            raise click.BadParameter(f"no ruleset has an option {key!r}; the options are: {allowed}", ctx, param_hint="--option")
+            problems.append(f"no ruleset has an option {key!r}; the options are: {allowed}")
+            continue
+        refusals = [option.check(value) for option in known[key]]
+        if all(refusals):
+            problems.append(str(refusals[0]))
+    return problems
 
 
 def _colour_wanted(choice: str, stream: Any) -> bool:
@@ -148,8 +147,41 @@ _color_option = click.option(
 )
 
 
+def _jobs_option(help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--jobs N``, every core by default, for a command that shares its work out."""
+    return click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(min=1),
+        default=lambda: os.cpu_count() or 1,
+        show_default="the number of cores",
+        help=help,
+    )
+
+
+class _Unreadable:
+    """Says on standard error that a path cannot be read, and remembers that one could not,
+    for the exit status (2)."""
+
+    def __init__(self) -> None:
+        self.any = False
+
+    def __call__(self, path: str, error: OSError) -> None:
+        self.any = True
+        click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
+
+
 def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[str]) -> tuple[str, ...]:
-    """``--select``/``--ignore`` values: codes or code prefixes, repeated or comma-separated.
+    """``--select``/``--ignore`` values: codes or code prefixes, repeated or comma-separated."""
+    found, problems = _codes(values)
+    if problems:
+        raise click.BadParameter(problems[0], ctx, param)
+    return found
+
+
+def _codes(values: Sequence[str]) -> tuple[tuple[str, ...], list[str]]:
+    """Codes or code prefixes, from values that may each hold several, comma-separated; and why
+    some are refused.
 
     A prefix selects every code it starts (``JB3`` is the play of truf-jb, ``REC`` the
     record-level checks).  One that starts no code is refused: a typo would otherwise select
@@ -159,19 +191,65 @@ def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[st
 
     codes = [clause.code for clause in default_registry().clauses()]
     found: list[str] = []
+    problems: list[str] = []
     for value in values:
         for item in value.split(","):
             prefix = item.strip().upper()
             if not prefix:
                 continue
-            if not any(code.startswith(prefix) for code in codes):
-                raise click.BadParameter(
-                    f"{item.strip()!r} is not a clause code or the start of one (codes look like JB305 or REC013)",
-                    ctx,
-                    param,
+            if any(code.startswith(prefix) for code in codes):
+                found.append(prefix)
+            else:
+                problems.append(
+                    f"{item.strip()!r} is not a clause code or the start of one (codes look like JB305 or REC013)"
                 )
-            found.append(prefix)
-    return tuple(found)
+    return tuple(found), problems
+
+
+_exclude_option = click.option(
+    "--exclude",
+    multiple=True,
+    metavar="PATTERN",
+    help="Leave out the files a directory holds that match this gitignore pattern (repeatable; "
+    "replaces the configuration's exclude).  A directory's .gitignore is always respected.",
+)
+
+
+def _settings() -> Settings:
+    """The settings of the configuration file (see :mod:`trufspec.config`), checked as the
+    command line's own options are: a bad value is a usage error naming the file and the key."""
+    from trufspec import config
+
+    found = config.find(Path.cwd())
+    if found is None:
+        return config.Settings()
+    settings = config.read(*found)
+    problems = list(settings.problems)
+    select, refused = _codes(settings.select)
+    problems += [f"{settings.label}: select: {problem}" for problem in refused]
+    ignore, refused = _codes(settings.ignore)
+    problems += [f"{settings.label}: ignore: {problem}" for problem in refused]
+    problems += [f"{settings.label}: options: {problem}" for problem in _option_problems(dict(settings.options))]
+    if problems:
+        for problem in problems:
+            click.echo(f"trufspec: error: {problem}", err=True)
+        sys.exit(USAGE)
+    return attrs.evolve(settings, select=select, ignore=ignore)
+
+
+def _readings(options: dict[str, str], settings: Settings) -> dict[str, str]:
+    """The readings in force: the configuration's, each overridden by ``--option``."""
+    return {**settings.options, **options}
+
+
+def _left_out(exclude: tuple[str, ...], settings: Settings) -> list[Patterns]:
+    """What walking a directory leaves out besides its .gitignore: ``--exclude``, relative to
+    the current directory, or else the configuration's exclude, relative to its file."""
+    if exclude:
+        return [Patterns.of(os.getcwd(), exclude)]
+    if settings.exclude:
+        return [Patterns.of(settings.base, settings.exclude)]
+    return []
 
 
 @main.command()
@@ -205,6 +283,11 @@ def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[st
     "--quiet", "-q", is_flag=True, help="Print only errors and warnings: no notes, no summary line."
 )
 @click.option(
+    "--show-info",
+    is_flag=True,
+    help="Print the notes and acknowledged irregularities too, instead of counting them on one line.",
+)
+@click.option(
     "--statistics",
     is_flag=True,
     help="Print how often each code occurs instead of the diagnostics (text format only).",
@@ -215,14 +298,7 @@ def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[st
     help="The address of a published rules reference: in the JSON and SARIF output each clause "
     "links to its page there (URL/rulesets/truf-jb.html#JB305).",
 )
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=lambda: os.cpu_count() or 1,
-    show_default="the number of cores",
-    help="Check on this many processes; a large file is shared out a block of games at a time.",
-)
+@_jobs_option("Check on this many processes; a large file is shared out a block of games at a time.")
 @click.option(
     "--dask",
     "dask_address",
@@ -230,6 +306,7 @@ def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[st
     help="Check on a Dask cluster: the scheduler's address, or 'local' for a cluster of this "
     "machine's cores (needs trufspec[dask]; the files must be at the same paths on the workers).",
 )
+@_exclude_option
 @_color_option
 def check(
     paths: tuple[str, ...],
@@ -239,33 +316,46 @@ def check(
     ignore: tuple[str, ...],
     strict: bool,
     quiet: bool,
+    show_info: bool,
     statistics: bool,
     rules_url: str | None,
     jobs: int,
     dask_address: str | None,
+    exclude: tuple[str, ...],
     color: str,
 ) -> None:
     """Check records against the rules of their ruleset.
 
     PATHS are files, directories (searched for *.truf files) or - for standard input.
-    Exits 0 when no record has an error, 1 when one has (or, with --strict, a warning), 2 when
-    a path cannot be read.
+    Exits 0 when no record has an error, 1 when one has (or, with --strict, a warning), 2 on a
+    usage error (a bad option, a path that cannot be read or names no records).
+
+    \b
+    Examples:
+      trufspec check records/
+      trufspec check --show-info records/truf-jb/score-sheet-kampus-league-2027-06-11.truf
+      trufspec check --select JB3 --statistics records/
+      trufspec check --format sarif --option trump-broken-by=ruff-only records/truf-jb/
     """
     from trufspec.batch import check_paths
     from trufspec.report.model import Report
 
     ctx = click.get_current_context()
+    _known_options(ctx, options)
+    settings = _settings()
+    if settings.format is not None and ctx.get_parameter_source("output_format") is click.core.ParameterSource.DEFAULT:
+        choices = ("text", "json", "github", "sarif")
+        if settings.format not in choices:
+            click.echo(f"trufspec: error: {settings.label}: format: {settings.format!r} is not one of {', '.join(choices)}", err=True)
+            sys.exit(USAGE)
+        output_format = settings.format
     if statistics and output_format != "text":
         raise click.BadParameter("--statistics goes with the text format", ctx, param_hint="--statistics")
-    _known_options(ctx, options)
-    sources = [source.path for source in _collect(paths)]
-    unreadable = False
-
-    def cannot_read(path: str, error: OSError) -> None:
-        nonlocal unreadable
-        unreadable = True
-        click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
-
+    options = _readings(options, settings)
+    select, ignore = select or settings.select, ignore or settings.ignore
+    collected = _collect(paths, _left_out(exclude, settings))
+    sources = [source.path for source in collected.inputs]
+    cannot_read = _Unreadable()
     if dask_address is not None:
         files = _check_on_cluster(ctx, dask_address, sources, options, cannot_read)
     else:
@@ -290,7 +380,7 @@ def check(
         if statistics:
             output = text_report.render_statistics(report)
         else:
-            output = text_report.render(report, color=colour, summary=not quiet)
+            output = text_report.render(report, color=colour, summary=not quiet, show_info=show_info)
         click.echo(output, nl=False, color=colour)
     else:
         from trufspec.report import github, json as json_report, sarif
@@ -301,10 +391,8 @@ def check(
             "sarif": lambda report: sarif.render(report, rules_url),
         }
         click.echo(renderers[output_format](report), nl=False)
-    if unreadable:
-        sys.exit(USAGE)
     failed = report.failed or (strict and report.summary.warnings > 0)
-    sys.exit(1 if failed else 0)
+    _exit(USAGE if cannot_read.any else 1 if failed else 0, collected)
 
 
 def _check_on_cluster(
@@ -375,47 +463,90 @@ def _progress(paths: list[str], wanted: bool) -> Iterator[Callable[[int], None] 
     help="How to print the sheets.",
 )
 @_readings_option
-def score(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -> None:
+@click.option(
+    "--standings",
+    is_flag=True,
+    help="Print the standings across all the games instead of their sheets: games played, "
+    "games won and points (the sum of the final totals) of each player.",
+)
+@_exclude_option
+def score(
+    paths: tuple[str, ...], output_format: str, options: dict[str, str], standings: bool, exclude: tuple[str, ...]
+) -> None:
     """Print the recomputed score sheet of each game, deal by deal.
 
     Each cell is the deal's score and the running total; a figure the record writes
     differently is marked with *.  The CSV sheet has a row per deal and player, and a column
     for each further figure a game reports (Tromplemond's true claims and TROMP! winnings).
-    Exits 1 when a record has an error, 2 when a path cannot be read.
+    Exits 1 when a record has an error (the first is named, with their count), 2 on a usage
+    error (a bad option, a path that cannot be read or names no records).
+
+    \b
+    Examples:
+      trufspec score records/truf-jb/club-night-2027-03-05.truf
+      trufspec score --format csv records/truf-de/
+      trufspec score --standings records/truf-jb/
     """
     import trufspec
-    from trufspec.report import sheet
+    from trufspec.report import sheet, standings as standings_report
 
     _known_options(click.get_current_context(), options)
+    settings = _settings()
+    options = _readings(options, settings)
     sheets = []
-    unreadable = failed = False
-    for source in _collect(paths):
+    errors: list[tuple[str, Diagnostic]] = []
+    unreadable = False
+    collected = _collect(paths, _left_out(exclude, settings))
+    for source in collected.inputs:
         data = _read(source)
         if data is None:
             unreadable = True
             continue
         report = trufspec.check_bytes(data, source.path, options or None)
-        failed = failed or report.count(Severity.ERROR) > 0
+        errors += [(source.path, d) for d in report.diagnostics if d.severity is Severity.ERROR]
         text, _ = trufspec.decode(data, source.path)
         sheets += sheet.sheets(source.path, trufspec.loads(text, source.path).games, report.games)
+    module = standings_report if standings else sheet
     renderers = {
-        "text": sheet.render_text,
-        "markdown": sheet.render_markdown,
-        "csv": sheet.render_csv,
-        "json": sheet.render_json,
+        "text": module.render_text,
+        "markdown": module.render_markdown,
+        "csv": module.render_csv,
+        "json": module.render_json,
     }
     click.echo(renderers[output_format](sheets), nl=False)
-    sys.exit(USAGE if unreadable else 1 if failed else 0)
+    if errors:
+        click.echo(_errors_line(errors), err=True)
+    _exit(USAGE if unreadable else 1 if errors else 0, collected)
+
+
+def _errors_line(errors: Sequence[tuple[str, Diagnostic]]) -> str:
+    """Why a command that prints no diagnostics fails: the first error, and how many there are."""
+    path, first = errors[0]
+    where = f"{path}:{first.line}:{first.column}" if first.line > 0 else path
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return (
+        f"trufspec: {len(errors)} {'error' if len(errors) == 1 else 'errors'} in the records; the first: "
+        f"{where}: {first.code} {first.message}{more}; trufspec check lists them"
+    )
 
 
 @main.command()
 @click.argument("name", required=False)
 def rules(name: str | None) -> None:
-    """Print the rules: the rulesets, a whole ruleset (truf-jb) or one clause (JB305 or its
-    slug, follow-suit).
+    """Print the rules: the rulesets, a whole ruleset, or one clause by its code or by
+    RULESET/SLUG (a slug alone when only one ruleset has it).
 
     The text is the clause registry that the validator runs: statement, the source quoted,
-    the message of its diagnostics, and the readings of its unclear points.
+    the message of its diagnostics, and the readings of its unclear points.  A slug that
+    several rulesets share lists the clauses it may mean.
+
+    \b
+    Examples:
+      trufspec rules
+      trufspec rules truf-de
+      trufspec rules JB305
+      trufspec rules truf-jb/follow-suit
+      trufspec rules partial-record
     """
     from trufspec.report.rules import render_clause, render_ruleset
     from trufspec.rulesets import RULESETS
@@ -429,13 +560,23 @@ def rules(name: str | None) -> None:
     if name in RULESETS or name == "record":
         click.echo(render_ruleset(name, registry), nl=False)
         return
-    try:
-        clause = registry.clause(name)
-    except (KeyError, ValueError):
+    found = registry.matches(name)
+    if len(found) == 1:
+        click.echo(render_clause(found[0], registry), nl=False)
+        return
+    if found:
+        click.echo(f"trufspec: {name!r} names {len(found)} clauses; name one as RULESET/SLUG or by its code:", err=True)
+        width = max(len(clause.ruleset) + len(clause.slug) + 1 for clause in found)
+        for clause in found:
+            click.echo(f"  {clause.ruleset + '/' + clause.slug:{width}}  {clause.code}  {clause.title}", err=True)
+    else:
         known = ", ".join([*RULESETS, "record"])
-        click.echo(f"trufspec: no ruleset or clause {name!r}; the rulesets are {known}", err=True)
-        sys.exit(USAGE)
-    click.echo(render_clause(clause, registry), nl=False)
+        click.echo(
+            f"trufspec: no ruleset or clause {name!r}; the rulesets are {known}, and a clause is "
+            "named by its code (JB305) or as RULESET/SLUG (truf-jb/follow-suit)",
+            err=True,
+        )
+    sys.exit(USAGE)
 
 
 @main.command()
@@ -449,23 +590,33 @@ def rules(name: str | None) -> None:
     help="A table per ruleset for people, or a JSON document that names the games.",
 )
 @_readings_option
-def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]) -> None:
+@_exclude_option
+def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str], exclude: tuple[str, ...]) -> None:
     """Say which clauses the records obey, which they break, and which none exercises.
 
     Every record is checked and its ;! marks compared with what the check reports.  Exits 0
     when every clause of every ruleset the records play (and of the notation) is obeyed by
     some game and, unless it cannot be broken, broken by another, and every mark is matched;
-    1 otherwise; 2 when a path cannot be read.
+    1 otherwise; 2 on a usage error (a bad option, a path that cannot be read or names no
+    records).
+
+    \b
+    Examples:
+      trufspec coverage records/
+      trufspec coverage --format json records/truf-de/
     """
     from trufspec.coverage import cover
     from trufspec.report import coverage as coverage_report
 
     _known_options(click.get_current_context(), options)
+    settings = _settings()
+    options = _readings(options, settings)
     unreadable = False
+    collected = _collect(paths, _left_out(exclude, settings))
 
     def files() -> Iterator[tuple[str, bytes]]:
         nonlocal unreadable
-        for source in _collect(paths):
+        for source in collected.inputs:
             data = _read(source)
             if data is None:
                 unreadable = True
@@ -475,7 +626,7 @@ def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]
     result = cover(files(), options or None)
     render = coverage_report.render_json if output_format == "json" else coverage_report.render_text
     click.echo(render(result), nl=False)
-    sys.exit(USAGE if unreadable else 0 if result.ok else 1)
+    _exit(USAGE if unreadable else 0 if result.ok else 1, collected)
 
 
 @main.command()
@@ -506,6 +657,11 @@ def simulate(
 
     The records check clean and are in canonical layout.  Without --seed a seed is drawn and
     written in the Event tag, so any run can be played again.
+
+    \b
+    Examples:
+      trufspec simulate truf-de --games 2 --seed 7
+      trufspec simulate truf-jb --detail sheet --seed 1 -o evening.truf
     """
     import secrets
 
@@ -541,22 +697,31 @@ def simulate(
 @click.option(
     "--unicode", is_flag=True, help="Print cards with suit symbols (A♠) instead of letters (AS)."
 )
+@_exclude_option
 @_color_option
-def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, color: str) -> None:
+def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, exclude: tuple[str, ...], color: str) -> None:
     """Rewrite records in their canonical layout.
 
     The layout changes, never what a record says.  PATHS are files, directories (searched for
     *.truf files) or - to format standard input to standard output.  A file that does not
     parse, or whose reprint would mean something else, is left as it is and its diagnostics
     are printed.  Exits 0 when every file is (or, with --check or --diff, already was)
-    formatted, 1 otherwise, 2 when a path cannot be read.
+    formatted, 1 otherwise, 2 on a usage error (a path that cannot be read or names no
+    records).
+
+    \b
+    Examples:
+      trufspec fmt --check records/
+      trufspec fmt --diff records/truf-jb/club-night-2027-03-05.truf
+      trufspec fmt - < records/truf-jb/club-night-2027-03-05.truf
     """
     import trufspec
 
     dry_run = check_only or diff
     changed = unchanged = failed = 0
     unreadable = False
-    for source in _collect(paths):
+    collected = _collect(paths, _left_out(exclude, _settings()))
+    for source in collected.inputs:
         data = _read(source)
         if data is None:
             unreadable = True
@@ -585,46 +750,26 @@ def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, col
             failed += 1
             unreadable = True
     click.echo(_fmt_summary(changed, unchanged, failed, dry_run), err=True)
-    if unreadable:
-        sys.exit(USAGE)
-    sys.exit(1 if failed or (dry_run and changed) else 0)
+    _exit(USAGE if unreadable else 1 if failed or (dry_run and changed) else 0, collected)
 
 
-def _collect(paths: Sequence[str]) -> list[Input]:
-    """The files named by ``paths`` in a stable order, each once.
-
-    A directory contributes its ``*.truf`` files at any depth, sorted, skipping hidden
-    directories (``.git``, ``.venv``); a directory without any is simply nothing to do.  A path
-    that does not exist is a usage error: checking nothing where the user expected a check
-    would let a typo pass CI.
-    """
-    missing = [p for p in paths if p != STDIN and not os.path.lexists(p)]
-    if missing:
-        for path in missing:
-            click.echo(f"trufspec: error: {path}: no such file or directory", err=True)
-        sys.exit(USAGE)
-    seen: set[str] = set()
-    inputs: list[Input] = []
-    for path in paths:
-        found = _walk(path) if path != STDIN and os.path.isdir(path) else iter((path,))
-        for file in found:
-            key = file if file == STDIN else os.path.normpath(file)
-            if key not in seen:
-                seen.add(key)
-                inputs.append(Input(file))
-    return inputs
+def _collect(paths: Sequence[str], left_out: Sequence[Patterns]) -> Collected:
+    """The files ``paths`` name, less those ``left_out`` (see :func:`trufspec.inputs.collect`).
+    When they name none at all, there is nothing to do: the problems are reported and the
+    command exits 2."""
+    collected = collect(paths, left_out)
+    if not collected.inputs:
+        _exit(0, collected)
+    return collected
 
 
-def _walk(directory: str) -> Iterator[str]:
-    def fail(error: OSError) -> None:
-        click.echo(f"trufspec: error: {error.filename}: {error.strerror}", err=True)
-        sys.exit(USAGE)
-
-    for root, dirs, files in os.walk(directory, onerror=fail):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if name.endswith(EXTENSION):
-                yield os.path.join(root, name)
+def _exit(status: int, collected: Collected) -> NoReturn:
+    """End a command that read records: the problems with its paths are reported last, where
+    they are seen after a long report, and make the status 2 (see the exit-code rule in
+    docs/cli.rst); otherwise the command's own ``status``."""
+    for problem in collected.problems:
+        click.echo(f"trufspec: error: {problem}", err=True)
+    sys.exit(USAGE if collected.problems else status)
 
 
 def _read(source: Input) -> bytes | None:
@@ -711,3 +856,6 @@ def _fmt_summary(changed: int, unchanged: int, failed: int, dry_run: bool) -> st
         verb = "would fail to reformat" if dry_run else "failed to reformat"
         parts.append(f"{files(failed)} {verb}")
     return ", ".join(parts)
+
+
+import trufspec.readings_cli  # noqa: E402,F401  (registers ``readings``, which needs ``main``)

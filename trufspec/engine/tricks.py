@@ -150,12 +150,15 @@ def replay_play(
             judged.add(rules.first_leader if count == 1 else rules.next_leader)
         if expected_leader is not None and leader != expected_leader:
             if count == 1:
-                findings.fault(rules.first_leader, trick.leader.span, ack=trick.leader.ack, player=leader, expected=expected_leader)
+                findings.fault(rules.first_leader, trick.leader.span, ack=trick.leader.ack, figures=False, player=leader, expected=expected_leader)
             else:
+                # The table took the previous trick for the leader's: their two counts of tricks
+                # may follow from it.
                 findings.fault(
                     rules.next_leader,
                     trick.leader.span,
                     ack=trick.leader.ack,
+                    figures=(leader, expected_leader),
                     number=count,
                     player=leader,
                     expected=expected_leader,
@@ -192,7 +195,7 @@ def replay_play(
                     and any(c.suit is not trump for c in hand)
                 ):
                     others = " ".join(str(c) for c in hand if c.suit is not trump)
-                    findings.fault(rules.trump_lead, trick.cards.span(index), ack=index in trick.cards.acks, player=player, card=card, other_cards=others)
+                    findings.fault(rules.trump_lead, trick.cards.span(index), ack=index in trick.cards.acks, figures=False, player=player, card=card, other_cards=others)
             elif card.suit is not led:
                 same = [c for c in hand if c.suit is led]
                 if same:
@@ -200,6 +203,7 @@ def replay_play(
                         rules.follow_suit,
                         trick.cards.span(index),
                         ack=index in trick.cards.acks,
+                        figures=False,
                         player=player,
                         card=card,
                         suit_cards=" ".join(str(c) for c in same),
@@ -215,7 +219,7 @@ def replay_play(
             written = trick.winner
             if written is not None and written.value != winner:
                 findings.fault(
-                    rules.trick_winner, written.span, ack=written.ack, number=count,
+                    rules.trick_winner, written.span, ack=written.ack, figures=(winner, written.value), number=count,
                     expected=winner, card=cards[best], written=written.value,
                 )
                 # The table went on as if its winner had won: judge the next lead by that.
@@ -276,6 +280,7 @@ def _check_turns(
                 rules.turn_order,
                 trick.players[index].span,
                 ack=trick.players[index].ack,
+                figures=False,
                 player=names[index],
                 previous=names[index - 1],
                 expected=expected[index],
@@ -311,6 +316,7 @@ def tricks_taken(
                 side = figure.side_name
                 if side in won and figure.value != won[side]:
                     findings.add(clause, figure.span, ack=figure.ack, player=side, expected=won[side], written=figure.value)
+                    findings.disturb_figures(side)
         return won
     if written is None:
         findings.unchecked("the scores (neither the play nor the tricks taken are recorded)")

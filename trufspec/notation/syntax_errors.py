@@ -60,6 +60,13 @@ _ORDER = list(_WORDS)
 _CARD_LIKE = re.compile(r"[+-]?(?:\d+|[A-Za-z])[SHDCshdc\u2660\u2665\u2666\u2663]!?")
 _CARD = re.compile(r"[+-]?" + CARD_PATTERN + r"!?")
 _WORD = re.compile(r"[^\s;{}]+|[;{}]")
+_FIRST_WORD = re.compile(r"[ \t]*([a-z][A-Za-z-]*)[ \t]+\Z")
+"""A line's first word, alone before the place of an error: where a section keyword stands.
+Keywords are lower case and names by custom capitalised, so a capitalised word is a name."""
+
+KEYWORD_LIKENESS = 0.8
+"""How close (difflib's ratio) a word must be to a section keyword to be taken for it misspelt:
+``scores`` (0.91), ``totl`` (0.89) and ``scroe`` (0.8) are, ``scoreboard`` (0.67) is not."""
 
 
 def _found_text(text: str, position: int) -> str:
@@ -113,6 +120,25 @@ def _special(found: str, names: set[str]) -> str | None:
     return None
 
 
+def _misspelt_keyword(text: str, position: int) -> tuple[str, int, str] | None:
+    """The first word of the line of an error at ``position``, where it stands alone before the
+    error and is a section keyword misspelt: (the word, where it starts, the keyword).
+
+    Such a word reads as something else (after a ``tricks`` line, ``scores Ana -8`` reads as a
+    player ``scores`` without a number), so the error is found one word later; the mistake is
+    the word in the keyword's place.
+    """
+    line_start = text.rfind("\n", 0, position) + 1
+    match = _FIRST_WORD.match(text, line_start, position)
+    if match is None:
+        return None
+    word = match.group(1)
+    if word.lower() in SECTION_KEYWORDS:
+        return None
+    close = difflib.get_close_matches(word.lower(), SECTION_KEYWORDS, n=1, cutoff=KEYWORD_LIKENESS)
+    return (word, match.start(1), close[0]) if close else None
+
+
 def describe(error: UnexpectedInput, text: str, *, whole: bool = True) -> tuple[str, Span]:
     """The message and the span of a Lark syntax error in ``text``.
 
@@ -140,6 +166,11 @@ def describe(error: UnexpectedInput, text: str, *, whole: bool = True) -> tuple[
         found, position = "", len(text)
     line = error.line if error.line and error.line > 0 else text.count("\n", 0, position) + 1
     column = error.column if error.column and error.column > 0 else position - text.rfind("\n", 0, position)
+    misspelt = _misspelt_keyword(text, position)
+    if misspelt is not None:
+        word, start, keyword = misspelt
+        first = column - (position - start)
+        return f"'{word}' is not a section of a deal; did you mean '{keyword}'?", Span(line, first, line, first + len(word))
     span = Span(line, column, line, column + max(len(found), 1))
     if not whole:
         names.discard("$END")

@@ -13,7 +13,7 @@ left out when there is nothing to put in it.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -30,10 +30,22 @@ __all__ = [
     "SheetDeal",
     "Sheet",
     "ScoreDocument",
+    "Standing",
+    "StandingsDocument",
     "ClauseCoverage",
     "RulesetCoverage",
     "Mismatch",
     "CoverageDocument",
+    "ReadingChange",
+    "FigureChange",
+    "FindingChange",
+    "Difference",
+    "Tried",
+    "ReadingsGame",
+    "ReadingsFile",
+    "AmbiguityCount",
+    "ReadingsSummary",
+    "ReadingsDocument",
     "encode",
 ]
 
@@ -170,6 +182,24 @@ class ScoreDocument(_Struct):
     games: list[Sheet]
 
 
+class Standing(_Struct):
+    """A player's or a team's line of the standings across the games."""
+
+    rank: int
+    side: str
+    games: int
+    wins: int
+    points: int | None
+
+
+class StandingsDocument(_Struct):
+    """The standings of ``trufspec score --standings --format json``."""
+
+    version: Literal[1]
+    games: int
+    standings: list[Standing]
+
+
 # ------------------------------------------------------------------ trufspec coverage
 
 
@@ -211,7 +241,122 @@ class CoverageDocument(_Struct):
     mismatches: list[Mismatch]
 
 
-Document = CheckDocument | ScoreDocument | CoverageDocument
+# ------------------------------------------------------------------ trufspec readings
+
+AmbiguityId = Annotated[str, msgspec.Meta(pattern="^(JB|TB|TD|RH|TM)-A[0-9]+[a-z]?$")]
+"""The id of an entry of the ambiguity register (``JB-A8a``)."""
+Count = Annotated[int, msgspec.Meta(ge=0)]
+
+
+class ReadingChange(_Struct):
+    """One reading of a combination: the ambiguity, its option and the value tried."""
+
+    ambiguity: AmbiguityId
+    option: str
+    reading: str
+
+
+class FigureChange(_Struct):
+    """A figure that a combination of readings changes: before (the readings in force) and
+    after; null where the figure is not known."""
+
+    deal: int
+    line: int
+    figure: str
+    player: str
+    before: int | None
+    after: int | None
+
+
+class FindingChange(_Struct):
+    """A finding that a combination of readings makes appear or disappear."""
+
+    change: Literal["appears", "disappears"]
+    code: str
+    severity: Literal["error", "warning", "acknowledged", "info"]
+    line: int
+    message: str
+
+
+class Difference(_Struct):
+    """What one combination of readings changes in a game."""
+
+    readings: Annotated[list[ReadingChange], msgspec.Meta(min_length=1)]
+    changes: Annotated[list[Literal["winner", "score", "legality"]], msgspec.Meta(min_length=1)]
+    winner_changed: bool
+    winners: list[str]
+    figures: list[FigureChange]
+    findings: list[FindingChange]
+
+
+class Tried(_Struct):
+    """An ambiguity whose other readings were tried on a game."""
+
+    ambiguity: AmbiguityId
+    title: str
+    option: str
+    in_force: str
+    others: Annotated[list[str], msgspec.Meta(min_length=1)]
+
+
+class ReadingsGame(_Struct):
+    """A game replayed under every reading of the rules that bears on it."""
+
+    line: Count
+    ruleset: str | None
+    players: list[str]
+    verdict: Annotated[str, msgspec.Meta(min_length=1)]
+    skipped: str | None
+    options: dict[str, str]
+    winners: list[str]
+    combinations: Count
+    combined: bool
+    replays: Count
+    tried: list[Tried]
+    differences: list[Difference]
+    unchanged: list[AmbiguityId]
+    diagnostics: list[Diagnostic]
+
+
+class ReadingsFile(_Struct):
+    """A file whose games were replayed, and the findings that kept a game from it."""
+
+    path: str
+    games: list[ReadingsGame]
+    diagnostics: list[Diagnostic]
+
+
+class AmbiguityCount(_Struct):
+    """How many games an ambiguity bears on, and how many of them it changes, by kind."""
+
+    ruleset: str
+    ambiguity: AmbiguityId
+    title: str
+    games: Annotated[int, msgspec.Meta(ge=1)]
+    legality: Count
+    score: Count
+    winner: Count
+
+
+class ReadingsSummary(_Struct):
+    """The games replayed, and per ambiguity what its readings change across them."""
+
+    files: Count
+    games: Count
+    skipped: Count
+    ambiguities: list[AmbiguityCount]
+
+
+class ReadingsDocument(_Struct):
+    """The report of ``trufspec readings --format json``."""
+
+    version: Literal[1]
+    limit: Annotated[int, msgspec.Meta(ge=1)]
+    files: list[ReadingsFile]
+    summary: ReadingsSummary
+
+
+Document = CheckDocument | ScoreDocument | StandingsDocument | CoverageDocument | ReadingsDocument
 
 
 def encode(document: Document) -> str:

@@ -19,7 +19,7 @@ from trufspec.report import contract
 from trufspec.report.links import reference_url
 from trufspec.report.model import DealResult, FileReport, GameResult, Report
 
-__all__ = ["VERSION", "render", "document", "to_dict"]
+__all__ = ["VERSION", "render", "document", "to_dict", "diagnostic"]
 
 VERSION = 2
 """The version of the contract; raised on any change a reader could notice."""
@@ -56,7 +56,7 @@ def _file(file: FileReport, rules_url: str | None) -> contract.File:
     return contract.File(
         path=file.path,
         games=[_game(game) for game in file.games],
-        diagnostics=[_diagnostic(d, rules_url) for d in sorted(file.diagnostics, key=Diagnostic.sort_key)],
+        diagnostics=[diagnostic(d, rules_url) for d in sorted(file.diagnostics, key=Diagnostic.sort_key)],
     )
 
 
@@ -85,19 +85,20 @@ def _deal(deal: DealResult) -> contract.Deal:
     )
 
 
-def _diagnostic(diagnostic: Diagnostic, rules_url: str | None) -> contract.Diagnostic:
-    span = diagnostic.span
+def diagnostic(finding: Diagnostic, rules_url: str | None = None) -> contract.Diagnostic:
+    """A diagnostic as the contract carries it, in this document and in the readings'."""
+    span = finding.span
     return contract.Diagnostic(
-        code=diagnostic.code,
-        severity=diagnostic.severity.value,  # type: ignore[arg-type]  # the Severity values
+        code=finding.code,
+        severity=finding.severity.value,  # type: ignore[arg-type]  # the Severity values
         line=span.line,
         column=span.column,
         end_line=span.end_line,
         end_column=span.end_column,
-        message=diagnostic.message,
-        consequential=diagnostic.consequential,
-        clause=_clause(diagnostic, rules_url),
-        data=dict(diagnostic.data),
+        message=finding.message,
+        consequential=finding.consequential,
+        clause=_clause(finding, rules_url),
+        data=dict(finding.data),
     )
 
 

@@ -25,7 +25,9 @@ __all__ = ["DOCUMENTS", "generate", "text", "shipped", "write"]
 DOCUMENTS: dict[str, type[contract.Document]] = {
     "check": contract.CheckDocument,
     "score": contract.ScoreDocument,
+    "standings": contract.StandingsDocument,
     "coverage": contract.CoverageDocument,
+    "readings": contract.ReadingsDocument,
 }
 """The documents by the name of the command that prints them with ``--format json``."""
 

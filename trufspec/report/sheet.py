@@ -53,10 +53,25 @@ class Row:
 class Sheet:
     path: str
     title: str
+    """The game's event, round and date as its tags give them: several games of an evening
+    share an event, so the round and the date tell them apart (and the line, always)."""
     ruleset: str | None
     sides: tuple[str, ...]
     rows: tuple[Row, ...]
     winners: tuple[str, ...]
+    line: int = 0
+    """The line of the file where the game starts."""
+
+    @property
+    def heading(self) -> str:
+        """``path:line: event, round, date (ruleset)``: distinct for every game printed."""
+        return f"{self.path}:{self.line}: {self.title} ({self.ruleset or 'no ruleset'})"
+
+
+def _title(game: Game) -> str:
+    round = game.tag("Round")
+    parts = [game.tag("Event") or "game", f"round {round}" if round else None, game.tag("Date")]
+    return ", ".join(part for part in parts if part)
 
 
 def _written(deal: Deal, kind: type[Tricks]) -> dict[str, int]:
@@ -89,8 +104,7 @@ def sheets(path: str, games: Sequence[Game], results: Sequence[GameResult]) -> l
                 for side in sides
             )
             rows.append(Row(deal.number, cells, deal.figures, record.kind))
-        title = game.tag("Event") or "game"
-        found.append(Sheet(path, title, result.ruleset, tuple(sides), tuple(rows), result.winners))
+        found.append(Sheet(path, _title(game), result.ruleset, tuple(sides), tuple(rows), result.winners, result.line))
     return found
 
 
@@ -134,7 +148,7 @@ def render_text(all_sheets: Sequence[Sheet]) -> str:
     """Aligned columns, each cell ``score / running total``."""
     out = []
     for sheet in all_sheets:
-        out.append(f"{sheet.path}: {sheet.title} ({sheet.ruleset or 'no ruleset'})")
+        out.append(sheet.heading)
         table = _table(sheet)
         widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
         for row in table:
@@ -148,7 +162,7 @@ def render_markdown(all_sheets: Sequence[Sheet]) -> str:
     """A Markdown table per game, for a club's web page or a pull request."""
     out = []
     for sheet in all_sheets:
-        out.append(f"### {sheet.title} ({sheet.ruleset or 'no ruleset'}), `{sheet.path}`")
+        out.append(f"### {sheet.title} ({sheet.ruleset or 'no ruleset'}), `{sheet.path}:{sheet.line}`")
         out.append("")
         table = _table(sheet)
         out.append("| " + " | ".join(table[0]) + " |")

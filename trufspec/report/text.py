@@ -19,7 +19,15 @@ from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.records import Span
 from trufspec.report.model import FileReport, Report, Summary
 
-__all__ = ["render", "render_file", "render_diagnostic", "render_statistics", "summary_line"]
+__all__ = [
+    "render",
+    "render_file",
+    "render_diagnostic",
+    "render_statistics",
+    "summary_line",
+    "folded_line",
+    "FOLDED",
+]
 
 CONSEQUENCE = " (consequence of an earlier error)"
 """Appended to a consequential diagnostic, so that the reader fixes the first cause first."""
@@ -46,13 +54,56 @@ def _plain(text: str, **_: object) -> str:
     return text
 
 
-def render(report: Report, *, color: bool = False, summary: bool = True) -> str:
+MISSING_FACTS = "REC015"
+"""The note of a deal that could not be fully checked: the commonest, counted on its own."""
+
+FOLDED = (Severity.ACKNOWLEDGED, Severity.INFO)
+"""What a text report counts in one line instead of printing, unless asked to show it: notes
+that nothing is wrong (a score sheet is not fully checked for lack of facts) and the
+irregularities the players accepted.  A clean folder of score sheets would otherwise print a
+note for every deal, and the verdict would drown."""
+
+
+def render(report: Report, *, color: bool = False, summary: bool = True, show_info: bool = False) -> str:
     """The whole report: every file's diagnostics, then (unless ``summary`` is false) the
-    summary line."""
-    parts = [render_file(file, color=color) for file in report.files]
+    summary line.  Unless ``show_info``, the :data:`FOLDED` diagnostics are only counted, on
+    one line before the summary."""
+    if show_info:
+        shown = report
+    else:
+        shown = report.keeping(lambda diagnostic: diagnostic.severity not in FOLDED)
+    parts = [render_file(file, color=color) for file in shown.files]
+    folded = "" if show_info else folded_line(report)
+    if folded:
+        parts.append(folded + "\n")
     if summary:
         parts.append(summary_line(report.summary) + "\n")
     return "".join(parts)
+
+
+def folded_line(report: Report) -> str:
+    """What the text report leaves out, counted by kind: ``22 deals not fully checked for lack
+    of facts, 3 further notes, 11 acknowledged irregularities; --show-info lists them``, or
+    nothing when nothing is left out."""
+    counts = Counter(
+        (d.severity, d.code == MISSING_FACTS and d.severity is Severity.INFO)
+        for f in report.files
+        for d in f.diagnostics
+        if d.severity in FOLDED
+    )
+    unchecked = counts[Severity.INFO, True]
+    notes = counts[Severity.INFO, False]
+    accepted = counts[Severity.ACKNOWLEDGED, False]
+    parts = []
+    if unchecked:
+        parts.append(f"{unchecked} {'deal' if unchecked == 1 else 'deals'} not fully checked for lack of facts")
+    if notes:
+        parts.append(_count(notes, "further note" if unchecked else "note"))
+    if accepted:
+        parts.append(f"{accepted} acknowledged {'irregularity' if accepted == 1 else 'irregularities'}")
+    if not parts:
+        return ""
+    return f"{', '.join(parts)}; --show-info lists them"
 
 
 def render_statistics(report: Report) -> str:

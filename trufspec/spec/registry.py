@@ -98,26 +98,33 @@ class Registry:
         """The clause with this code, or with this slug.
 
         Several rulesets share slugs (every Truf game has a ``follow-suit``), so a slug is
-        looked up in ``ruleset`` when one is given and must otherwise be unique.
+        looked up in ``ruleset`` when one is given (or written ``ruleset/slug``) and must
+        otherwise be unique.
         """
         if code_or_slug in self._clauses:
             return self._clauses[code_or_slug]
-        rulesets = [ruleset] if ruleset is not None else list(self._slugs)
-        found = [
-            self._slugs[name][code_or_slug]
-            for name in rulesets
-            if code_or_slug in self._slugs.get(name, {})
-        ]
+        found = self.matches(code_or_slug if ruleset is None else f"{ruleset}/{code_or_slug}")
         if len(found) == 1:
             return found[0]
         if found:
-            codes = ", ".join(f"{clause.code} ({clause.ruleset})" for clause in found)
+            codes = ", ".join(f"{clause.ruleset}/{clause.slug} ({clause.code})" for clause in found)
             raise KeyError(f"slug {code_or_slug!r} names several clauses: {codes}; give a ruleset")
         where = f" in {ruleset}" if ruleset is not None else ""
         raise KeyError(
             f"no clause has the code or slug {code_or_slug!r}{where}; codes look like 'JB305' "
             f"and slugs like 'follow-suit'"
         )
+
+    def matches(self, name: str) -> tuple[Clause, ...]:
+        """The clauses ``name`` may mean: the one with that code, the one ``ruleset/slug``
+        names (``truf-jb/follow-suit``), or every one with that slug, in code order (several
+        when rulesets share it)."""
+        if name in self._clauses:
+            return (self._clauses[name],)
+        ruleset, _, slug = name.rpartition("/")
+        rulesets = [ruleset] if ruleset else list(self._slugs)
+        found = [self._slugs[r][slug] for r in rulesets if slug in self._slugs.get(r, {})]
+        return tuple(sorted(found, key=lambda clause: clause.code))
 
     def clauses(self) -> tuple[Clause, ...]:
         """Every clause, in code order."""

@@ -8,6 +8,8 @@ not fit a phone.
 
 from __future__ import annotations
 
+import inspect
+
 import click
 from docutils import nodes
 from docutils.statemachine import StringList
@@ -26,8 +28,14 @@ def command_text(command: click.Command, context: click.Context) -> list[str]:
     lines = render.heading(name, render.PHASE_HEADING)
     usage = " ".join([name, *command.collect_usage_pieces(context)])
     lines += [".. code-block:: text", "", f"   {usage}", ""]
-    for paragraph in (command.help or "").split("\n\n"):
-        lines += [render.escape(paragraph.replace("\b", "")), ""]
+    for paragraph in inspect.cleandoc(command.help or "").split("\n\n"):
+        if paragraph.startswith("\b"):
+            # Click's unwrapped paragraph: the command's examples, a heading and a command a line.
+            heading, *examples = paragraph.removeprefix("\b").strip("\n").split("\n")
+            lines += [render.escape(heading), "", ".. code-block:: console", ""]
+            lines += [f"   $ {example.strip()}" for example in examples] + [""]
+        else:
+            lines += [render.escape(paragraph), ""]
     # Arguments are described by the command's own help; options each have theirs.
     records = [
         param.get_help_record(context)
