@@ -150,3 +150,18 @@ def test_the_example_of_the_json_page_is_what_trufspec_prints(
     )
     assert result.exit_code == 1
     assert result.output == printed
+
+
+def test_the_reference_address_can_be_configured_and_the_command_line_wins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "trufspec.toml").write_text('rules-url = "https://club.example/rules"\n', encoding="utf-8")
+    (tmp_path / "game.truf").write_bytes(FOLLOW_SUIT.read_bytes())
+    monkeypatch.chdir(tmp_path)
+
+    def url(*options: str) -> str:
+        document = invoke("check", "--format", "json", *options, "game.truf")
+        return next(d["clause"]["url"] for d in document["files"][0]["diagnostics"] if d["code"] == "JB305")
+
+    assert url() == "https://club.example/rules/rulesets/truf-jb.html#JB305"
+    assert url("--rules-url", REFERENCE) == "https://example.org/trufspec/rulesets/truf-jb.html#JB305"

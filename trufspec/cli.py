@@ -353,6 +353,7 @@ def check(
         raise click.BadParameter("--statistics goes with the text format", ctx, param_hint="--statistics")
     options = _readings(options, settings)
     select, ignore = select or settings.select, ignore or settings.ignore
+    rules_url = rules_url or settings.rules_url
     collected = _collect(paths, _left_out(exclude, settings))
     sources = [source.path for source in collected.inputs]
     cannot_read = _Unreadable()
