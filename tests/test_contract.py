@@ -165,3 +165,13 @@ def test_the_reference_address_can_be_configured_and_the_command_line_wins(
 
     assert url() == "https://club.example/rules/rulesets/truf-jb.html#JB305"
     assert url("--rules-url", REFERENCE) == "https://example.org/trufspec/rulesets/truf-jb.html#JB305"
+
+
+def test_the_games_of_a_score_document_are_told_apart_by_their_line(tmp_path: Path) -> None:
+    game = (ROOT / "records" / "truf-jb" / "club-night-2027-03-05.truf").read_text(encoding="utf-8")
+    evening = tmp_path / "evening.truf"
+    evening.write_text(game + "\n" + game, encoding="utf-8")
+    first, second = invoke("score", "--format", "json", evening)["games"]
+    assert list(first)[:3] == ["path", "line", "title"]
+    assert first["title"] == second["title"]
+    assert (first["line"], second["line"]) == (1, len(game.splitlines()) + 2)

@@ -165,9 +165,11 @@ class SheetDeal(_Struct, omit_defaults=True):
 
 
 class Sheet(_Struct):
-    """The score sheet of one game."""
+    """The score sheet of one game: its file and the line where it starts tell it apart from
+    the other games of an evening, which may share their title."""
 
     path: str
+    line: int
     title: str
     ruleset: str | None
     sides: list[str]

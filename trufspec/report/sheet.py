@@ -199,6 +199,7 @@ def render_json(all_sheets: Sequence[Sheet]) -> str:
     games = [
         contract.Sheet(
             path=s.path,
+            line=s.line,
             title=s.title,
             ruleset=s.ruleset,
             sides=list(s.sides),
