@@ -11,15 +11,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import msgspec
-
 from trufspec.readings.corpus import Summary, summarise
 from trufspec.readings.model import Difference, FileReadings, GameReadings
 from trufspec.readings.verdict import verdict
 from trufspec.report import contract, schemas
 from trufspec.report.json import diagnostic
 
-__all__ = ["VERSION", "render", "to_dict", "document", "schema"]
+__all__ = ["VERSION", "render", "document", "schema"]
 
 VERSION = 1
 """The version of the contract; raised on any change a reader could notice."""
@@ -34,11 +32,6 @@ def schema() -> dict[str, Any]:
 def render(files: list[FileReadings], limit: int) -> str:
     """The readings of ``files`` as one JSON document, ending in a newline."""
     return contract.encode(document(files, limit))
-
-
-def to_dict(files: list[FileReadings], limit: int) -> dict[str, Any]:
-    """The readings as plain JSON values, in the documented key order."""
-    return msgspec.to_builtins(document(files, limit))
 
 
 def document(files: list[FileReadings], limit: int) -> contract.ReadingsDocument:

@@ -10,16 +10,12 @@ a key is missing because nothing was found or because this version does not prod
 
 from __future__ import annotations
 
-from typing import Any
-
-import msgspec
-
 from trufspec.diagnostics import Diagnostic
 from trufspec.report import contract
 from trufspec.report.links import reference_url
 from trufspec.report.model import DealResult, FileReport, GameResult, Report
 
-__all__ = ["VERSION", "render", "document", "to_dict", "diagnostic"]
+__all__ = ["VERSION", "render", "document", "diagnostic"]
 
 VERSION = 2
 """The version of the contract; raised on any change a reader could notice."""
@@ -29,11 +25,6 @@ def render(report: Report, rules_url: str | None = None) -> str:
     """The report as one JSON document, indented, UTF-8 text kept as is, ending in a newline;
     each clause links to its page of the reference published at ``rules_url``, if given."""
     return contract.encode(document(report, rules_url))
-
-
-def to_dict(report: Report, rules_url: str | None = None) -> dict[str, Any]:
-    """The report as plain JSON values, in the documented key order."""
-    return msgspec.to_builtins(document(report, rules_url))
 
 
 def document(report: Report, rules_url: str | None = None) -> contract.CheckDocument:
