@@ -700,3 +700,8 @@ def _fmt_summary(changed: int, unchanged: int, failed: int, dry_run: bool) -> st
         verb = "would fail to reformat" if dry_run else "failed to reformat"
         parts.append(f"{files(failed)} {verb}")
     return ", ".join(parts)
+
+
+from trufspec.pictures.command import report  # noqa: E402  (the command needs this module's helpers)
+
+main.add_command(report)

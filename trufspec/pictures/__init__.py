@@ -13,79 +13,24 @@ themselves::
     game = trufspec.loads(text).games[0]
     report = trufspec.check_text(text, "club-night.truf")
     svg = pictures.deal_svg(game.deals[0], game.players, diagnostics=report.diagnostics)
+
+The functions are imported on first use, so that the ``trufspec`` command, which registers
+``trufspec report`` from this package, starts without them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from trufspec.diagnostics import Diagnostic
-from trufspec.pictures.scene import DealScene, deal_scene
-from trufspec.pictures.svg import Look, scene_svg, trick_scene_svg
-from trufspec.records import Deal, Game
-from trufspec.report.model import GameResult
+__all__ = ["deal_svg", "trick_svg", "chart_svg"]
 
-__all__ = ["deal_svg", "trick_svg", "chart_svg", "Look", "DealScene", "deal_scene"]
+if TYPE_CHECKING:
+    from trufspec.pictures.api import chart_svg, deal_svg, trick_svg
 
 
-def _describer(diagnostics: Sequence[Diagnostic]) -> Callable[[int], str]:
-    """The tooltip of a marked card: the code, severity and message of its diagnostic."""
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from trufspec.pictures import api
 
-    def describe(index: int) -> str:
-        found = diagnostics[index]
-        return f"{found.code} {found.severity.value}: {found.message}"
-
-    return describe
-
-
-def deal_svg(
-    deal: Deal,
-    players: Sequence[str],
-    *,
-    diagnostics: Sequence[Diagnostic] = (),
-    readings: Mapping[str, str] | None = None,
-    trick: int = 0,
-    size: float = 14.0,
-    unicode: bool = True,
-) -> str:
-    """A deal diagram: the hands round the table in seating order (``players``, clockwise, the
-    first at the top) with the dealer, the player to lead and the contract named, and the
-    trump in the middle.
-
-    With ``trick`` above 0 the hands are those left before that trick and the trick is on the
-    table.  A card that one of ``diagnostics`` points at is framed, with the diagnostic as its
-    tooltip; ``readings`` are the game's readings in force (they can change the order of play).
-    ``size`` is the font size in pixels; ``unicode`` writes suits as symbols, else as letters.
-    A deal recorded without hands is drawn with the hands rebuilt from the play, and says so.
-    """
-    scene = deal_scene(deal, players, diagnostics, readings)
-    return scene_svg(scene, Look(size, unicode), trick=trick, describe=_describer(diagnostics))
-
-
-def trick_svg(
-    deal: Deal,
-    players: Sequence[str],
-    number: int,
-    *,
-    diagnostics: Sequence[Diagnostic] = (),
-    readings: Mapping[str, str] | None = None,
-    size: float = 14.0,
-    unicode: bool = True,
-) -> str:
-    """Trick ``number`` of a deal: each card in front of its player, the winner's card in a
-    heavy frame.  ``ValueError`` when the deal has no such trick."""
-    scene = deal_scene(deal, players, diagnostics, readings)
-    if not any(t.number == number for t in scene.tricks):
-        raise ValueError(f"{deal.kind} {deal.number.value} has no trick {number}")
-    return trick_scene_svg(scene, number, Look(size, unicode), describe=_describer(diagnostics))
-
-
-def chart_svg(game: Game, result: GameResult, *, size: float = 14.0) -> str:
-    """The score chart of a game: each player's (or team's) running total deal by deal, the
-    target when the readings set one, and the winner named.  ``result`` is the game's result
-    in a check report (:func:`trufspec.check_text`), whose totals the chart plots."""
-    from trufspec.pictures.chart import chart
-    from trufspec.report.sheet import sheets
-
-    (sheet,) = sheets("", (game,), (result,))
-    return chart(sheet, result.options, size=size)
+        return getattr(api, name)
+    raise AttributeError(f"module 'trufspec.pictures' has no attribute {name!r}")

@@ -19,9 +19,10 @@ from html import escape
 from attrs import frozen
 
 from trufspec.cards import Card, Suit, Trump
+from trufspec.diagnostics import Diagnostic
 from trufspec.pictures.scene import SUIT_ORDER, DealScene, PlacedCard, Seat, TrickScene
 
-__all__ = ["Look", "scene_svg", "trick_scene_svg", "card_text", "suit_text", "trump_text", "STYLE"]
+__all__ = ["Look", "scene_svg", "trick_scene_svg", "describer", "card_text", "suit_text", "trump_text", "STYLE"]
 
 ADVANCE = 0.6
 """The advance of a monospaced glyph, in ems (DejaVu Sans Mono, Liberation Mono and Courier
@@ -54,6 +55,17 @@ class Look:
     @property
     def line(self) -> float:
         return self.size * 1.4
+
+
+def describer(diagnostics: Sequence[Diagnostic]) -> Callable[[int], str]:
+    """The tooltip of a marked card: the code, severity and message of the diagnostic of an
+    index in ``diagnostics``."""
+
+    def describe(index: int) -> str:
+        found = diagnostics[index]
+        return f"{found.code} {found.severity.value}: {found.message}"
+
+    return describe
 
 
 def suit_text(suit: Suit, unicode: bool) -> str:

@@ -1,0 +1,74 @@
+"""``trufspec report``: the HTML report of record files, written to one self-contained page.
+
+A command of its own rather than a ``check --format html``: the page is a file, not a stream
+(it is opened, mailed and printed, so it takes ``-o``), and it draws the records themselves
+(the hands, the tricks, the text), which the other formats of ``check`` never hold.  It exits
+like ``check``: 1 when a record has an error, 2 when a path cannot be read or the page cannot
+be written.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from trufspec.cli import USAGE, _collect, _known_options, _paths_argument, _read, _readings_option
+
+__all__ = ["report"]
+
+
+@click.command()
+@_paths_argument
+@click.option(
+    "--output",
+    "-o",
+    required=True,
+    metavar="FILE",
+    help="The HTML file to write (- for standard output).",
+)
+@click.option(
+    "--base-url",
+    metavar="URL",
+    help="Where the rules reference is published: the ruleset, each clause and each reading "
+    "link to it.",
+)
+@click.option("--letters", is_flag=True, help="Write suits as letters (KH) instead of symbols (K♥).")
+@_readings_option
+def report(paths: tuple[str, ...], output: str, base_url: str | None, letters: bool, options: dict[str, str]) -> None:
+    """Write one self-contained HTML page that draws every game of the records.
+
+    For each game: its tags and readings, a score chart beside the score sheet, a diagram of
+    each deal that steps through the tricks, every diagnostic linked to the card it concerns,
+    and the record's text with the spans marked.  The page fetches nothing: it opens from disk
+    or from an e-mail.  Exits 0 when no record has an error, 1 when one has, 2 when a path
+    cannot be read or FILE cannot be written.
+    """
+    import trufspec
+    from trufspec.diagnostics import Severity
+    from trufspec.pictures.html import Source, render_report
+
+    _known_options(click.get_current_context(), options)
+    sources = []
+    unreadable = False
+    for source in _collect(paths):
+        data = _read(source)
+        if data is None:
+            unreadable = True
+            continue
+        text, problem = trufspec.decode(data, source.path)
+        checked = trufspec.check_bytes(data, source.path, options or None)
+        games = trufspec.loads(text, source.path).games if problem is None else ()
+        sources.append(Source(source.path, text if problem is None else None, games, checked))
+    page = render_report(sources, base_url=base_url, unicode=not letters)
+    if output == "-":
+        click.echo(page, nl=False)
+    else:
+        try:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(page)
+        except OSError as error:
+            click.echo(f"trufspec: error: cannot write {output}: {error.strerror or error}", err=True)
+            sys.exit(USAGE)
+    failed = any(s.report.count(Severity.ERROR) for s in sources)
+    sys.exit(USAGE if unreadable else 1 if failed else 0)
