@@ -129,7 +129,10 @@ def _card_at(
         classes.append("tf-fault")
     if placed.joined:
         classes.append("tf-joined")
-    parts = [f'<g class="tf-card"{_attributes(placed, interactive)}>']
+    # An interactive card says where it stands and how much room it takes, so that a page's
+    # script can close up a row as cards leave the hand.
+    room = f' data-x="{_num(x)}" data-w="{_num((len(label) + 1) * look.advance)}"' if interactive else ""
+    parts = [f'<g class="tf-card"{_attributes(placed, interactive)}{room}>']
     if placed.marks:
         width = len(label) * look.advance + look.size * 0.3
         parts.append(
@@ -174,9 +177,11 @@ def _hand_block(
             x = left + pad + 2 * look.advance
             if not row:
                 out.append(f'<text x="{_num(x)}" y="{_num(y)}">-</text>')
+            out.append('<g class="tf-row">')
             for placed in row:
                 out += _card_at(x, y, placed.card.rank.letter, placed, look, interactive, describe)
                 x += (len(placed.card.rank.letter) + 1) * look.advance
+            out.append("</g>")
         for label, row in extras:
             y += look.line
             out.append(f'<text x="{_num(left + pad)}" y="{_num(y)}" class="tf-small tf-note">{escape(label)}:</text>')

@@ -18,6 +18,17 @@
         card.classList.toggle("tf-gone", gone);
       }
     });
+    // Close up each suit: the cards left slide to where the first cards of the row stood.
+    replay.querySelectorAll(".tf-row").forEach(function (row) {
+      var cards = row.querySelectorAll(".tf-card");
+      var x = cards.length ? Number(cards[0].getAttribute("data-x")) : 0;
+      cards.forEach(function (card) {
+        if (card.classList.contains("tf-gone")) { return; }
+        var shift = x - Number(card.getAttribute("data-x"));
+        card.setAttribute("transform", "translate(" + shift.toFixed(1) + " 0)");
+        x += Number(card.getAttribute("data-w"));
+      });
+    });
     replay.querySelectorAll(".tf-trick").forEach(function (trick) {
       trick.classList.toggle("tf-gone", Number(trick.getAttribute("data-trick")) !== step);
     });
