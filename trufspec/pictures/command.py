@@ -44,9 +44,8 @@ def report(paths: tuple[str, ...], output: str, base_url: str | None, letters: b
     or from an e-mail.  Exits 0 when no record has an error, 1 when one has, 2 when a path
     cannot be read or FILE cannot be written.
     """
-    import trufspec
     from trufspec.diagnostics import Severity
-    from trufspec.pictures.html import Source, render_report
+    from trufspec.pictures.html import read_source, render_report
 
     _known_options(click.get_current_context(), options)
     sources = []
@@ -56,10 +55,7 @@ def report(paths: tuple[str, ...], output: str, base_url: str | None, letters: b
         if data is None:
             unreadable = True
             continue
-        text, problem = trufspec.decode(data, source.path)
-        checked = trufspec.check_bytes(data, source.path, options or None)
-        games = trufspec.loads(text, source.path).games if problem is None else ()
-        sources.append(Source(source.path, text if problem is None else None, games, checked))
+        sources.append(read_source(source.path, data, options or None))
     page = render_report(sources, base_url=base_url, unicode=not letters)
     if output == "-":
         click.echo(page, nl=False)

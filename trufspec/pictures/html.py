@@ -29,7 +29,7 @@ from trufspec.report.sheet import Sheet, sheets
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES
 
-__all__ = ["Source", "render_report"]
+__all__ = ["Source", "read_source", "render_report"]
 
 
 @frozen
@@ -96,6 +96,18 @@ class FileView:
     lines: tuple[tuple[int, Markup], ...]
     errors: int
     warnings: int
+
+
+def read_source(path: str, data: bytes, options: Mapping[str, str] | None = None) -> Source:
+    """A file read and checked for the report: its games and the check's report of it (a
+    file that is not text is reported with no games)."""
+    import trufspec
+
+    text, problem = trufspec.decode(data, path)
+    report = trufspec.check_bytes(data, path, options)
+    if problem is not None:
+        return Source(path, None, (), report)
+    return Source(path, text, trufspec.loads(text, path).games, report)
 
 
 def _asset(name: str) -> str:
