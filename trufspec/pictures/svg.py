@@ -175,8 +175,10 @@ def _hand_block(
                 f'<text x="{_num(left + pad)}" y="{_num(y)}" class="{_colour(suit)}">{suit_text(suit, look.unicode)}</text>'
             )
             x = left + pad + 2 * look.advance
-            if not row:
-                out.append(f'<text x="{_num(x)}" y="{_num(y)}">-</text>')
+            # A void is written as a dash; the page's script shows it when the suit runs out.
+            void = "tf-void" + ("" if not row or not interactive else " tf-gone")
+            if not row or interactive:
+                out.append(f'<text x="{_num(x)}" y="{_num(y)}" class="{void}">-</text>')
             out.append('<g class="tf-row">')
             for placed in row:
                 out += _card_at(x, y, placed.card.rank.letter, placed, look, interactive, describe)

@@ -28,6 +28,9 @@
         card.setAttribute("transform", "translate(" + shift.toFixed(1) + " 0)");
         x += Number(card.getAttribute("data-w"));
       });
+      var left = [].filter.call(cards, function (card) { return !card.classList.contains("tf-gone"); });
+      var dash = row.previousElementSibling;
+      if (dash && dash.classList.contains("tf-void")) { dash.classList.toggle("tf-gone", left.length > 0); }
     });
     replay.querySelectorAll(".tf-trick").forEach(function (trick) {
       trick.classList.toggle("tf-gone", Number(trick.getAttribute("data-trick")) !== step);
