@@ -125,6 +125,14 @@ class DealScene:
     marks: tuple[int, ...] = ()
 
     @property
+    def card_marks(self) -> tuple[int, ...]:
+        """The diagnostics that mark a card of the deal, wherever it is drawn."""
+        placed = [c for seat in self.seats for c in seat.hand] + [c for _, row in self.table for c in row]
+        placed += [c for seat in self.seats for _, row in seat.extras for c in row]
+        placed += [c for trick in self.tricks for _, c in trick.plays]
+        return tuple(sorted({index for card in placed for index in card.marks}))
+
+    @property
     def has_cards(self) -> bool:
         """True when there is a hand, a trick or a card on the table to draw: a score-sheet
         deal has none, and gets no diagram."""
