@@ -74,7 +74,7 @@ def test_the_arrow_keys_step_the_replay_through_every_trick(browser: Browser, pa
         state = _state(browser, 0)
         assert state["step"] == str(trick) and state["tricks"] == [str(trick)]
         assert state["hand"] == 52 - 4 * trick, f"trick {trick}"
-        assert str(state["status"]).startswith(f"Trick {trick}: ") and "won by" in str(state["status"])
+        assert str(state["status"]).startswith(f"Trick {trick}: ") and " wins (" in str(state["status"])
     browser.key("ArrowRight", 39)
     assert _state(browser, 0)["step"] == "13"
     browser.key("ArrowLeft", 37)

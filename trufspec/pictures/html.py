@@ -66,7 +66,7 @@ class DealView:
     label: str
     scene: DealScene
     diagram: Markup | None
-    hands: tuple[tuple[str, str], ...]
+    """The diagram, whose description says the hands in words."""
     tricks: tuple[tuple[int, str], ...]
     bids: tuple[tuple[str, Markup, str], ...]
     sections: tuple[tuple[str, str], ...]
@@ -93,7 +93,9 @@ class FileView:
     path: str
     games: tuple[GameView, ...]
     findings: tuple[Finding, ...]
-    lines: tuple[tuple[int, Markup], ...]
+    lines: tuple[tuple[int, Markup, bool], ...]
+    """The record's lines: number, text, and whether a finding points at the line (only those
+    lines carry an anchor, which a large record would otherwise pay for on every line)."""
     errors: int
     warnings: int
 
@@ -242,17 +244,12 @@ def _deal(
     if scene.has_cards:
         svg = scene_svg(scene, Look(14.0, unicode), interactive=True, describe=describer(diagnostics), standalone=False, label=label)
         diagram = Markup(svg)
-    hands = tuple(
-        (seat.player + (f" ({', '.join(seat.roles)})" if seat.roles else ""), _cards(seat.hand, unicode))
-        for seat in scene.seats
-        if seat.hand
-    )
+    # In order of play, so the first named led; the list numbers the tricks.
     tricks = tuple(
         (
             trick.number,
-            f"{trick.leader} leads: "
-            + ", ".join(f"{p} {_card(c, unicode)}" for p, c in trick.plays)
-            + (f"; won by {trick.winner}" if trick.winner else "; winner not known"),
+            ", ".join(f"{p} {_card(c, unicode)}" for p, c in trick.plays)
+            + (f": {trick.winner} wins" if trick.winner else ": winner not known"),
         )
         for trick in scene.tricks
     )
@@ -267,7 +264,7 @@ def _deal(
         )
         for bid in scene.bids
     )
-    return DealView(anchor, label, scene, diagram, hands, tricks, bids, _sections(deal, scene, unicode), ())
+    return DealView(anchor, label, scene, diagram, tricks, bids, _sections(deal, scene, unicode), ())
 
 
 def _card(placed: PlacedCard, unicode: bool) -> str:
@@ -363,7 +360,9 @@ def _finding(anchor: str, index: int, diagnostic: Diagnostic, place: tuple[str, 
     )
 
 
-def _lines(anchor: str, text: str, diagnostics: Sequence[Diagnostic], findings: Sequence[Finding]) -> tuple[tuple[int, Markup], ...]:
+def _lines(
+    anchor: str, text: str, diagnostics: Sequence[Diagnostic], findings: Sequence[Finding]
+) -> tuple[tuple[int, Markup, bool], ...]:
     """The record's lines, each with the spans the diagnostics point at marked and linked
     back to their finding."""
     lines = text.split("\n")
@@ -392,5 +391,5 @@ def _lines(anchor: str, text: str, diagnostics: Sequence[Diagnostic], findings: 
             html += Markup(f'<a href="#{target}" class="tf-span" title="{escape(code)}"><mark>{escape(piece)}</mark></a>')
             at = end
         html += escape(line[at - 1 :])
-        out.append((number, html))
+        out.append((number, html, number in spans))
     return tuple(out)

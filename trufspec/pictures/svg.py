@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from html import escape
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from trufspec.cards import Card, Suit, Trump
 from trufspec.diagnostics import Diagnostic
@@ -28,12 +28,16 @@ ADVANCE = 0.6
 """The advance of a monospaced glyph, in ems (DejaVu Sans Mono, Liberation Mono and Courier
 all come within a few hundredths of it)."""
 
+FONT = "DejaVu Sans Mono, Liberation Mono, Menlo, Consolas, monospace"
+"""The monospaced faces a diagram is set in (see :data:`ADVANCE`)."""
+
 STYLE = (
-    ".tf-red{fill:#b00000}.tf-black{fill:#000}"
+    f".tf-diagram{{font-family:{FONT}}}.tf-red{{fill:#b00000}}"
+    ".tf-black{fill:#000}"
     ".tf-name{font-weight:bold}.tf-small{font-size:80%}.tf-note{font-style:italic}"
     ".tf-fault{font-weight:bold;text-decoration:underline}"
     ".tf-frame{fill:none;stroke:#000;stroke-width:2;stroke-dasharray:3 2}"
-    ".tf-box{fill:#fff;stroke:#555;stroke-width:1}.tf-win{stroke:#000;stroke-width:3}"
+    ".tf-box{fill:#fff;stroke:#555;stroke-width:1}.tf-win{fill:none;stroke:#000;stroke-width:3}"
     ".tf-felt{fill:#f3f6f1;stroke:#9aa;stroke-width:1}.tf-joined{font-style:italic}"
 )
 """The diagram's own style: classes, so that a page that shows many diagrams styles them once
@@ -88,7 +92,14 @@ def _colour(suit: Suit) -> str:
 
 
 def _num(value: float) -> str:
+    """A coordinate, to the tenth of a unit: finer than any screen shows at the sizes drawn."""
     return f"{value:.1f}".removesuffix(".0")
+
+
+def _px(value: float) -> str:
+    """A card's coordinate, to the unit: a report draws ten thousand cards, and a digit less
+    on each is a tenth of its size."""
+    return str(round(value))
 
 
 Shown = Callable[[PlacedCard], bool]
@@ -104,10 +115,11 @@ class _Block:
     draw: Callable[[float, float], list[str]]
 
 
-def _attributes(placed: PlacedCard, interactive: bool) -> str:
-    """The data a page's script and tests read off a card: which card, which trick takes it,
-    which diagnostics point at it."""
-    found = f' data-card="{placed.card}"'
+def _attributes(placed: PlacedCard, interactive: bool, named: bool) -> str:
+    """The data a page's script and tests read off a card: which card (unless it is not
+    ``named``: a card on the table, whose text is the card), which trick takes it, which
+    diagnostics point at it (a marked card is always named)."""
+    found = f' data-card="{placed.card}"' if named or placed.marks else ""
     if interactive:
         if placed.played:
             found += f' data-t="{placed.played}"'
@@ -121,27 +133,55 @@ def _attributes(placed: PlacedCard, interactive: bool) -> str:
 
 
 def _card_at(
-    x: float, y: float, label: str, placed: PlacedCard, look: Look, interactive: bool, describe: Callable[[int], str]
-) -> list[str]:
-    """One card's text at ``x`` (its left edge) on the baseline ``y``, framed when marked."""
-    classes = [_colour(placed.card.suit)]
-    if placed.marks:
-        classes.append("tf-fault")
-    if placed.joined:
-        classes.append("tf-joined")
-    # An interactive card says where it stands and how much room it takes, so that a page's
-    # script can close up a row as cards leave the hand.
-    room = f' data-x="{_num(x)}" data-w="{_num((len(label) + 1) * look.advance)}"' if interactive else ""
-    parts = [f'<g class="tf-card"{_attributes(placed, interactive)}{room}>']
-    if placed.marks:
-        width = len(label) * look.advance + look.size * 0.3
-        parts.append(
-            f'<rect class="tf-frame" x="{_num(x - look.size * 0.15)}" y="{_num(y - look.size * 0.95)}" '
-            f'width="{_num(width)}" height="{_num(look.size * 1.2)}"/>'
-        )
-        parts.append(f"<title>{escape('; '.join(describe(i) for i in placed.marks))}</title>")
-    parts.append(f'<text x="{_num(x)}" y="{_num(y)}" class="{" ".join(classes)}">{escape(label)}</text></g>')
-    return parts
+    x: float,
+    y: float,
+    label: str,
+    placed: PlacedCard,
+    look: Look,
+    interactive: bool,
+    describe: Callable[[int], str],
+    coloured: bool = False,
+    named: bool = True,
+) -> str:
+    """One card's text at ``x`` (its left edge) on the baseline ``y``; a marked card is a group
+    that frames it and carries its diagnostics as a tooltip.
+
+    Cards stand in rows placed by a transform, so most sit at ``y`` 0, which is left out, and
+    a row of one suit is ``coloured`` as a whole: a page of a hundred deals draws ten thousand
+    cards, and every byte of each counts."""
+    colour = ("" if coloured else f" {_colour(placed.card.suit)}") + (" tf-joined" if placed.joined else "")
+    at = f' x="{_px(x)}"' + (f' y="{_px(y)}"' if y else "")
+    if not placed.marks:
+        return f'<text class="tf-card{colour}"{at}{_attributes(placed, interactive, named)}>{escape(label)}</text>'
+    width = len(label) * look.advance + look.size * 0.3
+    tooltip = escape("; ".join(describe(i) for i in placed.marks))
+    return (
+        f'<g class="tf-card"{_attributes(placed, interactive, named)} data-x="{_num(x)}">'
+        f'<rect class="tf-frame" x="{_num(x - look.size * 0.15)}" y="{_num(y - look.size * 0.95)}" '
+        f'width="{_num(width)}" height="{_num(look.size * 1.2)}"/><title>{tooltip}</title>'
+        f'<text class="tf-fault{colour}"{at}>{escape(label)}</text></g>'
+    )
+
+
+def _row(
+    x: float,
+    y: float,
+    cards: Sequence[tuple[str, PlacedCard]],
+    look: Look,
+    interactive: bool,
+    describe: Callable[[int], str],
+    suit: Suit | None = None,
+) -> str:
+    """A row of cards from ``x`` on the baseline ``y``, each card ``(label, card)``, all of
+    ``suit`` when it is given: the unit a page's script closes up as cards leave a hand."""
+    colour = f" {_colour(suit)}" if suit is not None else ""
+    out = [f'<g class="tf-row{colour}" transform="translate({_num(x)} {_num(y)})">']
+    offset = 0.0
+    for label, placed in cards:
+        out.append(_card_at(offset, 0.0, label, placed, look, interactive, describe, suit is not None))
+        offset += (len(label) + 1) * look.advance
+    out.append("</g>")
+    return "".join(out)
 
 
 def _hand_block(
@@ -179,19 +219,12 @@ def _hand_block(
             void = "tf-void" + ("" if not row or not interactive else " tf-gone")
             if not row or interactive:
                 out.append(f'<text x="{_num(x)}" y="{_num(y)}" class="{void}">-</text>')
-            out.append('<g class="tf-row">')
-            for placed in row:
-                out += _card_at(x, y, placed.card.rank.letter, placed, look, interactive, describe)
-                x += (len(placed.card.rank.letter) + 1) * look.advance
-            out.append("</g>")
+            out.append(_row(x, y, [(c.card.rank.letter, c) for c in row], look, interactive, describe, suit))
         for label, row in extras:
             y += look.line
             out.append(f'<text x="{_num(left + pad)}" y="{_num(y)}" class="tf-small tf-note">{escape(label)}:</text>')
             x = left + pad + (len(label) + 2) * look.advance
-            for placed in row:
-                text = card_text(placed.card, look.unicode)
-                out += _card_at(x, y, text, placed, look, interactive, describe)
-                x += (len(text) + 1) * look.advance
+            out.append(_row(x, y, [(card_text(c.card, look.unicode), c) for c in row], look, interactive, describe))
         return out
 
     return _Block(width, height, draw)
@@ -205,54 +238,87 @@ def _places(count: int) -> tuple[str, ...]:
     return _PLACES.get(count, ("column",) * count)
 
 
-def _card_box(
-    cx: float, cy: float, placed: PlacedCard, won: bool, look: Look, interactive: bool, describe: Callable[[int], str]
-) -> list[str]:
-    """A card played to the table, as a small card face centred on ``(cx, cy)``."""
-    label = card_text(placed.card, look.unicode)
-    width, height = look.size * 3.2, look.size * 2.0
-    box = "tf-box tf-win" if won else "tf-box"
-    out = [
-        f'<rect class="{box}" x="{_num(cx - width / 2)}" y="{_num(cy - height / 2)}" width="{_num(width)}" '
-        f'height="{_num(height)}" rx="{_num(look.size * 0.25)}"/>'
-    ]
-    x = cx - len(label) * look.advance / 2
-    return out + _card_at(x, cy + look.size * 0.35, label, placed, look, interactive, describe)
+_BOX = (3.2, 2.0)
+"""The width and height of a card on the table, in ems."""
 
 
 def _table_size(look: Look, captions: int) -> tuple[float, float]:
-    return look.size * 11.5, look.size * 6.6 + captions * look.line
+    return look.size * 11.5, look.size * 5.4 + captions * look.line
 
 
-def _trick_group(
-    trick: TrickScene,
-    places: dict[str, str],
-    cx: float,
-    top: float,
-    look: Look,
-    interactive: bool,
-    describe: Callable[[int], str],
-) -> list[str]:
-    """A trick on the table: its caption, then each card in front of its player."""
-    attributes = f' data-trick="{trick.number}"' if interactive else ""
-    if trick.marks:
-        attributes += f' data-diag="{" ".join(map(str, trick.marks))}"'
-    out = [f'<g class="tf-trick"{attributes}>']
-    caption = [f"trick {trick.number}", f"won by {trick.winner}" if trick.winner else "winner not known"]
-    y = top + look.size * 1.1
-    for text in caption:
-        out.append(f'<text x="{_num(cx)}" y="{_num(y)}" text-anchor="middle" class="tf-small">{escape(text)}</text>')
-        y += look.line
-    cy = y + look.size * 1.6
+def _spots(places: Sequence[str], cx: float, top: float, look: Look) -> list[tuple[float, float]]:
+    """The centre of the card each seat plays to the table, below the two caption lines."""
+    cy = top + look.size * 3.6 + look.line
     offsets = {
         "top": (0.0, -look.size * 1.1),
         "bottom": (0.0, look.size * 1.1),
         "left": (-look.size * 3.6, 0.0),
         "right": (look.size * 3.6, 0.0),
     }
+    return [
+        (cx + dx, cy + dy)
+        for number, place in enumerate(places)
+        for dx, dy in (offsets.get(place, (look.size * 3.6 * (number - 1.5), 0.0)),)
+    ]
+
+
+def _box(cx: float, cy: float, look: Look, classes: str) -> str:
+    width, height = look.size * _BOX[0], look.size * _BOX[1]
+    return (
+        f'<rect class="{classes}" x="{_num(cx - width / 2)}" y="{_num(cy - height / 2)}" width="{_num(width)}" '
+        f'height="{_num(height)}" rx="{_num(look.size * 0.25)}"/>'
+    )
+
+
+def _boxes(spots: Sequence[tuple[float, float]], look: Look) -> list[str]:
+    """The empty places on the table where the cards of a trick go, drawn once for all tricks."""
+    return [_box(cx, cy, look, "tf-box") for cx, cy in spots]
+
+
+def _diag(marks: Sequence[int]) -> str:
+    return f' data-diag="{" ".join(map(str, marks))}"' if marks else ""
+
+
+def _caption(cx: float, top: float, look: Look, first: str, second: str, classes: str = "tf-small") -> str:
+    """The two lines at the head of the table: the trick's number and who won it."""
+    return (
+        f'<text x="{_num(cx)}" y="{_num(top + look.size * 1.1)}" text-anchor="middle" class="{classes}">'
+        f'<tspan>{escape(first)}</tspan><tspan x="{_num(cx)}" dy="{_num(look.line)}">{escape(second)}</tspan></text>'
+    )
+
+
+def _trick_group(
+    trick: TrickScene,
+    seats: Sequence[str],
+    spots: Sequence[tuple[float, float]],
+    cx: float,
+    top: float,
+    look: Look,
+    interactive: bool,
+    describe: Callable[[int], str],
+) -> list[str]:
+    """A trick on the table: its caption, each card in its player's place, and a heavy frame
+    round the card that wins.
+
+    An interactive diagram has one caption for all its tricks (see :func:`_caption`), which
+    the page's script fills from the trick's ``data-won``."""
+    outcome = f"won by {trick.winner}" if trick.winner else "winner not known"
+    if interactive:
+        attributes = f' data-trick="{trick.number}" data-won="{escape(trick.winner or "")}"'
+        out = [f'<g class="tf-trick"{attributes}{_diag(trick.marks)}>']
+    else:
+        out = [f'<g class="tf-trick"{_diag(trick.marks)}>', _caption(cx, top, look, f"trick {trick.number}", outcome)]
+    where = dict(zip(seats, spots))
     for number, (player, placed) in enumerate(trick.plays):
-        dx, dy = offsets.get(places.get(player, ""), (look.size * 3.6 * (number - 1.5), 0.0))
-        out += _card_box(cx + dx, cy + dy, placed, player == trick.winner, look, interactive, describe)
+        spot_x, spot_y = where.get(player, spots[number % len(spots)])
+        label = card_text(placed.card, look.unicode)
+        # The group says which trick its cards are played to, and the text which card: each
+        # card need not.
+        on_table = evolve(placed, played=0)
+        x = spot_x - len(label) * look.advance / 2
+        out.append(_card_at(x, spot_y + look.size * 0.35, label, on_table, look, interactive, describe, named=False))
+        if player == trick.winner:
+            out.append(_box(spot_x, spot_y, look, "tf-win"))
     out.append("</g>")
     return out
 
@@ -296,7 +362,6 @@ def scene_svg(
         )
     blocks = [_hand_block(seat, look, shown, interactive, describe, scene.rebuilt) for seat in scene.seats]
     places = _places(len(scene.seats))
-    where = dict(zip((s.player for s in scene.seats), places))
     at = {place: block for place, block in zip(places, blocks)}
     centre = _contract_lines(scene, look.unicode)
     table_width, table_height = _table_size(look, 2)
@@ -333,8 +398,15 @@ def scene_svg(
     tricks = scene.tricks if interactive else tuple(t for t in scene.tricks if t.number == trick)
     if interactive or not tricks:
         body += opening
+    seats = [s.player for s in scene.seats]
+    spots = _spots(places, cx, table_top, look)
+    if tricks and interactive:
+        # The places of the cards and the caption show from the first trick on.
+        body += ['<g class="tf-table tf-gone">', *_boxes(spots, look), _caption(cx, table_top, look, "", "", "tf-small tf-caption"), "</g>"]
+    elif tricks:
+        body += _boxes(spots, look)
     for shown_trick in tricks:
-        body += _trick_group(shown_trick, where, cx, table_top, look, interactive, describe)
+        body += _trick_group(shown_trick, seats, spots, cx, table_top, look, interactive, describe)
     y = middle_top + middle_height + gap
     if "bottom" in at:
         body += at["bottom"].draw(cx - at["bottom"].width / 2, y)
@@ -346,11 +418,9 @@ def scene_svg(
         y += look.line
         body.append(f'<text x="0" y="{_num(y)}" class="tf-small tf-note">{escape(name)}:</text>')
         x = (len(name) + 2) * look.advance * 0.8
-        for placed in cards:
-            text = card_text(placed.card, look.unicode)
-            body += _card_at(x, y, text, placed, look, interactive, describe)
-            x += (len(text) + 1) * look.advance
-        width = max(width, x)
+        labels = [(card_text(c.card, look.unicode), c) for c in cards]
+        body.append(_row(x, y, labels, look, interactive, describe))
+        width = max(width, x + sum(len(label) + 1 for label, _ in labels) * look.advance)
     height = y + gap
     title = label or f"{scene.kind} {scene.number}"
     return _svg(width, height, title, _description(scene, look.unicode), body, look, standalone)
@@ -368,16 +438,18 @@ def trick_scene_svg(
     width = table_width + 2 * names + look.size * 2
     cx = width / 2
     top = look.line
-    body = _trick_group(trick, where, cx, top, look, False, describe)
-    cy = top + look.size * 1.1 + 2 * look.line + look.size * 1.6
-    spots = {
+    seats = [s.player for s in scene.seats]
+    spots = _spots(places, cx, top, look)
+    body = _boxes(spots, look) + _trick_group(trick, seats, spots, cx, top, look, False, describe)
+    cy = top + look.size * 3.6 + look.line
+    labels = {
         "top": (cx, top - look.size * 0.3, "middle"),
         "bottom": (cx, top + table_height + look.size * 0.3, "middle"),
         "left": (cx - look.size * 5.4, cy + look.size * 0.35, "end"),
         "right": (cx + look.size * 5.4, cy + look.size * 0.35, "start"),
     }
     for seat in scene.seats:
-        x, y, anchor = spots.get(where[seat.player], (cx, top, "middle"))
+        x, y, anchor = labels.get(where[seat.player], (cx, top, "middle"))
         body.append(f'<text x="{_num(x)}" y="{_num(y)}" text-anchor="{anchor}" class="tf-name">{escape(seat.player)}</text>')
     height = top + table_height + look.line
     plays = ", ".join(f"{player} {card_text(placed.card, look.unicode)}" for player, placed in trick.plays)
@@ -406,9 +478,11 @@ def _svg(
 ) -> str:
     namespace = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
     style = f"<style>{STYLE}</style>" if standalone else ""
+    font = f' font-family="{FONT}"' if standalone else ""
     return (
         f'<svg{namespace} class="tf-diagram" viewBox="0 0 {_num(width)} {_num(height)}" width="{_num(width)}" '
-        f'height="{_num(height)}" role="img" font-family="DejaVu Sans Mono, Liberation Mono, Menlo, Consolas, monospace" '
+        f'data-advance="{_num(look.advance)}" '
+        f'height="{_num(height)}" role="img"{font} '
         f'font-size="{_num(look.size)}"><title>{escape(title)}</title><desc>{escape(description)}</desc>{style}'
         + "".join(body)
         + "</svg>"

@@ -18,23 +18,41 @@
         card.classList.toggle("tf-gone", gone);
       }
     });
-    // Close up each suit: the cards left slide to where the first cards of the row stood.
+    // Close up each row: the cards left take the places of the first cards of the row.
+    var advance = Number(replay.querySelector("svg").getAttribute("data-advance"));
     replay.querySelectorAll(".tf-row").forEach(function (row) {
-      var cards = row.querySelectorAll(".tf-card");
-      var x = cards.length ? Number(cards[0].getAttribute("data-x")) : 0;
-      cards.forEach(function (card) {
+      var x = 0;
+      var left = 0;
+      row.querySelectorAll(".tf-card").forEach(function (card) {
         if (card.classList.contains("tf-gone")) { return; }
-        var shift = x - Number(card.getAttribute("data-x"));
-        card.setAttribute("transform", "translate(" + shift.toFixed(1) + " 0)");
-        x += Number(card.getAttribute("data-w"));
+        var text = card.tagName.toLowerCase() === "text" ? card : card.querySelector("text");
+        if (card === text) {
+          card.setAttribute("x", x.toFixed(1));
+        } else {
+          card.setAttribute("transform", "translate(" + (x - Number(card.getAttribute("data-x"))).toFixed(1) + " 0)");
+        }
+        x += (text.textContent.length + 1) * advance;
+        left += 1;
       });
-      var left = [].filter.call(cards, function (card) { return !card.classList.contains("tf-gone"); });
       var dash = row.previousElementSibling;
-      if (dash && dash.classList.contains("tf-void")) { dash.classList.toggle("tf-gone", left.length > 0); }
+      if (dash && dash.classList.contains("tf-void")) { dash.classList.toggle("tf-gone", left > 0); }
     });
+    var shown = null;
     replay.querySelectorAll(".tf-trick").forEach(function (trick) {
-      trick.classList.toggle("tf-gone", Number(trick.getAttribute("data-trick")) !== step);
+      var current = Number(trick.getAttribute("data-trick")) === step;
+      trick.classList.toggle("tf-gone", !current);
+      if (current) { shown = trick; }
     });
+    // One caption serves every trick: its number, and who won it.
+    var table = replay.querySelector(".tf-table");
+    var caption = replay.querySelector(".tf-caption");
+    if (table && caption) {
+      var lines = caption.querySelectorAll("tspan");
+      var won = shown ? shown.getAttribute("data-won") : "";
+      table.classList.toggle("tf-gone", step === 0);
+      lines[0].textContent = "trick " + step;
+      lines[1].textContent = won ? "won by " + won : "winner not known";
+    }
     var status = replay.querySelector(".tf-status");
     var section = replay.closest(".tf-deal");
     var item = section ? section.querySelector('.tf-tricklist li[data-trick="' + step + '"]') : null;
@@ -45,7 +63,7 @@
     }
     if (status) {
       status.textContent = step === 0 ? "Before the first trick" :
-        (item ? item.textContent : "Trick " + step) + " (" + step + " of " + last + ")";
+        "Trick " + step + (item ? ": " + item.textContent : "") + " (" + step + " of " + last + ")";
     }
     replay.querySelectorAll("button[data-go]").forEach(function (button) {
       var go = button.getAttribute("data-go");
