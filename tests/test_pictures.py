@@ -291,6 +291,13 @@ def test_a_record_that_does_not_parse_still_gets_its_errors_and_the_games_that_d
     assert "ZZ" in "".join(collector.text)
 
 
+def test_a_trick_by_players_the_table_does_not_seat_is_still_drawn() -> None:
+    text = '[Ruleset "truf-jb"]\n\ndeal 1\nplay\n  1. Ana 2C Budi 3C\n'
+    page, (source,) = report_of(text=text)
+    cards = [e for e in parse(page).elements if "tf-card" in e.classes and e.inside("tf-trick")]
+    assert len(cards) == 2 and source.report.diagnostics
+
+
 def test_the_page_fetches_nothing() -> None:
     page, _ = report_of(*FULL)
     elements = parse(page).elements
@@ -363,6 +370,7 @@ def test_a_score_chart_names_the_winner_and_marks_the_target() -> None:
     root = ElementTree.fromstring(chart_svg(game, report.games[0]))
     assert "Winner: Margaret+Eleanor" in (root.find(f"{SVG}desc").text or "")
     assert [l for l in root.iter(f"{SVG}line") if l.get("class") == "tf-target"]
+    assert [l for l in root.iter(f"{SVG}line") if l.get("class") == "tf-end"]
     points = [(p.get("data-deal"), p.get("data-total")) for p in root.iter() if p.get("class") == "tf-point"]
     assert len(points) == 2 * len(game.deals)
 

@@ -64,7 +64,7 @@ def chart(sheet: Sheet, readings: Mapping[str, str], *, size: float = 14.0, stan
     deals = [row.number for row in sheet.rows] or [1]
     first, last = min(deals), max(deals)
     label_width = max((len(side) for side in sheet.sides), default=4) * size * 0.6 + size * 4
-    left, right, top, bottom = size * 3.5, label_width, size * 1.5, size * 3
+    left, right, top, bottom = size * 3.5, label_width, size * 2, size * 3
     width = max(size * 34, left + right + (last - first + 1) * size * 2.6)
     height = size * 20
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -91,6 +91,11 @@ def chart(sheet: Sheet, readings: Mapping[str, str], *, size: float = 14.0, stan
         y = y_of(target)
         out.append(f'<line class="tf-target" x1="{left:.1f}" x2="{left + plot_w:.1f}" y1="{y:.1f}" y2="{y:.1f}" stroke="#000" stroke-dasharray="10 4 2 4"/>')
         out.append(f'<text x="{left + size * 0.3:.1f}" y="{y - size * 0.3:.1f}" class="tf-small">target {target}</text>')
+    if sheet.winners:
+        # The game ends with its last deal: a line there, and the winner named at its foot.
+        x = x_of(last)
+        out.append(f'<line class="tf-end" x1="{x:.1f}" x2="{x:.1f}" y1="{top:.1f}" y2="{top + plot_h:.1f}" stroke="#000" stroke-dasharray="2 3"/>')
+        out.append(f'<text x="{x - size * 0.3:.1f}" y="{top + size * 1.1:.1f}" text-anchor="end" class="tf-small">end</text>')
     ends: list[tuple[float, str, str]] = []
     for number, (side, points) in enumerate(series):
         colour, dash, marker = (
@@ -119,6 +124,8 @@ def chart(sheet: Sheet, readings: Mapping[str, str], *, size: float = 14.0, stan
         previous = y
         out.append(f'<text x="{left + plot_w + size * 0.4:.1f}" y="{y:.1f}" fill="{colour}">{escape(text)}</text>')
     winners = " and ".join(sheet.winners)
+    if sheet.winners:
+        out.append(f'<text x="{left:.1f}" y="{size:.1f}">winner: {escape(" and ".join(sheet.winners))}</text>')
     title = f"Running totals of {sheet.title}"
     description = (
         "; ".join(f"{side}: " + ", ".join(str(t) for _, t in points) for side, points in series)

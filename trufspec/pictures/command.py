@@ -48,14 +48,8 @@ def report(paths: tuple[str, ...], output: str, base_url: str | None, letters: b
     from trufspec.pictures.html import read_source, render_report
 
     _known_options(click.get_current_context(), options)
-    sources = []
-    unreadable = False
-    for source in _collect(paths):
-        data = _read(source)
-        if data is None:
-            unreadable = True
-            continue
-        sources.append(read_source(source.path, data, options or None))
+    read = [(source.path, _read(source)) for source in _collect(paths)]
+    sources = [read_source(path, data, options or None) for path, data in read if data is not None]
     page = render_report(sources, base_url=base_url, unicode=not letters)
     if output == "-":
         click.echo(page, nl=False)
@@ -67,4 +61,4 @@ def report(paths: tuple[str, ...], output: str, base_url: str | None, letters: b
             click.echo(f"trufspec: error: cannot write {output}: {error.strerror or error}", err=True)
             sys.exit(USAGE)
     failed = any(s.report.count(Severity.ERROR) for s in sources)
-    sys.exit(USAGE if unreadable else 1 if failed else 0)
+    sys.exit(USAGE if any(data is None for _, data in read) else 1 if failed else 0)

@@ -310,7 +310,8 @@ def _trick_group(
         out = [f'<g class="tf-trick"{_diag(trick.marks)}>', _caption(cx, top, look, f"trick {trick.number}", outcome)]
     where = dict(zip(seats, spots))
     for number, (player, placed) in enumerate(trick.plays):
-        spot_x, spot_y = where.get(player, spots[number % len(spots)])
+        # A player the table does not seat (the record is faulty) plays in a row of their own.
+        spot_x, spot_y = where.get(player, (cx + look.size * 3.6 * (number - 1.5), top + look.size * 3.6 + look.line))
         label = card_text(placed.card, look.unicode)
         # The group says which trick its cards are played to, and the text which card: each
         # card need not.
