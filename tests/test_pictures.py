@@ -19,8 +19,9 @@ from click.testing import CliRunner
 import trufspec
 from trufspec.cli import main
 from trufspec.pictures import chart_svg, deal_svg, trick_svg
-from trufspec.pictures.html import read_source, render_report
-from trufspec.records import Cards, Cut, Discards, Hands, Play, Stock, Undealt
+from trufspec.pictures.html import Source, read_source, render_report
+from trufspec.records import Cards, Cut, Discards, Game, Hands, Play, Stock, Undealt
+from trufspec.report.model import FileReport
 
 RECORDS = Path(__file__).parent.parent / "records"
 
@@ -99,7 +100,7 @@ def parse(page: str) -> _Collector:
     return collector
 
 
-def report_of(*names: str, text: str | None = None) -> tuple[str, list[trufspec.Parsed]]:
+def report_of(*names: str, text: str | None = None) -> tuple[str, list[Source]]:
     sources = [read_source(name, (RECORDS / name).read_bytes()) for name in names]
     if text is not None:
         sources.append(read_source("inline.truf", text.encode()))
@@ -127,7 +128,7 @@ def card_positions(value: object) -> set[tuple[int, int]]:
     return found
 
 
-def play_lines(games: tuple[trufspec.records.Game, ...]) -> set[int]:  # type: ignore[name-defined]
+def play_lines(games: tuple[Game, ...]) -> set[int]:
     return {
         line
         for game in games
@@ -318,7 +319,7 @@ def test_a_base_url_links_the_ruleset_the_clauses_and_the_readings() -> None:
 # ------------------------------------------------------------------ the SVG API
 
 
-def _game(name: str) -> tuple[trufspec.records.Game, trufspec.report.model.FileReport]:  # type: ignore[name-defined]
+def _game(name: str) -> tuple[Game, FileReport]:
     text = (RECORDS / name).read_text(encoding="utf-8")
     return trufspec.loads(text).games[0], trufspec.check_text(text, name)
 

@@ -18,12 +18,11 @@ from importlib import resources
 from attrs import evolve, frozen
 from markupsafe import Markup, escape
 
-from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.pictures.chart import chart
 from trufspec.pictures.scene import DealScene, PlacedCard, deal_scene
-from trufspec.pictures.svg import STYLE, Look, card_text, describer, scene_svg, trump_text
-from trufspec.records import Atom, Bribe, Deal, Decide, EarlyReveal, Figure, Game, Honours, Misdeal, Off, Pot, Tromp, Vote, Votes
+from trufspec.pictures.svg import STYLE, Look, card_text, describer, scene_svg, suit_class, trump_text
+from trufspec.records import Bribe, Deal, Decide, EarlyReveal, Game, Honours, Misdeal, Off, Pot, Section, Tromp, Vote, Votes
 from trufspec.report.model import FileReport, GameResult
 from trufspec.report.sheet import Sheet, sheets
 from trufspec.spec.registry import default_registry
@@ -277,14 +276,11 @@ def _cards(cards: Sequence[PlacedCard], unicode: bool) -> str:
 
 def _marked(placed: PlacedCard, unicode: bool) -> Markup:
     text = escape(card_text(placed.card, unicode))
+    colour = suit_class(placed.card.suit)
     if not placed.marks:
-        return Markup(f'<span class="tf-{_suit_class(placed.card)}">{text}</span>')
+        return Markup(f'<span class="{colour}">{text}</span>')
     ids = " ".join(map(str, placed.marks))
-    return Markup(f'<mark class="tf-fault tf-{_suit_class(placed.card)}" data-diag="{ids}">{text}</mark>')
-
-
-def _suit_class(card: Card) -> str:
-    return "red" if card.suit.letter in "HD" else "black"
+    return Markup(f'<mark class="tf-fault {colour}" data-diag="{ids}">{text}</mark>')
 
 
 def _sections(deal: Deal, scene: DealScene, unicode: bool) -> tuple[tuple[str, str], ...]:
@@ -300,33 +296,39 @@ def _sections(deal: Deal, scene: DealScene, unicode: bool) -> tuple[tuple[str, s
     for seat in scene.seats:
         for name, cards in seat.extras:
             rows.append((f"{seat.player}'s {name}", _cards(cards, unicode)))
-    words = {Votes: "votes", Decide: "decided", Off: "voted off", Pot: "pot", Honours: "honours"}
     for section in deal.sections:
-        kind = type(section)
-        if kind in words:
-            rows.append((words[kind], _section_text(section)))
-        elif isinstance(section, (Tromp, Bribe, EarlyReveal, Misdeal)):
-            rows.append((kind.__name__.lower() if kind is not EarlyReveal else "early reveal", _section_text(section)))
+        row = _game_section(section)
+        if row is not None:
+            rows.append(row)
     return tuple(rows)
 
 
-def _section_text(section: object) -> str:
-    """A section's facts in words, from its fields (the record text is shown whole below)."""
-    entries = getattr(section, "entries", None)
-    if entries is not None:
-        parts = []
-        for entry in entries:
-            if isinstance(entry, Figure):
-                parts.append(f"{entry.side_name} {entry.value}")
-            elif isinstance(entry, Vote):
-                parts.append(f"{entry.voter.value} votes {entry.target.value}" if entry.voter else f"{entry.target.value} {entry.count}")
-        return ", ".join(parts)
+def _game_section(section: Section) -> tuple[str, str] | None:
+    """A section that only some games have, in words (the record text is shown whole below);
+    None for the sections drawn or tabled elsewhere."""
+    kind = type(section)
+    if isinstance(section, Votes):
+        return ("decided" if kind is Decide else "votes"), ", ".join(_vote(v) for v in section.entries)
+    if isinstance(section, (Pot, Honours)):
+        return kind.__name__.lower(), ", ".join(f"{f.side_name} {f.value}" for f in section.entries)
     if isinstance(section, Off):
-        return section.player.value
-    player = getattr(section, "player", None)
-    flags = " ".join(getattr(section, "flags", ()))
-    phrase = getattr(section, "phrase", "")
-    return " ".join(p for p in (player.value if isinstance(player, Atom) else "", phrase, flags) if p)
+        return "voted off", section.player.value
+    if isinstance(section, Tromp):
+        return "TROMP!", f"{section.player.value}: {section.phrase}"
+    if isinstance(section, Bribe):
+        return "bribe", section.player.value
+    if isinstance(section, EarlyReveal):
+        return "early reveal", " ".join((section.player.value, *section.flags))
+    if isinstance(section, Misdeal):
+        return "misdeal", " ".join(section.flags) or "called"
+    return None
+
+
+def _vote(vote: Vote) -> str:
+    """A slip (``Rob votes Emily``) or a tally (``Emily 2``)."""
+    if vote.voter is not None:
+        return f"{vote.voter.value} votes {vote.target.value}"
+    return f"{vote.target.value} {vote.count}"
 
 
 def _finding(anchor: str, index: int, diagnostic: Diagnostic, place: tuple[str, str, str | None, int] | None, base: str | None) -> Finding:

@@ -22,7 +22,7 @@ from trufspec.cards import Card, Suit, Trump
 from trufspec.diagnostics import Diagnostic
 from trufspec.pictures.scene import SUIT_ORDER, DealScene, PlacedCard, Seat, TrickScene
 
-__all__ = ["Look", "scene_svg", "trick_scene_svg", "describer", "card_text", "suit_text", "trump_text", "STYLE"]
+__all__ = ["Look", "scene_svg", "trick_scene_svg", "describer", "card_text", "suit_text", "suit_class", "trump_text", "STYLE", "FONT"]
 
 ADVANCE = 0.6
 """The advance of a monospaced glyph, in ems (DejaVu Sans Mono, Liberation Mono and Courier
@@ -87,7 +87,8 @@ def trump_text(trump: Trump | None, unicode: bool) -> str:
     return suit_text(trump, unicode) if isinstance(trump, Suit) else "no trump"
 
 
-def _colour(suit: Suit) -> str:
+def suit_class(suit: Suit) -> str:
+    """The class that gives a suit its colour: red for hearts and diamonds, black else."""
     return "tf-red" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "tf-black"
 
 
@@ -149,7 +150,7 @@ def _card_at(
     Cards stand in rows placed by a transform, so most sit at ``y`` 0, which is left out, and
     a row of one suit is ``coloured`` as a whole: a page of a hundred deals draws ten thousand
     cards, and every byte of each counts."""
-    colour = ("" if coloured else f" {_colour(placed.card.suit)}") + (" tf-joined" if placed.joined else "")
+    colour = ("" if coloured else f" {suit_class(placed.card.suit)}") + (" tf-joined" if placed.joined else "")
     at = f' x="{_px(x)}"' + (f' y="{_px(y)}"' if y else "")
     if not placed.marks:
         return f'<text class="tf-card{colour}"{at}{_attributes(placed, interactive, named)}>{escape(label)}</text>'
@@ -174,7 +175,7 @@ def _row(
 ) -> str:
     """A row of cards from ``x`` on the baseline ``y``, each card ``(label, card)``, all of
     ``suit`` when it is given: the unit a page's script closes up as cards leave a hand."""
-    colour = f" {_colour(suit)}" if suit is not None else ""
+    colour = f" {suit_class(suit)}" if suit is not None else ""
     out = [f'<g class="tf-row{colour}" transform="translate({_num(x)} {_num(y)})">']
     offset = 0.0
     for label, placed in cards:
@@ -212,7 +213,7 @@ def _hand_block(
         for suit, row in rows:
             y += look.line
             out.append(
-                f'<text x="{_num(left + pad)}" y="{_num(y)}" class="{_colour(suit)}">{suit_text(suit, look.unicode)}</text>'
+                f'<text x="{_num(left + pad)}" y="{_num(y)}" class="{suit_class(suit)}">{suit_text(suit, look.unicode)}</text>'
             )
             x = left + pad + 2 * look.advance
             # A void is written as a dash; the page's script shows it when the suit runs out.
