@@ -299,6 +299,19 @@ def test_a_trick_by_players_the_table_does_not_seat_is_still_drawn() -> None:
     assert len(cards) == 2 and source.report.diagnostics
 
 
+def test_every_link_of_the_page_leads_to_a_place_on_it() -> None:
+    """Anchors, labels and replays named by links all exist, once each: across files with
+    errors in every phase, and one that is not text (REC002), which has no lines to link."""
+    page, _ = report_of(*FULL, *BAD[:40], "notation/clauses/REC002-unreadable-input.bad.truf")
+    elements = parse(page).elements
+    ids = [e.attributes["id"] for e in elements if "id" in e.attributes]
+    assert len(ids) == len(set(ids))
+    targets = [e.attributes["href"][1:] for e in elements if e.attributes.get("href", "").startswith("#")]
+    targets += [e.attributes[a] for e in elements for a in ("aria-labelledby", "data-replay") if a in e.attributes]
+    assert len(targets) > 500
+    assert set(targets) <= set(ids)
+
+
 def test_the_page_fetches_nothing() -> None:
     page, _ = report_of(*FULL)
     elements = parse(page).elements

@@ -149,7 +149,8 @@ def _file(number: int, source: Source, base: str | None, unicode: bool) -> FileV
     for index, (game, result) in enumerate(zip(source.games, source.report.games)):
         end = starts[index + 1] - 1 if index + 1 < len(starts) else None
         game_views.append(_game(f"{anchor}-g{index + 1}", game, result, diagnostics, end, base, unicode, places))
-    findings = tuple(_finding(anchor, i, d, places.get(i), base) for i, d in enumerate(diagnostics))
+    shown = (source.text or "").count("\n") + 1 if source.text else 0
+    findings = tuple(_finding(anchor, i, d, places.get(i), base, shown) for i, d in enumerate(diagnostics))
     by_index = {f.anchor: f for f in findings}
     # The deals list their findings, which exist only once every deal has said where they lead.
     games = tuple(
@@ -331,7 +332,16 @@ def _vote(vote: Vote) -> str:
     return f"{vote.target.value} {vote.count}"
 
 
-def _finding(anchor: str, index: int, diagnostic: Diagnostic, place: tuple[str, str, str | None, int] | None, base: str | None) -> Finding:
+def _finding(
+    anchor: str,
+    index: int,
+    diagnostic: Diagnostic,
+    place: tuple[str, str, str | None, int] | None,
+    base: str | None,
+    lines: int,
+) -> Finding:
+    """A diagnostic with where it leads: its deal, trick and card (``place``, when it lies in
+    a deal), and its line when the page shows the record's ``lines`` lines."""
     clause = diagnostic.clause
     quote = title = ""
     if clause is not None:
@@ -347,7 +357,8 @@ def _finding(anchor: str, index: int, diagnostic: Diagnostic, place: tuple[str, 
         page = "notation.html" if clause.code.startswith("REC") else f"rulesets/{clause.ruleset}.html"
         clause_url = f"{base}{page}#{clause.code}"
     line = diagnostic.span.line
-    where = place[1] if place is not None else (f"line {line}" if line > 0 else "the file")
+    at = f"line {line}, column {diagnostic.span.column}" if line > 0 else "the file"
+    where = place[1] if place is not None else at
     return Finding(
         f"{anchor}-x{index}",
         diagnostic,
@@ -358,7 +369,7 @@ def _finding(anchor: str, index: int, diagnostic: Diagnostic, place: tuple[str, 
         place[2] if place is not None else None,
         place[3] if place is not None else 0,
         clause_url,
-        f"{anchor}-L{line}" if line > 0 else None,
+        f"{anchor}-L{line}" if 0 < line <= lines else None,
     )
 
 
