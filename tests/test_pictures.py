@@ -320,6 +320,17 @@ def test_the_page_fetches_nothing() -> None:
     assert not [e for e in elements if e.attributes.get("href", "#").split(":")[0] in ("http", "https")]
 
 
+def test_the_page_has_a_phone_layout_a_print_layout_and_its_landmarks() -> None:
+    page, _ = report_of(FULL[0])
+    elements = parse(page).elements
+    assert any(e.tag == "meta" and e.attributes.get("name") == "viewport" for e in elements)
+    assert "@media print" in page and "@media (max-width:44rem)" in page
+    assert [e.tag for e in elements if e.tag in ("header", "main", "nav", "footer")] == ["header", "nav", "main", "footer"]
+    status = [e for e in elements if "tf-status" in e.classes]
+    assert status and all(e.attributes.get("aria-live") == "polite" for e in status)
+    assert all(e.attributes.get("role") == "img" for e in elements if e.tag == "svg")
+
+
 def test_a_base_url_links_the_ruleset_the_clauses_and_the_readings() -> None:
     source = read_source("x.truf", (RECORDS / "truf-jb/clauses/JB305-follow-suit.bad.truf").read_bytes())
     page = render_report([source], base_url="https://example.org/rules")

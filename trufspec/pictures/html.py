@@ -25,6 +25,7 @@ from trufspec.pictures.svg import STYLE, Look, card_text, describer, scene_svg, 
 from trufspec.records import Bribe, Deal, Decide, EarlyReveal, Game, Honours, Misdeal, Off, Pot, Section, Tromp, Vote, Votes
 from trufspec.report.model import FileReport, GameResult
 from trufspec.report.sheet import Sheet, sheets
+from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES
 
@@ -40,6 +41,17 @@ class Source:
     text: str | None
     games: tuple[Game, ...]
     report: FileReport
+
+
+@frozen
+class Place:
+    """Where a diagnostic leads: the deal's anchor, the place in words (``Deal 3, trick 5,
+    Citra's 2♥``), the deal's replay and the trick it shows (0: the deal as dealt)."""
+
+    anchor: str
+    words: str
+    replay: str | None
+    step: int
 
 
 @frozen
@@ -143,18 +155,17 @@ def render_report(files: Sequence[Source], *, base_url: str | None = None, unico
 def _file(number: int, source: Source, base: str | None, unicode: bool) -> FileView:
     anchor = f"f{number}"
     diagnostics = source.report.diagnostics
-    places: dict[int, tuple[str, str, str | None, int]] = {}
+    places: dict[int, Place] = {}
     game_views = []
     starts = [g.span.line for g in source.games]
     for index, (game, result) in enumerate(zip(source.games, source.report.games)):
         end = starts[index + 1] - 1 if index + 1 < len(starts) else None
         game_views.append(_game(f"{anchor}-g{index + 1}", game, result, diagnostics, end, base, unicode, places))
-    shown = (source.text or "").count("\n") + 1 if source.text else 0
+    shown = source.text.count("\n") + 1 if source.text else 0
     findings = tuple(_finding(anchor, i, d, places.get(i), base, shown) for i, d in enumerate(diagnostics))
-    by_index = {f.anchor: f for f in findings}
     # The deals list their findings, which exist only once every deal has said where they lead.
     games = tuple(
-        evolve(g, deals=tuple(evolve(d, findings=tuple(by_index[f"{anchor}-x{i}"] for i in d.scene.marks)) for d in g.deals))
+        evolve(g, deals=tuple(evolve(d, findings=tuple(findings[i] for i in d.scene.marks)) for d in g.deals))
         for g in game_views
     )
     return FileView(
@@ -176,10 +187,10 @@ def _game(
     end: int | None,
     base: str | None,
     unicode: bool,
-    places: dict[int, tuple[str, str, str | None, int]],
+    places: dict[int, Place],
 ) -> GameView:
     registry = default_registry()
-    known = registry.options_of(result.ruleset) if result.ruleset in _rulesets() else {}
+    known = registry.options_of(result.ruleset) if result.ruleset in RULESETS else {}
     readings = []
     for key, value in result.options.items():
         option = known.get(key)
@@ -199,18 +210,12 @@ def _game(
         game.tag("Event") or "Game",
         tuple((t.name, t.value) for t in game.tags),
         result.ruleset,
-        f"{base}rulesets/{result.ruleset}.html" if base and result.ruleset in _rulesets() else None,
+        f"{base}rulesets/{result.ruleset}.html" if base and result.ruleset in RULESETS else None,
         tuple(readings),
         Markup(chart(sheet, result.options, standalone=False)) if has_totals else None,
         sheet,
         tuple(deals),
     )
-
-
-def _rulesets() -> Mapping[str, object]:
-    from trufspec.rulesets import RULESETS
-
-    return RULESETS
 
 
 def _deal(
@@ -221,25 +226,25 @@ def _deal(
     readings: Mapping[str, str],
     end: int | None,
     unicode: bool,
-    places: dict[int, tuple[str, str, str | None, int]],
+    places: dict[int, Place],
 ) -> DealView:
     scene = deal_scene(deal, players, diagnostics, readings, end)
     label = f"{deal.kind.capitalize()} {scene.number}"
     replay = f"{anchor}-r" if scene.tricks else None
 
     for index in scene.marks:
-        places[index] = (anchor, label, replay, 0)
+        places[index] = Place(anchor, label, replay, 0)
     for seat in scene.seats:
         for placed in seat.hand:
             for index in placed.marks:
-                places[index] = (anchor, f"{label}, {seat.player}'s {card_text(placed.card, unicode)}", replay, 0)
+                places[index] = Place(anchor, f"{label}, {seat.player}'s {card_text(placed.card, unicode)}", replay, 0)
     for trick in reversed(scene.tricks):
         for index in trick.marks:
-            places[index] = (anchor, f"{label}, trick {trick.number}", replay, trick.number)
+            places[index] = Place(anchor, f"{label}, trick {trick.number}", replay, trick.number)
         for player, placed in trick.plays:
             for index in placed.marks:
                 where = f"{label}, trick {trick.number}, {player}'s {card_text(placed.card, unicode)}"
-                places[index] = (anchor, where, replay, trick.number)
+                places[index] = Place(anchor, where, replay, trick.number)
     diagram = None
     if scene.has_cards:
         svg = scene_svg(scene, Look(14.0, unicode), interactive=True, describe=describer(diagnostics), standalone=False, label=label)
@@ -336,7 +341,7 @@ def _finding(
     anchor: str,
     index: int,
     diagnostic: Diagnostic,
-    place: tuple[str, str, str | None, int] | None,
+    place: Place | None,
     base: str | None,
     lines: int,
 ) -> Finding:
@@ -358,16 +363,16 @@ def _finding(
         clause_url = f"{base}{page}#{clause.code}"
     line = diagnostic.span.line
     at = f"line {line}, column {diagnostic.span.column}" if line > 0 else "the file"
-    where = place[1] if place is not None else at
+    where = place.words if place is not None else at
     return Finding(
         f"{anchor}-x{index}",
         diagnostic,
         title,
         quote,
         where,
-        place[0] if place is not None else None,
-        place[2] if place is not None else None,
-        place[3] if place is not None else 0,
+        place.anchor if place is not None else None,
+        place.replay if place is not None else None,
+        place.step if place is not None else 0,
         clause_url,
         f"{anchor}-L{line}" if 0 < line <= lines else None,
     )
