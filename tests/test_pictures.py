@@ -264,7 +264,7 @@ def test_a_record_without_hands_is_drawn_with_hands_rebuilt_from_the_play() -> N
     hand_cards = [e for e in collector.elements if "tf-card" in e.classes and not e.inside("tf-trick")]
     assert len(hand_cards) == 52
     scene_text = deal_svg(sources[0].games[0].deals[0], sources[0].games[0].players)
-    assert "rebuilt from the play" in scene_text
+    assert scene_text.count("rebuilt from the cards played") == 2  # in the picture and in its description
 
 
 def test_names_and_comments_are_text_never_markup() -> None:

@@ -186,11 +186,11 @@ def _row(
 
 
 def _hand_block(
-    seat: Seat, look: Look, shown: Shown, interactive: bool, describe: Callable[[int], str], rebuilt: bool
+    seat: Seat, look: Look, shown: Shown, interactive: bool, describe: Callable[[int], str]
 ) -> _Block:
     """A player's name, roles and hand, a line per suit, ranks high to low."""
     cards = [c for c in seat.hand if shown(c)]
-    roles = ", ".join(seat.roles + (("rebuilt from the play",) if rebuilt else ()))
+    roles = ", ".join(seat.roles)
     rows: list[tuple[Suit, list[PlacedCard]]] = []
     for suit in SUIT_ORDER:
         dealt = sorted((c for c in cards if c.card.suit is suit and not c.joined), key=lambda c: -c.card.rank)
@@ -362,7 +362,7 @@ def scene_svg(
         shown = lambda placed: not (  # noqa: E731
             (placed.played and placed.played <= trick) or (trick and placed.discarded) or (not trick and placed.joined)
         )
-    blocks = [_hand_block(seat, look, shown, interactive, describe, scene.rebuilt) for seat in scene.seats]
+    blocks = [_hand_block(seat, look, shown, interactive, describe) for seat in scene.seats]
     places = _places(len(scene.seats))
     at = {place: block for place, block in zip(places, blocks)}
     centre = _contract_lines(scene, look.unicode)
@@ -423,6 +423,10 @@ def scene_svg(
         labels = [(card_text(c.card, look.unicode), c) for c in cards]
         body.append(_row(x, y, labels, look, interactive, describe))
         width = max(width, x + sum(len(label) + 1 for label, _ in labels) * look.advance)
+    if scene.rebuilt:
+        y += look.line
+        body.append(f'<text x="0" y="{_num(y)}" class="tf-small tf-note">{escape(REBUILT)}</text>')
+        width = max(width, len(REBUILT) * look.advance * 0.8)
     height = y + gap
     title = label or f"{scene.kind} {scene.number}"
     return _svg(width, height, title, _description(scene, look.unicode), body, look, standalone)
@@ -459,6 +463,9 @@ def trick_scene_svg(
     return _svg(width, height, f"{scene.kind} {scene.number}, trick {number}", description, body, look, standalone)
 
 
+REBUILT = "Hands rebuilt from the cards played."
+
+
 def _description(scene: DealScene, unicode: bool) -> str:
     """The diagram in words, for a screen reader and for anyone the picture fails."""
     parts = []
@@ -468,7 +475,7 @@ def _description(scene: DealScene, unicode: bool) -> str:
         parts.append(f"{seat.player}{roles}: {hand}")
     text = "; ".join(parts) + "."
     if scene.rebuilt:
-        text += " The hands are rebuilt from the cards played."
+        text += " " + REBUILT
     centre = _contract_lines(scene, unicode)
     if centre:
         text += " " + ", ".join(centre).capitalize() + "."
