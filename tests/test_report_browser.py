@@ -49,7 +49,8 @@ def _replay(index: int) -> str:
 
 
 def _state(browser: Browser, index: int) -> dict[str, object]:
-    """What the replay shows: its step, the tricks on the table, the cards left in the hands."""
+    """What the replay shows: its step, the tricks on the table, the cards left in the hands
+    (not those on the table, nor the rows of cards aside: the stock, the discards)."""
     return browser.evaluate(
         f"""(() => {{
         const replay = {_replay(index)};
@@ -57,7 +58,7 @@ def _state(browser: Browser, index: int) -> dict[str, object]:
         return {{
             step: replay.getAttribute("data-step"),
             tricks: [...replay.querySelectorAll(".tf-trick")].filter(visible).map(t => t.getAttribute("data-trick")),
-            hand: [...replay.querySelectorAll(".tf-card")].filter(c => !c.closest(".tf-trick") && visible(c)).length,
+            hand: [...replay.querySelectorAll(".tf-card")].filter(c => !c.closest(".tf-trick, .tf-aside") && visible(c)).length,
             status: replay.querySelector(".tf-status").textContent,
         }};
         }})()"""
@@ -137,4 +138,20 @@ def test_screenshots_have_content_and_no_sideways_scroll(browser: Browser, page:
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
         (Path(keep) / f"report-{width}.png").write_bytes(shot)
+    assert browser.errors() == []
+
+
+def test_every_replay_of_the_page_reaches_its_last_trick_with_its_hands_played_out(browser: Browser, page: str) -> None:
+    browser.open(page, 1280)
+    tricks = browser.evaluate('[...document.querySelectorAll(".tf-replay")].map(r => r.getAttribute("data-tricks"))')
+    # truf-jb's six deals, the revoke's one, Ruff and Honours' four; Tromplemond plays no tricks.
+    assert tricks == ["13"] * 7 + ["12"] * 4 + ["0"]
+    for index in range(len(tricks) - 1):
+        browser.evaluate(_replay(index) + ".focus()")
+        browser.key("End", 35)
+        state = _state(browser, index)
+        last = browser.evaluate(_replay(index) + ".getAttribute('data-tricks')")
+        assert state["step"] == last and state["tricks"] == [last]
+        # Every card dealt has been played, or set aside by the ruffer before play.
+        assert state["hand"] == 0, f"replay {index}"
     assert browser.errors() == []

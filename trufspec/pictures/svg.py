@@ -421,7 +421,7 @@ def scene_svg(
         body.append(f'<text x="0" y="{_num(y)}" class="tf-small tf-note">{escape(name)}:</text>')
         x = (len(name) + 2) * look.advance * 0.8
         labels = [(card_text(c.card, look.unicode), c) for c in cards]
-        body.append(_row(x, y, labels, look, interactive, describe))
+        body += ['<g class="tf-aside">', _row(x, y, labels, look, interactive, describe), "</g>"]
         width = max(width, x + sum(len(label) + 1 for label, _ in labels) * look.advance)
     if scene.rebuilt:
         y += look.line
