@@ -9,13 +9,13 @@ standard library and Debian's ``chromium`` package are enough.
 from __future__ import annotations
 
 import base64
-import fcntl
 import json
 import os
 import select
 import shutil
 import struct
 import subprocess
+import sys
 import tempfile
 import time
 import zlib
@@ -41,6 +41,15 @@ FLAGS = (
     "--remote-debugging-pipe",
 )
 
+_AT_3_AND_4 = (
+    "import fcntl, os, sys\n"
+    "high = [fcntl.fcntl(int(fd), fcntl.F_DUPFD, 10) for fd in sys.argv[1:3]]\n"
+    "os.dup2(high[0], 3)\n"
+    "os.dup2(high[1], 4)\n"
+    "os.execv(sys.argv[3], sys.argv[3:])\n"
+)
+"""Run as ``python -c`` with the two pipe ends and Chromium's command line."""
+
 TIMEOUT = 60.0
 """Seconds a whole browser session may take before it is stopped."""
 
@@ -61,21 +70,15 @@ class Browser:
         self._profile = tempfile.TemporaryDirectory(prefix="trufspec-chromium-")
         commands_read, self._commands = os.pipe()
         self._replies, replies_write = os.pipe()
-
-        def descriptors() -> None:
-            # In the child: the two pipe ends at 3 and 4, inheritable, where Chromium looks.
-            high_read = fcntl.fcntl(commands_read, fcntl.F_DUPFD, 10)
-            high_write = fcntl.fcntl(replies_write, fcntl.F_DUPFD, 10)
-            os.dup2(high_read, 3)
-            os.dup2(high_write, 4)
-
+        # A small Python step puts the pipe ends at 3 and 4, where Chromium looks, and then
+        # becomes Chromium: no pre-exec hook, which a threaded test session must not use.
         self._process = subprocess.Popen(
-            [executable, *FLAGS, f"--user-data-dir={self._profile.name}", "about:blank"],
+            [sys.executable, "-c", _AT_3_AND_4, str(commands_read), str(replies_write), executable, *FLAGS]
+            + [f"--user-data-dir={self._profile.name}", "about:blank"],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            preexec_fn=descriptors,
-            close_fds=False,
+            pass_fds=(commands_read, replies_write),
         )
         os.close(commands_read)
         os.close(replies_write)
@@ -169,9 +172,9 @@ class Browser:
         for kind in ("rawKeyDown", "keyUp"):
             self.send("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code)
 
-    def screenshot(self, full_page: bool = False) -> bytes:
-        params: dict[str, Any] = {"format": "png", "captureBeyondViewport": full_page}
-        return base64.b64decode(self.send("Page.captureScreenshot", **params)["data"])
+    def screenshot(self) -> bytes:
+        """The viewport as a PNG image."""
+        return base64.b64decode(self.send("Page.captureScreenshot", format="png")["data"])
 
     def errors(self) -> list[str]:
         """The console errors and uncaught exceptions the page has reported so far."""
