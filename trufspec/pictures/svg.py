@@ -335,7 +335,7 @@ def _contract_lines(scene: DealScene, unicode: bool) -> list[str]:
         lines.append(f"trump {trump_text(scene.trump, unicode)}{turned}")
     if scene.mode is not None:
         lines.append(scene.mode)
-    return lines
+    return lines or [f"{scene.kind} {scene.number}"]
 
 
 def scene_svg(
@@ -476,9 +476,8 @@ def _description(scene: DealScene, unicode: bool) -> str:
     text = "; ".join(parts) + "."
     if scene.rebuilt:
         text += " " + REBUILT
-    centre = _contract_lines(scene, unicode)
-    if centre:
-        text += " " + ", ".join(centre).capitalize() + "."
+    if scene.declarer is not None or scene.trump is not None:
+        text += " " + ", ".join(_contract_lines(scene, unicode)).capitalize() + "."
     return text
 
 
