@@ -160,6 +160,16 @@ def test_every_diagnostic_on_a_card_marks_that_card_in_the_diagram_and_the_repla
         assert "tf-finding" in finding.classes
 
 
+def test_every_sample_record_is_drawn() -> None:
+    """``trufspec report records/``: every file gets its section, every deal with cards its
+    diagram, every diagnostic its finding."""
+    sources = [read_source(str(path), path.read_bytes()) for path in sorted(RECORDS.rglob("*.truf"))]
+    page = render_report(sources)
+    assert page.count('<section class="tf-file"') == len(sources) > 400
+    assert page.count('<li id="f') == sum(len(s.report.diagnostics) for s in sources)
+    assert page.count('class="tf-diagram"') > 400
+
+
 def test_the_bad_records_mark_cards_at_all() -> None:
     """The test above is not vacuous: the records it reads point at dozens of cards."""
     total = 0
