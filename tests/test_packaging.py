@@ -65,6 +65,8 @@ def test_wheel_contains_the_grammar_the_rule_texts_and_the_type_marker(wheel: Pa
     expected = sorted(f"trufspec/spec/sources/{p.name}" for p in folder.glob("*.txt"))
     assert len(expected) == 5
     assert sources == expected
+    templates = {f"trufspec/pictures/templates/{name}" for name in ("report.html.j2", "report.css", "report.js")}
+    assert templates <= names
 
 
 def test_wheel_metadata(wheel: Path) -> None:
@@ -77,7 +79,7 @@ def test_wheel_metadata(wheel: Path) -> None:
     assert metadata["Requires-Python"] == ">=3.11"
     requires = metadata.get_all("Requires-Dist") or []
     required = {r.split(">=")[0].split(";")[0].strip() for r in requires}
-    assert {"lark", "attrs", "click", "pathspec"} <= required
+    assert {"lark", "attrs", "click", "jinja2", "pathspec"} <= required
     assert "trufspec = trufspec.cli:main" in scripts
 
 
