@@ -367,3 +367,19 @@ def test_the_command_line_does_not_import_pygments() -> None:
         [sys.executable, "-c", code, str(ROOT / "records")], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_pages_draw_their_deals(html: Path) -> None:
+    """``.. truf-deal::`` draws the notation's example, each ruleset's sample deal, the
+    tutorial's deal and Tromplemond's worked example, whose duplicated ten is marked."""
+    pages = {
+        "notation.html": 3,
+        "tutorials/club-evening.html": 1,
+        **{f"rulesets/{id}.html": 2 if id == "tromplemond" else 1 for id in RULESETS},
+    }
+    for page, count in pages.items():
+        text = (html / "html" / page).read_text(encoding="utf-8")
+        assert text.count('<svg xmlns="http://www.w3.org/2000/svg" class="tf-diagram"') == count, page
+    tromplemond = (html / "html" / "rulesets" / "tromplemond.html").read_text(encoding="utf-8")
+    assert tromplemond.count('data-card="10D" data-diag=') >= 3
+    assert "Marked: TM203" in tromplemond and "REC013: 10D appears twice" in tromplemond

@@ -67,6 +67,8 @@ def test_wheel_contains_the_grammar_the_rule_texts_and_the_type_marker(wheel: Pa
     assert sources == expected
     schemas = {n for n in names if n.startswith("trufspec/schemas/")}
     assert schemas == {f"trufspec/schemas/{name}.schema.json" for name in ("check", "score", "standings", "coverage", "readings")}
+    templates = {f"trufspec/pictures/templates/{name}" for name in ("report.html.j2", "report.css", "report.js")}
+    assert templates <= names
 
 
 def test_wheel_metadata(wheel: Path) -> None:
@@ -79,7 +81,7 @@ def test_wheel_metadata(wheel: Path) -> None:
     assert metadata["Requires-Python"] == ">=3.11"
     requires = metadata.get_all("Requires-Dist") or []
     required = {r.split(">=")[0].split(";")[0].strip() for r in requires}
-    assert {"lark", "attrs", "click", "msgspec", "pathspec"} <= required
+    assert {"lark", "attrs", "click", "jinja2", "msgspec", "pathspec"} <= required
     assert "trufspec = trufspec.cli:main" in scripts
 
 

@@ -860,3 +860,6 @@ def _fmt_summary(changed: int, unchanged: int, failed: int, dry_run: bool) -> st
 
 
 import trufspec.readings_cli  # noqa: E402,F401  (registers ``readings``, which needs ``main``)
+from trufspec.pictures.command import report  # noqa: E402  (the command needs this module's helpers)
+
+main.add_command(report)

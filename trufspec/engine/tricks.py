@@ -25,7 +25,7 @@ from trufspec.cards import Card, Suit
 from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Play, Span, Trick, Tricks
 
-__all__ = ["TrickRules", "PlayOutcome", "trick_winner", "replay_play", "tricks_taken"]
+__all__ = ["TrickRules", "PlayOutcome", "trick_winner", "order_of_play", "replay_play", "tricks_taken"]
 
 
 @frozen
@@ -88,6 +88,12 @@ def _seatings(seats: tuple[str, ...], direction: str) -> Mapping[str, tuple[str,
     """The order of play from each seat: worked out once per table and direction, not once
     per trick (the mapping is shared: it is only read)."""
     return {seat: tuple(_seating(seats, seat, direction)) for seat in seats}
+
+
+def order_of_play(tricks: Sequence[Trick], seats: Sequence[str], direction: str = "clockwise") -> list[Sequence[str]]:
+    """Who plays the cards of each trick, in order of play, as the replay reads a record (see
+    :func:`_turns`): pictures of a deal lay the cards out by the same reading."""
+    return _turns(tricks, _seatings(tuple(seats), direction))
 
 
 def replay_play(

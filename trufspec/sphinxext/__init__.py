@@ -2,7 +2,8 @@
 
 The ``rule`` domain (:mod:`.domain`) renders rulesets, the ambiguity register, the variant
 matrix and the sources from the registry; :mod:`.cli` renders the command-line reference from
-the commands themselves; :mod:`.lexer` highlights records.  This package imports Sphinx only
+the commands themselves; :mod:`.diagram` draws deals (``.. truf-deal::``); :mod:`.lexer`
+highlights records.  This package imports Sphinx only
 when Sphinx loads it, because Pygments imports :mod:`.lexer` through its plugin entry point
 without Sphinx.
 """

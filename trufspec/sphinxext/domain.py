@@ -571,6 +571,7 @@ def _write_pages(directory: Path, wanted: dict[str, str]) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     from trufspec.sphinxext.cli import CliDirective
+    from trufspec.sphinxext.diagram import DealDirective
     from trufspec.sphinxext.lexer import TrufLexer
 
     app.add_config_value("rule_example_dirs", [], "env", [list])
@@ -588,6 +589,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         texinfo=(_pass_through, _pass_through),
     )
     app.add_directive("trufspec-cli", CliDirective)
+    app.add_directive("truf-deal", DealDirective)
     app.add_lexer("truf", TrufLexer)
     app.connect("builder-inited", write_ruleset_pages)
     app.connect("builder-inited", write_example_pages)
