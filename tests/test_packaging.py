@@ -83,6 +83,9 @@ def test_wheel_metadata(wheel: Path) -> None:
     required = {r.split(">=")[0].split(";")[0].strip() for r in requires}
     assert {"lark", "attrs", "click", "jinja2", "msgspec", "pathspec"} <= required
     assert "trufspec = trufspec.cli:main" in scripts
+    # The Sphinx extension links into the published reference by the Documentation address.
+    urls = dict(url.split(", ", 1) for url in metadata.get_all("Project-URL") or [])
+    assert urls["Documentation"].startswith("https://") and urls["Source"].startswith("https://")
 
 
 def test_installed_wheel_checks_a_record_outside_the_checkout(wheel: Path, tmp_path: Path) -> None:
