@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 from attrs import frozen
 
@@ -25,7 +25,16 @@ from trufspec.cards import Card, Suit
 from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Play, Span, Trick, Tricks
 
-__all__ = ["TrickRules", "PlayOutcome", "trick_winner", "replay_play", "tricks_taken"]
+__all__ = [
+    "TrickRules",
+    "PlayOutcome",
+    "trick_winner",
+    "playable",
+    "play_fault",
+    "trumps_broken",
+    "replay_play",
+    "tricks_taken",
+]
 
 
 @frozen
@@ -76,6 +85,48 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     return best
 
 
+def playable(
+    hand: Collection[Card], led: Suit | None, trump: Suit | None, broken: bool, rules: TrickRules
+) -> list[Card]:
+    """The cards of ``hand`` that may be played now: the rule on leading trumps for a lead
+    (``led`` is None), follow suit for every later card.
+
+    This is the one statement of both rules: the replay of a record asks :func:`play_fault`,
+    which is built on it, and a live game asks it for the legal cards.  ``broken`` says
+    whether trumps are broken (see :func:`trumps_broken`).
+    """
+    if led is None:
+        if rules.trump_lead is not None and trump is not None and not broken:
+            others = [c for c in hand if c.suit is not trump]
+            if others:
+                return others
+        return list(hand)
+    return [c for c in hand if c.suit is led] or list(hand)
+
+
+def play_fault(
+    card: Card, hand: Collection[Card], led: Suit | None, trump: Suit | None, broken: bool, rules: TrickRules
+) -> tuple[str, dict[str, object]] | None:
+    """The clause that playing ``card`` from ``hand`` (which holds it) breaks, with the values
+    of its message but the player's name, or None when the card may be played."""
+    allowed = playable(hand, led, trump, broken, rules)
+    if card in allowed:
+        return None
+    shown = " ".join(str(c) for c in allowed)
+    if led is None:
+        assert rules.trump_lead is not None
+        return rules.trump_lead, {"card": card, "other_cards": shown}
+    return rules.follow_suit, {"card": card, "suit_cards": shown}
+
+
+def trumps_broken(broken: bool, cards: Sequence[Card], trump: Suit | None, ruffed: bool, rules: TrickRules) -> bool:
+    """Whether trumps are broken once a trick of ``cards`` is over (``ruffed``: a player who
+    could not follow suit played a trump to it), given whether they were before."""
+    if broken or trump is None or not any(c.suit is trump for c in cards):
+        return broken
+    return rules.broken_by == "any-earlier-trick" or ruffed
+
+
 def _seating(seats: Sequence[str], leader: str, direction: str) -> list[str]:
     """The players in order of play from the leader."""
     start = seats.index(leader)
@@ -121,7 +172,7 @@ def replay_play(
             for player, card in zip(players, trick.cards.cards):
                 hands.setdefault(player, []).append(card)
         findings.unchecked("the hands (cards are checked only against those played later)")
-    # Each hand as an ordered set: a card played is taken out (and found held) by one pop.
+    # Each hand as an ordered set: a card is found held, and taken out, without a scan.
     holding = {seat: dict.fromkeys(cards, True) for seat, cards in hands.items()}
     won: Counter[str] = Counter()
     broken = False
@@ -177,35 +228,20 @@ def replay_play(
         led = cards[0].suit if cards else None
         for index, (player, card) in enumerate(zip(players, cards)):
             hand = holding.get(player)
-            if hand is None or not hand.pop(card, False):
+            if hand is None or card not in hand:
                 if known_hands:
                     # The cards played so far: those of the tricks before, then of this one.
                     played = [t.cards.cards[: len(p)] for t, p in zip(play.tricks, turns[: count - 1])] + [cards[:index]]
                     reason = _why_not_held(card, played, holding)
                     findings.fault(rules.card_held, trick.cards.span(index), ack=index in trick.cards.acks, player=player, card=card, reason=reason)
                 continue
-            if index == 0:
-                if (
-                    rules.trump_lead is not None
-                    and card.suit is trump
-                    and not broken
-                    and any(c.suit is not trump for c in hand)
-                ):
-                    others = " ".join(str(c) for c in hand if c.suit is not trump)
-                    findings.fault(rules.trump_lead, trick.cards.span(index), ack=index in trick.cards.acks, player=player, card=card, other_cards=others)
-            elif card.suit is not led:
-                same = [c for c in hand if c.suit is led]
-                if same:
-                    findings.fault(
-                        rules.follow_suit,
-                        trick.cards.span(index),
-                        ack=index in trick.cards.acks,
-                        player=player,
-                        card=card,
-                        suit_cards=" ".join(str(c) for c in same),
-                    )
-                elif card.suit is trump:
-                    ruffed = True
+            fault = play_fault(card, hand, led if index else None, trump, broken, rules)
+            del hand[card]
+            if fault is not None:
+                code, values = fault
+                findings.fault(code, trick.cards.span(index), ack=index in trick.cards.acks, player=player, **values)
+            elif index and card.suit is not led and card.suit is trump:
+                ruffed = True
         if len(cards) == len(seats):
             judged.add(rules.trick_winner)
             best = trick_winner(cards, trump)
@@ -224,8 +260,7 @@ def replay_play(
                 decided_in = count
         else:
             expected_leader = None
-        if not broken and trump is not None and any(c.suit is trump for c in cards):
-            broken = rules.broken_by == "any-earlier-trick" or ruffed
+        broken = trumps_broken(broken, cards, trump, ruffed, rules)
     findings.judge(*judged)
     if stopped:
         return PlayOutcome(dict(won), False)
