@@ -32,6 +32,7 @@ __all__ = [
     "playable",
     "play_fault",
     "trumps_broken",
+    "why_not_held",
     "replay_play",
     "tricks_taken",
 ]
@@ -232,7 +233,7 @@ def replay_play(
                 if known_hands:
                     # The cards played so far: those of the tricks before, then of this one.
                     played = [t.cards.cards[: len(p)] for t, p in zip(play.tricks, turns[: count - 1])] + [cards[:index]]
-                    reason = _why_not_held(card, played, holding)
+                    reason = why_not_held(card, played, holding)
                     findings.fault(rules.card_held, trick.cards.span(index), ack=index in trick.cards.acks, player=player, card=card, reason=reason)
                 continue
             fault = play_fault(card, hand, led if index else None, trump, broken, rules)
@@ -320,7 +321,7 @@ def _check_turns(
     return False
 
 
-def _why_not_held(card: Card, played: list[Sequence[Card]], holding: dict[str, dict[Card, bool]]) -> str:
+def why_not_held(card: Card, played: list[Sequence[Card]], holding: dict[str, dict[Card, bool]]) -> str:
     """Why a card played is not in its player's hand: the last trick it was played to
     (``played`` holds the cards of each trick so far), or who holds it."""
     for number in range(len(played), 0, -1):

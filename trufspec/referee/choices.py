@@ -1,0 +1,141 @@
+"""Lists of legal actions too long to make: made one action at a time, when asked for.
+
+A truf-jb bid is any set of cards of the hand, each plus or minus: with 13 cards that is over
+a million bids, and a player who may bid any of them must be offered all of them.  These
+sequences have a length, an order and random access (so ``random.choice`` works on them) and
+make only the actions that are looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Iterator, overload
+
+from trufspec.cards import Card
+from trufspec.referee.actions import Action, BidCards
+
+__all__ = ["Chain", "SignedCardBids"]
+
+
+class Chain(Sequence[Action]):
+    """Sequences of actions one after the other (the bids of every player still to bid);
+    ``in`` asks ``contains``, the referee's own judgement, rather than looking through them."""
+
+    def __init__(self, parts: Sequence[Sequence[Action]], contains: Callable[[Action], bool]) -> None:
+        self._parts = tuple(parts)
+        self._contains = contains
+        self._length = sum(len(p) for p in self._parts)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(index)
+        for part in self._parts:
+            if index < len(part):
+                return part[index]
+            index -= len(part)
+        raise AssertionError("unreachable: the index is within the length")
+
+    def __iter__(self) -> Iterator[Action]:
+        for part in self._parts:
+            yield from part
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self._contains(action)
+
+
+class SignedCardBids(Sequence[BidCards]):
+    """Every bid of one or more cards of ``hand``, each plus or minus, whose value (after the
+    clamp at zero) is at most ``cap`` (None: no limit).
+
+    Single cards come first (plus, then minus when ``single_minus`` allows it), then bids of
+    several cards, in the order of the hand with each card absent, plus or minus.  ``value``
+    gives a card's worth in a bid of several cards (the ruleset's own card values).  The
+    bids of several cards are counted, and found by their index, by counting the ways to
+    complete a bid card by card; without a cap that count does not depend on the sum, so it
+    is a closed formula.
+    """
+
+    def __init__(
+        self, player: str, hand: Sequence[Card], single_minus: bool, cap: int | None, value: Callable[[Card], int]
+    ) -> None:
+        self._player = player
+        self._hand = tuple(hand)
+        self._values = tuple(value(c) for c in self._hand)
+        self._cap = cap
+        self._singles = len(self._hand) * (2 if single_minus else 1)
+        self._ways: dict[tuple[int, int, int], int] = {}
+        self._length = self._singles + self._count(0, 0, 0)
+
+    def _count(self, index: int, chosen: int, total: int) -> int:
+        """The ways to finish a bid from card ``index`` on, with ``chosen`` cards (counted up
+        to 2) and the signed sum ``total`` so far, into a bid of several cards within the cap."""
+        left = len(self._hand) - index
+        if self._cap is None:
+            # Each card left is out, plus or minus; the bids of fewer than two cards fall out.
+            short = (1 + 2 * left, 1, 0)[chosen]
+            return 3**left - short
+        if not left:
+            return int(chosen == 2 and total <= self._cap)
+        key = (index, chosen, total)
+        found = self._ways.get(key)
+        if found is None:
+            found = sum(self._count(index + 1, *step) for step in self._steps(index, chosen, total))
+            self._ways[key] = found
+        return found
+
+    def _steps(self, index: int, chosen: int, total: int) -> tuple[tuple[int, int], ...]:
+        """The card at ``index`` left out, bid plus, bid minus: the state after each."""
+        more = min(chosen + 1, 2)
+        if self._cap is None:
+            return ((chosen, 0), (more, 0), (more, 0))
+        value = self._values[index]
+        return ((chosen, total), (more, total + value), (more, total - value))
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> BidCards: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[BidCards]: ...
+
+    def __getitem__(self, index: int | slice) -> BidCards | Sequence[BidCards]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._length))]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(index)
+        size = len(self._hand)
+        if index < self._singles:
+            return BidCards(self._player, (self._hand[index % size],), frozenset({0}) if index >= size else frozenset())
+        rest = index - self._singles
+        cards: list[Card] = []
+        minus: set[int] = set()
+        chosen = total = 0
+        for position in range(size):
+            for sign, (after, summed) in enumerate(self._steps(position, chosen, total)):
+                ways = self._count(position + 1, after, summed)
+                if rest < ways:
+                    if sign:
+                        if sign == 2:
+                            minus.add(len(cards))
+                        cards.append(self._hand[position])
+                    chosen, total = after, summed
+                    break
+                rest -= ways
+        return BidCards(self._player, tuple(cards), frozenset(minus))

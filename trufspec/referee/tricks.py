@@ -1,0 +1,152 @@
+"""The play of tricks at a live table: who is to play, which cards may be played, and why not.
+
+Every judgement is the engine's (:mod:`trufspec.engine.tricks`): the cards that may be played
+come from :func:`~trufspec.engine.tricks.playable`, the fault of a card from
+:func:`~trufspec.engine.tricks.play_fault`, the winner of a trick from
+:func:`~trufspec.engine.tricks.trick_winner`, so that the referee and the validator cannot
+disagree.  What this module adds is the state that a replay of a record rebuilds from the
+record as it goes: the hands left, the trick on the table, whether trumps are broken, who leads.
+A ruleset's referee keeps one :class:`TrickTable` per deal; it serves every game that plays
+tricks, through the :class:`~trufspec.engine.tricks.TrickRules` of its ruleset.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from trufspec.cards import Card, Suit
+from trufspec.engine.tricks import TrickRules, play_fault, playable, trick_winner, trumps_broken, why_not_held
+
+__all__ = ["TrickTable"]
+
+
+class TrickTable:
+    """The tricks of one deal as they are played.
+
+    ``tricks`` is how many tricks the deal has; ``leader`` leads the first.  The order of play
+    round the table follows the ruleset's reading (:attr:`TrickRules.enforce_order`): under
+    ``free`` any player who has not played to the trick may play, and :meth:`to_act` names
+    them all, the next one clockwise first.
+    """
+
+    __slots__ = ("seats", "rules", "trump", "hands", "leader", "current", "done", "won", "broken", "ruffed", "tricks", "_orders", "_allowed")
+
+    def __init__(
+        self, seats: Sequence[str], rules: TrickRules, trump: Suit | None, hands: Mapping[str, Sequence[Card]], leader: str, tricks: int
+    ) -> None:
+        self.seats = tuple(seats)
+        self.rules = rules
+        self.trump = trump
+        self.hands = {seat: dict.fromkeys(hands[seat], True) for seat in self.seats}
+        """What each player holds, as an ordered set (the order of the hand as dealt)."""
+        self.leader = leader
+        self.current: list[tuple[str, Card]] = []
+        """The trick on the table: who played which card, in order of play."""
+        self.done: list[tuple[tuple[str, Card], ...]] = []
+        """The tricks played, each as its cards with their players in order of play."""
+        self.won = dict.fromkeys(self.seats, 0)
+        self.broken = False
+        self.ruffed = False
+        self.tricks = tricks
+        self._allowed: dict[str, list[Card]] = {}
+        step = -1 if rules.enforce_order == "counterclockwise" else 1
+        count = len(self.seats)
+        self._orders = {
+            seat: tuple(self.seats[(index + step * k) % count] for k in range(count)) for index, seat in enumerate(self.seats)
+        }
+
+    def copy(self) -> TrickTable:
+        other = TrickTable.__new__(TrickTable)
+        other.seats, other.rules, other.trump, other.tricks = self.seats, self.rules, self.trump, self.tricks
+        other._orders = self._orders
+        other._allowed = dict(self._allowed)
+        other.hands = {seat: dict(hand) for seat, hand in self.hands.items()}
+        other.leader, other.broken, other.ruffed = self.leader, self.broken, self.ruffed
+        other.current = list(self.current)
+        other.done = list(self.done)
+        other.won = dict(self.won)
+        return other
+
+    @property
+    def over(self) -> bool:
+        """Every trick of the deal is played."""
+        return len(self.done) == self.tricks
+
+    def order(self, leader: str) -> tuple[str, ...]:
+        """The players in order of play from ``leader``, in the direction of the reading."""
+        return self._orders[leader]
+
+    def to_act(self) -> tuple[str, ...]:
+        """Who may play the next card."""
+        if self.over:
+            return ()
+        current = self.current
+        if not current:
+            return (self.leader,)
+        order = self._orders[self.leader]
+        if self.rules.enforce_order != "free":
+            return (order[len(current)],)
+        played = {player for player, _ in current}
+        return tuple(p for p in order if p not in played)
+
+    def allowed(self, player: str) -> list[Card]:
+        """The cards ``player`` may play to the trick now, were it their turn (worked out
+        once per card played: the list of legal actions and the check of the action chosen
+        both ask)."""
+        found = self._allowed.get(player)
+        if found is None:
+            led = self.current[0][1].suit if self.current else None
+            found = self._allowed[player] = playable(self.hands[player], led, self.trump, self.broken, self.rules)
+        return found
+
+    def legal(self) -> list[tuple[str, Card]]:
+        """Every card that may be played now, with its player."""
+        return [(player, card) for player in self.to_act() for card in self.allowed(player)]
+
+    def fault(self, player: str, card: Card) -> tuple[str, dict[str, object]] | None:
+        """The clause that ``player`` playing ``card`` now breaks, with the values of its
+        message, or None when the card may be played (``player`` sits at the table)."""
+        rules, current = self.rules, self.current
+        number = len(self.done) + 1
+        if not current:
+            if player != self.leader:
+                if number == 1:
+                    return rules.first_leader, {"player": player, "expected": self.leader}
+                return rules.next_leader, {"number": number, "player": player, "expected": self.leader, "previous": number - 1}
+        elif any(p == player for p, _ in current):
+            return rules.one_card_each, {"number": number, "count": len(current) + 1, "players": len(self.seats)}
+        elif rules.enforce_order != "free":
+            expected = self._orders[self.leader][len(current)]
+            if player != expected and rules.turn_order is not None:
+                order = rules.enforce_order
+                return rules.turn_order, {"player": player, "previous": current[-1][0], "expected": expected, "order": order}
+        hand = self.hands[player]
+        if card not in hand:
+            played = [tuple(c for _, c in trick) for trick in self.done] + [tuple(c for _, c in current)]
+            return rules.card_held, {"player": player, "card": card, "reason": why_not_held(card, played, self.hands)}
+        if card in self.allowed(player):
+            return None
+        fault = play_fault(card, hand, current[0][1].suit if current else None, self.trump, self.broken, rules)
+        assert fault is not None
+        code, values = fault
+        return code, {"player": player, **values}
+
+    def play(self, player: str, card: Card) -> None:
+        """Play a card that :meth:`fault` allows; a full trick goes to its winner, who leads
+        next."""
+        del self.hands[player][card]
+        self._allowed.clear()
+        current = self.current
+        if current and card.suit is self.trump and card.suit is not current[0][1].suit:
+            self.ruffed = True
+        current.append((player, card))
+        if len(current) < len(self.seats):
+            return
+        cards = [c for _, c in current]
+        winner = current[trick_winner(cards, self.trump)][0]
+        self.won[winner] += 1
+        self.broken = trumps_broken(self.broken, cards, self.trump, self.ruffed, self.rules)
+        self.done.append(tuple(current))
+        self.current = []
+        self.ruffed = False
+        self.leader = winner
