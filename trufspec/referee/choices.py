@@ -73,7 +73,7 @@ class SignedCardBids(Sequence[BidCards]):
     ) -> None:
         self._player = player
         self._hand = tuple(hand)
-        self._values = tuple(value(c) for c in self._hand)
+        self._value = value
         self._cap = cap
         self._singles = len(self._hand) * (2 if single_minus else 1)
         self._ways: dict[tuple[int, int, int], int] = {}
@@ -84,9 +84,9 @@ class SignedCardBids(Sequence[BidCards]):
         to 2) and the signed sum ``total`` so far, into a bid of several cards within the cap."""
         left = len(self._hand) - index
         if self._cap is None:
-            # Each card left is out, plus or minus; the bids of fewer than two cards fall out.
-            short = (1 + 2 * left, 1, 0)[chosen]
-            return 3**left - short
+            # Each card left is out, plus or minus, less the ways that leave fewer than two
+            # cards bid (the same count is written out in :meth:`__getitem__`, the hot path).
+            return 3**left - (1 + 2 * left, 1, 0)[chosen]
         if not left:
             return int(chosen == 2 and total <= self._cap)
         key = (index, chosen, total)
@@ -101,7 +101,7 @@ class SignedCardBids(Sequence[BidCards]):
         more = min(chosen + 1, 2)
         if self._cap is None:
             return ((chosen, 0), (more, 0), (more, 0))
-        value = self._values[index]
+        value = self._value(self._hand[index])
         return ((chosen, total), (more, total + value), (more, total - value))
 
     def __len__(self) -> int:
@@ -124,6 +124,8 @@ class SignedCardBids(Sequence[BidCards]):
         if index < self._singles:
             return BidCards(self._player, (self._hand[index % size],), frozenset({0}) if index >= size else frozenset())
         rest = index - self._singles
+        if self._cap is None:
+            return self._free_bid(rest)
         cards: list[Card] = []
         minus: set[int] = set()
         chosen = total = 0
@@ -139,3 +141,32 @@ class SignedCardBids(Sequence[BidCards]):
                     break
                 rest -= ways
         return BidCards(self._player, tuple(cards), frozenset(minus))
+
+    def _free_bid(self, rest: int) -> BidCards:
+        """The bid of several cards at index ``rest`` among them, without a cap: the same
+        walk as :meth:`__getitem__`, with the counts of :meth:`_count` from a table (this is
+        how a random bid is drawn, once per player and deal)."""
+        hand = self._hand
+        size = len(hand)
+        cards: list[Card] = []
+        minus: set[int] = set()
+        chosen = 0
+        for position in range(size):
+            row = _FREE_WAYS[size - position - 1]
+            out = row[chosen]
+            if rest < out:
+                continue
+            rest -= out
+            more = 2 if chosen == 2 else chosen + 1
+            plus = row[more]
+            if rest >= plus:
+                rest -= plus
+                minus.add(len(cards))
+            cards.append(hand[position])
+            chosen = more
+        return BidCards(self._player, tuple(cards), frozenset(minus))
+
+
+_FREE_WAYS = tuple(tuple(3**left - (1 + 2 * left, 1, 0)[chosen] for chosen in range(3)) for left in range(53))
+"""How many bids of several cards complete a bid with ``chosen`` cards (up to 2) and
+``left`` cards still to decide, without a cap (:meth:`SignedCardBids._count`)."""

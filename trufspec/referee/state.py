@@ -94,9 +94,12 @@ def deal_pack(seed: int | str, number: int, pack: Sequence[Card] = FULL_PACK) ->
     return cards
 
 
+_HAND_ORDER = {card: (-card.suit.index, -card.rank) for card in FULL_PACK}
+
+
 def hand_order(cards: Sequence[Card]) -> tuple[Card, ...]:
     """A hand as records write it: spades first, high cards first."""
-    return tuple(sorted(cards, key=lambda c: (-c.suit.index, -c.rank)))
+    return tuple(sorted(cards, key=_HAND_ORDER.__getitem__))
 
 
 def clause_diagnostic(code: str, values: Mapping[str, object]) -> Diagnostic:

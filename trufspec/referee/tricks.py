@@ -12,12 +12,14 @@ tricks, through the :class:`~trufspec.engine.tricks.TrickRules` of its ruleset.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Mapping, Sequence, TypeVar
 
 from trufspec.cards import Card, Suit
 from trufspec.engine.tricks import TrickRules, play_fault, playable, trick_winner, trumps_broken, why_not_held
 
 __all__ = ["TrickTable"]
+
+T = TypeVar("T")
 
 
 class TrickTable:
@@ -29,7 +31,7 @@ class TrickTable:
     them all, the next one clockwise first.
     """
 
-    __slots__ = ("seats", "rules", "trump", "hands", "leader", "current", "done", "won", "broken", "ruffed", "tricks", "_orders", "_allowed")
+    __slots__ = ("seats", "rules", "trump", "hands", "leader", "current", "done", "won", "broken", "ruffed", "tricks", "_orders", "_allowed", "_acting")
 
     def __init__(
         self, seats: Sequence[str], rules: TrickRules, trump: Suit | None, hands: Mapping[str, Sequence[Card]], leader: str, tricks: int
@@ -49,6 +51,7 @@ class TrickTable:
         self.ruffed = False
         self.tricks = tricks
         self._allowed: dict[str, list[Card]] = {}
+        self._acting: tuple[str, ...] | None = None
         step = -1 if rules.enforce_order == "counterclockwise" else 1
         count = len(self.seats)
         self._orders = {
@@ -60,6 +63,7 @@ class TrickTable:
         other.seats, other.rules, other.trump, other.tricks = self.seats, self.rules, self.trump, self.tricks
         other._orders = self._orders
         other._allowed = dict(self._allowed)
+        other._acting = self._acting
         other.hands = {seat: dict(hand) for seat, hand in self.hands.items()}
         other.leader, other.broken, other.ruffed = self.leader, self.broken, self.ruffed
         other.current = list(self.current)
@@ -78,7 +82,13 @@ class TrickTable:
 
     def to_act(self) -> tuple[str, ...]:
         """Who may play the next card."""
-        if self.over:
+        acting = self._acting
+        if acting is None:
+            acting = self._acting = self._players_to_act()
+        return acting
+
+    def _players_to_act(self) -> tuple[str, ...]:
+        if len(self.done) == self.tricks:
             return ()
         current = self.current
         if not current:
@@ -99,13 +109,16 @@ class TrickTable:
             found = self._allowed[player] = playable(self.hands[player], led, self.trump, self.broken, self.rules)
         return found
 
-    def legal(self) -> list[tuple[str, Card]]:
-        """Every card that may be played now, with its player."""
-        return [(player, card) for player in self.to_act() for card in self.allowed(player)]
+    def legal(self, plays: Mapping[tuple[str, Card], T]) -> list[T]:
+        """Every card that may be played now, as the action of its player in ``plays``."""
+        allowed = self.allowed
+        return [plays[player, card] for player in self.to_act() for card in allowed(player)]
 
     def fault(self, player: str, card: Card) -> tuple[str, dict[str, object]] | None:
         """The clause that ``player`` playing ``card`` now breaks, with the values of its
         message, or None when the card may be played (``player`` sits at the table)."""
+        if player in self.to_act() and card in self.allowed(player):
+            return None
         rules, current = self.rules, self.current
         number = len(self.done) + 1
         if not current:
@@ -136,6 +149,7 @@ class TrickTable:
         next."""
         del self.hands[player][card]
         self._allowed.clear()
+        self._acting = None
         current = self.current
         if current and card.suit is self.trump and card.suit is not current[0][1].suit:
             self.ruffed = True

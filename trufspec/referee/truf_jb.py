@@ -75,6 +75,8 @@ class TrufJbState(GameState):
         self._removed: tuple[Card, ...] = (REMOVED_CARD,) if fixed else ()
         self._plays = {(p, c): PlayCard(p, c) for p in setup.players for c in self._pack}
         """Every card play of the game, made once: the legal plays are listed at every turn."""
+        self._judged: tuple[BidCards | None, bidding.Bid | None] = (None, None)
+        """The last bid found legal, with its value: applied next, as a rule."""
         self.size = len(self._pack) // count
         """The cards of a hand, the tricks of a deal and the max total of the bids."""
         self._start_deal()
@@ -142,8 +144,8 @@ class TrufJbState(GameState):
         phase = self._phase
         if phase == "play":
             assert self.table is not None
-            plays = self._plays
-            return [plays[p, c] for p, c in self.table.legal() if player is None or p == player]
+            legal = self.table.legal(self._plays)
+            return legal if player is None else [a for a in legal if a.player == player]
         acting = self.to_act if player is None else tuple(p for p in self.to_act if p == player)
         if phase == "bids":
             return Chain([self._bid_list(p) for p in acting], self.is_legal)
@@ -196,8 +198,11 @@ class TrufJbState(GameState):
         if not action.cards:
             return clause_diagnostic("JB201", {"player": player, "problem": "bid no card"})
         findings = Findings(default_registry(), None)
-        self._evaluate(action, findings)
-        return first_error(findings.diagnostics)
+        bid = self._evaluate(action, findings)
+        problem = first_error(findings.diagnostics)
+        if problem is None and bid is not None:
+            self._judged = (action, bid)
+        return problem
 
     def _evaluate(self, action: BidCards, findings: Findings) -> bidding.Bid | None:
         """The bid as the validator values it, judging it into ``findings``."""
@@ -223,13 +228,17 @@ class TrufJbState(GameState):
         kind = type(action)
         if kind is PlayCard:
             assert isinstance(action, PlayCard) and self.table is not None
-            self.table.play(action.player, action.card)
-            if self.table.over:
+            table = self.table
+            table.play(action.player, action.card)
+            if len(table.done) == table.tricks:
                 self._score()
         elif kind is BidCards:
             assert isinstance(action, BidCards)
-            bid = self._evaluate(action, Findings(default_registry(), None))
-            assert bid is not None
+            judged, bid = self._judged
+            if judged is not action:
+                found = self._evaluate(action, Findings(default_registry(), None))
+                assert found is not None
+                bid = found
             self.bids[action.player] = (action, bid)
             if len(self.bids) == len(self.players):
                 self._close_bidding()
