@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from trufspec import check_text, dumps
 from trufspec.cards import FULL_PACK, parse_card
 from trufspec.diagnostics import Severity
-from trufspec.records import Atom, BidEntry, Bids, Cards, Contract, Deal, Game, Mode, Play, Trick, replace
-from trufspec.referee import BidCards, Choose, PlayCard, new_game
+from trufspec.records import Atom, BidEntry, Bids, Cards, Contract, Deal, Dealer, Game, Mode, Play, Trick, replace
+from trufspec.referee import BidCards, Choose, NextDeal, PlayCard, new_game
 from trufspec.referee.actions import Action
 from trufspec.referee.state import GameState
 
@@ -44,6 +44,9 @@ def with_deal(game: Game, deal: Deal) -> Game:
 def append(state: GameState, action: Action) -> Game:
     """The record so far with ``action`` written at its end, legal or not."""
     game = state.record()
+    if isinstance(action, NextDeal):
+        deal = Deal("deal", Atom(len(game.deals) + 1), (Dealer(Atom(action.player)),))
+        return replace(game, deals=game.deals + (deal,))
     deal = game.deals[-1]
     sections = list(deal.sections)
     if isinstance(action, BidCards):
@@ -95,6 +98,47 @@ def jb_candidates(state: GameState, rng: random.Random) -> list[Action]:
         stranger = next(c for c in FULL_PACK if c not in hand)
         found.append(BidCards(player, (stranger,)))
     return found
+
+
+def de_candidates(state: GameState, rng: random.Random) -> list[Action]:
+    """The actions to try at this point of a truf-de deal."""
+    phase = state.phase
+    if phase == "end":
+        return [NextDeal(p) for p in state.players]
+    if phase != "bids":
+        return jb_candidates(state, rng)
+    found: list[Action] = []
+    for player in state.to_act:
+        hand = state.hand(player)
+        stranger = next(c for c in FULL_PACK if c not in hand)
+        found += [BidCards(player, (c,)) for c in hand]
+        found += [BidCards(player, (stranger,)), BidCards(player, hand[:2]), BidCards(player, hand[:1], frozenset({0}))]
+    return found
+
+
+DE_READINGS = {
+    "dealer-tie": ("next-in-direction", "any-tied"),
+    "direction": ("alternate-ccw-first", "fixed-ccw", "fixed-cw"),
+    "redeal-pictures": ("aces-and-pictures", "pictures-only"),
+    "scoring": ("one", "two", "three", "three-with-two"),
+    "winner": ("highest-total", "lowest-total"),
+}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in DE_READINGS.items()}),
+)
+def test_the_truf_de_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    state = new_game("truf-de", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
+    while state.deal_number < 3:
+        if rng.random() < 0.15 or state.phase in ("contract", "end"):
+            for action in de_candidates(state, rng):
+                legal = state.is_legal(action)
+                assert legal == validator_accepts(append(state, action)), (action, state.why_not(action))
+        state.apply(rng.choice(state.legal_actions()))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

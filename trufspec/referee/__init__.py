@@ -16,6 +16,7 @@ from trufspec.referee.actions import Action, BidCards, Choose, NextDeal, PlayCar
 from trufspec.referee.errors import REFEREE_CODES, Refused, describe
 from trufspec.referee.resume import resume
 from trufspec.referee.state import GameState, Setup, View
+from trufspec.referee.truf_de import TrufDeState
 from trufspec.referee.truf_jb import TrufJbState
 
 __all__ = [
@@ -34,7 +35,7 @@ __all__ = [
     "describe",
 ]
 
-STATES: Mapping[str, type[GameState]] = {"truf-jb": TrufJbState}
+STATES: Mapping[str, type[GameState]] = {"truf-jb": TrufJbState, "truf-de": TrufDeState}
 """The referee of each ruleset that has one."""
 
 
@@ -45,12 +46,14 @@ def new_game(
     *,
     seed: int | str | None = None,
     hands: Sequence[Mapping[str, Sequence[Card]]] = (),
+    dealer: str | None = None,
 ) -> GameState:
     """A new game of ``ruleset`` for ``players`` (in seating order, clockwise).
 
     ``readings`` are the options of the ruleset, the keys and values of ``--option``.  The
     hands of each deal are dealt from ``seed`` (a random one when None), except those of the
-    first deals, which ``hands`` may give (one mapping of player to cards per deal).  An
+    first deals, which ``hands`` may give (one mapping of player to cards per deal).
+    ``dealer`` deals the first deal (the first player when None).  An
     unknown ruleset or reading, a wrong number of players or hands that break the rules of
     the deal are refused (:class:`~trufspec.referee.errors.Refused`) with a diagnostic.
     """
@@ -62,7 +65,7 @@ def new_game(
 
         known = ", ".join(STATES)
         raise Refused([refusal("REF002", f"there is no referee for the ruleset '{ruleset}'; there is one for {known}")])
-    setup = Setup.make(ruleset, players, readings, seed, hands)
+    setup = Setup.make(ruleset, players, readings, seed, hands, dealer)
     state = state_class(setup)
     if hands:
         check_hands(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from trufspec.api import check_text, dumps, loads
 from trufspec.cards import FULL_PACK
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.records import Atom, Cards, Deal, Game, HandEntry, Hands, Undealt
+from trufspec.records import Atom, Cards, Deal, Dealer, Game, HandEntry, Hands, Undealt
 from trufspec.referee.actions import NextDeal
 from trufspec.referee.errors import Refused, refusal
 from trufspec.referee.state import GameState, Setup
@@ -51,16 +51,23 @@ def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
     tag = game.tag("Options")
     chosen = parse_options(tag, default_registry().options_of(state_class.ruleset))[0] if tag else {}
     hands = [_hands(deal, game.players) for deal in game.deals]
-    state = state_class(Setup.make(state_class.ruleset, game.players, chosen, seed, hands))
+    dealers = [_dealer(deal) for deal in game.deals]
+    state = state_class(Setup.make(state_class.ruleset, game.players, chosen, seed, hands, dealers[0] if dealers else None))
     try:
         for index, deal in enumerate(game.deals):
             if index:
-                state.apply(NextDeal(state.to_act[0] if state.to_act else game.players[0]))
+                dealer = dealers[index] or (state.to_act[0] if state.to_act else game.players[0])
+                state.apply(NextDeal(dealer))
             for action in state.record_actions(deal):
                 state.apply(action)
     except Refused as refused:
         raise Refused([refusal("REF003", "the record cannot be replayed by the referee"), *refused.diagnostics]) from None
     return state
+
+
+def _dealer(deal: Deal) -> str | None:
+    written = deal.find(Dealer)
+    return None if written is None else written.player.value
 
 
 def _hands(deal: Deal, players: tuple[str, ...]) -> dict[str, tuple]:

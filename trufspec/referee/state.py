@@ -49,6 +49,8 @@ class Setup:
     seed: int | str
     hands: tuple[Mapping[str, tuple[Card, ...]], ...] = ()
     """The hands of the first deals, when given rather than dealt from the seed."""
+    dealer: str | None = None
+    """The dealer of the first deal (None: the first player)."""
 
     @classmethod
     def make(
@@ -58,6 +60,7 @@ class Setup:
         readings: Mapping[str, str] | None,
         seed: int | str | None,
         hands: Sequence[Mapping[str, Sequence[Card]]] = (),
+        dealer: str | None = None,
     ) -> Setup:
         """Check and resolve a set-up: an unknown reading or a value it does not allow is
         refused with the validator's REC014 diagnostic; a player named twice, or a name the
@@ -76,8 +79,10 @@ class Setup:
             if set(given_hands) != set(players):
                 named = " ".join(given_hands)
                 raise Refused([refusal("REF002", f"hands are given for {named}, not for every player: {' '.join(players)}")])
+        if dealer is not None and dealer not in players:
+            raise Refused([refusal("REF002", f"the dealer {dealer} is not one of the players: {' '.join(players)}")])
         given = tuple({p: tuple(h[p]) for p in players} for h in hands)
-        return cls(ruleset, players, values, chosen, random.randrange(2**32) if seed is None else seed, given)
+        return cls(ruleset, players, values, chosen, random.randrange(2**32) if seed is None else seed, given, dealer)
 
     def tags(self) -> list[Tag]:
         """The tags every record of the game opens with."""
@@ -87,8 +92,9 @@ class Setup:
         return tags
 
 
-def deal_pack(seed: int | str, number: int, pack: Sequence[Card] = FULL_PACK) -> list[Card]:
-    """The cards of deal ``number`` shuffled from ``seed``: the same deal whatever came before."""
+def deal_pack(seed: int | str, number: int | str, pack: Sequence[Card] = FULL_PACK) -> list[Card]:
+    """The cards of deal ``number`` shuffled from ``seed``: the same deal whatever came before
+    (a ruleset that deals again writes the attempt into ``number``)."""
     cards = list(pack)
     random.Random(f"{seed}:{number}").shuffle(cards)
     return cards
