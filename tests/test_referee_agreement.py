@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from trufspec import check_text, dumps
-from trufspec.cards import FULL_PACK, parse_card
+from trufspec.cards import FULL_PACK, NT, Suit, parse_card, parse_suit
 from trufspec.diagnostics import Severity
 from trufspec.records import Atom, BidEntry, Bids, Cards, Contract, Deal, Dealer, Game, Mode, Play, Trick, replace
 from trufspec.referee import BidCards, Choose, NextDeal, PlayCard, new_game
@@ -56,9 +56,12 @@ def append(state: GameState, action: Action) -> Game:
         sections[index] = replace(bids, entries=bids.entries + (entry,))
     elif isinstance(action, Choose):
         index = next(i for i, s in enumerate(sections) if isinstance(s, Bids))
-        mode, _, adjust = action.words.partition(" adjust ")
-        contract = state.contract  # type: ignore[attr-defined]
-        written = Contract(contract.winner, contract.trump, Atom(Mode(mode)), Atom(int(adjust)) if adjust else None)
+        words = action.words.split()
+        trump = (NT if words[1] == "NT" else parse_suit(words[1])) if words[0] == "trump" else None
+        mode = next((Mode(w) for w in words if w in ("atas", "bawah")), None)
+        adjust = int(words[-1]) if "adjust" in words else None
+        winner = state.contract.winner  # type: ignore[attr-defined]
+        written = Contract(winner, None if trump is None else Atom(trump), None if mode is None else Atom(mode), None if adjust is None else Atom(adjust))
         sections.insert(index + 1, written)
     else:
         assert isinstance(action, PlayCard)
@@ -86,7 +89,9 @@ def jb_candidates(state: GameState, rng: random.Random) -> list[Action]:
         return [PlayCard(p, c) for p in state.to_act for c in state.hand(p)]
     if phase == "contract":
         winner = state.to_act[0]
-        return [Choose(winner, w) for w in ("atas adjust +1", "bawah adjust -1", "atas adjust +2", "atas", "bawah")]
+        trump = state.contract.trump.value  # type: ignore[attr-defined]
+        forms = ("atas adjust +1", "bawah adjust -1", "atas adjust +2", "bawah adjust +1", "atas", "bawah")
+        return [Choose(winner, f"trump {t} {w}") for t in {trump, NT, Suit.SPADES} for w in forms]
     found: list[Action] = []
     for player in state.to_act:
         listed = state.legal_actions(player)

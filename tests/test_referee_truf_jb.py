@@ -162,13 +162,14 @@ def even_game(readings: dict[str, str]):  # type: ignore[no-untyped-def]
 def test_an_even_game_waits_for_the_bid_winners_choice() -> None:
     state = even_game({})
     assert state.phase == "contract" and state.to_act == ("Ana",)
-    assert [str(a) for a in state.legal_actions()] == ["atas adjust +1", "bawah adjust -1", "atas", "bawah"]
-    assert state.why_not(Choose("Budi", "atas")).code == "REF001"
-    state.apply(Choose("Ana", "bawah adjust -1"))
+    assert [str(a) for a in state.legal_actions()] == ["trump H atas adjust +1", "trump H bawah adjust -1", "trump H atas", "trump H bawah"]
+    assert state.why_not(Choose("Budi", "trump H atas")).code == "REF001"
+    assert state.why_not(Choose("Ana", "trump S atas")).code == "REF001"
+    state.apply(Choose("Ana", "trump H bawah adjust -1"))
     assert state.phase == "play" and "contract Ana trump" in dumps([state.record()])
     modes = even_game({"even-adjust-scope": "mode-only"})
-    assert [str(a) for a in modes.legal_actions()] == ["atas", "bawah"]
-    refusal = modes.why_not(Choose("Ana", "atas adjust +1"))
+    assert [str(a) for a in modes.legal_actions()] == ["trump H atas", "trump H bawah"]
+    refusal = modes.why_not(Choose("Ana", "trump H atas adjust +1"))
     assert refusal.code == "JB212" and "mode-only" in refusal.message
 
 

@@ -51,7 +51,7 @@ from trufspec.referee.state import GameState, Setup, clause_diagnostic, deal_pac
 from trufspec.referee.tricks import TrickTable
 from trufspec.spec.registry import default_registry
 
-__all__ = ["TrufState"]
+__all__ = ["TrufState", "contract_words", "mode_forms"]
 
 
 class TrufState(GameState):
@@ -154,12 +154,14 @@ class TrufState(GameState):
         """The bid winner and the trump, from every player's bid."""
 
     @abc.abstractmethod
-    def _decide_mode(self, total: int, contract: Contract | None, findings: Findings) -> Any:
-        """The ruleset's ``decide_mode``: the mode of a deal whose bids add up to ``total``."""
+    def _contract_forms(self, winner: str, trump: Trump, total: int) -> list[Contract]:
+        """Every contract the table might write after these bids (``total`` is their sum),
+        legal or not: :meth:`_judge_contract` says which are."""
 
     @abc.abstractmethod
-    def _adjustment(self) -> int:
-        """How far the bid winner of an even game may move the bids."""
+    def _judge_contract(self, contract: Contract, total: int, findings: Findings) -> Any:
+        """The mode (and adjustment) a contract makes, as the ruleset's ``decide_mode``
+        gives it, judging the contract into ``findings``."""
 
     @abc.abstractmethod
     def _deal_scores(self, values: dict[str, Any], winner: str, taken: dict[str, int]) -> dict[str, int]:
@@ -252,7 +254,7 @@ class TrufState(GameState):
         assert self.contract is not None
         winner = self.contract.winner.value
         if action.player != winner:
-            return refusal("REF001", f"{action.player} cannot choose the mode: the bid winner {winner} does")
+            return refusal("REF001", f"{action.player} cannot choose the contract: the bid winner {winner} does")
         found = self._choices.get(action.words)
         if found is None:
             allowed = ", ".join(w for w, (_, problem) in self._choices.items() if problem is None)
@@ -281,40 +283,34 @@ class TrufState(GameState):
                 self._close_bidding()
         elif kind is Choose:
             assert isinstance(action, Choose)
-            contract = self._choices[action.words][0]
-            self.choice = self._decide_mode(self.size, contract, Findings(default_registry(), None))
-            self._start_play(contract)
+            self._agree(self._choices[action.words][0])
         else:
             self.deal_number += 1
             self._start_deal(action.player)
 
     def _close_bidding(self) -> None:
-        """The bid winner, the trump and the mode, from the bids."""
+        """The bid winner and the trump, from the bids; then the contract, at once when the
+        rules leave the winner one, else the winner's choice."""
         values = {p: bid for p, (_, bid) in self.bids.items()}
         winner, trump = self._contest(values)
-        total = sum(b.value for b in values.values())
-        if total == self.size:
-            self._choices = self._even_choices(winner, trump)
-            self.contract = Contract(Atom(winner), Atom(trump))
-            self._phase = "contract"
-            return
-        self.choice = self._decide_mode(total, None, Findings(default_registry(), None))
-        assert self.choice is not None
-        mode = Mode.ATAS if self.choice.high else Mode.BAWAH
-        self._start_play(Contract(Atom(winner), Atom(trump), Atom(mode)))
-
-    def _even_choices(self, winner: str, trump: Trump) -> dict[str, tuple[Contract, Diagnostic | None]]:
-        """Every way the contract of an even game may be written, with what the validator
-        says of it: the mode with the adjustment, and the mode alone."""
-        amount = self._adjustment()
+        self._total = total = sum(b.value for b in values.values())
         choices = {}
-        for mode, adjust in ((Mode.ATAS, amount), (Mode.BAWAH, -amount), (Mode.ATAS, None), (Mode.BAWAH, None)):
-            contract = Contract(Atom(winner), Atom(trump), Atom(mode), None if adjust is None else Atom(adjust))
+        for contract in self._contract_forms(winner, trump, total):
             findings = Findings(default_registry(), None)
-            self._decide_mode(self.size, contract, findings)
-            words = mode.value if adjust is None else f"{mode.value} adjust {adjust:+d}"
-            choices[words] = (contract, first_error(findings.diagnostics))
-        return choices
+            self._judge_contract(contract, total, findings)
+            choices[contract_words(contract)] = (contract, first_error(findings.diagnostics))
+        legal = [contract for contract, problem in choices.values() if problem is None]
+        if len(legal) == 1:
+            self._agree(legal[0])
+            return
+        self._choices = choices
+        self.contract = Contract(Atom(winner), Atom(trump))
+        self._phase = "contract"
+
+    def _agree(self, contract: Contract) -> None:
+        """Settle the contract and start the play."""
+        self.choice = self._judge_contract(contract, self._total, Findings(default_registry(), None))
+        self._start_play(contract)
 
     def _start_play(self, contract: Contract) -> None:
         self.contract = contract
@@ -350,13 +346,9 @@ class TrufState(GameState):
             yield BidCards(entry.player.value, entry.cards.cards, entry.minus)
         if self._phase == "contract":
             contract = deal.find(Contract)
-            mode = contract.mode if contract is not None else None
-            if contract is None or mode is None:
-                raise Refused([refusal("REF003", f"the contract of deal {self.deal_number} does not say the mode of its even game")])
-            words = (Mode.ATAS if mode.value.is_high else Mode.BAWAH).value
-            if contract.adjust is not None:
-                words += f" adjust {contract.adjust.value:+d}"
-            yield Choose(contract.winner.value, words)
+            if contract is None:
+                raise Refused([refusal("REF003", f"deal {self.deal_number} does not give the contract its bid winner chose")])
+            yield Choose(contract.winner.value, contract_words(contract))
         play = deal.find(Play)
         for trick in play.tricks if play is not None else ():
             assert self.table is not None
@@ -382,6 +374,29 @@ class TrufState(GameState):
         other._bid_lists = dict(self._bid_lists)
         other.table = None if self.table is None else self.table.copy()
         return other
+
+
+def mode_forms(winner: str, trump: Trump, adjustments: Sequence[int]) -> list[Contract]:
+    """The contracts of one trump in either mode, written with each adjustment (its sign
+    the mode's) and without one."""
+    forms = []
+    for mode, sign in ((Mode.ATAS, 1), (Mode.BAWAH, -1)):
+        forms += [Contract(Atom(winner), Atom(trump), Atom(mode), Atom(sign * a)) for a in adjustments]
+    forms += [Contract(Atom(winner), Atom(trump), Atom(mode)) for mode in (Mode.ATAS, Mode.BAWAH)]
+    return forms
+
+
+def contract_words(contract: Contract) -> str:
+    """A contract as the record writes it after the bid winner's name (``trump H atas adjust
+    +1``): the words of the choice that makes it, the mode under its Indonesian name."""
+    words = []
+    if contract.trump is not None:
+        words.append(f"trump {contract.trump.value}")
+    if contract.mode is not None:
+        words.append((Mode.ATAS if contract.mode.value.is_high else Mode.BAWAH).value)
+    if contract.adjust is not None:
+        words.append(f"adjust {contract.adjust.value:+d}")
+    return " ".join(words)
 
 
 class _DealFacts(NamedTuple):

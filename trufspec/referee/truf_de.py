@@ -28,7 +28,7 @@ from trufspec.records import Atom, Contract, Deal, Dealer
 from trufspec.referee.actions import BidCards
 from trufspec.referee.errors import Refused
 from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_error, hand_order
-from trufspec.referee.truf import TrufState
+from trufspec.referee.truf import TrufState, mode_forms
 from trufspec.rulesets.truf.de import bids as bidding
 from trufspec.rulesets.truf.de.deal import HAND, check_dealer, one_sided
 from trufspec.rulesets.truf.de.ruleset import DEALS, TRICK_RULES, deal_scores, game_winners
@@ -79,11 +79,11 @@ class TrufDeState(TrufState):
         assert winner is not None and values[winner].card is not None  # every bid is a card
         return winner, values[winner].card.suit
 
-    def _decide_mode(self, total: int, contract: Contract | None, findings: Findings) -> bidding.ModeChoice | None:
-        return bidding.decide_mode(total, contract, findings)
+    def _contract_forms(self, winner: str, trump: Trump, total: int) -> list[Contract]:
+        return mode_forms(winner, trump, (1,) if total == self.size else ())
 
-    def _adjustment(self) -> int:
-        return 1
+    def _judge_contract(self, contract: Contract, total: int, findings: Findings) -> bidding.ModeChoice | None:
+        return bidding.decide_mode(total, contract, findings)
 
     def _deal_scores(self, values: dict[str, Any], winner: str, taken: dict[str, int]) -> dict[str, int]:
         scored = deal_scores(self.players, values, self.choice, taken, self.readings)

@@ -30,7 +30,7 @@ from trufspec.referee.actions import BidCards
 from trufspec.referee.choices import SignedCardBids
 from trufspec.referee.errors import Refused
 from trufspec.referee.state import Setup, clause_diagnostic
-from trufspec.referee.truf import TrufState
+from trufspec.referee.truf import TrufState, mode_forms
 from trufspec.rulesets.truf.jb import bids as bidding
 from trufspec.rulesets.truf.jb.ruleset import REMOVED_CARD, deal_scores, game_winners, trick_rules
 
@@ -71,11 +71,11 @@ class TrufJbState(TrufState):
         assert contest is not None  # every bid is made with cards
         return contest.winner, bidding.trump_of(values[contest.winner]) or NT
 
-    def _decide_mode(self, total: int, contract: Contract | None, findings: Findings) -> bidding.ModeChoice | None:
-        return bidding.decide_mode(total, self.size, contract, self.readings, findings)
+    def _contract_forms(self, winner: str, trump: Trump, total: int) -> list[Contract]:
+        return mode_forms(winner, trump, (self.readings.integer("even-adjust-amount"),) if total == self.size else ())
 
-    def _adjustment(self) -> int:
-        return self.readings.integer("even-adjust-amount")
+    def _judge_contract(self, contract: Contract, total: int, findings: Findings) -> bidding.ModeChoice | None:
+        return bidding.decide_mode(total, self.size, contract, self.readings, findings)
 
     def _deal_scores(self, values: dict[str, Any], winner: str, taken: dict[str, int]) -> dict[str, int]:
         scored = deal_scores(self.players, values, winner, self.choice, taken, self.readings)
