@@ -121,6 +121,46 @@ def de_candidates(state: GameState, rng: random.Random) -> list[Action]:
     return found
 
 
+def basics_candidates(state: GameState, rng: random.Random) -> list[Action]:
+    """The actions to try at this point of a truf-basics round: in the bids, every card alone
+    and a sample of pairs in each marking, and three cards."""
+    if state.phase != "bids":
+        return jb_candidates(state, rng)
+    found: list[Action] = []
+    for player in state.to_act:
+        hand = state.hand(player)
+        found += [BidCards(player, (c,)) for c in hand]
+        for _ in range(8):
+            pair = tuple(rng.sample(hand, 2))
+            found += [BidCards(player, pair), BidCards(player, pair, frozenset({0})), BidCards(player, pair, frozenset({0, 1}))]
+        found += [BidCards(player, hand[:3]), BidCards(player, hand[:1], frozenset({0}))]
+    return found
+
+
+BASICS_READINGS = {
+    "no-truf-by-choice": ("no", "yes"),
+    "subtract-valid": ("sum", "result"),
+    "same-suit-tiebreak": ("cards-value-rank", "rank"),
+    "trump-lead": ("free", "until-broken"),
+}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in BASICS_READINGS.items()}),
+)
+def test_the_truf_basics_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    state = new_game("truf-basics", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
+    while state.deal_number < 2:
+        if rng.random() < 0.15 or state.phase in ("bids", "contract"):
+            for action in basics_candidates(state, rng):
+                legal = state.is_legal(action)
+                assert legal == validator_accepts(append(state, action)), (action, state.why_not(action))
+        state.apply(rng.choice(state.legal_actions()))
+
+
 DE_READINGS = {
     "dealer-tie": ("next-in-direction", "any-tied"),
     "direction": ("alternate-ccw-first", "fixed-ccw", "fixed-cw"),

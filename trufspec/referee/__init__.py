@@ -16,6 +16,7 @@ from trufspec.referee.actions import Action, BidCards, Choose, NextDeal, PlayCar
 from trufspec.referee.errors import REFEREE_CODES, Refused, describe
 from trufspec.referee.resume import resume
 from trufspec.referee.state import GameState, Setup, View
+from trufspec.referee.truf_basics import TrufBasicsState
 from trufspec.referee.truf_de import TrufDeState
 from trufspec.referee.truf_jb import TrufJbState
 
@@ -35,7 +36,11 @@ __all__ = [
     "describe",
 ]
 
-STATES: Mapping[str, type[GameState]] = {"truf-jb": TrufJbState, "truf-de": TrufDeState}
+STATES: Mapping[str, type[GameState]] = {
+    "truf-jb": TrufJbState,
+    "truf-basics": TrufBasicsState,
+    "truf-de": TrufDeState,
+}
 """The referee of each ruleset that has one."""
 
 

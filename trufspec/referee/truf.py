@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import abc
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from trufspec.cards import Card, Suit, Trump
@@ -148,6 +148,10 @@ class TrufState(GameState):
     @abc.abstractmethod
     def _evaluate(self, action: BidCards, findings: Findings) -> Any:
         """The bid as the ruleset's bidding module values it, judging it into ``findings``."""
+
+    def _bid_value(self, bid: Any) -> int:
+        """What a bid counts towards the sum of the bids."""
+        return int(bid.value)
 
     @abc.abstractmethod
     def _contest(self, values: dict[str, Any]) -> tuple[str, Trump]:
@@ -293,7 +297,7 @@ class TrufState(GameState):
         rules leave the winner one, else the winner's choice."""
         values = {p: bid for p, (_, bid) in self.bids.items()}
         winner, trump = self._contest(values)
-        self._total = total = sum(b.value for b in values.values())
+        self._total = total = sum(self._bid_value(b) for b in values.values())
         choices = {}
         for contract in self._contract_forms(winner, trump, total):
             findings = Findings(default_registry(), None)
@@ -364,7 +368,9 @@ class TrufState(GameState):
     def _facts(self) -> _DealFacts:
         """What the record of the deal is made from; none of it is changed once the deal is
         scored (the next deal replaces it), so a record can be made from it later."""
-        return _DealFacts(self.players, self.deal_number, self.dealer, self.dealt, self.undealt, self.bids, self.contract, self.table)
+        return _DealFacts(
+            self.players, self.deal_number, self.dealer, self.dealt, self.undealt, self.bids, self._bid_value, self.contract, self.table
+        )
 
     def copy(self) -> TrufState:
         other = type(self).__new__(type(self))
@@ -406,6 +412,7 @@ class _DealFacts(NamedTuple):
     dealt: dict[str, tuple[Card, ...]]
     undealt: tuple[Card, ...]
     bids: dict[str, tuple[BidCards, Any]]
+    value: Callable[[Any], int]
     contract: Contract | None
     table: TrickTable | None
 
@@ -425,7 +432,8 @@ def _deal_record(facts: _DealFacts, player: str | None, figures: tuple[dict[str,
         sections.append(Undealt(Cards(facts.undealt)))
     bidding_over = len(facts.bids) == len(facts.players)
     visible = [p for p in facts.bids if bidding_over or player is None or p == player]
-    sections.append(Bids(tuple(_bid_entry(*facts.bids[p]) for p in visible), incomplete=len(visible) < len(facts.players)))
+    entries = tuple(_bid_entry(action, facts.value(bid)) for action, bid in (facts.bids[p] for p in visible))
+    sections.append(Bids(entries, incomplete=len(visible) < len(facts.players)))
     if facts.contract is not None and facts.table is not None:
         sections.append(facts.contract)
     if facts.table is not None:
@@ -450,9 +458,9 @@ def _doing(action: Action) -> str:
     return "deal"
 
 
-def _bid_entry(action: BidCards, bid: Any) -> BidEntry:
+def _bid_entry(action: BidCards, value: int | None) -> BidEntry:
     """The record's entry of a bid, with its value restated once it is known."""
-    restated = None if bid is None else Atom(bid.value)
+    restated = None if value is None else Atom(value)
     return BidEntry(Atom(action.player), Cards(action.cards), action.minus, restated=restated)
 
 

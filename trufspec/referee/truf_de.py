@@ -6,7 +6,7 @@ is one card of the hand, valued and judged by
 :func:`~trufspec.rulesets.truf.de.bids.bid_winner`, trumps being the suit of their card; the
 mode by :func:`~trufspec.rulesets.truf.de.bids.decide_mode`; the scores by
 :func:`~trufspec.rulesets.truf.de.ruleset.deal_scores` and the winners after 13 deals by
-:func:`~trufspec.rulesets.truf.de.ruleset.game_winners`.
+:func:`~trufspec.engine.totals.best_totals`.
 
 Who deals is a rule here: the players choose the first dealer (the first player, unless
 :func:`~trufspec.referee.new_game` is told another), and from the second deal on the lowest
@@ -24,6 +24,7 @@ from typing import Any
 from trufspec.cards import FULL_PACK, Card, Trump
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
+from trufspec.engine.totals import best_totals
 from trufspec.records import Atom, Contract, Deal, Dealer
 from trufspec.referee.actions import BidCards
 from trufspec.referee.errors import Refused
@@ -31,7 +32,7 @@ from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_er
 from trufspec.referee.truf import TrufState, mode_forms
 from trufspec.rulesets.truf.de import bids as bidding
 from trufspec.rulesets.truf.de.deal import HAND, check_dealer, one_sided
-from trufspec.rulesets.truf.de.ruleset import DEALS, TRICK_RULES, deal_scores, game_winners
+from trufspec.rulesets.truf.de.ruleset import DEALS, TRICK_RULES, deal_scores
 from trufspec.spec.registry import default_registry
 
 __all__ = ["TrufDeState"]
@@ -93,4 +94,4 @@ class TrufDeState(TrufState):
         return DEALS
 
     def _game_winners(self) -> tuple[str, ...]:
-        return game_winners(self.players, self.totals, self.readings)
+        return best_totals(self.players, self.totals, self.readings["winner"] == "lowest-total")

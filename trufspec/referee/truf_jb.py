@@ -6,7 +6,7 @@ trump by :func:`~trufspec.rulesets.truf.jb.bids.bid_winner` and
 :func:`~trufspec.rulesets.truf.jb.bids.trump_of`, the mode by
 :func:`~trufspec.rulesets.truf.jb.bids.decide_mode`, the scores by
 :func:`~trufspec.rulesets.truf.jb.ruleset.deal_scores`, the winners by
-:func:`~trufspec.rulesets.truf.jb.ruleset.game_winners`.  Only the list of every bid
+:func:`~trufspec.engine.totals.best_totals`.  Only the list of every bid
 (:class:`~trufspec.referee.choices.SignedCardBids`, any set of cards of the hand, each plus
 or minus) is made here, from the readings that limit bids; the property tests hold it to the
 validator.
@@ -25,6 +25,7 @@ from typing import Any
 from trufspec.cards import FULL_PACK, NT, Trump
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
+from trufspec.engine.totals import best_totals
 from trufspec.records import Contract
 from trufspec.referee.actions import BidCards
 from trufspec.referee.choices import SignedCardBids
@@ -32,7 +33,7 @@ from trufspec.referee.errors import Refused
 from trufspec.referee.state import Setup, clause_diagnostic
 from trufspec.referee.truf import TrufState, mode_forms
 from trufspec.rulesets.truf.jb import bids as bidding
-from trufspec.rulesets.truf.jb.ruleset import REMOVED_CARD, deal_scores, game_winners, trick_rules
+from trufspec.rulesets.truf.jb.ruleset import REMOVED_CARD, deal_scores, trick_rules
 
 __all__ = ["TrufJbState"]
 
@@ -85,7 +86,7 @@ class TrufJbState(TrufState):
         return self.readings.integer("deals")
 
     def _game_winners(self) -> tuple[str, ...]:
-        return game_winners(self.players, self.totals)
+        return best_totals(self.players, self.totals)
 
 
 def _value_among_others(card: Any) -> int:

@@ -14,7 +14,7 @@ from typing import Sequence
 from trufspec.cards import Suit
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
-from trufspec.engine.totals import RunningTotals
+from trufspec.engine.totals import RunningTotals, best_totals
 from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
 from trufspec.records import Bids, Contract, Deal, Game, Play, Score, Total
 from trufspec.rulesets.truf.de import bids as bidding
@@ -22,7 +22,7 @@ from trufspec.rulesets.truf.de.deal import HAND, check_dealer, hands_of
 from trufspec.rulesets.truf.de.scoring import Scored, score
 from trufspec.spec.options import OptionValues
 
-__all__ = ["TRUF_DE", "TRICK_RULES", "DEALS", "deal_scores", "game_winners"]
+__all__ = ["TRUF_DE", "TRICK_RULES", "DEALS", "deal_scores"]
 
 PLAYERS = 4
 DEALS = 13
@@ -186,7 +186,7 @@ def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, fin
         return ()
     totals = outcomes[-1].totals
     lowest = options["winner"] == "lowest-total"
-    winners = game_winners(game.players, totals, options)
+    winners = best_totals(game.players, totals, lowest)
     best = totals[winners[0]]
     written = game.tag("Winner")
     if written is not None:
@@ -198,14 +198,6 @@ def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, fin
             total=best, written=written,
         )
     return winners
-
-
-def game_winners(seats: Sequence[str], totals: dict[str, int], options: OptionValues) -> tuple[str, ...]:
-    """TD501: the players with the highest total (or the lowest, under ``winner``), in
-    seating order."""
-    pick = min if options["winner"] == "lowest-total" else max
-    best = pick(totals.values())
-    return tuple(p for p in seats if totals[p] == best)
 
 
 TRUF_DE = Ruleset("truf-de", "TRUF Spielregeln (German rules)", "truf-de", replay)

@@ -13,14 +13,14 @@ from typing import Sequence
 from trufspec.cards import Card, Rank, Suit, Trump
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
-from trufspec.engine.totals import RunningTotals
+from trufspec.engine.totals import RunningTotals, best_totals
 from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
 from trufspec.records import Bids, Contract, Deal, Game, Hands, Play, Score, Total, Tricks, Undealt
 from trufspec.rulesets.truf.jb import bids as bidding
 from trufspec.rulesets.truf.jb.scoring import Scored, score
 from trufspec.spec.options import OptionValues
 
-__all__ = ["TRUF_JB", "REMOVED_CARD", "trick_rules", "deal_scores", "game_winners"]
+__all__ = ["TRUF_JB", "REMOVED_CARD", "trick_rules", "deal_scores"]
 
 REMOVED_CARD = Card(Rank.TWO, Suit.CLUBS)
 """The card taken out before a three-player deal under ``three-player-leftover=remove-fixed-card``."""
@@ -292,7 +292,7 @@ def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, fin
     if not outcomes or outcomes[-1].totals is None or (wanted and len(game.deals) < wanted):
         return ()
     totals = outcomes[-1].totals
-    winners = game_winners(game.players, totals)
+    winners = best_totals(game.players, totals)
     best = totals[winners[0]]
     written = game.tag("Winner")
     if written is not None:
@@ -301,12 +301,6 @@ def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, fin
         span = next(t.span for t in game.tags if t.name == "Winner")
         findings.add("JB501", span, expected=" and ".join(winners), total=best, written=written)
     return winners
-
-
-def game_winners(seats: Sequence[str], totals: dict[str, int]) -> tuple[str, ...]:
-    """JB501: the players with the highest total, in seating order."""
-    best = max(totals.values())
-    return tuple(p for p in seats if totals[p] == best)
 
 
 TRUF_JB = Ruleset("truf-jb", "Truf House Rule 1 (JB Games)", "truf-jb", replay)
