@@ -7,7 +7,7 @@ played while the players are still bidding, an action after the end of the game)
 one of the referee's own ``REF`` codes below, without a clause.
 
 The checking methods return refusals as values; :meth:`~trufspec.referee.state.GameState.apply`
-and the constructors raise them in :class:`Refused`, so that a program that ignores a refusal
+and the constructors raise them in :class:`~trufspec.referee.errors.Refused`, so that a program that ignores a refusal
 stops at once instead of going on with a state it did not expect.
 """
 

@@ -8,7 +8,7 @@ so far as a record (:meth:`~GameState.record`) and as one player sees it
 (:meth:`~GameState.view`).
 
 A ruleset's referee subclasses it and supplies the phases (:meth:`~GameState.why_not`,
-:meth:`~GameState._do`, :meth:`~GameState.legal_actions` and the record of the current deal),
+``_do``, :meth:`~GameState.legal_actions` and the record of the current deal),
 each judgement made by the ruleset's own code: its clauses, its bids and scoring modules and
 the shared trick mechanics.  The set-up (players, readings, hands dealt from a seed) and the
 bookkeeping (history, undo, copies, records of finished deals, running totals) are here.
@@ -196,10 +196,17 @@ class GameState(abc.ABC):
         sees it when one is given."""
 
     @abc.abstractmethod
+    def action(self, player: str, words: str) -> Action:
+        """The action ``player`` means by ``words`` in the notation (``QH``, ``3S -JD``,
+        ``trump H atas``, ``deal``) at this point of the game, legal or not: what a table
+        app makes of what a player typed.  :class:`~trufspec.referee.errors.Refused` (REF001) when the words are not
+        an action of this phase."""
+
+    @abc.abstractmethod
     def record_actions(self, deal: Deal) -> Iterator[Action]:
-        """The actions a deal of a record shows, for :func:`~trufspec.referee.resume.resume`:
+        """The actions a deal of a record shows, for :func:`~trufspec.referee.resume`:
         made one at a time, as the state reaches each (who plays a card of a trick written
-        in the leader form depends on the state); :class:`Refused` for one the record does
+        in the leader form depends on the state); :class:`~trufspec.referee.errors.Refused` for one the record does
         not give fully enough to replay."""
 
     @abc.abstractmethod

@@ -1,32 +1,31 @@
 """The play of tricks at a live table: who is to play, which cards may be played, and why not.
 
-Every judgement is the engine's (:mod:`trufspec.engine.tricks`): the cards that may be played
-come from :func:`~trufspec.engine.tricks.playable`, the fault of a card from
-:func:`~trufspec.engine.tricks.play_fault`, the winner of a trick from
-:func:`~trufspec.engine.tricks.trick_winner`, so that the referee and the validator cannot
+Every judgement is the engine's (``tricks``): the cards that may be played
+come from ``playable``, the fault of a card from
+``play_fault``, the winner of a trick from
+``trick_winner``, so that the referee and the validator cannot
 disagree.  What this module adds is the state that a replay of a record rebuilds from the
 record as it goes: the hands left, the trick on the table, whether trumps are broken, who leads.
 A ruleset's referee keeps one :class:`TrickTable` per deal; it serves every game that plays
-tricks, through the :class:`~trufspec.engine.tricks.TrickRules` of its ruleset.
+tricks, through the ``TrickRules`` of its ruleset.
 """
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence, TypeVar
+from typing import Mapping, Sequence
 
 from trufspec.cards import Card, Suit
 from trufspec.engine.tricks import TrickRules, play_fault, playable, trick_winner, trumps_broken, why_not_held
+from trufspec.referee.actions import PlayCard
 
 __all__ = ["TrickTable"]
-
-T = TypeVar("T")
 
 
 class TrickTable:
     """The tricks of one deal as they are played.
 
     ``tricks`` is how many tricks the deal has; ``leader`` leads the first.  The order of play
-    round the table follows the ruleset's reading (:attr:`TrickRules.enforce_order`): under
+    round the table follows the ruleset's reading (``TrickRules.enforce_order``): under
     ``free`` any player who has not played to the trick may play, and :meth:`to_act` names
     them all, the next one clockwise first.
     """
@@ -109,7 +108,7 @@ class TrickTable:
             found = self._allowed[player] = playable(self.hands[player], led, self.trump, self.broken, self.rules)
         return found
 
-    def legal(self, plays: Mapping[tuple[str, Card], T]) -> list[T]:
+    def legal(self, plays: Mapping[tuple[str, Card], PlayCard]) -> list[PlayCard]:
         """Every card that may be played now, as the action of its player in ``plays``."""
         allowed = self.allowed
         return [plays[player, card] for player in self.to_act() for card in allowed(player)]

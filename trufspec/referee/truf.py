@@ -9,7 +9,7 @@ number of deals.
 Every judgement is the validator's, reached through the hooks a ruleset fills in: a bid is
 valued and judged by the ruleset's ``evaluate_bids`` on the record entry it makes, the even
 game's choice by its ``decide_mode`` on the contract it writes, the play by the shared trick
-mechanics under the ruleset's :class:`~trufspec.engine.tricks.TrickRules`, the scores by its
+mechanics under the ruleset's ``TrickRules``, the scores by its
 scoring.  A ruleset's module says only how its cards are dealt, which bids there are and
 which of its functions decide.
 """
@@ -21,7 +21,7 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
-from trufspec.cards import Card, Suit, Trump
+from trufspec.cards import Card, Suit, Trump, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
 from trufspec.records import (
@@ -342,6 +342,23 @@ class TrufState(GameState):
 
     # ------------------------------------------------------------------ records and copies
 
+    def action(self, player: str, words: str) -> Action:
+        phase = self._phase
+        try:
+            if phase == "play":
+                return PlayCard(player, parse_card(words.strip()))
+            if phase == "bids":
+                signed = words.split()
+                cards = tuple(parse_card(w.removeprefix("-")) for w in signed)
+                return BidCards(player, cards, frozenset(i for i, w in enumerate(signed) if w.startswith("-")))
+        except ValueError:
+            raise Refused([refusal("REF001", f"'{words}' is not {_PHASE_WORDS[phase]}")]) from None
+        if phase == "end" and words.strip() == "deal":
+            return NextDeal(player)
+        if phase == "contract":
+            return Choose(player, " ".join(words.split()))
+        raise Refused([refusal("REF001", f"'{words}' is not {_PHASE_WORDS[phase]}")])
+
     def record_actions(self, deal: Deal) -> Iterator[Action]:
         bids = deal.find(Bids)
         for entry in bids.entries if bids is not None else ():
@@ -443,6 +460,14 @@ def _deal_record(facts: _DealFacts, player: str | None, figures: tuple[dict[str,
         sections.extend((Tricks(taken), Score(scores), Total(totals)))
     return Deal("deal", Atom(facts.number), tuple(sections))
 
+
+_PHASE_WORDS = {
+    "bids": "a bid of cards (such as 3S -JD)",
+    "contract": "a contract",
+    "play": "a card (such as QH)",
+    "end": "'deal'",
+    "over": "an action: the game is over",
+}
 
 _PHASE_ACTS = {"bids": "bid", "contract": "choose the mode", "play": "play a card", "end": "deal the next deal"}
 

@@ -2,11 +2,11 @@
 
 The hooks of :class:`~trufspec.referee.truf.TrufState` are the ruleset's own functions: a
 declaration (one card, SUM, SUBTRACT or NO TRUF) is judged and given its target by
-:func:`~trufspec.rulesets.truf.basics.declarations.evaluate`, the bid winner by
-:func:`~trufspec.rulesets.truf.basics.declarations.bid_winner`, the contract by
-:func:`~trufspec.rulesets.truf.basics.ruleset.check_trump` and
-:func:`~trufspec.rulesets.truf.basics.declarations.decide_mode`, the scores by
-:func:`~trufspec.rulesets.truf.basics.ruleset.deal_scores`.  The legal declarations of a
+``evaluate``, the bid winner by
+``bid_winner``, the contract by
+``check_trump`` and
+``decide_mode``, the scores by
+``deal_scores``.  The legal declarations of a
 player are those of one or two cards of the hand, with each way of marking them, that
 ``evaluate`` finds no fault in.
 

@@ -2,18 +2,18 @@
 
 The hooks of :class:`~trufspec.referee.truf.TrufState` are the ruleset's own functions: a bid
 is one card of the hand, valued and judged by
-:func:`~trufspec.rulesets.truf.de.bids.evaluate_bids`; the highest bidder by
-:func:`~trufspec.rulesets.truf.de.bids.bid_winner`, trumps being the suit of their card; the
-mode by :func:`~trufspec.rulesets.truf.de.bids.decide_mode`; the scores by
-:func:`~trufspec.rulesets.truf.de.ruleset.deal_scores` and the winners after 13 deals by
-:func:`~trufspec.engine.totals.best_totals`.
+``evaluate_bids``; the highest bidder by
+``bid_winner``, trumps being the suit of their card; the
+mode by ``decide_mode``; the scores by
+``deal_scores`` and the winners after 13 deals by
+``best_totals``.
 
 Who deals is a rule here: the players choose the first dealer (the first player, unless
 :func:`~trufspec.referee.new_game` is told another), and from the second deal on the lowest
 total deals (TD105, ties settled by the readings).  The players who may deal next are those
-:func:`~trufspec.rulesets.truf.de.deal.check_dealer` accepts.  A hand of only number cards, or
+``check_dealer`` accepts.  A hand of only number cards, or
 only pictures, is thrown in and dealt again (TD103): the deal from the seed is repeated, as
-:func:`~trufspec.rulesets.truf.de.deal.one_sided` says, until no hand is.
+``one_sided`` says, until no hand is.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class TrufDeState(TrufState):
             attempt += 1
 
     def _dealer_fault(self, player: str) -> Diagnostic | None:
-        """TD105, as :func:`~trufspec.rulesets.truf.de.deal.check_dealer` judges the next
+        """TD105, as ``check_dealer`` judges the next
         deal dealt by ``player``."""
         findings = Findings(default_registry(), None)
         deal = Deal("deal", Atom(self.deal_number + 1), (Dealer(Atom(player)),))

@@ -1,19 +1,19 @@
 """truf-jb at the table: the referee of JB Games' "Truf House Rule 1", three or four players.
 
 The hooks of :class:`~trufspec.referee.truf.TrufState` are the ruleset's own functions: bids
-valued and judged by :func:`~trufspec.rulesets.truf.jb.bids.evaluate_bids`, the winner and
-trump by :func:`~trufspec.rulesets.truf.jb.bids.bid_winner` and
-:func:`~trufspec.rulesets.truf.jb.bids.trump_of`, the mode by
-:func:`~trufspec.rulesets.truf.jb.bids.decide_mode`, the scores by
-:func:`~trufspec.rulesets.truf.jb.ruleset.deal_scores`, the winners by
-:func:`~trufspec.engine.totals.best_totals`.  Only the list of every bid
+valued and judged by ``evaluate_bids``, the winner and
+trump by ``bid_winner`` and
+``trump_of``, the mode by
+``decide_mode``, the scores by
+``deal_scores``, the winners by
+``best_totals``.  Only the list of every bid
 (:class:`~trufspec.referee.choices.SignedCardBids`, any set of cards of the hand, each plus
 or minus) is made here, from the readings that limit bids; the property tests hold it to the
 validator.
 
 Three players deal 17 cards each, with one card left undealt (or the 2C taken out under
 ``three-player-leftover=remove-fixed-card``).  No clause of truf-jb says who deals: any player
-may deal the next deal, the one to the left of the dealer first in :attr:`to_act`.  The game has the deals of the
+may deal the next deal, the one to the left of the dealer first in ``to_act``.  The game has the deals of the
 ``deals`` reading; with ``deals=0`` it goes on as long as the table does.
 """
 
