@@ -16,7 +16,10 @@ from typing import Mapping, Sequence
 
 from trufspec.cards import Card, Suit
 from trufspec.engine.tricks import TrickRules, play_fault, playable, trick_winner, trumps_broken, why_not_held
+from trufspec.diagnostics import Diagnostic
+from trufspec.records import Atom, Cards, Play, Trick
 from trufspec.referee.actions import PlayCard
+from trufspec.referee.state import clause_diagnostic
 
 __all__ = ["TrickTable"]
 
@@ -163,3 +166,22 @@ class TrickTable:
         self.current = []
         self.ruffed = False
         self.leader = winner
+
+    def why_not(self, player: str, card: Card) -> Diagnostic | None:
+        """The validator's diagnostic for ``player`` playing ``card`` now, or None."""
+        fault = self.fault(player, card)
+        return None if fault is None else clause_diagnostic(*fault)
+
+    def record(self) -> Play:
+        """The tricks so far, as a record: each in the leader form when it went round the
+        table in the order of the reading, else with each card's player."""
+        tricks = []
+        for number, trick in enumerate([*self.done, tuple(self.current)] if self.current else self.done, start=1):
+            players = tuple(p for p, _ in trick)
+            cards = Cards(tuple(c for _, c in trick))
+            leader = Atom(players[0])
+            if players == self.order(players[0])[: len(players)]:
+                tricks.append(Trick(Atom(number), leader, cards))
+            else:
+                tricks.append(Trick(Atom(number), leader, cards, tuple(Atom(p) for p in players)))
+        return Play(tuple(tricks), incomplete=not self.over)

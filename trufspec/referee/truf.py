@@ -220,8 +220,7 @@ class TrufState(GameState):
         phase = self._phase
         if phase == "play" and type(action) is PlayCard:
             assert self.table is not None
-            fault = self.table.fault(player, action.card)
-            return None if fault is None else clause_diagnostic(*fault)
+            return self.table.why_not(player, action.card)
         if phase == "bids" and type(action) is BidCards:
             return self._bid_problem(action)
         if phase == "contract" and type(action) is Choose:
@@ -454,7 +453,7 @@ def _deal_record(facts: _DealFacts, player: str | None, figures: tuple[dict[str,
     if facts.contract is not None and facts.table is not None:
         sections.append(facts.contract)
     if facts.table is not None:
-        sections.append(_play_record(facts.table))
+        sections.append(facts.table.record())
     if figures:
         taken, scores, totals = (tuple(Figure((p,), values[p]) for p in facts.players) for values in figures)
         sections.extend((Tricks(taken), Score(scores), Total(totals)))
@@ -487,18 +486,3 @@ def _bid_entry(action: BidCards, value: int | None) -> BidEntry:
     """The record's entry of a bid, with its value restated once it is known."""
     restated = None if value is None else Atom(value)
     return BidEntry(Atom(action.player), Cards(action.cards), action.minus, restated=restated)
-
-
-def _play_record(table: TrickTable) -> Play:
-    """The tricks so far: each in the leader form when it went round the table in the order
-    of the reading, else with each card's player."""
-    tricks = []
-    for number, trick in enumerate([*table.done, tuple(table.current)] if table.current else table.done, start=1):
-        players = tuple(p for p, _ in trick)
-        cards = Cards(tuple(c for _, c in trick))
-        leader = Atom(players[0])
-        if players == table.order(players[0])[: len(players)]:
-            tricks.append(Trick(Atom(number), leader, cards))
-        else:
-            tricks.append(Trick(Atom(number), leader, cards, tuple(Atom(p) for p in players)))
-    return Play(tuple(tricks), incomplete=not table.over)
