@@ -41,7 +41,7 @@ from trufspec.records import (
 )
 from trufspec.referee.actions import Action, Choose, Discard, NextDeal, PlayCard
 from trufspec.referee.errors import Refused, refusal
-from trufspec.referee.state import GameState, Setup, clause_diagnostic, deal_pack, first_error, hand_order
+from trufspec.referee.state import GameState, Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
 from trufspec.referee.tricks import TrickTable
 from trufspec.rulesets.ruff_and_honours import deal as dealing
 from trufspec.rulesets.ruff_and_honours.ruleset import TRICK_RULES, dealer_of, decider, honours_of, teams_at_target
@@ -73,8 +73,7 @@ class RuffAndHonoursState(GameState):
         self.dealer = dealer
         if number <= len(self.setup.hands):
             self.dealt = {p: tuple(self.setup.hands[number - 1][p]) for p in players}
-            given = {c for hand in self.dealt.values() for c in hand}
-            self.stock = tuple(c for c in FULL_PACK if c not in given)
+            self.stock = left_over(self.setup, number)
         else:
             cards = deal_pack(self.setup.seed, number)
             size = dealing.HAND_SIZE

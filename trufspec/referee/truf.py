@@ -47,7 +47,7 @@ from trufspec.referee.actions import Action, BidCards, Choose, NextDeal, PlayCar
 from trufspec.engine.tricks import TrickRules
 from trufspec.referee.choices import Chain
 from trufspec.referee.errors import Refused, refusal
-from trufspec.referee.state import GameState, Setup, clause_diagnostic, deal_pack, first_error, hand_order
+from trufspec.referee.state import GameState, Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
 from trufspec.referee.tricks import TrickTable
 from trufspec.spec.registry import default_registry
 
@@ -84,8 +84,9 @@ class TrufState(GameState):
         self.dealer = players[0] if dealer is None else dealer
         if number <= len(self.setup.hands):
             hands = {p: tuple(self.setup.hands[number - 1][p]) for p in players}
-            dealt = {c for hand in hands.values() for c in hand}
-            undealt = self._removed + tuple(c for c in self._pack if c not in dealt)
+            undealt = left_over(self.setup, number, self._pack)
+            if number > len(self.setup.undealt):
+                undealt = self._removed + undealt
         else:
             hands, undealt = self._deal_hands(number)
         self.dealt = hands
