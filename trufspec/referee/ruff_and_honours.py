@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from trufspec.cards import FULL_PACK, Card, parse_card
+from trufspec.cards import FULL_PACK, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
 from trufspec.records import (
@@ -41,8 +41,8 @@ from trufspec.records import (
 )
 from trufspec.referee.actions import Action, Choose, Discard, NextDeal, PlayCard
 from trufspec.referee.errors import Refused, refusal
-from trufspec.referee.state import GameState, Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
-from trufspec.referee.tricks import TrickTable
+from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
+from trufspec.referee.tricks import TrickGame, TrickTable
 from trufspec.rulesets.ruff_and_honours import deal as dealing
 from trufspec.rulesets.ruff_and_honours.ruleset import TRICK_RULES, dealer_of, decider, honours_of, teams_at_target
 from trufspec.rulesets.ruff_and_honours.scoring import score_hand
@@ -54,7 +54,7 @@ __all__ = ["RuffAndHonoursState"]
 DECLINE = "declines"
 
 
-class RuffAndHonoursState(GameState):
+class RuffAndHonoursState(TrickGame):
     """A game of Ruff and Honours (see the module's documentation)."""
 
     ruleset = "ruff-and-honours"
@@ -90,10 +90,6 @@ class RuffAndHonoursState(GameState):
     # ------------------------------------------------------------------ the state
 
     @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
     def to_act(self) -> tuple[str, ...]:
         if self._phase == "ruff":
             return (self.ruffer,)
@@ -103,11 +99,6 @@ class RuffAndHonoursState(GameState):
         if self._phase == "end":
             return (seat_left(self.players, self.dealer),)
         return ()
-
-    def hand(self, player: str) -> tuple[Card, ...]:
-        if self.table is not None:
-            return tuple(self.table.hands[player])
-        return self.dealt[player]
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -240,19 +231,7 @@ class RuffAndHonoursState(GameState):
                 raise Refused([refusal("REF003", f"hand {self.deal_number} does not give the cards the ruffer set aside")])
             else:
                 yield Discard(ruff.player.value, ruff.discards.cards)
-        play = deal.find(Play)
-        for trick in play.tricks if play is not None else ():
-            assert self.table is not None
-            players = [a.value for a in trick.players] if trick.by_player else self.table.order(trick.leader.value)
-            for player, card in zip(players, trick.cards):
-                yield PlayCard(player, card)
-
-    def copy(self) -> RuffAndHonoursState:
-        other = RuffAndHonoursState.__new__(RuffAndHonoursState)
-        self._copy_common(other)
-        other.__dict__.update({k: v for k, v in self.__dict__.items() if k not in other.__dict__})
-        other.table = None if self.table is None else self.table.copy()
-        return other
+        yield from self._played(deal)
 
 
 def _ruff_of(action: Action) -> Ruff:

@@ -233,9 +233,17 @@ class GameState(abc.ABC):
     def winners(self) -> tuple[str, ...]:
         """The winners of the game once it is over; empty before."""
 
-    @abc.abstractmethod
     def copy(self) -> GameState:
-        """An independent copy, for search: applying to it leaves this one as it is."""
+        """An independent copy, for search: applying to it leaves this one as it is.
+
+        Every attribute that has a ``copy`` method (dicts, lists, the trick table) is copied
+        one level down, which is as deep as a state changes them; the rest (records, cards,
+        the set-up) is immutable and shared."""
+        other = type(self).__new__(type(self))
+        for key, value in self.__dict__.items():
+            copier = getattr(value, "copy", None)
+            other.__dict__[key] = copier() if copier is not None else value
+        return other
 
     # ------------------------------------------------------------------ the same for all
 
@@ -287,16 +295,6 @@ class GameState(abc.ABC):
             restored.history.append(each)
         self.__dict__.update(restored.__dict__)
         return action
-
-    def _copy_common(self, other: GameState) -> None:
-        """Copy the bookkeeping of this base class into ``other``."""
-        other.setup = self.setup
-        other.history = list(self.history)
-        other.finished = list(self.finished)
-        other.scores = list(self.scores)
-        other.totals = dict(self.totals)
-        other.deal_number = self.deal_number
-        other._checkpoints = list(self._checkpoints)
 
     def record(self) -> Game:
         """The game so far as a record: what :func:`trufspec.dumps` prints, and what

@@ -36,25 +36,23 @@ from trufspec.records import (
     HandEntry,
     Hands,
     Mode,
-    Play,
     Score,
     Total,
-    Trick,
     Tricks,
     Undealt,
 )
-from trufspec.referee.actions import Action, BidCards, Choose, NextDeal, PlayCard
 from trufspec.engine.tricks import TrickRules
+from trufspec.referee.actions import Action, BidCards, Choose, NextDeal, PlayCard
 from trufspec.referee.choices import Chain
 from trufspec.referee.errors import Refused, refusal
-from trufspec.referee.state import GameState, Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
-from trufspec.referee.tricks import TrickTable
+from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
+from trufspec.referee.tricks import TrickGame, TrickTable
 from trufspec.spec.registry import default_registry
 
 __all__ = ["TrufState", "contract_words", "mode_forms"]
 
 
-class TrufState(GameState):
+class TrufState(TrickGame):
     """A game of a Truf ruleset (see the module's documentation); a subclass sets the pack
     and the trick rules in its constructor, before calling this one, and fills in the hooks."""
 
@@ -102,10 +100,6 @@ class TrufState(GameState):
         """The mode (and adjustment) as the ruleset's ``decide_mode`` gives it."""
         self.table: TrickTable | None = None
         self._phase = "bids"
-
-    @property
-    def phase(self) -> str:
-        return self._phase
 
     @property
     def to_act(self) -> tuple[str, ...]:
@@ -179,11 +173,6 @@ class TrufState(GameState):
     @abc.abstractmethod
     def _game_winners(self) -> tuple[str, ...]:
         """The winners, once the game is over."""
-
-    def hand(self, player: str) -> tuple[Card, ...]:
-        if self.table is not None:
-            return tuple(self.table.hands[player])
-        return self.dealt[player]
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -370,12 +359,7 @@ class TrufState(GameState):
             if contract is None:
                 raise Refused([refusal("REF003", f"deal {self.deal_number} does not give the contract its bid winner chose")])
             yield Choose(contract.winner.value, contract_words(contract))
-        play = deal.find(Play)
-        for trick in play.tricks if play is not None else ():
-            assert self.table is not None
-            players = [a.value for a in trick.players] if trick.by_player else self.table.order(trick.leader.value)
-            for player, card in zip(players, trick.cards):
-                yield PlayCard(player, card)
+        yield from self._played(deal)
 
     def current_deal(self, player: str | None = None) -> Deal | None:
         if self._phase in ("end", "over"):
@@ -388,15 +372,6 @@ class TrufState(GameState):
         return _DealFacts(
             self.players, self.deal_number, self.dealer, self.dealt, self.undealt, self.bids, self._bid_value, self.contract, self.table
         )
-
-    def copy(self) -> TrufState:
-        other = type(self).__new__(type(self))
-        self._copy_common(other)
-        other.__dict__.update({k: v for k, v in self.__dict__.items() if k not in other.__dict__})
-        other.bids = dict(self.bids)
-        other._bid_lists = dict(self._bid_lists)
-        other.table = None if self.table is None else self.table.copy()
-        return other
 
 
 def mode_forms(winner: str, trump: Trump, adjustments: Sequence[int]) -> list[Contract]:
