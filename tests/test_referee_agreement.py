@@ -86,6 +86,12 @@ def append(state: GameState, action: Action) -> Game:
     return with_deal(game, replace(deal, sections=tuple(sections)))
 
 
+def assert_agree(state: GameState, candidates: list[Action]) -> None:
+    """Each candidate is legal for the referee exactly when the validator accepts it."""
+    for action in candidates:
+        assert state.is_legal(action) == validator_accepts(append(state, action)), (action, state.why_not(action))
+
+
 def jb_candidates(state: GameState, rng: random.Random) -> list[Action]:
     """The actions to try at this point of a truf-jb deal."""
     phase = state.phase
@@ -159,9 +165,7 @@ def test_the_truf_basics_referee_calls_legal_what_the_validator_accepts(seed, re
     state = new_game("truf-basics", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
     while state.deal_number < 2:
         if rng.random() < 0.15 or state.phase in ("bids", "contract"):
-            for action in basics_candidates(state, rng):
-                legal = state.is_legal(action)
-                assert legal == validator_accepts(append(state, action)), (action, state.why_not(action))
+            assert_agree(state, basics_candidates(state, rng))
         state.apply(rng.choice(state.legal_actions()))
 
 
@@ -184,9 +188,7 @@ def test_the_truf_de_referee_calls_legal_what_the_validator_accepts(seed, readin
     state = new_game("truf-de", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
     while state.deal_number < 3:
         if rng.random() < 0.15 or state.phase in ("contract", "end"):
-            for action in de_candidates(state, rng):
-                legal = state.is_legal(action)
-                assert legal == validator_accepts(append(state, action)), (action, state.why_not(action))
+            assert_agree(state, de_candidates(state, rng))
         state.apply(rng.choice(state.legal_actions()))
 
 
@@ -201,9 +203,7 @@ def test_the_truf_jb_referee_calls_legal_what_the_validator_accepts(seed, player
     state = new_game("truf-jb", players, readings, seed=seed)
     while state.phase != "end":
         if rng.random() < 0.25 or state.phase == "contract":
-            for action in jb_candidates(state, rng):
-                legal = state.is_legal(action)
-                assert legal == validator_accepts(append(state, action)), (action, state.why_not(action))
+            assert_agree(state, jb_candidates(state, rng))
         state.apply(rng.choice(state.legal_actions()))
 
 
@@ -229,8 +229,7 @@ def test_the_choices_of_an_even_game_agree_under_every_reading() -> None:
             for player, bid in zip(hands, ("5H", "4S", "3C", "AC")):
                 state.apply(BidCards(player, (parse_card(bid),)))
             assert state.phase == "contract"
-            for action in jb_candidates(state, random.Random(0)):
-                assert state.is_legal(action) == validator_accepts(append(state, action)), (scope, amount, action)
+            assert_agree(state, jb_candidates(state, random.Random(0)))
 
 
 RH_READINGS = {
@@ -269,7 +268,5 @@ def test_the_ruff_and_honours_referee_calls_legal_what_the_validator_accepts(see
     state = new_game("ruff-and-honours", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
     while state.deal_number < 3 and not state.is_game_over:
         if rng.random() < 0.15 or state.phase in ("ruff", "end"):
-            for action in rh_candidates(state, rng):
-                legal = state.is_legal(action)
-                assert legal == validator_accepts(append(state, action)), (action, state.why_not(action))
+            assert_agree(state, rh_candidates(state, rng))
         state.apply(rng.choice(state.legal_actions()))

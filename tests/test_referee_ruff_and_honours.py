@@ -8,7 +8,9 @@ import pytest
 
 from trufspec import check_text, dumps
 from trufspec.diagnostics import Severity
-from trufspec.referee import Choose, Discard, NextDeal, Refused, new_game, resume
+from trufspec.referee import Choose, Discard, NextDeal, Refused, new_game
+
+from referee_play import assert_resumes, play_until
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 READINGS = [
@@ -18,11 +20,6 @@ READINGS = [
     {"honours-bar-timing": "start-of-hand", "honour-points": "1-and-2", "honours-basis": "as-dealt-plus-ruff-gain"},
 ]
 
-
-def play_until(state, rng: random.Random, done):  # type: ignore[no-untyped-def]
-    while not done(state):
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 @pytest.mark.parametrize("readings", READINGS)
@@ -72,14 +69,7 @@ def test_a_view_hides_the_stock_and_the_discards_of_others() -> None:
 
 
 def test_a_record_resumes_at_any_cut_and_bad_set_ups_are_refused() -> None:
-    state = new_game("ruff-and-honours", PLAYERS, {"ruff": "optional"}, seed=7)
-    rng = random.Random(2)
-    texts = []
-    while state.deal_number < 3 and not state.is_game_over:
-        state.apply(rng.choice(state.legal_actions()))
-        texts.append(dumps([state.record()]))
-    for text in rng.sample(texts, 10):
-        assert dumps([resume(text).record()]) == text
+    assert_resumes(new_game("ruff-and-honours", PLAYERS, {"ruff": "optional"}, seed=7), random.Random(2), 2, 10)
     with pytest.raises(Refused) as raised:
         new_game("ruff-and-honours", PLAYERS[:3])
     assert raised.value.diagnostic.code == "RH001"
