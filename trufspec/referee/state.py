@@ -31,7 +31,7 @@ from trufspec.referee.actions import Action
 from trufspec.referee.errors import Refused, refusal
 from trufspec.spec.options import OptionValues
 from trufspec.spec.registry import default_registry
-from trufspec.wellformed import record_diagnostic
+from trufspec.wellformed import check_game, record_diagnostic
 
 __all__ = ["Setup", "View", "GameState", "clause_diagnostic", "first_error", "deal_pack", "hand_order", "left_over"]
 
@@ -71,9 +71,12 @@ class Setup:
         refused with the validator's REC014 diagnostic; a player named twice, or a name the
         notation cannot write, with a REF002 refusal."""
         players = tuple(players)
-        problems = [name for name in players if not name or not name.isidentifier() or players.count(name) > 1]
-        if problems:
-            raise Refused([refusal("REF002", f"the players must be distinct names of letters, digits and '_': {' '.join(map(repr, players))}")])
+        if any(len(name.split()) != 1 or name != name.strip() for name in players):
+            raise Refused([refusal("REF002", f"a player's name is one word: {', '.join(map(repr, players))}")])
+        tags = (Tag("Ruleset", ruleset), Tag("Players", " ".join(players)))
+        named = [d for d in check_game(Game(tags), None, set()) if d.code == "REC005"]
+        if named:
+            raise Refused(named)
         chosen = tuple((readings or {}).items())
         findings = Findings(default_registry(), None)
         tag = Tag("Options", ", ".join(f"{k}={v}" for k, v in chosen)) if chosen else None
