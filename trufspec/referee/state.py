@@ -91,7 +91,8 @@ class Setup:
             raise Refused([refusal("REF002", f"the dealer {dealer} is not one of the players: {' '.join(players)}")])
         given = tuple({p: tuple(h[p]) for p in players} for h in hands)
         left = tuple(tuple(cards) for cards in undealt)
-        return cls(ruleset, players, values, chosen, random.randrange(2**32) if seed is None else seed, given, dealer, left)
+        seed = random.randrange(2**32) if seed is None else seed
+        return cls(ruleset, players, values, chosen, seed, given, dealer, left)
 
     def tags(self) -> list[Tag]:
         """The tags every record of the game opens with."""
@@ -221,15 +222,15 @@ class GameState(abc.ABC):
     def action(self, player: str, words: str) -> Action:
         """The action ``player`` means by ``words`` in the notation (``QH``, ``3S -JD``,
         ``trump H atas``, ``deal``) at this point of the game, legal or not: what a table
-        app makes of what a player typed.  :class:`~trufspec.referee.errors.Refused` (REF001) when the words are not
-        an action of this phase."""
+        app makes of what a player typed.  :class:`~trufspec.referee.errors.Refused` (REF001)
+        when the words are not an action of this phase."""
 
     @abc.abstractmethod
     def record_actions(self, deal: Deal) -> Iterator[Action]:
         """The actions a deal of a record shows, for :func:`~trufspec.referee.resume`:
         made one at a time, as the state reaches each (who plays a card of a trick written
-        in the leader form depends on the state); :class:`~trufspec.referee.errors.Refused` for one the record does
-        not give fully enough to replay."""
+        in the leader form depends on the state); :class:`~trufspec.referee.errors.Refused`
+        for one the record does not give fully enough to replay."""
 
     @abc.abstractmethod
     def hand(self, player: str) -> tuple[Card, ...]:

@@ -41,7 +41,10 @@ class TrickTable:
     them all, the next one clockwise first.
     """
 
-    __slots__ = ("seats", "rules", "trump", "hands", "leader", "current", "done", "won", "broken", "ruffed", "tricks", "_orders", "_allowed", "_waiting", "_free", "_plays")
+    __slots__ = (
+        "seats", "rules", "trump", "hands", "leader", "current", "done", "won", "broken", "ruffed", "tricks",
+        "_orders", "_allowed", "_waiting", "_free", "_plays",
+    )
 
     def __init__(
         self, seats: Sequence[str], rules: TrickRules, trump: Suit | None, hands: Mapping[str, Sequence[Card]], leader: str, tricks: int
