@@ -55,6 +55,7 @@ nitpick_ignore_regex = [
     # Type variables of the record model, and the packages of the games, which are internal.
     ("py:class", r"trufspec\.(records|batch)\.[A-Z]"),
     ("py:mod", r"trufspec\.(rulesets|engine)(\..*)?"),
+    ("py:class", r"(trufspec\.engine\.\w+\.)?(TrickRules|Findings)"),
     ("py:class", r"(Counter|Iterable|Iterator|Mapping|Sequence|Callable|Any|PathLike|Path)"),
 ]
 
