@@ -54,6 +54,7 @@ nitpick_ignore_regex = [
     # Type variables of the record model, and the packages of the games, which are internal.
     ("py:class", r"trufspec\.(records|batch)\.[A-Z]"),
     ("py:mod", r"trufspec\.(rulesets|engine)(\..*)?"),
+    ("py:class", r"(trufspec\.engine\.\w+\.)?(TrickRules|Findings)"),
     # The types of the JSON documents are described by docs/json-output.rst and the schemas.
     ("py:class", r"trufspec\.report\.contract\..*"),
     ("py:class", r"(Counter|Iterable|Iterator|Mapping|Sequence|Callable|Any|PathLike|Path)"),

@@ -14,11 +14,11 @@ from typing import Mapping
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import GameOutcome, Ruleset
-from trufspec.records import NO_SPAN, Game
-from trufspec.spec.options import OptionValues, parse_options, resolve
+from trufspec.records import NO_SPAN, Game, Tag
+from trufspec.spec.options import Option, OptionValues, parse_options, resolve
 from trufspec.spec.registry import Registry
 
-__all__ = ["replay_game"]
+__all__ = ["replay_game", "choose_readings"]
 
 
 def replay_game(
@@ -35,9 +35,20 @@ def replay_game(
     ``judged``, when given, receives the codes of the clauses the replay judged (see
     :class:`~trufspec.engine.findings.Findings`)."""
     findings = Findings(registry, path, judged)
-    known = registry.options_of(ruleset.id)
-    chosen: dict[str, str] = {}
     tag = next((t for t in game.tags if t.name == "Options"), None)
+    options = choose_readings(registry.options_of(ruleset.id), tag, cli_options, findings)
+    if game.deals:
+        findings.judge("REC016")
+    outcome = ruleset.replay(game, options, findings, skip)
+    return outcome, options, findings.diagnostics
+
+
+def choose_readings(
+    known: Mapping[str, Option], tag: Tag | None, cli_options: Mapping[str, str] | None, findings: Findings
+) -> OptionValues:
+    """The readings in force: the defaults, then the ``Options`` tag, then the command line;
+    every unknown option or value not allowed is reported (REC014) and passed over."""
+    chosen: dict[str, str] = {}
     if tag is not None or cli_options:
         findings.judge("REC014")
     if tag is not None:
@@ -52,8 +63,4 @@ def replay_game(
                 findings.add("REC014", NO_SPAN, detail=problem)
             else:
                 chosen[key] = value
-    if game.deals:
-        findings.judge("REC016")
-    options = OptionValues(resolve(chosen, known))
-    outcome = ruleset.replay(game, options, findings, skip)
-    return outcome, options, findings.diagnostics
+    return OptionValues(resolve(chosen, known))

@@ -15,7 +15,7 @@ from typing import Sequence
 from trufspec.engine.findings import Findings
 from trufspec.records import Tricks
 
-__all__ = ["RunningTotals"]
+__all__ = ["RunningTotals", "best_totals"]
 
 
 class RunningTotals:
@@ -83,3 +83,10 @@ class RunningTotals:
 def _figures(line: Tricks | None) -> dict[str, int]:
     """The figures of a line (a deal's scores or totals) by side; none without the line."""
     return {f.side_name: f.value for f in line.entries} if line is not None else {}
+
+
+def best_totals(sides: Sequence[str], totals: dict[str, int], lowest: bool = False) -> tuple[str, ...]:
+    """The sides with the highest total (the lowest with ``lowest``), in the order given: the
+    winners of a game that the best total wins."""
+    best = min(totals.values()) if lowest else max(totals.values())
+    return tuple(side for side in sides if totals[side] == best)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 from attrs import frozen
 
@@ -25,7 +25,19 @@ from trufspec.cards import Card, Suit
 from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Play, Span, Trick, Tricks
 
-__all__ = ["TrickRules", "PlayOutcome", "trick_winner", "order_of_play", "replay_play", "tricks_taken"]
+__all__ = [
+    "TrickRules",
+    "PlayOutcome",
+    "trick_winner",
+    "order_of_play",
+    "breaks",
+    "playable",
+    "play_fault",
+    "trumps_broken",
+    "why_not_held",
+    "replay_play",
+    "tricks_taken",
+]
 
 
 @frozen
@@ -74,6 +86,64 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
         elif card.suit is trump:
             best, top = index, card
     return best
+
+
+def breaks(
+    card: Card, hand: Collection[Card], led: Suit | None, trump: Suit | None, broken: bool, rules: TrickRules
+) -> str | None:
+    """The clause that playing ``card`` from ``hand`` (which holds it) now breaks, or None.
+
+    This is the one statement of the rule on leading trumps (a lead, ``led`` None) and of
+    follow suit (every later card): the replay of a record asks it of every card played, a
+    live game through :func:`playable`, and :func:`play_fault` says what a card breaks.  ``broken`` says whether trumps
+    are broken (see :func:`trumps_broken`).  A card that keeps the rule is told at once; only
+    a doubtful one makes it look through the hand, and then only until the answer is known.
+    """
+    if led is None:
+        if rules.trump_lead is None or card.suit is not trump or broken:
+            return None
+        return rules.trump_lead if any(c.suit is not trump for c in hand) else None
+    if card.suit is led:
+        return None
+    return rules.follow_suit if any(c.suit is led for c in hand) else None
+
+
+def playable(
+    hand: Collection[Card], led: Suit | None, trump: Suit | None, broken: bool, rules: TrickRules
+) -> list[Card]:
+    """The cards of ``hand`` that may be played now, as :func:`breaks` judges them.  Both rules
+    judge a card by its suit alone, so :func:`breaks` is asked once for each run of one suit
+    in the hand (once per suit in a hand held in suit order, as a dealt hand is)."""
+    allowed = []
+    suit = legal = None
+    for card in hand:
+        if card.suit is not suit:
+            suit = card.suit
+            legal = breaks(card, hand, led, trump, broken, rules) is None
+        if legal:
+            allowed.append(card)
+    return allowed
+
+
+def play_fault(
+    card: Card, hand: Collection[Card], led: Suit | None, trump: Suit | None, broken: bool, rules: TrickRules
+) -> tuple[str, dict[str, object]] | None:
+    """The clause that playing ``card`` from ``hand`` (which holds it) breaks, with the values
+    of its message but the player's name, or None when the card may be played."""
+    code = breaks(card, hand, led, trump, broken, rules)
+    if code is None:
+        return None
+    if led is None:
+        return code, {"card": card, "other_cards": " ".join(str(c) for c in hand if c.suit is not trump)}
+    return code, {"card": card, "suit_cards": " ".join(str(c) for c in hand if c.suit is led)}
+
+
+def trumps_broken(broken: bool, cards: Sequence[Card], trump: Suit | None, ruffed: bool, rules: TrickRules) -> bool:
+    """Whether trumps are broken once a trick of ``cards`` is over (``ruffed``: a player who
+    could not follow suit played a trump to it), given whether they were before."""
+    if broken or trump is None or not any(c.suit is trump for c in cards):
+        return broken
+    return rules.broken_by == "any-earlier-trick" or ruffed
 
 
 def _seating(seats: Sequence[str], leader: str, direction: str) -> list[str]:
@@ -190,32 +260,18 @@ def replay_play(
                 if known_hands:
                     # The cards played so far: those of the tricks before, then of this one.
                     played = [t.cards.cards[: len(p)] for t, p in zip(play.tricks, turns[: count - 1])] + [cards[:index]]
-                    reason = _why_not_held(card, played, holding)
+                    reason = why_not_held(card, played, holding)
                     findings.fault(rules.card_held, trick.cards.span(index), ack=index in trick.cards.acks, player=player, card=card, reason=reason)
                 continue
-            if index == 0:
-                if (
-                    rules.trump_lead is not None
-                    and card.suit is trump
-                    and not broken
-                    and any(c.suit is not trump for c in hand)
-                ):
-                    others = " ".join(str(c) for c in hand if c.suit is not trump)
-                    findings.fault(rules.trump_lead, trick.cards.span(index), ack=index in trick.cards.acks, figures=False, player=player, card=card, other_cards=others)
-            elif card.suit is not led:
-                same = [c for c in hand if c.suit is led]
-                if same:
-                    findings.fault(
-                        rules.follow_suit,
-                        trick.cards.span(index),
-                        ack=index in trick.cards.acks,
-                        figures=False,
-                        player=player,
-                        card=card,
-                        suit_cards=" ".join(str(c) for c in same),
-                    )
-                elif card.suit is trump:
-                    ruffed = True
+            # The rules are judged on the hand without the card, which changes nothing: the
+            # card is not of the suit whose presence decides (see ``breaks``).
+            if breaks(card, hand, led if index else None, trump, broken, rules) is not None:
+                fault = play_fault(card, hand, led if index else None, trump, broken, rules)
+                assert fault is not None
+                code, values = fault
+                findings.fault(code, trick.cards.span(index), ack=index in trick.cards.acks, figures=False, player=player, **values)
+            elif index and card.suit is not led and card.suit is trump:
+                ruffed = True
         if len(cards) == len(seats):
             judged.add(rules.trick_winner)
             best = trick_winner(cards, trump)
@@ -234,8 +290,7 @@ def replay_play(
                 decided_in = count
         else:
             expected_leader = None
-        if not broken and trump is not None and any(c.suit is trump for c in cards):
-            broken = rules.broken_by == "any-earlier-trick" or ruffed
+        broken = trumps_broken(broken, cards, trump, ruffed, rules)
     findings.judge(*judged)
     if stopped:
         return PlayOutcome(dict(won), False)
@@ -296,7 +351,7 @@ def _check_turns(
     return False
 
 
-def _why_not_held(card: Card, played: list[Sequence[Card]], holding: dict[str, dict[Card, bool]]) -> str:
+def why_not_held(card: Card, played: list[Sequence[Card]], holding: dict[str, dict[Card, bool]]) -> str:
     """Why a card played is not in its player's hand: the last trick it was played to
     (``played`` holds the cards of each trick so far), or who holds it."""
     for number in range(len(played), 0, -1):

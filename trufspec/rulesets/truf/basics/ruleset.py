@@ -16,22 +16,23 @@ from attrs import evolve
 from trufspec.cards import NT, Card, Suit, Trump
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
-from trufspec.engine.totals import RunningTotals
+from trufspec.engine.totals import RunningTotals, best_totals
 from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
 from trufspec.records import Bids, Contract, Deal, Game, Hands, Play, Score, Total, Undealt
 from trufspec.rulesets.truf.basics import declarations as declaring
-from trufspec.rulesets.truf.basics.scoring import score
+from trufspec.rulesets.truf.basics.scoring import Scored, score
 from trufspec.rulesets.truf.outcome import settled
 from trufspec.spec.options import OptionValues
 
-__all__ = ["TRUF_BASICS"]
+__all__ = ["TRUF_BASICS", "ROUNDS", "TRICKS", "check_trump", "trick_rules", "deal_scores"]
 
 PLAYERS = 4
 TRICKS = 13
 ROUNDS = 6
 
 
-def _trick_rules(options: OptionValues) -> TrickRules:
+def trick_rules(options: OptionValues) -> TrickRules:
+    """The clauses of play, under the reading of leading trumps."""
     return TrickRules(
         first_leader="TB301",
         next_leader="TB302",
@@ -66,7 +67,7 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
     return hands
 
 
-def _check_trump(
+def check_trump(
     contract: Contract | None, winning: declaring.Declaration, options: OptionValues, findings: Findings
 ) -> None:
     """TB212: the trump the record states is the one the winning declaration makes (or, when
@@ -114,7 +115,7 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
             else:
                 findings.judge("TB207", *contest.lost.values())
                 declaring.report_winner(contest, contract, declared, options, findings)
-            _check_trump(contract, declared[contest.winner], options, findings)
+            check_trump(contract, declared[contest.winner], options, findings)
         if trump is None and winner in declared:
             trump = declaring.trump_of(declared[winner])
         high = declaring.decide_mode(sum(d.target for d in declared.values()), contract, findings)
@@ -129,7 +130,7 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
         if trump is None:
             findings.unchecked("trumps in the play (the trump suit is not known)")
         suit = trump if isinstance(trump, Suit) else None
-        rules = _trick_rules(options)
+        rules = trick_rules(options)
         if rules.trump_lead is None and suit is not None and play.tricks:
             findings.judge("TB308")  # led freely: under this reading any lead keeps the rule
         outcome = replay_play(play, seats, hands, winner, suit, rules, findings, TRICKS)
@@ -160,11 +161,9 @@ def _scores(
             return None
         findings.judge("TB407")
         return recorded
-    highest = max(d.target for d in declared.values())
     scores = {}
-    for player in seats:
+    for player, result in deal_scores(seats, declared, high, taken).items():
         target = declared[player].target
-        result = score(target, taken[player], high, highest)
         findings.judge(result.clause)
         scores[player] = result.points
         for figure in written.entries if written is not None else ():
@@ -174,6 +173,14 @@ def _scores(
                     taken=taken[player], expected=result.points, written=figure.value, working=result.working,
                 )
     return scores
+
+
+def deal_scores(
+    seats: Sequence[str], declared: dict[str, declaring.Declaration], high: bool, taken: dict[str, int]
+) -> dict[str, Scored]:
+    """TB401 to TB405: what each player scores for a round, with the clause that fixes it."""
+    highest = max(d.target for d in declared.values())
+    return {player: score(declared[player].target, taken[player], high, highest) for player in seats}
 
 
 def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
@@ -211,8 +218,8 @@ def _winners(game: Game, outcomes: list[DealOutcome], findings: Findings) -> tup
     totals = outcomes[ROUNDS - 1].totals
     if totals is None:
         return ()
-    best = max(totals.values())
-    winners = tuple(p for p in game.players if totals[p] == best)
+    winners = best_totals(game.players, totals)
+    best = totals[winners[0]]
     written = game.tag("Winner")
     if written is not None:
         findings.judge("TB501")

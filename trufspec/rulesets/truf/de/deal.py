@@ -15,7 +15,7 @@ from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Dealer, Hands, Undealt
 from trufspec.spec.options import OptionValues
 
-__all__ = ["check_dealer", "clockwise", "hands_of"]
+__all__ = ["HAND", "check_dealer", "clockwise", "hands_of", "one_sided"]
 
 HAND = 13
 """TD101: the cards of each hand."""
@@ -36,9 +36,9 @@ def hands_of(deal: Deal, seats: Sequence[str], options: OptionValues, findings: 
             continue
         if len(entry.cards) != HAND:
             findings.add("TD101", entry.span, player=entry.player.value, count=len(entry.cards))
-        one_sided = _one_sided(list(entry.cards), options)
-        if one_sided is not None:
-            findings.add("TD103", entry.span, player=entry.player.value, what=one_sided)
+        thrown_in = one_sided(list(entry.cards), options)
+        if thrown_in is not None:
+            findings.add("TD103", entry.span, player=entry.player.value, what=thrown_in)
     undealt = deal.find(Undealt)
     if undealt is not None:
         cards = " ".join(map(str, undealt.cards))
@@ -46,7 +46,7 @@ def hands_of(deal: Deal, seats: Sequence[str], options: OptionValues, findings: 
     return hands
 
 
-def _one_sided(hand: list[Card], options: OptionValues) -> str | None:
+def one_sided(hand: list[Card], options: OptionValues) -> str | None:
     """TD103 and TD-A12: what makes a hand one that must be thrown in, if anything."""
     if not hand:
         return None

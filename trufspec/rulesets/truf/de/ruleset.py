@@ -16,16 +16,16 @@ from attrs import evolve
 from trufspec.cards import Suit
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
-from trufspec.engine.totals import RunningTotals
+from trufspec.engine.totals import RunningTotals, best_totals
 from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
 from trufspec.records import Bids, Contract, Deal, Game, Play, Score, Total
 from trufspec.rulesets.truf.de import bids as bidding
 from trufspec.rulesets.truf.de.deal import HAND, check_dealer, hands_of
-from trufspec.rulesets.truf.de.scoring import score
+from trufspec.rulesets.truf.de.scoring import Scored, score
 from trufspec.rulesets.truf.outcome import settled
 from trufspec.spec.options import OptionValues
 
-__all__ = ["TRUF_DE"]
+__all__ = ["TRUF_DE", "TRICK_RULES", "DEALS", "deal_scores"]
 
 PLAYERS = 4
 DEALS = 13
@@ -133,8 +133,7 @@ def _scores(
     targets = bidding.targets(bids, choice)
     findings.judge("TD401", "TD210" if any(t < 0 for t in targets.values()) else None)
     scores = {}
-    for player in seats:
-        result = score(targets[player], taken[player], choice.high, options)
+    for player, result in deal_scores(seats, bids, choice, taken, options).items():
         findings.judge(*result.judged)
         scores[player] = result.points
         for figure in written.entries if written is not None else ():
@@ -145,6 +144,14 @@ def _scores(
                     mode="atas" if choice.high else "bawah", working=result.working,
                 )
     return scores
+
+
+def deal_scores(
+    seats: Sequence[str], bids: dict[str, bidding.Bid], choice: bidding.ModeChoice, taken: dict[str, int], options: OptionValues
+) -> dict[str, Scored]:
+    """TD401 to TD406: what each player scores for a deal, with the clause that fixes it."""
+    targets = bidding.targets(bids, choice)
+    return {player: score(targets[player], taken[player], choice.high, options) for player in seats}
 
 
 def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
@@ -186,8 +193,8 @@ def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, fin
         return ()
     totals = outcomes[-1].totals
     lowest = options["winner"] == "lowest-total"
-    best = min(totals.values()) if lowest else max(totals.values())
-    winners = tuple(p for p in game.players if totals[p] == best)
+    winners = best_totals(game.players, totals, lowest)
+    best = totals[winners[0]]
     written = game.tag("Winner")
     if written is not None:
         findings.judge("TD503")

@@ -15,21 +15,22 @@ from attrs import evolve
 from trufspec.cards import Card, Rank, Suit, Trump
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
-from trufspec.engine.totals import RunningTotals
+from trufspec.engine.totals import RunningTotals, best_totals
 from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
 from trufspec.records import Bids, Contract, Deal, Game, Hands, Play, Score, Total, Tricks, Undealt
 from trufspec.rulesets.truf.jb import bids as bidding
-from trufspec.rulesets.truf.jb.scoring import score
+from trufspec.rulesets.truf.jb.scoring import Scored, score
 from trufspec.rulesets.truf.outcome import settled
 from trufspec.spec.options import OptionValues
 
-__all__ = ["TRUF_JB"]
+__all__ = ["TRUF_JB", "REMOVED_CARD", "trick_rules", "deal_scores"]
 
-_REMOVED_CARD = Card(Rank.TWO, Suit.CLUBS)
+REMOVED_CARD = Card(Rank.TWO, Suit.CLUBS)
 """The card taken out before a three-player deal under ``three-player-leftover=remove-fixed-card``."""
 
 
-def _trick_rules(options: OptionValues) -> TrickRules:
+def trick_rules(options: OptionValues) -> TrickRules:
+    """The clauses of play, under the readings of the order of play and of broken trumps."""
     return TrickRules(
         first_leader="JB301",
         next_leader="JB302",
@@ -78,10 +79,10 @@ def _three_player_leftover(hands: dict[str, list[Card]] | None, options: OptionV
         return
     findings.judge("JB102")
     for player, hand in hands.items():
-        if _REMOVED_CARD in hand:
+        if REMOVED_CARD in hand:
             section = deal.find(Hands)
             assert section is not None
-            findings.add("JB102", section.span, problem=f"{player} was dealt {_REMOVED_CARD}, the card taken out before a three-player deal")
+            findings.add("JB102", section.span, problem=f"{player} was dealt {REMOVED_CARD}, the card taken out before a three-player deal")
 
 
 def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Findings) -> None:
@@ -198,8 +199,7 @@ def _scores(
     targets = bidding.targets(bids, winner, choice, options)
     scores = {}
     clauses: set[str] = set()
-    for player in seats:
-        result = score(targets[player], taken[player], choice.high, len(seats), options, bids[player].value)
+    for player, result in deal_scores(seats, bids, winner, choice, taken, options).items():
         clauses.add(result.clause)
         scores[player] = result.points
         for side, figure in figures:
@@ -212,6 +212,22 @@ def _scores(
     # JB403 (a missed bid scores below zero) is judged wherever a miss is scored (JB404 to JB406).
     findings.judge(*clauses, "JB403" if clauses & {"JB404", "JB405", "JB406"} else None)
     return scores
+
+
+def deal_scores(
+    seats: Sequence[str],
+    bids: dict[str, bidding.Bid],
+    winner: str | None,
+    choice: bidding.ModeChoice,
+    taken: dict[str, int],
+    options: OptionValues,
+) -> dict[str, Scored]:
+    """JB401 to JB406: what each player scores for a deal, with the clause that fixes it."""
+    targets = bidding.targets(bids, winner, choice, options)
+    return {
+        player: score(targets[player], taken[player], choice.high, len(seats), options, bids[player].value)
+        for player in seats
+    }
 
 
 def _missed_but_positive(
@@ -244,7 +260,7 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
         findings.add("JB001", span, count=len(seats))
         return GameOutcome(tuple(DealOutcome() for _ in game.deals))
     totals = RunningTotals(seats, "JB409")
-    rules = _trick_rules(options)
+    rules = trick_rules(options)
     outcomes = []
     for index, deal in enumerate(game.deals):
         _no_teams(deal, findings)
@@ -281,8 +297,8 @@ def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, fin
     if not outcomes or outcomes[-1].totals is None or (wanted and len(game.deals) < wanted):
         return ()
     totals = outcomes[-1].totals
-    best = max(totals.values())
-    winners = tuple(p for p in game.players if totals[p] == best)
+    winners = best_totals(game.players, totals)
+    best = totals[winners[0]]
     written = game.tag("Winner")
     if written is not None:
         findings.judge("JB501")

@@ -1,0 +1,102 @@
+"""Games resumed from records, and hands given to a new game checked as the validator would.
+
+A record is resumed by checking it with the validator (a record that breaks a rule is
+refused with its diagnostics) and then applying, through the referee, the actions its deals
+show: the state reached is the one the table reached, and it goes on from there.
+"""
+
+from __future__ import annotations
+
+from trufspec.api import check_text, dumps, loads
+from trufspec.cards import FULL_PACK, Card
+from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.records import Atom, Cards, Deal, Dealer, Game, HandEntry, Hands, Stock, Undealt
+from trufspec.referee.actions import NextDeal
+from trufspec.referee.errors import Refused, refusal
+from trufspec.referee.state import GameState, Setup
+from trufspec.spec.options import parse_options
+from trufspec.spec.registry import default_registry
+
+__all__ = ["resume", "check_hands", "validator_errors"]
+
+
+def validator_errors(text: str) -> list[Diagnostic]:
+    """The errors ``trufspec check`` finds in a record."""
+    return [d for d in check_text(text).diagnostics if d.severity is Severity.ERROR]
+
+
+def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
+    """The state of the game a record shows (full, or cut at any action), to go on from.
+
+    ``record`` is a :class:`~trufspec.records.Game` or the text of one game.  Its deals must
+    give every hand; deals after those of the record are dealt from ``seed``.  A record that
+    cannot be resumed (it breaks a rule, leaves out what the referee needs, or is not one game
+    of a ruleset with a referee) is refused with REF003 and the diagnostics that say why.
+    """
+    from trufspec.referee import STATES
+
+    if isinstance(record, str):
+        text, games = record, loads(record).games
+    else:
+        text, games = dumps([record]), (record,)
+    errors = validator_errors(text)
+    if errors:
+        raise Refused([refusal("REF003", "the record breaks the rules, so it cannot be resumed"), *errors])
+    if len(games) != 1:
+        raise Refused([refusal("REF003", f"a record of one game can be resumed; this one holds {len(games)}")])
+    game = games[0]
+    state_class = STATES.get(game.ruleset or "")
+    if state_class is None:
+        raise Refused([refusal("REF003", f"there is no referee for the ruleset '{game.ruleset}'")])
+    tag = game.tag("Options")
+    chosen = parse_options(tag, default_registry().options_of(state_class.ruleset))[0] if tag else {}
+    hands = [_hands(deal, game.players) for deal in game.deals]
+    dealers = [_dealer(deal) for deal in game.deals]
+    undealt = [_undealt(deal) for deal in game.deals]
+    setup = Setup.make(state_class.ruleset, game.players, chosen, seed, hands, dealers[0] if dealers else None, undealt)
+    state = state_class(setup)
+    try:
+        for index, deal in enumerate(game.deals):
+            if index:
+                dealer = dealers[index] or (state.to_act[0] if state.to_act else game.players[0])
+                state.apply(NextDeal(dealer))
+            for action in state.record_actions(deal):
+                state.apply(action)
+    except Refused as refused:
+        raise Refused([refusal("REF003", "the record cannot be replayed by the referee"), *refused.diagnostics]) from None
+    return state
+
+
+def _dealer(deal: Deal) -> str | None:
+    written = deal.find(Dealer)
+    return None if written is None else written.player.value
+
+
+def _undealt(deal: Deal) -> tuple[Card, ...]:
+    """The cards a deal leaves out, as the record writes them (the stock, or the undealt)."""
+    section = deal.find(Stock) or deal.find(Undealt)
+    return () if section is None else section.cards.cards
+
+
+def _hands(deal: Deal, players: tuple[str, ...]) -> dict[str, tuple]:
+    section = deal.find(Hands)
+    given = {e.player.value: e.cards.cards for e in section.entries} if section is not None else {}
+    if section is None or section.incomplete or set(given) != set(players):
+        raise Refused([refusal("REF003", f"{deal.kind} {deal.number.value} does not give every hand, so it cannot be played on")])
+    return given
+
+
+def check_hands(state: GameState) -> None:
+    """Refuse hands given to a new game that the rules of the deal do not allow, with the
+    validator's diagnostics (each deal's hands checked as deal 1 of a record)."""
+    for given in state.setup.hands:
+        entries = tuple(HandEntry(Atom(p), Cards(given[p])) for p in state.players)
+        sections: list = [Hands(entries)]
+        dealt = {c for cards in given.values() for c in cards}
+        left = [c for c in FULL_PACK if c not in dealt]
+        if left:
+            sections.append(Undealt(Cards(tuple(left))))
+        game = Game(tuple(state.setup.tags()), (Deal("deal", Atom(1), tuple(sections)),))
+        errors = validator_errors(dumps([game]))
+        if errors:
+            raise Refused(errors)

@@ -1,0 +1,469 @@
+"""The Truf family at the table: what truf-jb, truf-basics and truf-de share, with a hook for
+each difference.
+
+A deal goes through ``bids`` (every player bids at once, so any player who has not bid may),
+``contract`` (only when the bids add up to the tricks of the deal: the bid winner chooses the
+mode, and the adjustment the readings allow), ``play`` and ``end`` (scored; the next dealer
+deals with :class:`~trufspec.referee.actions.NextDeal`).  The game is ``over`` after its
+number of deals.
+
+Every judgement is the validator's, reached through the hooks a ruleset fills in: a bid is
+valued and judged by the ruleset's ``evaluate_bids`` on the record entry it makes, the even
+game's choice by its ``decide_mode`` on the contract it writes, the play by the shared trick
+mechanics under the ruleset's ``TrickRules``, the scores by its scoring.  A ruleset's module
+says only how its cards are dealt, which bids and contracts there are and which of its
+functions decide.
+"""
+
+from __future__ import annotations
+
+import abc
+import functools
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple
+
+from trufspec.cards import Card, Suit, Trump, parse_card
+from trufspec.diagnostics import Diagnostic
+from trufspec.engine.findings import Findings
+from trufspec.engine.tricks import TrickRules
+from trufspec.records import (
+    Atom,
+    BidEntry,
+    Bids,
+    Cards,
+    Contract,
+    Deal,
+    Dealer,
+    Figure,
+    HandEntry,
+    Hands,
+    Mode,
+    Score,
+    Total,
+    Tricks,
+    Undealt,
+)
+from trufspec.referee.actions import Action, BidCards, Choose, NextDeal, PlayCard
+from trufspec.referee.choices import Chain
+from trufspec.referee.errors import Refused, refusal
+from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
+from trufspec.referee.tricks import TrickGame, TrickTable
+from trufspec.spec.registry import default_registry
+
+__all__ = ["TrufState", "contract_words", "mode_forms"]
+
+
+class TrufState(TrickGame):
+    """A game of a Truf ruleset (see the module's documentation); a subclass sets the pack
+    and the trick rules in its constructor, before calling this one, and fills in the hooks."""
+
+    _rules: TrickRules
+    _pack: tuple[Card, ...]
+    """The cards dealt from."""
+    _removed: tuple[Card, ...] = ()
+    """Cards taken out of the pack before the deal, written as undealt."""
+    _bid_form: str
+    """The clause of the form of a bid, which a bid of no card breaks."""
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        count = len(setup.players)
+        self._judged: tuple[BidCards | None, Any] = (None, None)
+        """The last bid found legal, with its value: applied next, as a rule."""
+        self.size = len(self._pack) // count
+        """The cards of a hand, the tricks of a deal and the max total of the bids."""
+        self._start_deal(setup.dealer)
+
+    # ------------------------------------------------------------------ the deal
+
+    def _start_deal(self, dealer: str | None = None) -> None:
+        players, number = self.players, self.deal_number
+        self.dealer = players[0] if dealer is None else dealer
+        if number <= len(self.setup.hands):
+            hands = {p: tuple(self.setup.hands[number - 1][p]) for p in players}
+            undealt = left_over(self.setup, number, self._pack)
+            if number > len(self.setup.undealt):
+                undealt = self._removed + undealt
+        else:
+            hands, undealt = self._deal_hands(number)
+        self.dealt = hands
+        self.undealt = undealt
+        start = (players.index(self.dealer) + 1) % len(players)
+        self._bid_order = players[start:] + players[:start]
+        self.bids: dict[str, tuple[BidCards, Any]] = {}
+        """Each bid made, with its value as the ruleset's bidding module gives it."""
+        self._bid_lists: dict[str, Sequence[BidCards]] = {}
+        self.contract: Contract | None = None
+        self._choices: dict[str, tuple[Contract, Diagnostic | None]] = {}
+        self.choice: Any = None
+        """The mode (and adjustment) as the ruleset's ``decide_mode`` gives it."""
+        self.table: TrickTable | None = None
+        self._phase = "bids"
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        phase = self._phase
+        if phase == "play":
+            assert self.table is not None
+            return self.table.to_act()
+        if phase == "bids":
+            return tuple(p for p in self._bid_order if p not in self.bids)
+        if phase == "contract":
+            assert self.contract is not None
+            return (self.contract.winner.value,)
+        if phase == "end":
+            return self._next_dealers()
+        return ()
+
+    def _deal_hands(self, number: int) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
+        """The hands of deal ``number`` dealt from the seed, and the cards left undealt."""
+        cards = deal_pack(self.setup.seed, number, self._pack)
+        size, players = self.size, self.players
+        hands = {p: hand_order(cards[i * size : (i + 1) * size]) for i, p in enumerate(players)}
+        return hands, self._removed + tuple(cards[len(players) * size :])
+
+    # ------------------------------------------------------------------ the hooks
+
+    def _next_dealers(self) -> tuple[str, ...]:
+        """Who may deal the next deal, once this one is scored: the players the ruleset
+        allows, from the left of the dealer round."""
+        players = self.players
+        start = (players.index(self.dealer) + 1) % len(players)
+        return tuple(p for p in players[start:] + players[:start] if self._dealer_fault(p) is None)
+
+    @abc.abstractmethod
+    def _dealer_fault(self, player: str) -> Diagnostic | None:
+        """Why ``player`` may not deal the next deal, or None."""
+
+    @abc.abstractmethod
+    def _all_bids(self, player: str) -> Sequence[BidCards]:
+        """Every legal bid of ``player`` in this deal."""
+
+    @abc.abstractmethod
+    def _evaluate(self, action: BidCards, findings: Findings) -> Any:
+        """The bid as the ruleset's bidding module values it, judging it into ``findings``."""
+
+    def _bid_value(self, bid: Any) -> int:
+        """What a bid counts towards the sum of the bids."""
+        return int(bid.value)
+
+    @abc.abstractmethod
+    def _contest(self, values: dict[str, Any]) -> tuple[str, Trump]:
+        """The bid winner and the trump, from every player's bid."""
+
+    @abc.abstractmethod
+    def _contract_forms(self, winner: str, trump: Trump, total: int) -> list[Contract]:
+        """Every contract the table might write after these bids (``total`` is their sum),
+        legal or not: :meth:`_judge_contract` says which are."""
+
+    @abc.abstractmethod
+    def _judge_contract(self, contract: Contract, total: int, findings: Findings) -> Any:
+        """The mode (and adjustment) a contract makes, as the ruleset's ``decide_mode``
+        gives it, judging the contract into ``findings``."""
+
+    @abc.abstractmethod
+    def _deal_scores(self, values: dict[str, Any], winner: str, taken: dict[str, int]) -> dict[str, int]:
+        """The scores of the deal, once every trick is taken."""
+
+    @abc.abstractmethod
+    def _game_length(self) -> int:
+        """The deals of a game; 0 when the game goes on as long as the table does."""
+
+    @abc.abstractmethod
+    def _game_winners(self) -> tuple[str, ...]:
+        """The winners, once the game is over."""
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self._game_winners() if self._phase == "over" else ()
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self, player: str | None = None) -> Sequence[Action]:
+        phase = self._phase
+        if phase == "play":
+            assert self.table is not None
+            legal = self.table.legal()
+            return legal if player is None else [a for a in legal if a.player == player]
+        acting = self.to_act if player is None else tuple(p for p in self.to_act if p == player)
+        if phase == "bids":
+            return Chain([self._bid_list(p) for p in acting], self.is_legal)
+        if phase == "contract":
+            return [Choose(p, words) for p in acting for words, (_, problem) in self._choices.items() if problem is None]
+        if phase == "end":
+            return [NextDeal(p) for p in acting]
+        return ()
+
+    def _bid_list(self, player: str) -> Sequence[BidCards]:
+        found = self._bid_lists.get(player)
+        if found is None:
+            found = self._bid_lists[player] = self._all_bids(player)
+        return found
+
+    # ------------------------------------------------------------------ judging an action
+
+    def why_not(self, action: Action) -> Diagnostic | None:
+        table = self.table
+        if table is not None and type(action) is PlayCard and self._phase == "play":
+            player, card = action.player, action.card  # type: ignore[attr-defined]
+            if player in table.to_act() and card in table.allowed(player):
+                return None  # the usual case, told without building a refusal
+        player = action.player
+        if player not in self.players:
+            return clause_diagnostic("REC010", {"name": player, "players": " ".join(self.players)})
+        phase = self._phase
+        if phase == "play" and type(action) is PlayCard:
+            assert self.table is not None
+            return self.table.why_not(player, action.card)
+        if phase == "bids" and type(action) is BidCards:
+            return self._bid_problem(action)
+        if phase == "contract" and type(action) is Choose:
+            return self._choice_problem(action)
+        if phase == "end" and type(action) is NextDeal:
+            return self._dealer_fault(player)
+        return refusal("REF001", f"{player} cannot {_doing(action)} now: {self._situation()}")
+
+    def _situation(self) -> str:
+        if self._phase == "over":
+            return "the game is over"
+        waiting = " or ".join(self.to_act)
+        return f"deal {self.deal_number} is at its {self._phase}, and {waiting} is to {_PHASE_ACTS[self._phase]}"
+
+    def _bid_problem(self, action: BidCards) -> Diagnostic | None:
+        player = action.player
+        if player in self.bids:
+            return clause_diagnostic("REC011", {"name": player, "section": "bids"})
+        if not action.cards:
+            return clause_diagnostic(self._bid_form, {"player": player, "problem": "bid no card"})
+        findings = Findings(default_registry(), None)
+        bid = self._evaluate(action, findings)
+        problem = first_error(findings.diagnostics)
+        if problem is None and bid is not None:
+            self._judged = (action, bid)
+        return problem
+
+    def _entry(self, action: BidCards) -> tuple[Bids, dict[str, list[Card]]]:
+        """The bids section of a record holding only this bid, and the bidder's hand: what
+        a ruleset's ``evaluate_bids`` judges."""
+        return Bids((_bid_entry(action, None),)), {action.player: list(self.dealt[action.player])}
+
+    def _choice_problem(self, action: Choose) -> Diagnostic | None:
+        assert self.contract is not None
+        winner = self.contract.winner.value
+        if action.player != winner:
+            return refusal("REF001", f"{action.player} cannot choose the contract: the bid winner {winner} does")
+        found = self._choices.get(action.words)
+        if found is None:
+            allowed = ", ".join(w for w, (_, problem) in self._choices.items() if problem is None)
+            return refusal("REF001", f"{winner} cannot choose '{action.words}': the choices are {allowed}")
+        return found[1]
+
+    # ------------------------------------------------------------------ applying an action
+
+    def _do(self, action: Action) -> None:
+        kind = type(action)
+        if kind is PlayCard:
+            assert isinstance(action, PlayCard) and self.table is not None
+            table = self.table
+            table.play(action.player, action.card)
+            if len(table.done) == table.tricks:
+                self._score()
+        elif kind is BidCards:
+            assert isinstance(action, BidCards)
+            judged, bid = self._judged
+            if judged is not action:
+                found = self._evaluate(action, Findings(default_registry(), None))
+                assert found is not None
+                bid = found
+            self.bids[action.player] = (action, bid)
+            if len(self.bids) == len(self.players):
+                self._close_bidding()
+        elif kind is Choose:
+            assert isinstance(action, Choose)
+            self._agree(self._choices[action.words][0])
+        else:
+            self.deal_number += 1
+            self._start_deal(action.player)
+
+    def _close_bidding(self) -> None:
+        """The bid winner and the trump, from the bids; then the contract, at once when the
+        rules leave the winner one, else the winner's choice."""
+        values = {p: bid for p, (_, bid) in self.bids.items()}
+        winner, trump = self._contest(values)
+        self._total = total = sum(self._bid_value(b) for b in values.values())
+        choices = {}
+        for contract in self._contract_forms(winner, trump, total):
+            findings = Findings(default_registry(), None)
+            self._judge_contract(contract, total, findings)
+            choices[contract_words(contract)] = (contract, first_error(findings.diagnostics))
+        legal = [contract for contract, problem in choices.values() if problem is None]
+        if len(legal) == 1:
+            self._agree(legal[0])
+            return
+        self._choices = choices
+        self.contract = Contract(Atom(winner), Atom(trump))
+        self._phase = "contract"
+
+    def _agree(self, contract: Contract) -> None:
+        """Settle the contract and start the play."""
+        self.choice = self._judge_contract(contract, self._total, Findings(default_registry(), None))
+        self._start_play(contract)
+
+    def _start_play(self, contract: Contract) -> None:
+        self.contract = contract
+        assert contract.trump is not None
+        trump = contract.trump.value
+        suit = trump if isinstance(trump, Suit) else None
+        self.table = TrickTable(self.players, self._rules, suit, self.dealt, contract.winner.value, self.size)
+        self._phase = "play"
+
+    def _score(self) -> None:
+        """The scores and the running totals; the end of the game after its deals."""
+        assert self.table is not None and self.choice is not None and self.contract is not None
+        values = {p: bid for p, (_, bid) in self.bids.items()}
+        taken = dict(self.table.won)
+        scores = self._deal_scores(values, self.contract.winner.value, taken)
+        for player, points in scores.items():
+            self.totals[player] += points
+        self.scores.append(scores)
+        self._phase = "end"
+        figures = (taken, scores, dict(self.totals))
+        self.finished.append(functools.partial(_deal_record, self._facts(), None, figures))
+        wanted = self._game_length()
+        if wanted and self.deal_number >= wanted:
+            self._phase = "over"
+
+    # ------------------------------------------------------------------ records and copies
+
+    def action(self, player: str, words: str) -> Action:
+        phase = self._phase
+        try:
+            if phase == "play":
+                return PlayCard(player, parse_card(words.strip()))
+            if phase == "bids":
+                signed = words.split()
+                cards = tuple(parse_card(w.removeprefix("-")) for w in signed)
+                return BidCards(player, cards, frozenset(i for i, w in enumerate(signed) if w.startswith("-")))
+        except ValueError:
+            raise Refused([refusal("REF001", f"'{words}' is not {_PHASE_WORDS[phase]}")]) from None
+        if phase == "end" and words.strip() == "deal":
+            return NextDeal(player)
+        if phase == "contract":
+            return Choose(player, " ".join(words.split()))
+        raise Refused([refusal("REF001", f"'{words}' is not {_PHASE_WORDS[phase]}")])
+
+    def record_actions(self, deal: Deal) -> Iterator[Action]:
+        bids = deal.find(Bids)
+        for entry in bids.entries if bids is not None else ():
+            if entry.cards is None:
+                problem = f"{entry.player.value}'s bid in deal {self.deal_number} is written as a number, not with its cards"
+                raise Refused([refusal("REF003", problem)])
+            yield BidCards(entry.player.value, entry.cards.cards, entry.minus)
+        if self._phase == "contract":
+            contract = deal.find(Contract)
+            if contract is None:
+                raise Refused([refusal("REF003", f"deal {self.deal_number} does not give the contract its bid winner chose")])
+            yield Choose(contract.winner.value, contract_words(contract))
+        yield from self._played(deal)
+
+    def current_deal(self, player: str | None = None) -> Deal | None:
+        if self._phase in ("end", "over"):
+            return None
+        return _deal_record(self._facts(), player, ())
+
+    def _facts(self) -> _DealFacts:
+        """What the record of the deal is made from; none of it is changed once the deal is
+        scored (the next deal replaces it), so a record can be made from it later."""
+        return _DealFacts(
+            self.players, self.deal_number, self.dealer, self.dealt, self.undealt, self.bids, self._bid_value, self.contract, self.table
+        )
+
+
+def mode_forms(winner: str, trump: Trump, adjustments: Sequence[int]) -> list[Contract]:
+    """The contracts of one trump in either mode, written with each adjustment (its sign
+    the mode's) and without one."""
+    forms = []
+    for mode, sign in ((Mode.ATAS, 1), (Mode.BAWAH, -1)):
+        forms += [Contract(Atom(winner), Atom(trump), Atom(mode), Atom(sign * a)) for a in adjustments]
+    forms += [Contract(Atom(winner), Atom(trump), Atom(mode)) for mode in (Mode.ATAS, Mode.BAWAH)]
+    return forms
+
+
+def contract_words(contract: Contract) -> str:
+    """A contract as the record writes it after the bid winner's name (``trump H atas adjust
+    +1``): the words of the choice that makes it, the mode under its Indonesian name."""
+    words = []
+    if contract.trump is not None:
+        words.append(f"trump {contract.trump.value}")
+    if contract.mode is not None:
+        words.append((Mode.ATAS if contract.mode.value.is_high else Mode.BAWAH).value)
+    if contract.adjust is not None:
+        words.append(f"adjust {contract.adjust.value:+d}")
+    return " ".join(words)
+
+
+class _DealFacts(NamedTuple):
+    players: tuple[str, ...]
+    number: int
+    dealer: str
+    dealt: dict[str, tuple[Card, ...]]
+    undealt: tuple[Card, ...]
+    bids: dict[str, tuple[BidCards, Any]]
+    value: Callable[[Any], int]
+    contract: Contract | None
+    table: TrickTable | None
+
+
+def _deal_record(facts: _DealFacts, player: str | None, figures: tuple[dict[str, int], ...]) -> Deal:
+    """The record of the deal so far, as ``player`` sees it (None: everything); with
+    ``figures`` (tricks taken, scores, totals) once it is scored.
+
+    It is made for the deal in progress, and for
+    :attr:`~trufspec.referee.state.GameState.finished` once the deal is scored."""
+    shown = facts.players if player is None else (player,)
+    sections: list = [
+        Dealer(Atom(facts.dealer)),
+        Hands(tuple(HandEntry(Atom(p), Cards(facts.dealt[p])) for p in shown), incomplete=player is not None),
+    ]
+    if facts.undealt and player is None:
+        sections.append(Undealt(Cards(facts.undealt)))
+    bidding_over = len(facts.bids) == len(facts.players)
+    visible = [p for p in facts.bids if bidding_over or player is None or p == player]
+    entries = tuple(_bid_entry(action, facts.value(bid)) for action, bid in (facts.bids[p] for p in visible))
+    sections.append(Bids(entries, incomplete=len(visible) < len(facts.players)))
+    if facts.contract is not None and facts.table is not None:
+        sections.append(facts.contract)
+    if facts.table is not None:
+        sections.append(facts.table.record())
+    if figures:
+        taken, scores, totals = (tuple(Figure((p,), values[p]) for p in facts.players) for values in figures)
+        sections.extend((Tricks(taken), Score(scores), Total(totals)))
+    return Deal("deal", Atom(facts.number), tuple(sections))
+
+
+_PHASE_WORDS = {
+    "bids": "a bid of cards (such as 3S -JD)",
+    "contract": "a contract",
+    "play": "a card (such as QH)",
+    "end": "'deal'",
+    "over": "an action: the game is over",
+}
+
+_PHASE_ACTS = {"bids": "bid", "contract": "choose the contract", "play": "play a card", "end": "deal the next deal"}
+
+
+def _doing(action: Action) -> str:
+    """What an action does, in words, for a refusal."""
+    if isinstance(action, PlayCard):
+        return f"play {action.card}"
+    if isinstance(action, BidCards):
+        return f"bid {action}"
+    if isinstance(action, Choose):
+        return f"choose '{action.words}'"
+    return "deal"
+
+
+def _bid_entry(action: BidCards, value: int | None) -> BidEntry:
+    """The record's entry of a bid, with its value restated once it is known."""
+    restated = None if value is None else Atom(value)
+    return BidEntry(Atom(action.player), Cards(action.cards), action.minus, restated=restated)
