@@ -25,24 +25,23 @@ extensions = [
 # words, when there is one, comes from overviews/<id>.rst.
 rule_ruleset_pages = "rulesets"
 rule_overviews = "overviews"
-# Every clause shows the records of the test suite that obey and break it.
+# Every clause shows the records of the test suite that obey and break it, on a page of its
+# own in examples/, which keeps the page of a ruleset light enough for a phone.
 rule_example_dirs = ["../records"]
+rule_example_pages = "examples"
+# This is the reference itself: everything it links to must be on one of its pages, never
+# on the published copy.
+rule_reference_url = ""
 
 exclude_patterns = ["_build", "overviews"]
 highlight_language = "none"
 
-html_theme = "alabaster"
+# Furo: navigation and search at the top of the page on a phone, a sidebar on a desktop, and
+# wide blocks and tables that scroll instead of being cut.
+html_theme = "furo"
 html_static_path = ["_static"]
 html_css_files = ["trufspec.css"]
 html_title = f"trufspec {release}"
-html_theme_options = {
-    "description": "Rules of Truf and its relatives, and the validator that enforces them",
-    "fixed_sidebar": False,
-    "page_width": "1100px",
-    "sidebar_width": "250px",
-    "show_relbars": True,
-}
-html_sidebars = {"**": ["about.html", "searchbox.html", "navigation.html", "relations.html"]}
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
@@ -56,6 +55,8 @@ nitpick_ignore_regex = [
     ("py:class", r"trufspec\.(records|batch)\.[A-Z]"),
     ("py:mod", r"trufspec\.(rulesets|engine)(\..*)?"),
     ("py:class", r"(trufspec\.engine\.\w+\.)?(TrickRules|Findings)"),
+    # The types of the JSON documents are described by docs/json-output.rst and the schemas.
+    ("py:class", r"trufspec\.report\.contract\..*"),
     ("py:class", r"(Counter|Iterable|Iterator|Mapping|Sequence|Callable|Any|PathLike|Path)"),
 ]
 

@@ -13,3 +13,37 @@ with warnings.catch_warnings():
         import hypothesis.extra._patching  # noqa: F401
     except ImportError:
         pass
+
+
+import json  # noqa: E402
+
+import jsonschema  # noqa: E402
+import pytest  # noqa: E402
+
+from trufspec.readings import json as readings_json  # noqa: E402
+from trufspec.report import coverage, schemas, sheet, standings  # noqa: E402
+from trufspec.report import json as json_report  # noqa: E402
+
+
+@pytest.fixture(autouse=True, scope="session")
+def json_follows_its_schema() -> object:
+    """Validate every JSON document a renderer prints during the session against the schema
+    shipped for it, whichever test (or command run in the test's process) prints it."""
+    patch = pytest.MonkeyPatch()
+    for module, name, document in (
+        (json_report, "render", "check"),
+        (sheet, "render_json", "score"),
+        (standings, "render_json", "standings"),
+        (coverage, "render_json", "coverage"),
+        (readings_json, "render", "readings"),
+    ):
+        validator = jsonschema.Draft202012Validator(json.loads(schemas.shipped(document)))
+
+        def validated(*args: object, _render=getattr(module, name), _validator=validator, **kwargs: object) -> str:
+            text = _render(*args, **kwargs)
+            _validator.validate(json.loads(text))
+            return text
+
+        patch.setattr(module, name, validated)
+    yield
+    patch.undo()

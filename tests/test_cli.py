@@ -182,7 +182,7 @@ def test_check_json_follows_the_contract(tmp_path: Path) -> None:
     assert result.stdout.endswith("}\n")
     document = json.loads(result.stdout)
     assert list(document) == ["version", "files", "summary"]
-    assert document["version"] == 1
+    assert document["version"] == 2
     club, broken = document["files"]
     assert (club["path"], broken["path"]) == ("club.truf", "broken.truf")
     for file in document["files"]:
@@ -192,7 +192,7 @@ def test_check_json_follows_the_contract(tmp_path: Path) -> None:
     assert game["ruleset"] == "truf-jb"
     assert game["players"] == ["Ana", "Budi", "Citra", "Dewi"]
     [deal] = game["deals"]
-    assert list(deal) == ["number", "line", "scores", "totals", "figures"]
+    assert list(deal) == ["number", "line", "scores", "totals", "figures", "contract", "trump", "mode", "tricks"]
     assert (deal["number"], deal["line"]) == (1, 5)
     errors = [d for d in broken["diagnostics"] if d["severity"] == "error"]
     assert errors
@@ -206,6 +206,7 @@ def test_check_json_follows_the_contract(tmp_path: Path) -> None:
         "message",
         "consequential",
         "clause",
+        "data",
     ]
     assert errors[0]["line"] == 7
     assert list(document["summary"]) == ["files", "games", "deals", "errors", "warnings"]

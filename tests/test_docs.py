@@ -12,11 +12,16 @@
 
 from __future__ import annotations
 
+import html as html_module
+import json
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from docblocks import rst_blocks
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error
 
@@ -78,10 +83,106 @@ def test_every_ruleset_has_a_page_with_every_clause_anchored(html: Path) -> None
 def test_clauses_show_the_records_that_obey_and_break_them(html: Path) -> None:
     page = (html / "html" / "rulesets" / "truf-jb.html").read_text(encoding="utf-8")
     follow_suit = page[page.index('id="JB305"'):page.index('id="JB306"')]
-    assert "example records" in follow_suit
-    assert "Citra played 3C but holds QS 9S 8S" in follow_suit  # the JB305 record's diagnostic
-    notation = (html / "html" / "notation.html").read_text(encoding="utf-8")
+    # On a page of their own, which the clause links to with what they show.
+    assert re.search(r'href="\.\./examples/JB305\.html"[^>]*>.*3 records: 1 obeys the rule, 2 break it', follow_suit)
+    examples = (html / "html" / "examples" / "JB305.html").read_text(encoding="utf-8")
+    assert "Citra played 3C but holds QS 9S 8S" in examples  # the JB305 record's diagnostic
+    notation = (html / "html" / "examples" / "REC001.html").read_text(encoding="utf-8")
     assert "found \u2018two\u2019" in notation  # the REC001 record's diagnostic
+
+
+def test_the_sources_page_gives_the_provenance_and_the_rights_of_each_text(html: Path) -> None:
+    from trufspec.spec.sources import SOURCES
+
+    page = (html / "html" / "sources.html").read_text(encoding="utf-8")
+    assert "The full texts are not published on this site" in page
+    for source in SOURCES.values():
+        facts = page[page.index(source.sha256) - 2000 : page.index(source.sha256)]
+        lines = len(source.text().splitlines())
+        assert f"the whole text of the page, unedited: {lines} lines, {len(source.data()):,} bytes" in facts
+    assert "the text states \u201c\u00a9 2008 Robert C Mackle\u201d" in page
+    assert page.count("the text states no licence") == len(SOURCES) - 1
+
+
+PAGE_LIMIT = 300_000
+"""The most a page of the reference may weigh, in bytes: a phone on a slow line still opens it."""
+
+
+def test_no_page_is_too_heavy_for_a_phone(html: Path) -> None:
+    sizes = {path.relative_to(html / "html").as_posix(): path.stat().st_size for path in (html / "html").rglob("*.html")}
+    assert len(sizes) > 200  # the example pages are there
+    assert {page: size for page, size in sizes.items() if size > PAGE_LIMIT} == {}
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+MEASURED = [
+    "index",
+    "rulesets/truf-jb",
+    "examples/JB305",
+    "matrix",
+    "ambiguities",
+    "sources",
+    "notation",
+    "json-output",
+    "cli",
+    "api/records",
+]
+"""The pages measured in a browser: one of each kind."""
+WIDTHS = (390, 1280)
+"""A phone's width and a desktop's, in CSS pixels."""
+
+
+def test_the_pages_fit_a_phone_and_a_desktop(html: Path, tmp_path: Path) -> None:
+    """Every measured page, framed at each width in headless Chromium: nothing makes the page
+    scroll sideways, no record or table is cut (it fits, or it scrolls within its box), the
+    variant matrix fits a desktop, and navigation and search are at the top."""
+    assert CHROMIUM is not None, "the browser test needs Chromium: apt-get install -y chromium"
+    site = tmp_path / "html"
+    shutil.copytree(html / "html", site)
+    script = f"<script>{(Path(__file__).parent / 'docs_browser.js').read_text(encoding='utf-8')}</script>"
+    frames = []
+    for page in MEASURED:
+        original = site / f"{page}.html"
+        measured = original.with_name(f"{original.stem}.measured.html")
+        measured.write_text(original.read_text(encoding="utf-8").replace("</body>", script + "</body>"), encoding="utf-8")
+        frames += [
+            f'<iframe src="{page}.measured.html" style="width:{width}px;height:900px;border:0"></iframe>'
+            for width in WIDTHS
+        ]
+    (site / "measure.html").write_text(
+        "<!DOCTYPE html><html><body><script>const found = [];"
+        "addEventListener('message', (e) => { found.push(e.data);"
+        f" if (found.length === {len(frames)}) {{ const out = document.createElement('pre');"
+        " out.id = 'measured'; out.textContent = JSON.stringify(found); document.body.appendChild(out); } });"
+        "</script>" + "".join(frames) + "</body></html>",
+        encoding="utf-8",
+    )
+    profile = tmp_path / "profile"
+    result = subprocess.run(
+        [
+            CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            f"--user-data-dir={profile}", "--window-size=1400,1000", "--virtual-time-budget=30000",
+            "--dump-dom", (site / "measure.html").as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    found = re.search(r'<pre id="measured">(.*?)</pre>', result.stdout)
+    assert found is not None, result.stderr[-2000:]
+    measurements = json.loads(html_module.unescape(found[1]))
+    assert sorted((m["page"], m["width"]) for m in measurements) == sorted(
+        (f"{page}.html", width) for page in MEASURED for width in WIDTHS
+    )
+    for m in measurements:
+        where = f"{m['page']} at {m['width']} px"
+        assert m["scrollWidth"] <= m["width"], where
+        assert m["cut"] == [], where
+        assert m["navigation"] is not None and m["navigation"] < 150, where
+        assert m["search"] is not None and m["search"] < 150 and m["searchBox"], where
+        if m["width"] == 1280:
+            assert all(m["matrixFits"]), where
 
 
 def _project(tmp_path: Path, body: str) -> Path:
@@ -174,6 +275,49 @@ def test_a_record_example_that_disagrees_with_its_marks_fails_the_build(tmp_path
     assert result.returncode != 0
     assert "REC003 expected but not reported" in result.stderr
     assert "REC005 reported but not marked" in result.stderr
+
+
+def _documented_project(tmp_path: Path) -> tuple[Path, str]:
+    """A project of its own made of exactly the ``conf.py`` and the page that ``docs/sphinx.rst``
+    shows, and the page's text."""
+    blocks: dict[str, str] = {}
+    for language, body in rst_blocks((DOCS / "sphinx.rst").read_text(encoding="utf-8")):
+        blocks.setdefault(language, body)
+    source = tmp_path / "club"
+    source.mkdir()
+    (source / "conf.py").write_text(blocks["python"], encoding="utf-8")
+    (source / "index.rst").write_text(blocks["rst"], encoding="utf-8")
+    return source, blocks["rst"]
+
+
+def test_the_documented_configuration_works_in_another_project(html: Path, tmp_path: Path) -> None:
+    source, text = _documented_project(tmp_path)
+    assert ":rule:clause:`JB305`" in text and ".. rule:clauses:: record" in text
+    result = sphinx("-n", "-W", "-b", "html", source, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    # The record clauses the page shows link within it; the truf-jb rules it does not show
+    # lead to the published reference, at pages and anchors this reference has.
+    assert 'href="#REC013"' in page
+    published = "https://trufspec.readthedocs.io/en/latest/"
+    outside = sorted(set(re.findall(f'href="{re.escape(published)}([^"]+)"', page)))
+    assert "rulesets/truf-jb.html#JB305" in outside
+    for address in outside:
+        path, _, anchor = address.partition("#")
+        target = (html / "html" / path).read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in target, address
+
+
+def test_without_a_published_reference_generated_links_read_as_text(tmp_path: Path) -> None:
+    source, _ = _documented_project(tmp_path)
+    with (source / "conf.py").open("a", encoding="utf-8") as conf:
+        conf.write('rule_reference_url = ""\n')
+    result = sphinx("-n", "-b", "html", source, tmp_path / "out")
+    # Only the two links written on the page by hand have nowhere to go.
+    warnings = [line for line in result.stderr.splitlines() if "WARNING" in line]
+    assert len(warnings) == 2, result.stderr
+    assert "'JB305'" in warnings[0] and "'truf-jb/follow-suit'" in warnings[1]
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: str(p.relative_to(ROOT)))

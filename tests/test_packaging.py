@@ -20,6 +20,7 @@ import attr
 import attrs
 import click
 import lark
+import msgspec
 import pathspec
 import pytest
 
@@ -59,12 +60,13 @@ def test_wheel_contains_the_grammar_the_rule_texts_and_the_type_marker(wheel: Pa
         grammar = archive.read("trufspec/grammar/trufrec.lark")
     assert grammar == (ROOT / "grammar" / "trufrec.lark").read_bytes()
     assert "trufspec/py.typed" in names
-    assert "trufspec/readings/readings.schema.json" in names
     sources = sorted(n for n in names if n.startswith("trufspec/spec/sources/"))
     folder = ROOT / "trufspec" / "spec" / "sources"
     expected = sorted(f"trufspec/spec/sources/{p.name}" for p in folder.glob("*.txt"))
     assert len(expected) == 5
     assert sources == expected
+    schemas = {n for n in names if n.startswith("trufspec/schemas/")}
+    assert schemas == {f"trufspec/schemas/{name}.schema.json" for name in ("check", "score", "standings", "coverage", "readings")}
     templates = {f"trufspec/pictures/templates/{name}" for name in ("report.html.j2", "report.css", "report.js")}
     assert templates <= names
 
@@ -79,8 +81,11 @@ def test_wheel_metadata(wheel: Path) -> None:
     assert metadata["Requires-Python"] == ">=3.11"
     requires = metadata.get_all("Requires-Dist") or []
     required = {r.split(">=")[0].split(";")[0].strip() for r in requires}
-    assert {"lark", "attrs", "click", "jinja2", "pathspec"} <= required
+    assert {"lark", "attrs", "click", "jinja2", "msgspec", "pathspec"} <= required
     assert "trufspec = trufspec.cli:main" in scripts
+    # The Sphinx extension links into the published reference by the Documentation address.
+    urls = dict(url.split(", ", 1) for url in metadata.get_all("Project-URL") or [])
+    assert urls["Documentation"].startswith("https://") and urls["Source"].startswith("https://")
 
 
 def test_installed_wheel_checks_a_record_outside_the_checkout(wheel: Path, tmp_path: Path) -> None:
@@ -96,7 +101,7 @@ def test_installed_wheel_checks_a_record_outside_the_checkout(wheel: Path, tmp_p
         text=True,
     ).stdout.strip()
     dependencies = sorted(
-        {str(Path(str(m.__file__)).resolve().parents[1]) for m in (lark, attr, attrs, click, pathspec)}
+        {str(Path(str(m.__file__)).resolve().parents[1]) for m in (lark, attr, attrs, click, msgspec, pathspec)}
     )
     Path(purelib, "test-dependencies.pth").write_text("\n".join(dependencies) + "\n")
     subprocess.run(

@@ -229,7 +229,7 @@ def test_json_document_keys_and_values() -> None:
     )
     document = json.loads(json_report.render(report))
     assert list(document) == ["version", "files", "summary"]
-    assert document["version"] == 1
+    assert document["version"] == 2
     [file] = document["files"]
     assert list(file) == ["path", "games", "diagnostics"]
     [game_] = file["games"]
@@ -244,8 +244,22 @@ def test_json_document_keys_and_values() -> None:
                 "scores": {"Ana": 3, "Budi": -7},
                 "totals": {"Ana": 3, "Budi": -7},
                 "figures": {},
+                "contract": None,
+                "trump": None,
+                "mode": None,
+                "tricks": None,
             },
-            {"number": 2, "line": 9, "scores": None, "totals": None, "figures": {}},
+            {
+                "number": 2,
+                "line": 9,
+                "scores": None,
+                "totals": None,
+                "figures": {},
+                "contract": None,
+                "trump": None,
+                "mode": None,
+                "tricks": None,
+            },
         ],
         "winners": ["Ana"],
         "options": {"zero-bid-miss": "first-trick"},
@@ -268,7 +282,9 @@ def test_json_document_keys_and_values() -> None:
                 "locator": "Playing 5",
                 "quote": "The other player must play a card with the same suit",
             },
+            "url": None,
         },
+        "data": {},
     }
     assert second["severity"] == "warning"
     assert second["clause"] is None
@@ -279,7 +295,7 @@ def test_json_clause_without_citation() -> None:
     clause = FakeClause("REC101", "known players", ())
     report = Report((FileReport("a.truf", (), (diagnostic(Span(1, 1, 1, 2), clause=clause),)),))
     [entry] = json.loads(json_report.render(report))["files"][0]["diagnostics"]
-    assert entry["clause"] == {"code": "REC101", "title": "known players", "citation": None}
+    assert entry["clause"] == {"code": "REC101", "title": "known players", "citation": None, "url": None}
 
 
 def test_json_summary_counts_over_files() -> None:

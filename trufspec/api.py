@@ -138,7 +138,8 @@ def _judge(
     outcome, readings, found = replay_game(game, ruleset, default_registry(), path, options, skip, judged)
     diagnostics.extend(found)
     deals = tuple(
-        DealResult(d.number.value, d.span.line, o.scores, o.totals, o.figures) for d, o in zip(game.deals, outcome.deals)
+        DealResult(d.number.value, d.span.line, o.scores, o.totals, o.figures, o.contract, o.trump, o.mode, o.tricks)
+        for d, o in zip(game.deals, outcome.deals)
     )
     return GameResult(game.span.line, name, game.players, deals, outcome.winners, dict(readings))
 

@@ -292,6 +292,12 @@ def _left_out(exclude: tuple[str, ...], settings: Settings) -> list[Patterns]:
     is_flag=True,
     help="Print how often each code occurs instead of the diagnostics (text format only).",
 )
+@click.option(
+    "--rules-url",
+    metavar="URL",
+    help="The address of a published rules reference: in the JSON and SARIF output each clause "
+    "links to its page there (URL/rulesets/truf-jb.html#JB305).",
+)
 @_jobs_option("Check on this many processes; a large file is shared out a block of games at a time.")
 @click.option(
     "--dask",
@@ -312,6 +318,7 @@ def check(
     quiet: bool,
     show_info: bool,
     statistics: bool,
+    rules_url: str | None,
     jobs: int,
     dask_address: str | None,
     exclude: tuple[str, ...],
@@ -346,6 +353,7 @@ def check(
         raise click.BadParameter("--statistics goes with the text format", ctx, param_hint="--statistics")
     options = _readings(options, settings)
     select, ignore = select or settings.select, ignore or settings.ignore
+    rules_url = rules_url or settings.rules_url
     collected = _collect(paths, _left_out(exclude, settings))
     sources = [source.path for source in collected.inputs]
     cannot_read = _Unreadable()
@@ -378,7 +386,11 @@ def check(
     else:
         from trufspec.report import github, json as json_report, sarif
 
-        renderers = {"json": json_report.render, "github": github.render, "sarif": sarif.render}
+        renderers: dict[str, Callable[[Report], str]] = {
+            "json": lambda report: json_report.render(report, rules_url),
+            "github": github.render,
+            "sarif": lambda report: sarif.render(report, rules_url),
+        }
         click.echo(renderers[output_format](report), nl=False)
     failed = report.failed or (strict and report.summary.warnings > 0)
     _exit(USAGE if cannot_read.any else 1 if failed else 0, collected)

@@ -27,7 +27,7 @@ __all__ = ["Settings", "KEYS", "CONFIG_FILE", "find", "read"]
 CONFIG_FILE = "trufspec.toml"
 PYPROJECT = "pyproject.toml"
 
-KEYS = ("select", "ignore", "options", "exclude", "format")
+KEYS = ("select", "ignore", "options", "exclude", "format", "rules-url")
 """The settings a file may hold: those of the command-line options of the same names."""
 
 
@@ -47,6 +47,7 @@ class Settings:
     options: Mapping[str, str] = attrs.field(factory=dict)
     exclude: tuple[str, ...] = ()
     format: str | None = None
+    rules_url: str | None = None
     problems: tuple[str, ...] = ()
 
     @property
@@ -112,9 +113,10 @@ def read(path: Path, pyproject: bool) -> Settings:
             problems.append(f"{where}: options: expected a table of readings, such as {{ trump-lead = \"free\" }}")
         else:
             values["options"] = {key: str(value) for key, value in options.items()}
-    if "format" in table:
-        if not isinstance(table["format"], str):
-            problems.append(f"{where}: format: expected a string")
-        else:
-            values["format"] = table["format"]
+    for key in ("format", "rules-url"):
+        if key in table:
+            if not isinstance(table[key], str):
+                problems.append(f"{where}: {key}: expected a string")
+            else:
+                values[key.replace("-", "_")] = table[key]
     return Settings(name, where, problems=tuple(problems), **values)

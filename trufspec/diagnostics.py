@@ -8,7 +8,8 @@ serious it is, where it is and what is wrong in one sentence.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
@@ -37,6 +38,11 @@ class Severity(enum.Enum):
         return _RANKS[self]
 
 
+def _plain(value: Any) -> str | int:
+    """A value as JSON carries it: an integer as it is, anything else as its text."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
 _RANKS = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.ACKNOWLEDGED: 2, Severity.INFO: 3}
 
 
@@ -47,6 +53,11 @@ class Diagnostic:
     ``consequential`` marks a finding that follows from an earlier error in the same deal (a
     card that cannot be played because an earlier illegal card changed the hands), so that
     reports can show the first cause plainly and the rest as its consequences.
+
+    ``data`` holds the values the message was written from (the player, the card, the figure
+    expected and the one written), by the names of the clause's placeholders, so that a
+    program reading the JSON report need not parse the message.  Like the clause, it does
+    not take part in comparisons: two diagnostics with the same message are the same finding.
     """
 
     code: str
@@ -57,6 +68,33 @@ class Diagnostic:
     clause: Clause | None = field(default=None, eq=False, repr=False)
     consequential: bool = False
     related: tuple[tuple[str, Span], ...] = ()
+    data: tuple[tuple[str, str | int], ...] = field(default=(), eq=False)
+
+    @classmethod
+    def of(
+        cls,
+        clause: Clause,
+        span: Span,
+        path: str | None,
+        values: Mapping[str, Any],
+        *,
+        severity: Severity | None = None,
+        consequential: bool = False,
+    ) -> Diagnostic:
+        """The diagnostic of ``clause`` with its message written from ``values`` (its severity
+        unless another is given); the values are kept as its data, cards and other values
+        as the text the message shows them by."""
+        data = tuple((name, _plain(value)) for name, value in values.items())
+        return cls(
+            clause.code,
+            clause.severity if severity is None else severity,
+            clause.format(**values),
+            span,
+            path,
+            clause,
+            consequential=consequential,
+            data=data,
+        )
 
     @property
     def line(self) -> int:

@@ -64,7 +64,7 @@ def record_diagnostic(
     acknowledged, not as an error."""
     clause = default_registry().clause(code)
     severity = Severity.ACKNOWLEDGED if ack and clause.severity is Severity.ERROR else clause.severity
-    return Diagnostic(code, severity, clause.format(**values), span, path, clause)
+    return Diagnostic.of(clause, span, path, values, severity=severity)
 
 
 def check_game(game: Game, path: str | None, judged: set[str] | None = None) -> Iterator[Diagnostic]:

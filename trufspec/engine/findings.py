@@ -75,9 +75,8 @@ class Findings:
         severity = clause.severity
         if ack and severity in (Severity.ERROR, Severity.WARNING):
             severity = Severity.ACKNOWLEDGED
-        message = clause.format(**values)
         self.diagnostics.append(
-            Diagnostic(code, severity, message, span, self.path, clause, consequential=follows)
+            Diagnostic.of(clause, span, self.path, values, severity=severity, consequential=follows)
         )
 
     def judge(self, *codes: str | None) -> None:

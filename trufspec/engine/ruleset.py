@@ -29,6 +29,15 @@ class DealOutcome:
     figures: tuple[tuple[str, dict[str, int]], ...] = ()
     """Further figures per player that the ruleset reports beside the scores, each under its
     label (a Tromplemond round's true claims and TROMP! winnings)."""
+    contract: str | None = None
+    """The player (or team) who won the bidding or declared; None where the game has none or
+    the record does not say."""
+    trump: str | None = None
+    """The trump suit by its letter, or ``NT``; None where unknown."""
+    mode: str | None = None
+    """How the deal is scored, in the ruleset's terms (``high``, ``low``)."""
+    tricks: dict[str, int] | None = None
+    """The tricks taken per player or team, as scored; None where unknown."""
 
 
 @frozen

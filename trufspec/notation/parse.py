@@ -55,7 +55,7 @@ def record_problem(problem: Problem, path: str | None) -> Diagnostic:
     """The diagnostic of a problem of form found while building records."""
     code, span, values = problem
     clause = default_registry().clause(code)
-    return Diagnostic(code, clause.severity, clause.format(**values), span, path, clause)
+    return Diagnostic.of(clause, span, path, values)
 
 
 class _Reader:

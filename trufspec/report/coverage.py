@@ -7,10 +7,8 @@ what is missing: the clauses no record obeys, those no record breaks, and the re
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from trufspec.coverage import ClauseCoverage, Coverage, must_be_broken
+from trufspec.report import contract
 from trufspec.spec.clauses import Kind
 
 __all__ = ["render_text", "render_json"]
@@ -59,32 +57,34 @@ def _counts(entry: ClauseCoverage) -> str:
 
 
 def render_json(coverage: Coverage) -> str:
-    """The coverage as one JSON document: per ruleset and clause, the games (``path:line``)
-    that obey and break it and its gaps; the mismatched marks; the verdict."""
-    document: dict[str, Any] = {
-        "ok": coverage.ok,
-        "files": coverage.files,
-        "games": coverage.games,
-        "rulesets": [
-            {
-                "ruleset": table.ruleset,
-                "clauses": [
-                    {
-                        "code": entry.clause.code,
-                        "slug": entry.clause.slug,
-                        "must_be_broken": must_be_broken(entry.clause),
-                        "obeyed_by": [str(w) for w in entry.obeyed],
-                        "broken_by": [str(w) for w in entry.broken],
-                        "gaps": list(entry.gaps),
-                    }
+    """The coverage as one JSON document (the contract's coverage document): per ruleset and
+    clause, the games (``path:line``) that obey and break it and its gaps; the mismatched
+    marks; the verdict."""
+    document = contract.CoverageDocument(
+        version=1,
+        ok=coverage.ok,
+        files=coverage.files,
+        games=coverage.games,
+        rulesets=[
+            contract.RulesetCoverage(
+                ruleset=table.ruleset,
+                clauses=[
+                    contract.ClauseCoverage(
+                        code=entry.clause.code,
+                        slug=entry.clause.slug,
+                        must_be_broken=must_be_broken(entry.clause),
+                        obeyed_by=[str(w) for w in entry.obeyed],
+                        broken_by=[str(w) for w in entry.broken],
+                        gaps=list(entry.gaps),
+                    )
                     for entry in table.clauses
                 ],
-            }
+            )
             for table in coverage.rulesets
         ],
-        "mismatches": [
-            {"path": path, "line": m.mark.line, "code": m.mark.code, "kind": m.kind}
+        mismatches=[
+            contract.Mismatch(path=path, line=m.mark.line, code=m.mark.code, kind=m.kind)
             for path, m in coverage.mismatches
         ],
-    }
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    )
+    return contract.encode(document)

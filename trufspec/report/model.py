@@ -26,6 +26,14 @@ class DealResult:
     totals: dict[str, int] | None = None
     figures: tuple[tuple[str, dict[str, int]], ...] = ()
     """Further per-player figures of the deal under their labels, as the ruleset reports them."""
+    contract: str | None = None
+    """Who won the bidding or declared, as the ruleset has it; None where it has no contract."""
+    trump: str | None = None
+    """The trump suit's letter (``S``), or ``NT`` for no trumps."""
+    mode: str | None = None
+    """How the deal is scored (``high`` or ``low`` in the Truf rulesets)."""
+    tricks: dict[str, int] | None = None
+    """The tricks taken per player or team, as scored."""
 
 
 @frozen

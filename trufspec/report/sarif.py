@@ -6,6 +6,9 @@ source, the help text, so that a reviewer reading an alert on a pull request see
 record breaks and where it is written.  A diagnostic without a clause (a syntax error) still
 gets a rule, with just its code.
 
+With the address of a published rules reference (``--rules-url``), each rule links to its
+clause's page there (``helpUri``).
+
 Levels: an error is ``error``, a warning ``warning``, information ``note``.  An irregularity the
 record acknowledges with ``!`` keeps the level of its clause and carries an in-source
 suppression: the players saw it and accepted it, which is exactly what SARIF's suppressions
@@ -22,6 +25,7 @@ from typing import Any
 
 from trufspec import __version__
 from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.report.links import reference_url
 from trufspec.report.model import Report
 from trufspec.spec.clauses import Clause
 
@@ -32,13 +36,14 @@ SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sar
 _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
-def render(report: Report) -> str:
+def render(report: Report, rules_url: str | None = None) -> str:
     """The report as one SARIF log, indented, ending in a newline."""
-    return json.dumps(to_dict(report), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(to_dict(report, rules_url), indent=2, ensure_ascii=False) + "\n"
 
 
-def to_dict(report: Report) -> dict[str, Any]:
-    """The report as a SARIF log of one run."""
+def to_dict(report: Report, rules_url: str | None = None) -> dict[str, Any]:
+    """The report as a SARIF log of one run; each rule links to its clause's page of the
+    reference published at ``rules_url``, if given."""
     rules: list[dict[str, Any]] = []
     index: dict[str, int] = {}
     results = []
@@ -46,7 +51,7 @@ def to_dict(report: Report) -> dict[str, Any]:
         for diagnostic in sorted(file.diagnostics, key=Diagnostic.sort_key):
             if diagnostic.code not in index:
                 index[diagnostic.code] = len(rules)
-                rules.append(_rule(diagnostic))
+                rules.append(_rule(diagnostic, rules_url))
             results.append(_result(diagnostic, file.path, index[diagnostic.code]))
     driver = {"name": "trufspec", "version": __version__, "rules": rules}
     return {
@@ -56,11 +61,11 @@ def to_dict(report: Report) -> dict[str, Any]:
     }
 
 
-def _rule(diagnostic: Diagnostic) -> dict[str, Any]:
+def _rule(diagnostic: Diagnostic, rules_url: str | None) -> dict[str, Any]:
     clause = diagnostic.clause
     if clause is None:
         return {"id": diagnostic.code}
-    return {
+    rule: dict[str, Any] = {
         "id": clause.code,
         "name": clause.slug,
         "shortDescription": {"text": clause.title},
@@ -69,6 +74,9 @@ def _rule(diagnostic: Diagnostic) -> dict[str, Any]:
         "defaultConfiguration": {"level": _LEVELS[clause.severity]},
         "properties": {"tags": [clause.ruleset, clause.phase.label]},
     }
+    if rules_url is not None:
+        rule["helpUri"] = reference_url(rules_url, clause)
+    return rule
 
 
 def _help(clause: Clause) -> str:

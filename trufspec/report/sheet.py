@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Sequence
 
+import msgspec
 from attrs import frozen
 
 from trufspec.records import Deal, Game, Score, Total, Tricks
+from trufspec.report import contract
 from trufspec.report.model import GameResult
 
 __all__ = ["Cell", "Row", "Sheet", "sheets", "render_text", "render_markdown", "render_csv", "render_json"]
@@ -193,31 +194,28 @@ def render_csv(all_sheets: Sequence[Sheet]) -> str:
 
 
 def render_json(all_sheets: Sequence[Sheet]) -> str:
-    """The sheets as JSON: per game its sides, its deals with per-side figures, its winners."""
-    data = [
-        {
-            "path": s.path,
-            "title": s.title,
-            "ruleset": s.ruleset,
-            "sides": list(s.sides),
-            "deals": [
-                {
-                    "number": row.number,
-                    "figures": {
-                        side: {
-                            "score": c.score,
-                            "total": c.total,
-                            "written_score": c.written_score,
-                            "written_total": c.written_total,
-                        }
+    """The sheets as JSON (the contract's score document): per game its sides, its deals with
+    per-side figures, its winners."""
+    games = [
+        contract.Sheet(
+            path=s.path,
+            line=s.line,
+            title=s.title,
+            ruleset=s.ruleset,
+            sides=list(s.sides),
+            deals=[
+                contract.SheetDeal(
+                    number=row.number,
+                    figures={
+                        side: contract.SheetFigures(c.score, c.total, c.written_score, c.written_total)
                         for side, c in zip(s.sides, row.cells)
                     },
-                    **({"extras": {label: values for label, values in row.figures}} if row.figures else {}),
-                }
+                    extras={label: values for label, values in row.figures} if row.figures else msgspec.UNSET,
+                )
                 for row in s.rows
             ],
-            "winners": list(s.winners),
-        }
+            winners=list(s.winners),
+        )
         for s in all_sheets
     ]
-    return json.dumps({"version": 1, "games": data}, indent=2, ensure_ascii=False) + "\n"
+    return contract.encode(contract.ScoreDocument(version=1, games=games))

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Sequence
 
 from attrs import frozen
 
+from trufspec.report import contract
 from trufspec.report.sheet import Sheet
 
 __all__ = ["Standing", "standings", "render_text", "render_markdown", "render_csv", "render_json"]
@@ -92,8 +92,9 @@ def render_csv(sheets: Sequence[Sheet]) -> str:
 
 
 def render_json(sheets: Sequence[Sheet]) -> str:
-    data = [
-        {"rank": rank, "side": s.side, "games": s.games, "wins": s.wins, "points": s.points}
+    """The standings as the contract's standings document."""
+    table = [
+        contract.Standing(rank=rank, side=s.side, games=s.games, wins=s.wins, points=s.points)
         for rank, s in enumerate(standings(sheets), start=1)
     ]
-    return json.dumps({"version": 1, "games": len(sheets), "standings": data}, indent=2, ensure_ascii=False) + "\n"
+    return contract.encode(contract.StandingsDocument(version=1, games=len(sheets), standings=table))

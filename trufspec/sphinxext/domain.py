@@ -12,12 +12,22 @@ Directives (each takes its content from the registry, never from the page):
 ``.. rule:matrix::``
     the rulesets compared by the ``concept`` tags of their clauses;
 ``.. rule:sources::``
-    the source documents, with their SHA-256.
+    the source documents, with their SHA-256;
+``.. rule:examples-of:: CODE``
+    the example records of one clause (the pages ``rule_example_pages`` writes).
 
 Roles: ``:rule:clause:`JB305``` (or a slug, ``follow-suit``, or ``truf-jb/follow-suit`` where
-several rulesets share the slug) and ``:rule:ambiguity:`JB-A6```.  A clause or an entry is
-anchored by its code or id (``truf-jb.html#JB305``), which never changes; a link to an unknown
-code is a warning, so a build with ``-W`` fails.
+several rulesets share the slug) and ``:rule:ambiguity:`JB-A6```; the markup written from the
+registry also links with ``:rule:ruleset:``, ``:rule:register:`` (a ruleset's part of the
+register), ``:rule:source:`` and ``:rule:concept:``.  A clause or an entry is anchored by its
+code or id (``truf-jb.html#JB305``), which never changes; a link to an unknown code is a
+warning, so a build with ``-W`` fails.
+
+A project that shows only some of the rules (a club's pages that quote one clause list) links
+whatever it does not show to the published reference, ``rule_reference_url`` (by default the
+documentation address of the installed trufspec; the layout is that of
+:mod:`trufspec.report.links`).  With ``rule_reference_url = ""`` such a link written by a
+directive reads as plain text, and one written by hand is a warning.
 
 Every record highlighted as ``truf`` that names its ruleset is checked while the page is read,
 and a disagreement between its ``;!`` marks and the diagnostics is a warning too: the examples
@@ -28,6 +38,7 @@ highlighted.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -46,6 +57,7 @@ from sphinx.util.nodes import make_refnode, nested_parse_with_titles
 from sphinx.writers.html5 import HTML5Translator
 
 from trufspec.marks import compare
+from trufspec.report.links import ANCHORS, entry_url, reference_url
 from trufspec.rulesets import RULESETS
 from trufspec.spec.ambiguities import Ambiguity
 from trufspec.spec.clauses import Clause
@@ -56,6 +68,12 @@ from trufspec.sphinxext import render
 __all__ = ["RuleDomain", "setup"]
 
 logger = logging.getLogger(__name__)
+
+GENERATED = "rule_generated"
+"""Marks a cross-reference written from the registry rather than by the page's author."""
+_LABEL = re.compile(r"\.\. _(?P<prefix>source|concept|ambiguities)-(?P<name>[^:]+):")
+"""The labels the generated markup puts before a source, a concept and a ruleset's register."""
+_LABEL_KINDS = {"source": "source", "concept": "concept", "ambiguities": "register"}
 
 
 # ------------------------------------------------------------------ examples
@@ -123,6 +141,11 @@ class _RegistryDirective(SphinxDirective):
     def registry(self) -> Registry:
         return default_registry()
 
+    def domain(self) -> RuleDomain:
+        domain = self.env.domains["rule"]
+        assert isinstance(domain, RuleDomain)
+        return domain
+
     def parse(self, lines: list[str], what: str) -> list[nodes.Node]:
         """Parse generated markup as if it stood in the page, headings included, and anchor
         every clause and ambiguity heading by its code or id."""
@@ -130,8 +153,16 @@ class _RegistryDirective(SphinxDirective):
         holder.document = self.state.document
         content = StringList(lines, source=f"{self.env.docname} <registry: {what}>")
         nested_parse_with_titles(self.state, content, holder)
-        domain = self.env.domains["rule"]
-        assert isinstance(domain, RuleDomain)
+        # Links written from the registry may point at what this project does not show.
+        for ref in holder.findall(pending_xref):
+            if ref.get("refdomain") == "rule":
+                ref[GENERATED] = True
+        domain = self.domain()
+        for line in lines:
+            label = _LABEL.fullmatch(line)
+            if label is not None:
+                kind = _LABEL_KINDS[label["prefix"]]
+                domain.note_object(kind, label["name"], self.env.docname, label["name"], self.get_location())
         registry = self.registry()
         clauses = {clause.code for clause in registry.clauses()}
         for section in holder.findall(nodes.section):
@@ -192,6 +223,7 @@ class RulesetDirective(_RegistryDirective):
         ruleset = _known_ruleset(self)
         if ruleset is None:
             return []
+        self.domain().note_object("ruleset", ruleset, self.env.docname, ruleset, self.get_location())
         registry = self.registry()
         ambiguities, sources = self.context()
         lines = render.ruleset_text(
@@ -202,6 +234,7 @@ class RulesetDirective(_RegistryDirective):
             registry.options_of(ruleset),
             sources,
             self.finder(),
+            self.config.rule_example_pages,
         )
         return self.parse(lines, ruleset)
 
@@ -218,9 +251,29 @@ class ClausesDirective(_RegistryDirective):
         registry = self.registry()
         ambiguities, sources = self.context()
         lines = render.clause_list_text(
-            registry.clauses_of(ruleset), ambiguities, registry.options_of(ruleset), sources, self.finder()
+            registry.clauses_of(ruleset),
+            ambiguities,
+            registry.options_of(ruleset),
+            sources,
+            self.finder(),
+            self.config.rule_example_pages,
         )
         return self.parse(lines, ruleset)
+
+
+class ExamplesOfDirective(_RegistryDirective):
+    """``.. rule:examples-of:: CODE``: the example records of one clause, unfolded (the body
+    of the page of its examples, with ``rule_example_pages``)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            clause = self.registry().clause(self.arguments[0])
+        except KeyError as error:
+            logger.warning("%s", error.args[0], location=self.get_location())
+            return []
+        return self.parse(render.examples_text(self.finder()(clause)), f"examples of {clause.code}")
 
 
 class AmbiguitiesDirective(_RegistryDirective):
@@ -235,7 +288,8 @@ class AmbiguitiesDirective(_RegistryDirective):
                 continue
             lines += [f".. _ambiguities-{ruleset}:", ""]
             lines += render.heading(ruleset, render.PHASE_HEADING)
-            lines += [f"Rules: :doc:`/rulesets/{ruleset}`.", ""] if ruleset in RULESETS else []
+            if ruleset in RULESETS:
+                lines += [f"Rules: :rule:ruleset:`{ruleset}: {render.escape(RULESETS[ruleset].title)} <{ruleset}>`.", ""]
             for ambiguity in entries:
                 lines += render.ambiguity_text(ambiguity, registry.options_of(ruleset), SOURCES)
         return self.parse(lines, "ambiguity register")
@@ -286,6 +340,10 @@ class RuleDomain(Domain):
     object_types = {
         "clause": ObjType("clause", "clause"),
         "ambiguity": ObjType("ambiguity register entry", "ambiguity"),
+        "ruleset": ObjType("ruleset", "ruleset"),
+        "register": ObjType("ambiguity register of a ruleset", "register"),
+        "source": ObjType("source", "source"),
+        "concept": ObjType("concept", "concept"),
     }
     directives = {
         "ruleset": RulesetDirective,
@@ -294,12 +352,17 @@ class RuleDomain(Domain):
         "matrix": MatrixDirective,
         "sources": SourcesDirective,
         "examples": ExamplesDirective,
+        "examples-of": ExamplesOfDirective,
     }
-    roles = {"clause": XRefRole(warn_dangling=True), "ambiguity": XRefRole(warn_dangling=True)}
+    roles = {kind: XRefRole(warn_dangling=True) for kind in object_types}
     initial_data: dict[str, Any] = {"objects": {}}
     dangling_warnings = {
         "clause": "no clause has the code or slug %(target)r (or it is shown on no page)",
         "ambiguity": "no ambiguity register entry has the id %(target)r (or it is shown on no page)",
+        "ruleset": "no ruleset has the id %(target)r (or it is shown on no page)",
+        "register": "no ruleset has an ambiguity register under the id %(target)r (or it is shown on no page)",
+        "source": "no source has the id %(target)r (or it is shown on no page)",
+        "concept": "no clause has the concept %(target)r (or the matrix is shown on no page)",
     }
 
     @property
@@ -307,10 +370,10 @@ class RuleDomain(Domain):
         """``(kind, code)`` to ``(docname, title)``."""
         return self.data.setdefault("objects", {})
 
-    def note_object(self, kind: str, name: str, docname: str, title: str, node: nodes.Node) -> None:
+    def note_object(self, kind: str, name: str, docname: str, title: str, location: Any) -> None:
         if (kind, name) in self.objects and self.objects[kind, name][0] != docname:
             other = self.objects[kind, name][0]
-            logger.warning("%s %s is shown twice, also in %s", kind, name, other, location=node)
+            logger.warning("%s %s is shown twice, also in %s", kind, name, other, location=location)
         self.objects[kind, name] = (docname, title)
 
     def clear_doc(self, docname: str) -> None:
@@ -324,16 +387,25 @@ class RuleDomain(Domain):
                 self.objects[key] = value
 
     def _target(self, typ: str, target: str) -> str | None:
-        """The code a role target names: a code or id as it is, a slug through the registry."""
+        """The code, id or name a role target names: as it is when a page shows it, else
+        through the registry (a slug becomes its clause's code); None when nothing has it."""
         if (typ, target) in self.objects:
             return target
-        if typ != "clause":
-            return None
-        ruleset, _, slug = target.rpartition("/")
-        try:
-            return default_registry().clause(slug, ruleset or None).code
-        except KeyError:
-            return None
+        registry = default_registry()
+        if typ == "clause":
+            ruleset, _, slug = target.rpartition("/")
+            try:
+                return registry.clause(slug, ruleset or None).code
+            except KeyError:
+                return None
+        known = {
+            "ambiguity": lambda: _is_ambiguity(registry, target),
+            "ruleset": lambda: target in RULESETS,
+            "register": lambda: bool(registry.ambiguities_of(target)),
+            "source": lambda: target in SOURCES,
+            "concept": lambda: any(c.concept == target for c in registry.clauses()),
+        }
+        return target if known[typ]() else None
 
     def resolve_xref(
         self,
@@ -344,18 +416,32 @@ class RuleDomain(Domain):
         target: str,
         node: pending_xref,
         contnode: nodes.Element,
-    ) -> nodes.reference | None:
+    ) -> nodes.Element | None:
+        """A link to the page that shows the target; where no page of this project shows it,
+        a link into the published reference, or (without one) plain text for a link the
+        registry's markup wrote.  None, which Sphinx reports, for a target nothing has, and
+        for one written by hand that cannot be reached."""
         code = self._target(typ, target)
-        if code is None or (typ, code) not in self.objects:
+        if code is None:
             return None
-        docname, title = self.objects[typ, code]
         # A code reads as code; a title given in the link reads as text.
         if node.get("refexplicit"):
             text = contnode.astext()
             contnode = nodes.inline(text, text)
         else:
             contnode = nodes.literal(code, code, classes=contnode.get("classes", []))
-        return make_refnode(builder, fromdocname, docname, code, contnode, title)
+        if (typ, code) in self.objects:
+            docname, title = self.objects[typ, code]
+            return make_refnode(builder, fromdocname, docname, ANCHORS[typ].format(code), contnode, title)
+        base = env.config.rule_reference_url
+        if base:
+            if typ == "clause":
+                clause = default_registry().clause(code)
+                url, title = reference_url(base, clause), clause.title
+            else:
+                url, title = entry_url(base, typ, code), code
+            return nodes.reference("", "", contnode, internal=False, refuri=url, reftitle=title)
+        return contnode if node.get(GENERATED) else None
 
     def resolve_any_xref(
         self,
@@ -375,7 +461,7 @@ class RuleDomain(Domain):
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for (kind, name), (docname, title) in self.objects.items():
-            yield name, title, kind, docname, name, 1
+            yield name, title, kind, docname, ANCHORS[kind].format(name), 1
 
 
 # ------------------------------------------------------------------ checked records and pages
@@ -423,6 +509,57 @@ def write_ruleset_pages(app: Sphinx) -> None:
             lines += [f".. include:: /{overview.relative_to(app.srcdir).as_posix()}", ""]
         lines += [f".. rule:ruleset:: {id}", ""]
         wanted[f"{id}.rst"] = "\n".join(lines)
+    _write_pages(directory, wanted)
+
+
+def published_reference() -> str:
+    """The address of the published reference: the ``Documentation`` address of the installed
+    trufspec's metadata (``[project.urls]`` in ``pyproject.toml``); empty when it has none."""
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        urls = metadata("trufspec").get_all("Project-URL") or []
+    except PackageNotFoundError:
+        return ""
+    return next((url.strip() for label, _, url in (u.partition(",") for u in urls) if label == "Documentation"), "")
+
+
+def write_example_pages(app: Sphinx) -> None:
+    """With ``rule_example_pages`` (a folder relative to the source directory), write a page
+    of example records for every clause that has any, which its clause links to instead of
+    showing them in place: a ruleset's records would otherwise make its page too heavy for a
+    phone.  Like the ruleset pages, stale pages are removed and unchanged ones left alone."""
+    folder = app.config.rule_example_pages
+    if not folder:
+        return
+    directory = Path(app.srcdir) / folder
+    directory.mkdir(exist_ok=True)
+    directories = [Path(app.srcdir) / d for d in app.config.rule_example_dirs]
+    wanted = {}
+    for clause in default_registry().clauses():
+        if not _examples(directories, clause):
+            continue
+        title = f"{clause.code} {clause.title}: example records"
+        wanted[f"{clause.code}.rst"] = "\n".join(
+            [
+                ":orphan:",
+                "",
+                ".. This page is written by trufspec.sphinxext from the example records; edit the",
+                "   records, not this file.",
+                "",
+                *render.heading(render.escape(title), "="),
+                f"The records that obey and break :rule:clause:`{clause.code}` ({render.escape(clause.title)}).",
+                "",
+                f".. rule:examples-of:: {clause.code}",
+                "",
+            ]
+        )
+    _write_pages(directory, wanted)
+
+
+def _write_pages(directory: Path, wanted: dict[str, str]) -> None:
+    """Make ``directory`` hold exactly the pages ``wanted`` (file name to text), rewriting a
+    file only when its text changes, so that Sphinx rebuilds only what changed."""
     for stale in directory.glob("*.rst"):
         if stale.name not in wanted:
             stale.unlink()
@@ -440,6 +577,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rule_example_dirs", [], "env", [list])
     app.add_config_value("rule_ruleset_pages", "", "env", [str])
     app.add_config_value("rule_overviews", "overviews", "env", [str])
+    app.add_config_value("rule_example_pages", "", "env", [str])
+    app.add_config_value("rule_reference_url", published_reference(), "env", [str])
     app.add_domain(RuleDomain)
     app.add_node(
         examples_node,
@@ -453,5 +592,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("truf-deal", DealDirective)
     app.add_lexer("truf", TrufLexer)
     app.connect("builder-inited", write_ruleset_pages)
+    app.connect("builder-inited", write_example_pages)
     app.connect("doctree-read", check_records)
-    return {"version": "1", "env_version": 1, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "1", "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -28,6 +28,7 @@ __all__ = [
     "clause_text",
     "ruleset_text",
     "clause_list_text",
+    "examples_text",
     "ambiguity_text",
     "matrix_text",
     "sources_text",
@@ -109,7 +110,7 @@ def _citation(citation: Citation, sources: Mapping[str, Source]) -> list[str]:
     title = source.title if source is not None else citation.source
     lines = [
         f"| \u201c{escape(citation.quote)}\u201d",
-        f"| \u2014 :ref:`{escape(title)} <source-{citation.source}>`, {escape(citation.locator)}",
+        f"| \u2014 :rule:source:`{escape(title)} <{citation.source}>`, {escape(citation.locator)}",
     ]
     if citation.translation:
         lines.append(f"| Our translation: \u201c{escape(citation.translation)}\u201d")
@@ -137,16 +138,19 @@ def clause_text(
     options: Mapping[str, Option],
     sources: Mapping[str, Source],
     examples: Sequence[Example],
+    example_pages: str = "",
 ) -> list[str]:
     """One clause: its heading (the anchor is its code), what it says, where it comes from,
-    how a breach is reported, the readings it depends on and its example records."""
+    how a breach is reported, the readings it depends on and its example records, folded in
+    place or, with ``example_pages`` (a folder of the project), linked on a page of their own
+    (``<folder>/<code>``), which keeps the page of a ruleset small enough for a phone."""
     title = f"{clause.code} {clause.title}"
     if clause.retired:
         title += " (retired)"
     lines = heading(title, ITEM_HEADING)
     meta = f"*{clause.strength.value}* \u00b7 {clause.kind.value} \u00b7 slug {literal(clause.slug)}"
     if clause.concept:
-        meta += f" \u00b7 concept :ref:`{escape(clause.concept)} <concept-{clause.concept}>`"
+        meta += f" \u00b7 concept :rule:concept:`{escape(clause.concept)} <{clause.concept}>`"
     lines += [".. rst-class:: clause-meta", "", meta, ""]
     lines += [".. rst-class:: clause-statement", "", escape(clause.statement), ""]
     for citation in clause.citations:
@@ -168,12 +172,32 @@ def clause_text(
         if option is not None:
             line += f": option {literal(option.key)}, default {literal(option.default)}"
         lines += [line + ".", ""]
-    if examples:
+    if examples and example_pages:
+        lines += [f"**Examples.** :doc:`{_example_count(examples)} </{example_pages}/{clause.code}>`.", ""]
+    elif examples:
         lines += [".. rule:examples::", ""]
-        lines += _indent(["A ``;!`` comment marks a line where a check reports the codes after it.", ""])
-        for example in examples:
-            lines += _indent(_example(example))
+        lines += _indent(examples_text(examples))
     return lines
+
+
+def examples_text(examples: Sequence[Example]) -> list[str]:
+    """A clause's example records, each with what a check of it reports."""
+    lines = ["A ``;!`` comment marks a line where a check reports the codes after it.", ""]
+    for example in examples:
+        lines += _example(example)
+    return lines
+
+
+def _example_count(examples: Sequence[Example]) -> str:
+    """``3 records: 1 obeys the rule, 2 break it``."""
+    obey = sum(1 for e in examples if e.shows == "obeys")
+    parts = []
+    if obey:
+        parts.append(f"{obey} {'obeys' if obey == 1 else 'obey'} the rule")
+    if len(examples) - obey:
+        broken = len(examples) - obey
+        parts.append(f"{broken} {'breaks' if broken == 1 else 'break'} it")
+    return f"{len(examples)} record{'s' if len(examples) != 1 else ''}: {', '.join(parts)}"
 
 
 def clause_list_text(
@@ -182,11 +206,12 @@ def clause_list_text(
     options: Mapping[str, Option],
     sources: Mapping[str, Source],
     find_examples: ExampleFinder,
+    example_pages: str = "",
 ) -> list[str]:
     """Clauses one after another, in code order, without phase headings."""
     lines: list[str] = []
     for clause in clauses:
-        lines += clause_text(clause, ambiguities, options, sources, find_examples(clause))
+        lines += clause_text(clause, ambiguities, options, sources, find_examples(clause), example_pages)
     return lines
 
 
@@ -198,6 +223,7 @@ def ruleset_text(
     options: Mapping[str, Option],
     sources: Mapping[str, Source],
     find_examples: ExampleFinder,
+    example_pages: str = "",
 ) -> list[str]:
     """A whole ruleset: its facts, an index of its clauses, the clauses grouped by phase,
     then its options."""
@@ -205,13 +231,13 @@ def ruleset_text(
     if source is not None:
         lines += [
             f"The clauses below specify the game of {escape(source.title)} "
-            f"(:ref:`source <source-{source.id}>`): {escape(source.origin)}.",
+            f"(:rule:source:`source <{source.id}>`): {escape(source.origin)}.",
             "",
         ]
     register = [a for a in ambiguities.values() if a.ruleset == ruleset]
     counts = f"{len(clauses)} clauses"
     if register:
-        counts += f", {len(register)} entries in the :ref:`ambiguity register <ambiguities-{ruleset}>`"
+        counts += f", {len(register)} entries in the :rule:register:`ambiguity register <{ruleset}>`"
     lines += [f"This ruleset has {counts}. Its id for the ``Ruleset`` tag is {literal(ruleset)}.", ""]
     phases = [(phase, [c for c in clauses if c.phase is phase]) for phase in Phase]
     phases = [(phase, members) for phase, members in phases if members]
@@ -225,7 +251,7 @@ def ruleset_text(
     for phase, members in phases:
         lines += heading(_phase_title(phase), PHASE_HEADING)
         for clause in members:
-            lines += clause_text(clause, ambiguities, options, sources, find_examples(clause))
+            lines += clause_text(clause, ambiguities, options, sources, find_examples(clause), example_pages)
     return lines + _options_text(options)
 
 
@@ -303,11 +329,11 @@ def matrix_text(rulesets: Sequence[str], clauses: Sequence[Clause]) -> list[str]
         if clause.concept is None or clause.retired or clause.ruleset not in rulesets:
             continue
         tagged.setdefault(clause.concept, {}).setdefault(clause.ruleset, []).append(clause)
-    lines = [".. list-table::", "   :header-rows: 1", "   :class: variant-matrix", ""]
+    lines = [".. list-table::", "   :header-rows: 1", "   :widths: auto", "   :class: variant-matrix", ""]
     lines.append("   * - concept")
     lines += [f"     - {literal(ruleset)}" for ruleset in rulesets]
     for concept, by_ruleset in tagged.items():
-        lines.append(f"   * - :ref:`{escape(_humanise(concept))} <concept-{concept}>`")
+        lines.append(f"   * - :rule:concept:`{escape(_humanise(concept))} <{concept}>`")
         for ruleset in rulesets:
             codes = " ".join(f":rule:clause:`{c.code}`" for c in by_ruleset.get(ruleset, []))
             lines.append(f"     - {codes or chr(0x2014)}")
@@ -331,17 +357,29 @@ def matrix_text(rulesets: Sequence[str], clauses: Sequence[Clause]) -> list[str]
 # ------------------------------------------------------------------ the sources
 
 
+def _rights(text: str) -> str:
+    """What a text says of its rights: its copyright line, quoted, or that it states none."""
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    notice = next((line for line in lines if "\u00a9" in line), None) or next(
+        (line for line in lines if "copyright" in line.lower()), None
+    )
+    return f"the text states \u201c{escape(notice)}\u201d" if notice else "the text states no licence"
+
+
 def sources_text(sources: Iterable[Source], cited_by: Mapping[str, int]) -> list[str]:
-    """Each source document: what it is, where it came from and the SHA-256 of the file the
-    citations were checked against."""
+    """Each source document: what it is, where it came from, what of it was collected, the
+    rights its text states and the SHA-256 of the file the citations were checked against."""
     lines: list[str] = []
     for source in sources:
         lines += [f".. _source-{source.id}:", ""]
         lines += heading(source.title, PHASE_HEADING)
         language = {"en": "English", "de": "German"}.get(source.language, source.language)
+        text = source.text()
         fields = [
             ("Ruleset", literal(source.id)),
             ("Origin", escape(source.origin)),
+            ("Collected", f"the whole text of the page, unedited: {len(text.splitlines())} lines, {len(source.data()):,} bytes"),
+            ("Rights", _rights(text)),
             ("Language", language),
             ("File", literal(f"trufspec/spec/sources/{source.file}")),
             ("SHA-256", literal(source.sha256)),

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
+from attrs import evolve
+
 from trufspec.cards import Card
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
@@ -141,8 +143,10 @@ def _check_figures(
 def _replay_hand(
     deal: Deal, seats: Sequence[str], dealer: str | None, teams: Teams, before: dict[str, int] | None,
     options: OptionValues, findings: Findings,
-) -> dict[str, int] | None:
-    """Replay one hand; its scores (recomputed, or as recorded where they cannot be)."""
+) -> DealOutcome:
+    """Replay one hand; its scores (recomputed, or as recorded where they cannot be), with the
+    trump turned up and the tricks each team took.  The game has no bidding: no contract, no
+    mode."""
     teams.check_sides(deal, findings)
     setup = set_up(deal, seats, dealer, options, findings)
     play = deal.find(Play)
@@ -181,12 +185,13 @@ def _replay_hand(
     )
     written = deal.find(Score)
     recorded = teams.figures(written)
+    trump = None if setup.trump is None else str(setup.trump)
     if taken is None or honours is None or before is None:
         if taken is None:
             findings.unchecked("the scores (neither the play nor the tricks taken are recorded)")
         elif honours is None:
             findings.unchecked("the scores (the honours are not known)")
-        return recorded if set(recorded) == set(teams.names) else None
+        return DealOutcome(recorded if set(recorded) == set(teams.names) else None, trump=trump, tricks=taken)
     scores = score_hand(taken, honours, before, options)
     if written is not None:
         for figure in written.entries:
@@ -200,7 +205,7 @@ def _replay_hand(
                 result.clause, figure.span, ack=figure.ack, team=team, taken=taken[team], honours=honours[team],
                 expected=result.points, working=result.working, written=figure.value,
             )
-    return {team: result.points for team, result in scores.items()}
+    return DealOutcome({team: result.points for team, result in scores.items()}, trump=trump, tricks=taken)
 
 
 def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
@@ -226,12 +231,12 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
             findings.add("REC016", deal.span, kind=deal.kind, number=number)
             outcomes.append(DealOutcome(None, totals.add(None, teams.in_seating_order(deal.find(Total)), findings)))
             continue
-        scores = _replay_hand(deal, seats, dealer, teams, totals.totals, options, findings)
+        played = _replay_hand(deal, seats, dealer, teams, totals.totals, options, findings)
         running = totals.add(
-            scores, teams.in_seating_order(deal.find(Total)), findings, teams.in_seating_order(deal.find(Score))
+            played.scores, teams.in_seating_order(deal.find(Total)), findings, teams.in_seating_order(deal.find(Score))
         )
         findings.close_deal(deal.kind, number, deal.span)
-        outcomes.append(DealOutcome(scores, running))
+        outcomes.append(evolve(played, totals=running))
         if not winners and running is not None:
             reached = teams_at_target(teams, running, options)
             if reached:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from attrs import evolve
+
 from trufspec.cards import NT, Card, Suit, Trump
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
@@ -19,6 +21,7 @@ from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
 from trufspec.records import Bids, Contract, Deal, Game, Hands, Play, Score, Total, Undealt
 from trufspec.rulesets.truf.basics import declarations as declaring
 from trufspec.rulesets.truf.basics.scoring import Scored, score
+from trufspec.rulesets.truf.outcome import settled
 from trufspec.spec.options import OptionValues
 
 __all__ = ["TRUF_BASICS", "ROUNDS", "TRICKS", "check_trump", "trick_rules", "deal_scores"]
@@ -87,8 +90,9 @@ def check_trump(
 
 
 
-def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> dict[str, int] | None:
-    """Replay one round; its scores (recomputed, or as recorded where they cannot be)."""
+def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> DealOutcome:
+    """Replay one round; its scores (recomputed, or as recorded where they cannot be) and the
+    contract they are scored under."""
     hands = _hands(deal, seats, findings)
     contract = deal.find(Contract)
     section = deal.find(Bids)
@@ -99,11 +103,13 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
     winner = contract.winner.value if contract is not None else None
     trump: Trump | None = contract.trump.value if contract is not None and contract.trump is not None else None
     high = None
+    scoring_winner = winner
     if set(declared) == set(seats):
         contest = declaring.bid_winner(declared, options)
         if contest is None:
             findings.unchecked("the bid winner (tied targets written as numbers)")
         else:
+            scoring_winner = contest.winner
             if contract is None:
                 winner = contest.winner
             else:
@@ -134,7 +140,7 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
         if not outcome.complete:
             findings.unchecked("the tricks won (the play is not complete)")
     taken = tricks_taken(deal, seats, won, "TB406", findings)
-    return _scores(deal, seats, declared, high, taken, findings)
+    return settled(_scores(deal, seats, declared, high, taken, findings), scoring_winner, trump, high, taken)
 
 
 def _scores(
@@ -192,10 +198,10 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
             findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
             outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
             continue
-        scores = _replay_deal(deal, seats, options, findings)
-        running = totals.add(scores, deal.find(Total), findings, deal.find(Score))
+        played = _replay_deal(deal, seats, options, findings)
+        running = totals.add(played.scores, deal.find(Total), findings, deal.find(Score))
         findings.close_deal(deal.kind, deal.number.value, deal.span)
-        outcomes.append(DealOutcome(scores, running))
+        outcomes.append(evolve(played, totals=running))
     return GameOutcome(tuple(outcomes), _winners(game, outcomes, findings))
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from attrs import evolve
+
 from trufspec.cards import Suit
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
@@ -20,6 +22,7 @@ from trufspec.records import Bids, Contract, Deal, Game, Play, Score, Total
 from trufspec.rulesets.truf.de import bids as bidding
 from trufspec.rulesets.truf.de.deal import HAND, check_dealer, hands_of
 from trufspec.rulesets.truf.de.scoring import Scored, score
+from trufspec.rulesets.truf.outcome import settled
 from trufspec.spec.options import OptionValues
 
 __all__ = ["TRUF_DE", "TRICK_RULES", "DEALS", "deal_scores"]
@@ -59,8 +62,9 @@ def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Find
 
 
 
-def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> dict[str, int] | None:
-    """Replay one deal; its scores (recomputed, or as recorded where they cannot be)."""
+def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> DealOutcome:
+    """Replay one deal; its scores (recomputed, or as recorded where they cannot be) and the
+    contract they are scored under."""
     hands = hands_of(deal, seats, options, findings)
     contract = deal.find(Contract)
     bids_section = deal.find(Bids)
@@ -71,11 +75,13 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
     winner = contract.winner.value if contract is not None else None
     trump = contract.trump.value if contract is not None and contract.trump is not None else None
     choice = None
+    scoring_winner = winner
     if set(bids) == set(seats):
         highest = bidding.bid_winner(bids)
         if highest is None:
             findings.unchecked("the highest bidder (tied bids written as numbers)")
         else:
+            scoring_winner = highest
             bidding.judge_winner(bids, findings)
             if contract is None:
                 winner = highest
@@ -104,7 +110,8 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
         if not outcome.complete:
             findings.unchecked("the tricks taken (the play is not complete)")
     taken = tricks_taken(deal, seats, won, "TD407", findings)
-    return _scores(deal, seats, bids, choice, taken, options, findings)
+    scores = _scores(deal, seats, bids, choice, taken, options, findings)
+    return settled(scores, scoring_winner, trump, None if choice is None else choice.high, taken)
 
 
 def _scores(
@@ -166,10 +173,10 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
             outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
             continue
         dealers = check_dealer(index, deal, dealers, seats, before, options, findings)
-        scores = _replay_deal(deal, seats, options, findings)
-        running = totals.add(scores, deal.find(Total), findings, deal.find(Score))
+        played = _replay_deal(deal, seats, options, findings)
+        running = totals.add(played.scores, deal.find(Total), findings, deal.find(Score))
         findings.close_deal(deal.kind, deal.number.value, deal.span)
-        outcomes.append(DealOutcome(scores, running))
+        outcomes.append(evolve(played, totals=running))
     return GameOutcome(tuple(outcomes), _winners(game, outcomes, options, findings))
 
 

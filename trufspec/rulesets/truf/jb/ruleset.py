@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from attrs import evolve
+
 from trufspec.cards import Card, Rank, Suit, Trump
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
@@ -18,6 +20,7 @@ from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
 from trufspec.records import Bids, Contract, Deal, Game, Hands, Play, Score, Total, Tricks, Undealt
 from trufspec.rulesets.truf.jb import bids as bidding
 from trufspec.rulesets.truf.jb.scoring import Scored, score
+from trufspec.rulesets.truf.outcome import settled
 from trufspec.spec.options import OptionValues
 
 __all__ = ["TRUF_JB", "REMOVED_CARD", "trick_rules", "deal_scores"]
@@ -103,8 +106,9 @@ def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Find
 
 def _replay_deal(
     deal: Deal, seats: Sequence[str], options: OptionValues, rules: TrickRules, findings: Findings
-) -> dict[str, int] | None:
-    """Replay one deal; its scores (recomputed, or as recorded where they cannot be)."""
+) -> DealOutcome:
+    """Replay one deal; its scores (recomputed, or as recorded where they cannot be) and the
+    contract they are scored under."""
     players = len(seats)
     max_total = 13 if players == 4 else 17
     hands = _hands(deal, seats, findings)
@@ -157,7 +161,8 @@ def _replay_deal(
         if not outcome.complete:
             findings.unchecked("the tricks taken (the play is not complete)")
     taken = tricks_taken(deal, seats, won, "JB407", findings)
-    return _scores(deal, seats, bids, scoring_winner, choice, taken, options, findings)
+    scores = _scores(deal, seats, bids, scoring_winner, choice, taken, options, findings)
+    return settled(scores, scoring_winner, trump, None if choice is None else choice.high, taken)
 
 
 def _judge_trick_winners(play: Play, seats: Sequence[str], trump: Suit | None, findings: Findings) -> None:
@@ -263,10 +268,10 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
             findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
             outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
             continue
-        scores = _replay_deal(deal, seats, options, rules, findings)
-        running = totals.add(scores, deal.find(Total), findings, deal.find(Score))
+        played = _replay_deal(deal, seats, options, rules, findings)
+        running = totals.add(played.scores, deal.find(Total), findings, deal.find(Score))
         findings.close_deal(deal.kind, deal.number.value, deal.span)
-        outcomes.append(DealOutcome(scores, running))
+        outcomes.append(evolve(played, totals=running))
     return GameOutcome(tuple(outcomes), _winners(game, outcomes, options, findings))
 
 
