@@ -39,7 +39,7 @@ HANDS = {  # the worked example's round, the two public cards first
 
 def claimed(readings: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
     """A game of the worked example's round with every claim made."""
-    state = new_game("tromplemond", PLAYERS, readings, hands=[HANDS])
+    state = new_game("tromplemond", PLAYERS, readings, seed=1, hands=[HANDS])
     for player, claim in zip(PLAYERS, ("QH QD KS", "10D 4S KD", "AH AS 10D", "KH AH 4D")):
         state.apply(Claim(player, cards(claim)))
     return state
