@@ -158,3 +158,15 @@ def test_bad_set_ups_and_records_are_refused() -> None:
     with pytest.raises(Refused) as raised:
         resume((RECORDS / "notation-example.truf").read_text())
     assert "does not give every hand" in raised.value.diagnostic.message
+
+
+def test_a_tie_at_the_end_gets_an_extra_round() -> None:
+    state = new_game("tromplemond", PLAYERS, {"max-rounds": "1", "tie-scope": "any-tie"}, seed=7)
+    rng = random.Random(7)
+    play_until(state, rng, lambda s: s.is_deal_over)
+    values = list(state.totals.values())
+    assert state.phase == "end" and len(set(values)) < len(values)  # a tie, though the rounds are played
+    play_until(state, rng, lambda s: s.is_game_over)
+    assert state.deal_number == 2 and state.winners == ("Rob",)
+    report = check_text(dumps([state.record()]))
+    assert not [d for d in report.diagnostics if d.severity is Severity.ERROR] and report.games[0].winners == ("Rob",)
