@@ -18,7 +18,7 @@ from trufspec import check_text, dumps
 from trufspec.cards import FULL_PACK, NT, Suit, parse_card, parse_suit
 from trufspec.diagnostics import Severity
 from trufspec.records import (
-    Atom, BidEntry, Bids, Cards, Claims, Contract, Cut, Deal, Dealer, Decide, Game, HandEntry, Mode, Play, Ruff, Stock, Trick, Votes, replace,
+    Atom, BidEntry, Bids, Cards, Claims, Contract, Cut, Deal, Dealer, Decide, Game, HandEntry, Mode, Play, Ruff, Stock, Tromp, Trick, Votes, replace,
 )
 from trufspec.records import Vote as Slip
 from trufspec.referee import BidCards, Choose, Claim, Discard, NextDeal, PlayCard, Vote, new_game
@@ -105,6 +105,9 @@ def tromplemond_sections(state: GameState, sections: list, action: Action) -> li
         entries = claims.entries + (entry,)
         sections[sections.index(claims)] = Claims(entries, incomplete=len(entries) < len(state.players))
         return sections
+    if isinstance(action, Choose):
+        phrase = action.words.removeprefix('tromp "').removesuffix('"')
+        return sections if action.words == "pass" else sections + [Tromp(Atom(action.player), phrase)]
     if isinstance(action, Vote):
         kind = Votes if state.phase == "votes" else Decide
         needed = len(state.players) if kind is Votes else len(stage.deciders)
@@ -321,15 +324,15 @@ TM_READINGS = {
     "target-points": ("40", "200"),
     "tie-scope": ("first-place", "any-tie"),
     "extra-round-max": ("0", "1"),
-    "betting": ("off", "joining-fee"),
+    "betting": ("off", "joining-fee", "tromp"),
 }
 
 
 def tm_candidates(state: GameState, rng: random.Random) -> list[Action]:
     """The actions to try at this point of a Tromplemond round: claims by every player yet to
     claim (in and out of turn, of two cards, naming a card twice or one outside the pack),
-    every slip and choice of those yet to vote, cuts by the cutters and by the others, and the
-    next deal by every player."""
+    every slip and choice of those yet to vote, cuts by the cutters and by the others, TROMP!
+    calls and passes, and the next deal by every player."""
     phase, players = state.phase, state.players
     if phase == "end":
         return [NextDeal(p) for p in players]
@@ -344,6 +347,9 @@ def tm_candidates(state: GameState, rng: random.Random) -> list[Action]:
         return found
     if phase in ("votes", "decide"):
         return [Vote(p, t) for p in players if p not in state.pending for t in (*players, "Zoe")]  # type: ignore[attr-defined]
+    if phase == "calls":
+        words = ("pass", 'tromp "Grand Tromplemond!"', 'tromp "Petit Tromplemond!"')
+        return [Choose(p, w) for p in state.to_act for w in words]
     return [PlayCard(p, rng.choice(FULL_PACK)) for p in players if p not in state.pending]  # type: ignore[attr-defined]
 
 
@@ -355,4 +361,4 @@ def tm_candidates(state: GameState, rng: random.Random) -> list[Action]:
 def test_the_tromplemond_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
     state = new_game("tromplemond", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
-    play_checking(state, rng, tm_candidates, lambda s: s.deal_number >= 3 or s.is_game_over, 0.3, ("votes", "decide", "cut", "end"))
+    play_checking(state, rng, tm_candidates, lambda s: s.deal_number >= 3 or s.is_game_over, 0.3, ("votes", "decide", "cut", "calls", "end"))

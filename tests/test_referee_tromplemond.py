@@ -11,7 +11,7 @@ import pytest
 from trufspec import check_text, dumps
 from trufspec.cards import parse_card
 from trufspec.diagnostics import Severity
-from trufspec.referee import Claim, NextDeal, PlayCard, Refused, Vote, new_game, resume
+from trufspec.referee import Choose, Claim, NextDeal, PlayCard, Refused, Vote, new_game, resume
 
 from referee_play import assert_resumes, play_until
 
@@ -22,6 +22,7 @@ READINGS = [
     {"claim-order": "free", "max-revotes": "0", "cut-loser": "highest", "cut-participants": "all"},
     {"two-way-disagreement": "revote-all", "max-rounds": "3", "tie-scope": "any-tie", "extra-round-max": "0"},
     {"two-way-disagreement": "revote-others", "target-points": "40", "betting": "joining-fee"},
+    {"betting": "tromp", "tromp-stake": "2", "max-rounds": "3"},
 ]
 
 
@@ -142,10 +143,9 @@ def test_bad_set_ups_and_records_are_refused() -> None:
     with pytest.raises(Refused) as raised:
         new_game("tromplemond", PLAYERS[:3])
     assert raised.value.diagnostic.code == "TM001"
-    for readings in ({"betting": "tromp"}, {"allow-abstain": "yes"}):
-        with pytest.raises(Refused) as raised:
-            new_game("tromplemond", PLAYERS, readings)
-        assert raised.value.diagnostic.code == "REF002"
+    with pytest.raises(Refused) as raised:
+        new_game("tromplemond", PLAYERS, {"allow-abstain": "yes"})
+    assert raised.value.diagnostic.code == "REF002" and "allow-abstain=yes" in raised.value.diagnostic.message
     with pytest.raises(Refused) as raised:
         new_game("tromplemond", PLAYERS, hands=[dict(HANDS, Emily=cards("2S 3H JC AH 9S"))])
     assert [d.code for d in raised.value.diagnostics] == ["TM101", "TM002"] and "9S (Emily's secret cards)" in str(raised.value)
@@ -170,3 +170,21 @@ def test_a_tie_at_the_end_gets_an_extra_round() -> None:
     assert state.deal_number == 2 and state.winners == ("Rob",)
     report = check_text(dumps([state.record()]))
     assert not [d for d in report.diagnostics if d.severity is Severity.ERROR] and report.games[0].winners == ("Rob",)
+
+
+def test_tromp_calls_win_from_the_pot_and_the_rest_is_settled_at_the_end() -> None:
+    state = claimed({"betting": "tromp", "max-rounds": "1"})
+    vote(state, "Rob>Emily", "Sam>Emily", "Nick>Sam", "Emily>Nick")
+    assert state.phase == "calls" and state.to_act == PLAYERS and len(state.legal_actions("Nick")) == 9
+    assert state.why_not(Choose("Nick", "tromp Moyenne")).code == "REF001"  # type: ignore[union-attr]
+    assert state.action("Nick", 'tromp "Moyenne Tromplemond!"') == Choose("Nick", 'tromp "Moyenne Tromplemond!"')
+    state.apply(Choose("Rob", 'tromp "Grand Tromplemond!"'))  # a wrong phrase wins nothing, and is no fault
+    state.apply(Choose("Nick", 'tromp "Moyenne Tromplemond!"'))
+    state.apply(Choose("Sam", "pass"))
+    assert state.phase == "calls" and state.to_act == ("Emily",)
+    state.apply(Choose("Emily", "pass"))
+    text = dumps([state.record()])
+    # Nick's Moyenne wins his stake back; the three left go to the best round score, his 30.
+    assert state.is_game_over and "pot    Rob 0 Sam 0 Nick 4 Emily 0\n" in text
+    assert not [d for d in check_text(text).diagnostics if d.severity is Severity.ERROR]
+    assert dumps([resume(text).record()]) == text

@@ -3,21 +3,25 @@
 A round is dealt (two public and three secret cards each, six cards set aside unseen), the
 players claim their secret cards (``claims``), vote one player off (``votes``), and settle a
 tie by the private choice of the other two (``decide``), a re-vote or a card cut (``cut``);
-the round is then revealed and scored, and the next dealer, to the left, deals (``end``).
+under ``betting=tromp`` each player then calls a TROMP! phrase or passes (``calls``); the
+round is revealed and scored, and the next dealer, to the left, deals (``end``).
 The game ends after ``max-rounds`` rounds or when a total reaches ``target-points``, with the
 extra rounds of a tie (``over``).
 
 Every judgement is the ruleset's own: the order and form of the claims by ``check_claims``,
 each slip, decision and cut, and what the vote calls for next, by the vote procedure
 (``vote_stage``), the dealer by ``round_dealer``, the scores by ``round_scores``, the end of
-the game and its winners by ``Ending``.  The referee adds only who may act now.
+the game and its winners by ``Ending``, what the TROMP! pot pays by ``round_pot`` and
+``settle``.  The referee adds only who may act now.
 
 The lists of :meth:`~TromplemondState.legal_actions` hold the sensible forms of what the
-rules leave free: claims of three different cards of the pack, and cuts of a card of the pack.
-A claim the validator accepts in another form (a card named twice, a card outside the pack:
-a visible lie) and a cut of any card are legal too.  Irregularities (an early reveal, a
-dealer's error, a bribe) are the table's judgement, not a player's action, and TROMP! calls
-are not played: a game with ``betting=tromp`` or ``allow-abstain=yes`` is refused (REF002).
+rules leave free: claims of three different cards of the pack, cuts of a card of the pack, and
+the phrase of each TROMP! category or a pass.  A claim the validator accepts in another form
+(a card named twice, a card outside the pack: a visible lie), a cut of any card and a call of
+any phrase (a wrong one wins nothing) are legal too.  Irregularities (an early reveal, a
+dealer's error, a bribe) are the table's judgement, not a player's action, and are not
+staged; a game with ``allow-abstain=yes`` is refused (REF002): a vote nobody casts leaves
+the rules without a player to send off.
 Hands given to a new game are five cards a player, the two public cards first.
 """
 
@@ -46,6 +50,7 @@ from trufspec.records import (
     HandEntry,
     Misdeal,
     Off,
+    Pot,
     Public,
     Score,
     Secret,
@@ -53,12 +58,14 @@ from trufspec.records import (
     Tromp,
     Vote as Slip,
     Votes,
+    replace,
 )
-from trufspec.referee.actions import Action, Claim, NextDeal, PlayCard, Vote
+from trufspec.referee.actions import Action, Choose, Claim, NextDeal, PlayCard, Vote
 from trufspec.referee.errors import Refused, refusal
 from trufspec.referee.state import GameState, Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
 from trufspec.rulesets.tromplemond.claims import CLAIM_SIZE, check_claims
 from trufspec.rulesets.tromplemond.ending import Ending
+from trufspec.rulesets.tromplemond.pot import CATEGORIES, RoundPot, round_pot, settle, shouted
 from trufspec.rulesets.tromplemond.pack import ALWAYS_USED, PACK, PUBLIC_SIZE, SECRET_SIZE, SET_ASIDE, RoundCards
 from trufspec.rulesets.tromplemond.ruleset import round_dealer
 from trufspec.rulesets.tromplemond.scoring import round_scores
@@ -70,8 +77,11 @@ __all__ = ["TromplemondState"]
 ORDERED_PACK = tuple(c for c in FULL_PACK if c in PACK)
 """The 26 cards in the order of the full pack."""
 
-_NOT_PLAYED = {"betting": "tromp", "allow-abstain": "yes"}
+_NOT_PLAYED = {"allow-abstain": "yes"}
 """The readings whose games the referee does not play."""
+
+PASS = "pass"
+"""A player's word for making no TROMP! call."""
 
 _PHASES = {"vote": "votes", "decide": "decide", "cut": "cut"}
 """The phase of each step of the vote procedure that players act in."""
@@ -100,6 +110,11 @@ class TromplemondState(GameState):
                 raise Refused([refusal("REF002", f"the tromplemond referee does not play games with {key}={value}")])
         super().__init__(setup)
         self.ending = Ending(setup.readings)
+        self.betting = setup.readings["betting"] == "tromp"
+        # Under TROMP! betting, what each round's pot paid and left.
+        self.pots: list[RoundPot] = []
+        self.best_round: dict[str, int] = {}
+        """Each player's best score of a single round, for the settlement of the TROMP! pot."""
         self.views: list[dict[str, Deal]] = []
         """The records of the rounds scored so far as each player sees them."""
         self._start_round(setup.dealer or setup.players[0])
@@ -129,6 +144,8 @@ class TromplemondState(GameState):
         """The slips, choices or cut cards of the step in progress, by player."""
         self.stage = Stage("vote", players)
         self.off: str | None = None
+        self.calls: dict[str, str | None] = {}
+        """Under TROMP! betting, each player's call once made (None: no call)."""
         self._phase = "claims"
 
     # ------------------------------------------------------------------ the state
@@ -152,6 +169,8 @@ class TromplemondState(GameState):
         if phase in ("votes", "decide", "cut"):
             acting = {"votes": self.players, "decide": self.stage.deciders, "cut": self.stage.pool}[phase]
             return tuple(p for p in self._clockwise() if p in acting and p not in self.pending)
+        if phase == "calls":
+            return tuple(p for p in self._clockwise() if p not in self.calls)
         if phase == "end":
             return (self._clockwise()[1],)
         return ()
@@ -176,6 +195,8 @@ class TromplemondState(GameState):
             return [Vote(p, t) for p in acting for t in self.stage.pool]
         if phase == "cut":
             return [PlayCard(p, c) for p in acting for c in ORDERED_PACK]
+        if phase == "calls":
+            return [Choose(p, words) for p in acting for words in (PASS, *(_call(shouted(n)) for n in CATEGORIES))]
         if phase == "end":
             return [NextDeal(p) for p in acting]
         return ()
@@ -198,6 +219,8 @@ class TromplemondState(GameState):
             findings = _findings()
             vote_stage(self._procedure_deal(action), self.players, self.readings, findings)
             return first_error(findings.diagnostics)
+        if phase == "calls" and kind is Choose and player not in self.calls and _phrase(str(action)) is not False:
+            return None  # any phrase may be called (TM405): a wrong one wins nothing
         if phase == "end" and kind is NextDeal:
             findings = _findings()
             following = Deal("round", Atom(self.deal_number + 1), (Dealer(Atom(player)),))
@@ -234,6 +257,12 @@ class TromplemondState(GameState):
             self.claims[action.player] = action.cards
             if len(self.claims) == len(self.players):
                 self._phase = "votes"
+        elif kind is Choose:
+            phrase = _phrase(str(action))
+            assert phrase is not False
+            self.calls[action.player] = phrase
+            if not self.to_act:
+                self._score()
         elif kind is NextDeal:
             self.ending.before(Deal("round", Atom(self.deal_number + 1), ()), _findings())
             self.deal_number += 1
@@ -252,7 +281,10 @@ class TromplemondState(GameState):
         self.stage = vote_stage(deal, self.players, self.readings, _findings())
         if self.stage.step == "done":
             self.off = self.stage.off
-            self._score()
+            if self.betting:
+                self._phase = "calls"
+            else:
+                self._score()
         else:
             self._phase = _PHASES[self.stage.step]
 
@@ -266,6 +298,16 @@ class TromplemondState(GameState):
         self.scores.append(scores)
         self.ending.after(dict(self.totals))
         figures = {Score: scores, Total: dict(self.totals)}
+        if self.betting:
+            for player, points in scores.items():
+                self.best_round[player] = max(points, self.best_round.get(player, points))
+            cards = RoundCards(self.public, self.secret, None)
+            deal = Deal("round", Atom(self.deal_number), self._calls())
+            stake = self.readings.integer("tromp-stake")
+            pot = round_pot(deal, players, cards, frozenset({self.off}), True, stake, _findings())
+            assert pot is not None  # every hand is known
+            self.pots.append(pot)
+            figures[Pot] = dict(pot.won)
         record = self._round_record(None, figures)
         self.finished.append(lambda: record)
         self.views.append({p: self._round_record(p, figures) for p in players})
@@ -275,6 +317,10 @@ class TromplemondState(GameState):
         self._phase = "over" if first_error(findings.diagnostics) else "end"
 
     # ------------------------------------------------------------------ records
+
+    def _calls(self) -> tuple[Tromp, ...]:
+        """The TROMP! calls of the round so far, in the order made."""
+        return tuple(Tromp(Atom(p), phrase) for p, phrase in self.calls.items() if phrase is not None)
 
     def _claim_entries(self) -> tuple[HandEntry, ...]:
         return tuple(HandEntry(Atom(p), Cards(cards)) for p, cards in self.claims.items())
@@ -295,9 +341,10 @@ class TromplemondState(GameState):
             sections.append(Claims(self._claim_entries(), incomplete=len(self.claims) < len(players)))
         procedure = self._procedure_deal().sections if figures is None else tuple(self.procedure)
         sections += procedure if player is None else [_seen(s, player) for s in procedure]
-        if figures is not None:
-            assert self.off is not None
+        if self.off is not None:
             sections.append(Off(Atom(self.off)))
+            sections += self._calls()
+        if figures is not None:
             for kind, values in figures.items():
                 sections.append(kind(tuple(Figure((p,), values[p]) for p in players)))
         return Deal("round", Atom(self.deal_number), tuple(sections))
@@ -309,10 +356,18 @@ class TromplemondState(GameState):
 
     def _game(self, player: str | None) -> Game:
         game = super()._game(player)
-        if player is None:
+        if player is not None:
+            done = tuple(views[player] for views in self.views)
+            game = Game(game.tags, done + game.deals[len(done) :])
+        if not (self.betting and self.ending.over and self.is_deal_over):
             return game
-        done = tuple(views[player] for views in self.views)
-        return Game(game.tags, done + game.deals[len(done) :])
+        # The last round's pot line holds the settlement of the game so far (TM406).
+        settlement, _ = settle(self.pots, self.best_round, self.players)
+        last = game.deals[-1]
+        won = self.pots[-1].won
+        line = Pot(tuple(Figure((p,), won[p] + settlement[p]) for p in self.players))
+        sections = tuple(line if isinstance(s, Pot) else s for s in last.sections)
+        return Game(game.tags, game.deals[:-1] + (replace(last, sections=sections),))
 
     @classmethod
     def written_hands(cls, deal: Deal) -> Mapping[str, tuple[Card, ...]] | None:
@@ -350,13 +405,15 @@ class TromplemondState(GameState):
             pass
         if phase in ("votes", "decide") and text in self.players:
             return Vote(player, text)
+        if phase == "calls" and _phrase(text) is not False:
+            return Choose(player, text)
         if phase == "end" and text == "deal":
             return NextDeal(player)
         raise Refused([refusal("REF001", f"'{words}' is not an action of the {phase}")])
 
     def record_actions(self, deal: Deal) -> Iterator[Action]:
         number = self.deal_number
-        unplayed = [s for s in deal.sections if isinstance(s, (EarlyReveal, Misdeal, Bribe, Tromp))]
+        unplayed = [s for s in deal.sections if isinstance(s, (EarlyReveal, Misdeal, Bribe)) or (isinstance(s, Tromp) and not self.betting)]
         if unplayed or len(deal.find_all(Claims)) > 1:
             what = "an irregularity or a TROMP! call" if unplayed else "claims repeated in the interrogation"
             raise Refused([refusal("REF003", f"round {number} holds {what}, which the referee does not play")])
@@ -372,6 +429,25 @@ class TromplemondState(GameState):
             elif isinstance(section, Cut):
                 for name, card in zip(section.players, section.cards):
                     yield PlayCard(name.value, card)
+        calls = deal.find_all(Tromp)
+        for call in calls:
+            yield Choose(call.player.value, _call(call.phrase))
+        if deal.find(Score) is not None and self.betting:
+            called = {call.player.value for call in calls}
+            yield from (Choose(p, PASS) for p in self._clockwise() if p not in called)
+
+
+def _call(phrase: str) -> str:
+    """The words of a TROMP! call of ``phrase``, as the record writes it."""
+    return f'tromp "{phrase}"'
+
+
+def _phrase(words: str) -> str | None | bool:
+    """The phrase a call's words shout (None: no call); False when the words are neither."""
+    if words == PASS:
+        return None
+    inner = words[len('tromp "') : -1]
+    return inner if words == _call(inner) and inner and '"' not in inner else False
 
 
 def _seen(section: Votes | Cut, player: str) -> Votes | Cut:
