@@ -77,9 +77,6 @@ __all__ = ["TromplemondState"]
 ORDERED_PACK = tuple(c for c in FULL_PACK if c in PACK)
 """The 26 cards in the order of the full pack."""
 
-_NOT_PLAYED = {"allow-abstain": "yes"}
-"""The readings whose games the referee does not play."""
-
 PASS = "pass"
 """A player's word for making no TROMP! call."""
 
@@ -105,9 +102,9 @@ class TromplemondState(GameState):
     def __init__(self, setup: Setup) -> None:
         if len(setup.players) != 4:
             raise Refused([clause_diagnostic("TM001", {"count": len(setup.players)})])
-        for key, value in _NOT_PLAYED.items():
-            if setup.readings[key] == value:
-                raise Refused([refusal("REF002", f"the tromplemond referee does not play games with {key}={value}")])
+        if setup.readings["allow-abstain"] == "yes":
+            problem = "a vote nobody casts leaves the rules without a player to send off"
+            raise Refused([refusal("REF002", f"the tromplemond referee does not play games with allow-abstain=yes: {problem}")])
         super().__init__(setup)
         self.ending = Ending(setup.readings)
         self.betting = setup.readings["betting"] == "tromp"
