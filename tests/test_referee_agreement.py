@@ -18,7 +18,8 @@ from trufspec import check_text, dumps
 from trufspec.cards import FULL_PACK, NT, Suit, parse_card, parse_suit
 from trufspec.diagnostics import Severity
 from trufspec.records import (
-    Atom, BidEntry, Bids, Cards, Claims, Contract, Cut, Deal, Dealer, Decide, Game, HandEntry, Mode, Play, Ruff, Stock, Tromp, Trick, Votes, replace,
+    Atom, BidEntry, Bids, Cards, Claims, Contract, Cut, Deal, Dealer, Decide, Figure, Game, HandEntry, Mode, Play, Pot, Ruff,
+    Stock, Tromp, Trick, Votes, replace,
 )
 from trufspec.records import Vote as Slip
 from trufspec.referee import BidCards, Choose, Claim, Discard, NextDeal, PlayCard, Vote, new_game
@@ -49,6 +50,9 @@ def append(state: GameState, action: Action) -> Game:
     """The record so far with ``action`` written at its end, legal or not."""
     game = state.record()
     if isinstance(action, NextDeal):
+        if getattr(state, "betting", False):
+            # The settlement of the TROMP! pot moves to the round that is now the last (TM406).
+            game = with_deal(game, round_pot_only(game.deals[-1], state.pots[-1].won))  # type: ignore[attr-defined]
         deal = Deal(game.deals[-1].kind, Atom(len(game.deals) + 1), (Dealer(Atom(action.player)),))
         return replace(game, deals=game.deals + (deal,))
     deal = game.deals[-1]
@@ -90,6 +94,12 @@ def append(state: GameState, action: Action) -> Game:
         tricks.append(Trick(number, Atom(players[0]), Cards(cards + (action.card,)), tuple(Atom(p) for p in players)))
         sections[index] = replace(play, tricks=tuple(tricks))
     return with_deal(game, replace(deal, sections=tuple(sections)))
+
+
+def round_pot_only(deal: Deal, won: dict[str, int]) -> Deal:
+    """A Tromplemond round whose pot line says what the round's pot paid, without a settlement."""
+    line = Pot(tuple(Figure((p,), won[p]) for p in won))
+    return replace(deal, sections=tuple(line if isinstance(s, Pot) else s for s in deal.sections))
 
 
 def tromplemond_sections(state: GameState, sections: list, action: Action) -> list:
