@@ -17,8 +17,12 @@ from hypothesis import strategies as st
 from trufspec import check_text, dumps
 from trufspec.cards import FULL_PACK, NT, Suit, parse_card, parse_suit
 from trufspec.diagnostics import Severity
-from trufspec.records import Atom, BidEntry, Bids, Cards, Contract, Deal, Dealer, Game, Mode, Play, Ruff, Stock, Trick, replace
-from trufspec.referee import BidCards, Choose, Discard, NextDeal, PlayCard, new_game
+from trufspec.records import (
+    Atom, BidEntry, Bids, Cards, Claims, Contract, Cut, Deal, Dealer, Decide, Figure, Game, HandEntry, Mode, Play, Pot, Ruff,
+    Stock, Tromp, Trick, Votes, replace,
+)
+from trufspec.records import Vote as Slip
+from trufspec.referee import BidCards, Choose, Claim, Discard, NextDeal, PlayCard, Vote, new_game
 from trufspec.referee.actions import Action
 from trufspec.referee.state import GameState
 
@@ -46,11 +50,16 @@ def append(state: GameState, action: Action) -> Game:
     """The record so far with ``action`` written at its end, legal or not."""
     game = state.record()
     if isinstance(action, NextDeal):
-        deal = Deal("deal", Atom(len(game.deals) + 1), (Dealer(Atom(action.player)),))
+        if getattr(state, "betting", False):
+            # The settlement of the TROMP! pot moves to the round that is now the last (TM406).
+            game = with_deal(game, round_pot_only(game.deals[-1], state.pots[-1].won))  # type: ignore[attr-defined]
+        deal = Deal(game.deals[-1].kind, Atom(len(game.deals) + 1), (Dealer(Atom(action.player)),))
         return replace(game, deals=game.deals + (deal,))
     deal = game.deals[-1]
     sections = list(deal.sections)
-    if isinstance(action, Discard) or str(action) == "declines":
+    if state.ruleset == "tromplemond":
+        sections = tromplemond_sections(state, sections, action)
+    elif isinstance(action, Discard) or str(action) == "declines":
         index = next(i for i, s in enumerate(sections) if isinstance(s, Stock))
         ruff = Ruff(Atom(action.player), Cards(action.cards)) if isinstance(action, Discard) else Ruff(Atom(action.player), declined=True)
         sections.insert(index + 1, ruff)
@@ -85,6 +94,44 @@ def append(state: GameState, action: Action) -> Game:
         tricks.append(Trick(number, Atom(players[0]), Cards(cards + (action.card,)), tuple(Atom(p) for p in players)))
         sections[index] = replace(play, tricks=tuple(tricks))
     return with_deal(game, replace(deal, sections=tuple(sections)))
+
+
+def round_pot_only(deal: Deal, won: dict[str, int]) -> Deal:
+    """A Tromplemond round whose pot line says what the round's pot paid, without a settlement."""
+    line = Pot(tuple(Figure((p,), won[p]) for p in won))
+    return replace(deal, sections=tuple(line if isinstance(s, Pot) else s for s in deal.sections))
+
+
+def tromplemond_sections(state: GameState, sections: list, action: Action) -> list:
+    """A Tromplemond round's sections with ``action`` written: a claim at the end of the
+    claims, a slip or choice in the vote or decision in progress (closed once it has all of
+    them), a cut card with those already cut once every cutter has cut (or one who may not)."""
+    stage = state.stage  # type: ignore[attr-defined]
+    if isinstance(action, Claim):
+        claims = next((s for s in sections if isinstance(s, Claims)), None)
+        entry = HandEntry(Atom(action.player), Cards(action.cards))
+        if claims is None:
+            return sections + [Claims((entry,), incomplete=True)]
+        entries = claims.entries + (entry,)
+        sections[sections.index(claims)] = Claims(entries, incomplete=len(entries) < len(state.players))
+        return sections
+    if isinstance(action, Choose):
+        phrase = action.words.removeprefix('tromp "').removesuffix('"')
+        return sections if action.words == "pass" else sections + [Tromp(Atom(action.player), phrase)]
+    if isinstance(action, Vote):
+        kind = Votes if state.phase == "votes" else Decide
+        needed = len(state.players) if kind is Votes else len(stage.deciders)
+        last = sections[-1]
+        slips = last.entries if type(last) is kind and last.incomplete else ()
+        if slips:
+            sections.pop()
+        slips += (Slip(Atom(action.target), Atom(action.player)),)
+        return sections + [kind(slips, incomplete=len(slips) < needed)]
+    assert isinstance(action, PlayCard) and state.phase == "cut"
+    cut = dict(state.pending, **{action.player: action.card})  # type: ignore[attr-defined]
+    if set(cut) >= set(stage.pool) or action.player not in stage.pool:
+        sections.append(Cut(tuple(Atom(p) for p in cut), Cards(tuple(cut.values()))))
+    return sections
 
 
 def assert_agree(state: GameState, candidates: list[Action]) -> None:
@@ -275,3 +322,53 @@ def test_the_ruff_and_honours_referee_calls_legal_what_the_validator_accepts(see
     rng = random.Random(seed)
     state = new_game("ruff-and-honours", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
     play_checking(state, rng, rh_candidates, lambda s: s.deal_number >= 3 or s.is_game_over, 0.15, ("ruff", "end"))
+
+
+TM_READINGS = {
+    "claim-order": ("clockwise", "free"),
+    "max-revotes": ("0", "1", "2"),
+    "cut-loser": ("lowest", "highest"),
+    "cut-participants": ("tied-only", "all"),
+    "two-way-disagreement": ("card-cut", "revote-all", "revote-others"),
+    "max-rounds": ("1", "3"),
+    "target-points": ("40", "200"),
+    "tie-scope": ("first-place", "any-tie"),
+    "extra-round-max": ("0", "1"),
+    "betting": ("off", "joining-fee", "tromp"),
+}
+
+
+def tm_candidates(state: GameState, rng: random.Random) -> list[Action]:
+    """The actions to try at this point of a Tromplemond round: claims by every player yet to
+    claim (in and out of turn, of two cards, naming a card twice or one outside the pack),
+    every slip and choice of those yet to vote, cuts by the cutters and by the others, TROMP!
+    calls and passes, and the next deal by every player."""
+    phase, players = state.phase, state.players
+    if phase == "end":
+        return [NextDeal(p) for p in players]
+    if phase == "claims":
+        found: list[Action] = []
+        for player in players:
+            if player in state.claims:  # type: ignore[attr-defined]
+                continue
+            listed = state.legal_actions(state.to_act[0])
+            cards = listed[rng.randrange(len(listed))].cards  # type: ignore[attr-defined]
+            found += [Claim(player, cards), Claim(player, cards[:2]), Claim(player, (cards[0], cards[0], parse_card("9C")))]
+        return found
+    if phase in ("votes", "decide"):
+        return [Vote(p, t) for p in players if p not in state.pending for t in (*players, "Zoe")]  # type: ignore[attr-defined]
+    if phase == "calls":
+        words = ("pass", 'tromp "Grand Tromplemond!"', 'tromp "Petit Tromplemond!"')
+        return [Choose(p, w) for p in state.to_act for w in words]
+    return [PlayCard(p, rng.choice(FULL_PACK)) for p in players if p not in state.pending]  # type: ignore[attr-defined]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in TM_READINGS.items()}),
+)
+def test_the_tromplemond_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    state = new_game("tromplemond", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
+    play_checking(state, rng, tm_candidates, lambda s: s.deal_number >= 3 or s.is_game_over, 0.3, ("votes", "decide", "cut", "calls", "end"))

@@ -9,7 +9,9 @@ import pytest
 
 from trufspec import dumps
 from trufspec.cards import parse_card
+from trufspec.records import Claims, Cut, replace
 from trufspec.referee import STATES, NextDeal, PlayCard, Refused, new_game, resume
+from trufspec.referee.state import GameState
 
 from referee_play import play_until
 
@@ -61,15 +63,23 @@ def test_records_the_referee_cannot_play_on_are_refused() -> None:
     with pytest.raises(Refused) as raised:
         resume(numbers)
     assert raised.value.diagnostic.code == "REF003"
-    tromplemond = '[Ruleset "tromplemond"]\n[Players "Ana Budi Citra Dewi"]\n'
+    whist = '[Ruleset "whist"]\n[Players "Ana Budi Citra Dewi"]\n'
     with pytest.raises(Refused) as raised:
-        resume(tromplemond)
-    assert "no referee for the ruleset 'tromplemond'" in raised.value.diagnostic.message
+        resume(whist)
+    assert raised.value.diagnostic.code == "REF003"
     state = new_game("truf-jb", PLAYERS, seed=1)
     hands = dumps([state.record()]).split("bids")[0]
     with pytest.raises(Refused) as raised:
         resume(hands + "bids\n  Ana: 3\n")
     assert raised.value.diagnostics[1].code == "REF003" and "written as a number" in raised.value.diagnostics[1].message
+
+
+def seen_words(state: GameState, viewer: str) -> set[str]:
+    """The words of what ``viewer`` sees of the deal in progress, but for claims and cuts: they
+    name cards as players say or draw them, not the cards anyone holds."""
+    record = state.view(viewer).record
+    deals = tuple(replace(d, sections=tuple(s for s in d.sections if not isinstance(s, (Claims, Cut)))) for d in record.deals[-1:])
+    return set(dumps([replace(record, deals=deals)]).split())
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -79,12 +89,14 @@ def test_a_view_shows_no_card_another_player_still_hides(ruleset: str) -> None:
     for _ in range(30):
         state.apply(rng.choice(state.legal_actions()))
         for viewer in PLAYERS:
-            shown = set(dumps([state.view(viewer).record]).split())
+            shown = seen_words(state, viewer)
             for other in PLAYERS:
                 bid = getattr(state, "bids", {}).get(other)
                 public = set(bid[0].cards) if bid is not None else set()
                 public |= set(getattr(state, "stock", ())[:1])  # the turned card of a stock
-                hidden = {str(c) for c in state.hand(other) if c not in public} if other != viewer else set()
+                public |= set(getattr(state, "public", {}).get(other, ()))  # a Tromplemond public row
+                held = state.hand(other) if other != viewer and not state.is_deal_over else ()
+                hidden = {str(c) for c in held if c not in public}
                 assert not hidden & shown, (viewer, other, hidden & shown)
 
 

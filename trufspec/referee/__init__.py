@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from trufspec.cards import Card
-from trufspec.referee.actions import Action, BidCards, Choose, Discard, NextDeal, PlayCard
+from trufspec.referee.actions import Action, BidCards, Choose, Claim, Discard, NextDeal, PlayCard, Vote
 from trufspec.referee.errors import REFEREE_CODES, Refused, describe
 from trufspec.referee.resume import resume
 from trufspec.referee.state import GameState, Setup, View
 from trufspec.referee.ruff_and_honours import RuffAndHonoursState
+from trufspec.referee.tromplemond import TromplemondState
 from trufspec.referee.truf_basics import TrufBasicsState
 from trufspec.referee.truf_de import TrufDeState
 from trufspec.referee.truf_jb import TrufJbState
@@ -33,6 +34,8 @@ __all__ = [
     "Choose",
     "NextDeal",
     "Discard",
+    "Claim",
+    "Vote",
     "Refused",
     "REFEREE_CODES",
     "describe",
@@ -43,6 +46,7 @@ STATES: Mapping[str, type[GameState]] = {
     "truf-basics": TrufBasicsState,
     "truf-de": TrufDeState,
     "ruff-and-honours": RuffAndHonoursState,
+    "tromplemond": TromplemondState,
 }
 """The referee of each ruleset that has one."""
 

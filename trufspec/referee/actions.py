@@ -13,7 +13,7 @@ from attrs import frozen
 
 from trufspec.cards import Card
 
-__all__ = ["Action", "PlayCard", "BidCards", "Choose", "NextDeal", "Discard"]
+__all__ = ["Action", "PlayCard", "BidCards", "Choose", "NextDeal", "Discard", "Claim", "Vote"]
 
 
 @frozen
@@ -71,3 +71,24 @@ class Discard(Action):
 
     def __str__(self) -> str:
         return "discards " + " ".join(map(str, self.cards))
+
+
+@frozen
+class Claim(Action):
+    """Tromplemond: the secret cards a player says they hold, true or not."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))
+
+
+@frozen
+class Vote(Action):
+    """Tromplemond: a voting slip, or the choice of one of the two players outside a two-way
+    tie; written as the name of the player it sends off (the record's slip ``Rob>Emily``)."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return self.target

@@ -8,9 +8,11 @@ show: the state reached is the one the table reached, and it goes on from there.
 from __future__ import annotations
 
 from trufspec.api import check_text, dumps, loads
-from trufspec.cards import FULL_PACK, Card
+from collections.abc import Mapping
+
+from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.records import Atom, Cards, Deal, Dealer, Game, HandEntry, Hands, Stock, Undealt
+from trufspec.records import Deal, Dealer, Game
 from trufspec.referee.actions import NextDeal
 from trufspec.referee.errors import Refused, refusal
 from trufspec.referee.state import GameState, Setup
@@ -50,9 +52,9 @@ def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
         raise Refused([refusal("REF003", f"there is no referee for the ruleset '{game.ruleset}'")])
     tag = game.tag("Options")
     chosen = parse_options(tag, default_registry().options_of(state_class.ruleset))[0] if tag else {}
-    hands = [_hands(deal, game.players) for deal in game.deals]
+    hands = [_hands(state_class, deal, game.players) for deal in game.deals]
     dealers = [_dealer(deal) for deal in game.deals]
-    undealt = [_undealt(deal) for deal in game.deals]
+    undealt = [state_class.written_undealt(deal) for deal in game.deals]
     setup = Setup.make(state_class.ruleset, game.players, chosen, seed, hands, dealers[0] if dealers else None, undealt)
     state = state_class(setup)
     try:
@@ -72,16 +74,9 @@ def _dealer(deal: Deal) -> str | None:
     return None if written is None else written.player.value
 
 
-def _undealt(deal: Deal) -> tuple[Card, ...]:
-    """The cards a deal leaves out, as the record writes them (the stock, or the undealt)."""
-    section = deal.find(Stock) or deal.find(Undealt)
-    return () if section is None else section.cards.cards
-
-
-def _hands(deal: Deal, players: tuple[str, ...]) -> dict[str, tuple]:
-    section = deal.find(Hands)
-    given = {e.player.value: e.cards.cards for e in section.entries} if section is not None else {}
-    if section is None or section.incomplete or set(given) != set(players):
+def _hands(state_class: type[GameState], deal: Deal, players: tuple[str, ...]) -> Mapping[str, tuple[Card, ...]]:
+    given = state_class.written_hands(deal)
+    if given is None or set(given) != set(players):
         raise Refused([refusal("REF003", f"{deal.kind} {deal.number.value} does not give every hand, so it cannot be played on")])
     return given
 
@@ -90,13 +85,7 @@ def check_hands(state: GameState) -> None:
     """Refuse hands given to a new game that the rules of the deal do not allow, with the
     validator's diagnostics (each deal's hands checked as deal 1 of a record)."""
     for given in state.setup.hands:
-        entries = tuple(HandEntry(Atom(p), Cards(given[p])) for p in state.players)
-        sections: list = [Hands(entries)]
-        dealt = {c for cards in given.values() for c in cards}
-        left = [c for c in FULL_PACK if c not in dealt]
-        if left:
-            sections.append(Undealt(Cards(tuple(left))))
-        game = Game(tuple(state.setup.tags()), (Deal("deal", Atom(1), tuple(sections)),))
+        game = Game(tuple(state.setup.tags()), (state.given_deal(given),))
         errors = validator_errors(dumps([game]))
         if errors:
             raise Refused(errors)

@@ -26,7 +26,7 @@ from trufspec.cards import FULL_PACK, Card
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.engine.findings import Findings
 from trufspec.engine.replay import choose_readings
-from trufspec.records import NO_SPAN, Deal, Game, Tag
+from trufspec.records import NO_SPAN, Atom, Cards, Deal, Game, HandEntry, Hands, Stock, Tag, Undealt
 from trufspec.referee.actions import Action
 from trufspec.referee.errors import Refused, refusal
 from trufspec.spec.options import OptionValues
@@ -240,6 +240,33 @@ class GameState(abc.ABC):
     @abc.abstractmethod
     def winners(self) -> tuple[str, ...]:
         """The winners of the game once it is over; empty before."""
+
+    @classmethod
+    def written_hands(cls, deal: Deal) -> Mapping[str, tuple[Card, ...]] | None:
+        """The hands a deal of a record gives, for :func:`~trufspec.referee.resume`; None
+        when it leaves some out."""
+        section = deal.find(Hands)
+        if section is None or section.incomplete:
+            return None
+        return {e.player.value: e.cards.cards for e in section.entries}
+
+    @classmethod
+    def written_undealt(cls, deal: Deal) -> tuple[Card, ...]:
+        """The cards a deal of a record leaves out, as it writes them (the stock, or the
+        undealt)."""
+        section = deal.find(Stock) or deal.find(Undealt)
+        return () if section is None else section.cards.cards
+
+    def given_deal(self, hands: Mapping[str, tuple[Card, ...]]) -> Deal:
+        """Deal 1 of a record that deals ``hands``: what the validator checks of hands given
+        to a new game."""
+        entries = tuple(HandEntry(Atom(p), Cards(hands[p])) for p in self.players)
+        sections: list = [Hands(entries)]
+        dealt = {c for cards in hands.values() for c in cards}
+        left = [c for c in FULL_PACK if c not in dealt]
+        if left:
+            sections.append(Undealt(Cards(tuple(left))))
+        return Deal("deal", Atom(1), tuple(sections))
 
     def copy(self) -> GameState:
         """An independent copy, for search: applying to it leaves this one as it is.

@@ -17,9 +17,9 @@ from trufspec.records import Claims, Deal
 from trufspec.rulesets.tromplemond.pack import PACK, RoundCards
 from trufspec.spec.options import OptionValues
 
-__all__ = ["check_claims", "true_claims"]
+__all__ = ["CLAIM_SIZE", "check_claims", "true_claims"]
 
-_CLAIM_SIZE = 3
+CLAIM_SIZE = 3
 
 
 def _clockwise(seats: Sequence[str], first: str) -> list[str]:
@@ -47,7 +47,7 @@ def check_claims(
             if player not in seats:
                 continue
             first.setdefault(player, tuple(entry.cards))
-            if len(entry.cards) != _CLAIM_SIZE:
+            if len(entry.cards) != CLAIM_SIZE:
                 findings.add("TM202", entry.span, player=player, count=len(entry.cards))
             for index, card in enumerate(entry.cards):
                 reason = None

@@ -32,6 +32,12 @@ class Ending:
         """Why the game is over, once it is."""
         self.totals: dict[str, int] | None = {}
 
+    def copy(self) -> Ending:
+        """An independent copy: a live game's state is copied for search."""
+        other = Ending.__new__(Ending)
+        other.__dict__.update(self.__dict__)
+        return other
+
     def tied(self) -> bool:
         """Whether the totals hold the kind of tie that is played off."""
         if not self.totals:

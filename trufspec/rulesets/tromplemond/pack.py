@@ -18,7 +18,7 @@ from trufspec.cards import FULL_PACK, Card, Rank, Suit
 from trufspec.engine.findings import Findings
 from trufspec.records import Cards, Deal, Discards, Public, Secret
 
-__all__ = ["PACK", "POINTS", "points", "is_jack", "RoundCards", "round_cards"]
+__all__ = ["PACK", "POINTS", "ALWAYS_USED", "PUBLIC_SIZE", "SECRET_SIZE", "SET_ASIDE", "points", "is_jack", "RoundCards", "round_cards"]
 
 _KEPT_CLUBS = (Rank.ACE, Rank.JACK)
 PACK: frozenset[Card] = frozenset(
@@ -41,8 +41,10 @@ POINTS: dict[Rank, int] = {
 }
 """TM003: the points of each rank to its holder (a jack costs the other stayers 20)."""
 
-_ALWAYS_USED = (Rank.JACK, Rank.ACE)
-_PUBLIC_SIZE, _SECRET_SIZE, _SET_ASIDE = 2, 3, 6
+ALWAYS_USED = (Rank.JACK, Rank.ACE)
+"""TM101: the ranks every round uses."""
+PUBLIC_SIZE, SECRET_SIZE, SET_ASIDE = 2, 3, 6
+"""TM101, TM102: each player's public and secret cards, and the cards set aside."""
 
 
 def points(cards: Sequence[Card]) -> int:
@@ -76,7 +78,7 @@ def round_cards(deal: Deal, seats: Sequence[str], findings: Findings) -> RoundCa
     secret = deal.find(Secret)
     discards = deal.find(Discards)
     rows: dict[str, dict[str, tuple[Card, ...]]] = {"public": {}, "secret": {}}
-    for section, row, size in ((public, "public", _PUBLIC_SIZE), (secret, "secret", _SECRET_SIZE)):
+    for section, row, size in ((public, "public", PUBLIC_SIZE), (secret, "secret", SECRET_SIZE)):
         for entry in section.entries if section is not None else ():
             player = entry.player.value
             if player not in seats:
@@ -107,11 +109,11 @@ def _in_pack(cards: Cards, where: str, findings: Findings) -> None:
 def _check_set_aside(discards: Discards, rows: dict[str, dict[str, tuple[Card, ...]]], findings: Findings) -> None:
     """TM101: six cards set aside, none of them a jack or an ace, none of them in a hand."""
     cards = discards.cards
-    if len(cards) != _SET_ASIDE:
-        findings.add("TM101", discards.span, problem=f"{len(cards)} cards are set aside, not {_SET_ASIDE}")
+    if len(cards) != SET_ASIDE:
+        findings.add("TM101", discards.span, problem=f"{len(cards)} cards are set aside, not {SET_ASIDE}")
     held = {card: (player, row) for row, hands in rows.items() for player, hand in hands.items() for card in hand}
     for index, card in enumerate(cards):
-        if card.rank in _ALWAYS_USED:
+        if card.rank in ALWAYS_USED:
             findings.add("TM101", cards.span(index), ack=cards.acknowledged(index), problem=f"{card} is set aside")
         elif card in held:
             player, row = held[card]
@@ -136,7 +138,7 @@ def _check_used(
     if len(shown) != len(set(shown)):
         return  # the same card twice is REC013's to report
     findings.judge("TM101")
-    missing = sorted((c for c in PACK if c.rank in _ALWAYS_USED and c not in shown), key=lambda c: c.sort_key, reverse=True)
+    missing = sorted((c for c in PACK if c.rank in ALWAYS_USED and c not in shown), key=lambda c: c.sort_key, reverse=True)
     if missing:
         section: Secret | Public | None = secret_section or public_section
         assert section is not None

@@ -34,13 +34,21 @@ from trufspec.records import Deal, Pot, Tromp
 from trufspec.rulesets.tromplemond.pack import RoundCards, is_jack
 from trufspec.spec.options import OptionValues
 
-__all__ = ["category", "RoundPot", "round_pot", "settle", "check_pot_lines"]
+__all__ = ["CATEGORIES", "shouted", "category", "RoundPot", "round_pot", "settle", "check_pot_lines"]
 
 _QUARTERS = {
     "extreme": 4, "ultimate": 4, "super": 4, "grand": 4,
     "tromplemond": 2, "kickself": 2, "moyenne": 1, "petit": 0,
 }
 _PHRASES = {name: ("" if name == "tromplemond" else name + " ") + "tromplemond" for name in _QUARTERS}
+CATEGORIES = tuple(_QUARTERS)
+"""The TROMP! categories, the best paid first."""
+
+
+def shouted(name: str) -> str:
+    """The phrase of a category as a player shouts it: ``Grand Tromplemond!``."""
+    return _PHRASES[name].title() + "!"
+
 
 
 def category(secret: Sequence[Card], public: Sequence[Card]) -> str | None:
@@ -95,7 +103,7 @@ def round_pot(
         else:
             name = category(cards.secret[player], cards.public[player])
             if name is None or _phrase(call.phrase) != _PHRASES[name]:
-                reason = f"the hand is {_PHRASES[name].title() + '!' if name else 'without a jack'}"
+                reason = f"the hand is {shouted(name) if name else 'without a jack'}"
             else:
                 won[player] += _QUARTERS[name] * stake
                 if name in ("extreme", "ultimate", "super"):

@@ -27,7 +27,7 @@ from trufspec.rulesets.tromplemond.scoring import round_scores
 from trufspec.rulesets.tromplemond.votes import decide_vote
 from trufspec.spec.options import OptionValues
 
-__all__ = ["TROMPLEMOND", "RoundOutcome", "replay_round"]
+__all__ = ["TROMPLEMOND", "RoundOutcome", "replay_round", "round_dealer"]
 
 _PLAYERS = 4
 
@@ -44,7 +44,7 @@ class RoundOutcome:
     irregular: Irregular
 
 
-def _dealer(deal: Deal, seats: Sequence[str], previous: str | None, findings: Findings) -> str | None:
+def round_dealer(deal: Deal, seats: Sequence[str], previous: str | None, findings: Findings) -> str | None:
     """TM103: the deal passes to the left."""
     section = deal.find(Dealer)
     if section is None or section.player.value not in seats:
@@ -65,7 +65,7 @@ def replay_round(
     deal: Deal, seats: Sequence[str], previous_dealer: str | None, options: OptionValues, findings: Findings
 ) -> tuple[RoundOutcome, str | None]:
     """Replay one round; its outcome and its dealer."""
-    dealer = _dealer(deal, seats, previous_dealer, findings)
+    dealer = round_dealer(deal, seats, previous_dealer, findings)
     cards = round_cards(deal, seats, findings)
     claims = check_claims(deal, seats, dealer, cards, options, findings)
     irregular = irregularities(deal, seats, dealer, options, findings)

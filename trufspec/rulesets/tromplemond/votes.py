@@ -24,7 +24,7 @@ from trufspec.engine.findings import Findings
 from trufspec.records import Cut, Deal, Decide, Off, Span, Votes
 from trufspec.spec.options import OptionValues
 
-__all__ = ["VoteResult", "decide_vote"]
+__all__ = ["VoteResult", "Stage", "decide_vote", "vote_stage"]
 
 
 @frozen
@@ -36,7 +36,7 @@ class VoteResult:
 
 
 @frozen
-class _Stage:
+class Stage:
     """Where the procedure stands: what it expects next and among whom."""
 
     step: str
@@ -53,22 +53,28 @@ def decide_vote(
     deal: Deal, voters: Sequence[str], options: OptionValues, findings: Findings
 ) -> VoteResult:
     """TM204 to TM209: run the vote of a round among ``voters`` and check the ``off`` line."""
-    stage = _Stage("vote", tuple(voters))
-    seen_vote = False
+    stage = vote_stage(deal, voters, options, findings)
+    if not any(type(section) is Votes for section in deal.sections):
+        findings.unchecked("the vote (no votes are recorded)")
+    return _off(deal, stage, findings)
+
+
+def vote_stage(deal: Deal, voters: Sequence[str], options: OptionValues, findings: Findings) -> Stage:
+    """TM204 to TM209: where the vote of a round among ``voters`` stands after the votes,
+    decisions and cuts the record gives: the vote of a record, and what a live table is to do
+    next."""
+    stage = Stage("vote", tuple(voters))
     for section in deal.sections:
         if type(section) is Votes:
-            seen_vote = True
             stage = _vote(section, stage, voters, options, findings)
         elif isinstance(section, Decide):
             stage = _decide(section, stage, voters, options, findings)
         elif isinstance(section, Cut):
             stage = _cut(section, stage, options, findings)
-    if not seen_vote:
-        findings.unchecked("the vote (no votes are recorded)")
-    return _off(deal, stage, findings)
+    return stage
 
 
-def _unexpected(code: str, span: Span, what: str, stage: _Stage, findings: Findings) -> None:
+def _unexpected(code: str, span: Span, what: str, stage: Stage, findings: Findings) -> None:
     """A vote, decision or cut that the procedure does not call for at this point."""
     if stage.step == "unknown":
         return
@@ -128,7 +134,7 @@ def _tally(section: Votes, voters: Sequence[str], options: OptionValues, finding
     return counts
 
 
-def _vote(section: Votes, stage: _Stage, voters: Sequence[str], options: OptionValues, findings: Findings) -> _Stage:
+def _vote(section: Votes, stage: Stage, voters: Sequence[str], options: OptionValues, findings: Findings) -> Stage:
     """TM206, TM208: a vote sends its leader off, or leads to the decision of the other two, a
     re-vote or a cut."""
     if stage.step not in ("vote", "unknown"):
@@ -136,26 +142,26 @@ def _vote(section: Votes, stage: _Stage, voters: Sequence[str], options: OptionV
         return stage
     counts = _tally(section, voters, options, findings)
     if counts is None or stage.step == "unknown":
-        return _Stage("unknown", stage.pool)
+        return Stage("unknown", stage.pool)
     pool = [p for p in voters if counts[p]]
     if not pool:
-        return _Stage("unknown", tuple(voters))
+        return Stage("unknown", tuple(voters))
     top = max(counts[p] for p in pool)
     leaders = tuple(p for p in voters if counts[p] == top)
     if len(leaders) == 1:
-        return _Stage("done", leaders, off=leaders[0], reason=f"the votes send {leaders[0]} off")
+        return Stage("done", leaders, off=leaders[0], reason=f"the votes send {leaders[0]} off")
     others = tuple(p for p in voters if p not in leaders)
     if len(leaders) > 2:
         findings.judge("TM208")
     if len(leaders) == 2 and len(others) == 2:
-        return _Stage("decide", leaders, others, stage.revotes)
+        return Stage("decide", leaders, others, stage.revotes)
     if stage.revotes < options.integer("max-revotes"):
-        return _Stage("vote", tuple(voters), revotes=stage.revotes + 1)
+        return Stage("vote", tuple(voters), revotes=stage.revotes + 1)
     cutters = leaders if options["cut-participants"] == "tied-only" else tuple(voters)
-    return _Stage("cut", cutters, revotes=stage.revotes)
+    return Stage("cut", cutters, revotes=stage.revotes)
 
 
-def _decide(section: Decide, stage: _Stage, voters: Sequence[str], options: OptionValues, findings: Findings) -> _Stage:
+def _decide(section: Decide, stage: Stage, voters: Sequence[str], options: OptionValues, findings: Findings) -> Stage:
     """TM207: the private choice of the two others."""
     if stage.step != "decide":
         _unexpected("TM207", section.span, "a decision of the other two", stage, findings)
@@ -181,22 +187,22 @@ def _decide(section: Decide, stage: _Stage, voters: Sequence[str], options: Opti
         else:
             choices[target] += vote.count or 0
     if section.incomplete or broken:
-        return _Stage("unknown", stage.pool)
+        return Stage("unknown", stage.pool)
     if sum(choices.values()) != 2 or any(n > 1 for n in by.values()):
         findings.add("TM207", section.span, problem=f"the decision has {sum(choices.values())} choices, not one from each", tied=tied)
-        return _Stage("unknown", stage.pool)
+        return Stage("unknown", stage.pool)
     if len(choices) == 1:
         chosen = next(iter(choices))
-        return _Stage("done", (chosen,), off=chosen, reason=f"the other two chose {chosen}")
+        return Stage("done", (chosen,), off=chosen, reason=f"the other two chose {chosen}")
     follow = options["two-way-disagreement"]
     if follow == "revote-all":
-        return _Stage("vote", tuple(voters), revotes=stage.revotes)
+        return Stage("vote", tuple(voters), revotes=stage.revotes)
     if follow == "revote-others":
         return stage
-    return _Stage("cut", stage.pool if options["cut-participants"] == "tied-only" else tuple(voters))
+    return Stage("cut", stage.pool if options["cut-participants"] == "tied-only" else tuple(voters))
 
 
-def _cut(section: Cut, stage: _Stage, options: OptionValues, findings: Findings) -> _Stage:
+def _cut(section: Cut, stage: Stage, options: OptionValues, findings: Findings) -> Stage:
     """TM209: a card cut, ace high; the ``cut-loser`` card goes off, equal cards cut again."""
     if stage.step != "cut":
         _unexpected("TM209", section.span, "a card cut", stage, findings)
@@ -205,18 +211,18 @@ def _cut(section: Cut, stage: _Stage, options: OptionValues, findings: Findings)
     cutters = [p.value for p in section.players]
     if sorted(cutters) != sorted(stage.pool):
         findings.fault("TM209", section.span, problem=f"{', '.join(cutters)} cut, but the cut is between {', '.join(stage.pool)}")
-        return _Stage("unknown", stage.pool)
+        return Stage("unknown", stage.pool)
     ranks = {player: card.rank for player, card in zip(cutters, section.cards)}
     pick = min if options["cut-loser"] == "lowest" else max
     worst = pick(ranks.values())
     losers = tuple(p for p in stage.pool if ranks[p] == worst)
     if len(losers) == 1:
         word = "lowest" if options["cut-loser"] == "lowest" else "highest"
-        return _Stage("done", losers, off=losers[0], reason=f"{losers[0]} cut the {word} card")
-    return _Stage("cut", losers)
+        return Stage("done", losers, off=losers[0], reason=f"{losers[0]} cut the {word} card")
+    return Stage("cut", losers)
 
 
-def _off(deal: Deal, stage: _Stage, findings: Findings) -> VoteResult:
+def _off(deal: Deal, stage: Stage, findings: Findings) -> VoteResult:
     """TM206: the ``off`` line against the procedure's outcome."""
     written = deal.find(Off)
     if written is not None:

@@ -1,0 +1,460 @@
+"""Tromplemond at the table: the referee of "Tromplemond Rules and Regulations Version 1.0".
+
+A round is dealt (two public and three secret cards each, six cards set aside unseen), the
+players claim their secret cards (``claims``), vote one player off (``votes``), and settle a
+tie by the private choice of the other two (``decide``), a re-vote or a card cut (``cut``);
+under ``betting=tromp`` each player then calls a TROMP! phrase or passes (``calls``); the
+round is revealed and scored, and the next dealer, to the left, deals (``end``).
+The game ends after ``max-rounds`` rounds or when a total reaches ``target-points``, with the
+extra rounds of a tie (``over``).
+
+Every judgement is the ruleset's own: the order and form of the claims by ``check_claims``,
+each slip, decision and cut, and what the vote calls for next, by the vote procedure
+(``vote_stage``), the dealer by ``round_dealer``, the scores by ``round_scores``, the end of
+the game and its winners by ``Ending``, what the TROMP! pot pays by ``round_pot`` and
+``settle``.  The referee adds only who may act now.
+
+The lists of :meth:`~TromplemondState.legal_actions` hold the sensible forms of what the
+rules leave free: claims of three different cards of the pack, cuts of a card of the pack, and
+the phrase of each TROMP! category or a pass.  A claim the validator accepts in another form
+(a card named twice, a card outside the pack: a visible lie), a cut of any card and a call of
+any phrase (a wrong one wins nothing) are legal too.  Irregularities (an early reveal, a
+dealer's error, a bribe) are the table's judgement, not a player's action, and are not
+staged; a game with ``allow-abstain=yes`` is refused (REF002): a vote nobody casts leaves
+the rules without a player to send off.
+Hands given to a new game are five cards a player, the two public cards first.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
+
+from trufspec.cards import FULL_PACK, Card, parse_card
+from trufspec.diagnostics import Diagnostic
+from trufspec.engine.findings import Findings
+from trufspec.records import (
+    Atom,
+    Bribe,
+    Cards,
+    Claims,
+    Cut,
+    Deal,
+    Dealer,
+    Decide,
+    Discards,
+    EarlyReveal,
+    Figure,
+    Game,
+    HandEntry,
+    Misdeal,
+    Off,
+    Pot,
+    Public,
+    Score,
+    Secret,
+    Total,
+    Tromp,
+    Vote as Slip,
+    Votes,
+    replace,
+)
+from trufspec.referee.actions import Action, Choose, Claim, NextDeal, PlayCard, Vote
+from trufspec.referee.errors import Refused, refusal
+from trufspec.referee.state import GameState, Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
+from trufspec.rulesets.tromplemond.claims import CLAIM_SIZE, check_claims
+from trufspec.rulesets.tromplemond.ending import Ending
+from trufspec.rulesets.tromplemond.pot import CATEGORIES, RoundPot, round_pot, settle, shouted
+from trufspec.rulesets.tromplemond.pack import ALWAYS_USED, PACK, PUBLIC_SIZE, SECRET_SIZE, SET_ASIDE, RoundCards
+from trufspec.rulesets.tromplemond.ruleset import round_dealer
+from trufspec.rulesets.tromplemond.scoring import round_scores
+from trufspec.rulesets.tromplemond.votes import Stage, vote_stage
+from trufspec.spec.registry import default_registry
+
+__all__ = ["TromplemondState"]
+
+ORDERED_PACK = tuple(c for c in FULL_PACK if c in PACK)
+"""The 26 cards in the order of the full pack."""
+
+PASS = "pass"
+"""A player's word for making no TROMP! call."""
+
+_PHASES = {"vote": "votes", "decide": "decide", "cut": "cut"}
+"""The phase of each step of the vote procedure that players act in."""
+
+
+@functools.lru_cache(maxsize=16)
+def _claims(player: str) -> tuple[Claim, ...]:
+    """Every claim of three different cards of the pack, made once per player."""
+    return tuple(Claim(player, cards) for cards in itertools.combinations(ORDERED_PACK, CLAIM_SIZE))
+
+
+def _findings() -> Findings:
+    return Findings(default_registry(), None)
+
+
+class TromplemondState(GameState):
+    """A game of tromplemond (see the module's documentation)."""
+
+    ruleset = "tromplemond"
+
+    def __init__(self, setup: Setup) -> None:
+        if len(setup.players) != 4:
+            raise Refused([clause_diagnostic("TM001", {"count": len(setup.players)})])
+        if setup.readings["allow-abstain"] == "yes":
+            problem = "a vote nobody casts leaves the rules without a player to send off"
+            raise Refused([refusal("REF002", f"the tromplemond referee does not play games with allow-abstain=yes: {problem}")])
+        super().__init__(setup)
+        self.ending = Ending(setup.readings)
+        self.betting = setup.readings["betting"] == "tromp"
+        # Under TROMP! betting, what each round's pot paid and left.
+        self.pots: list[RoundPot] = []
+        self.best_round: dict[str, int] = {}
+        """Each player's best score of a single round, for the settlement of the TROMP! pot."""
+        self.views: list[dict[str, Deal]] = []
+        """The records of the rounds scored so far as each player sees them."""
+        self._start_round(setup.dealer or setup.players[0])
+
+    def _start_round(self, dealer: str) -> None:
+        number, players = self.deal_number, self.players
+        self.dealer = dealer
+        if number <= len(self.setup.hands):
+            given = self.setup.hands[number - 1]
+            self.public = {p: given[p][:PUBLIC_SIZE] for p in players}
+            self.secret = {p: given[p][PUBLIC_SIZE:] for p in players}
+            dealt = {c for hand in given.values() for c in hand}
+            self.set_aside = left_over(self.setup, number, ORDERED_PACK) or tuple(c for c in ORDERED_PACK if c not in dealt)
+        else:
+            cards = deal_pack(self.setup.seed, number, ORDERED_PACK)
+            others = [c for c in cards if c.rank not in ALWAYS_USED]
+            self.set_aside = tuple(others[:SET_ASIDE])
+            used = [c for c in cards if c not in self.set_aside]
+            size = PUBLIC_SIZE + SECRET_SIZE
+            hands = {p: used[i * size : (i + 1) * size] for i, p in enumerate(players)}
+            self.public = {p: hand_order(hands[p][:PUBLIC_SIZE]) for p in players}
+            self.secret = {p: hand_order(hands[p][PUBLIC_SIZE:]) for p in players}
+        self.claims: dict[str, tuple[Card, ...]] = {}
+        self.procedure: list[Votes | Cut] = []
+        """The votes, decisions and cuts of the round so far."""
+        self.pending: dict[str, Card | str] = {}
+        """The slips, choices or cut cards of the step in progress, by player."""
+        self.stage = Stage("vote", players)
+        self.off: str | None = None
+        self.calls: dict[str, str | None] = {}
+        """Under TROMP! betting, each player's call once made (None: no call)."""
+        self._phase = "claims"
+
+    # ------------------------------------------------------------------ the state
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    def _clockwise(self) -> tuple[str, ...]:
+        """The players from the dealer on, clockwise."""
+        start = self.players.index(self.dealer)
+        return self.players[start:] + self.players[:start]
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        phase = self._phase
+        if phase == "claims":
+            waiting = tuple(p for p in self._clockwise() if p not in self.claims)
+            alone = self.readings["claim-order"] == "clockwise" or self.dealer not in self.claims
+            return waiting[:1] if alone else waiting
+        if phase in ("votes", "decide", "cut"):
+            acting = {"votes": self.players, "decide": self.stage.deciders, "cut": self.stage.pool}[phase]
+            return tuple(p for p in self._clockwise() if p in acting and p not in self.pending)
+        if phase == "calls":
+            return tuple(p for p in self._clockwise() if p not in self.calls)
+        if phase == "end":
+            return (self._clockwise()[1],)
+        return ()
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        if self._phase != "over":
+            return ()
+        return self.ending.winners(Game(()), self.players, _findings())
+
+    def hand(self, player: str) -> tuple[Card, ...]:
+        return self.public[player] + self.secret[player]
+
+    def legal_actions(self, player: str | None = None) -> Sequence[Action]:
+        acting = [p for p in self.to_act if player is None or p == player]
+        phase = self._phase
+        if phase == "claims":
+            return [claim for p in acting for claim in _claims(p)]
+        if phase == "votes":
+            return [Vote(p, t) for p in acting for t in self.players if t != p]
+        if phase == "decide":
+            return [Vote(p, t) for p in acting for t in self.stage.pool]
+        if phase == "cut":
+            return [PlayCard(p, c) for p in acting for c in ORDERED_PACK]
+        if phase == "calls":
+            return [Choose(p, words) for p in acting for words in (PASS, *(_call(shouted(n)) for n in CATEGORIES))]
+        if phase == "end":
+            return [NextDeal(p) for p in acting]
+        return ()
+
+    # ------------------------------------------------------------------ judging and applying
+
+    def why_not(self, action: Action) -> Diagnostic | None:
+        player, phase, kind = action.player, self._phase, type(action)
+        if player not in self.players:
+            return clause_diagnostic("REC010", {"name": player, "players": " ".join(self.players)})
+        if phase == "claims" and kind is Claim and player not in self.claims:
+            assert isinstance(action, Claim)
+            findings = _findings()
+            claims = Claims(self._claim_entries() + (HandEntry(Atom(player), Cards(action.cards)),))
+            deal = Deal("round", Atom(self.deal_number), (claims,))
+            check_claims(deal, self.players, self.dealer, RoundCards(self.public, {}, None), self.readings, findings)
+            return first_error(findings.diagnostics)
+        step = (phase in ("votes", "decide") and kind is Vote) or (phase == "cut" and kind is PlayCard)
+        if step and player not in self.pending:
+            findings = _findings()
+            vote_stage(self._procedure_deal(action), self.players, self.readings, findings)
+            return first_error(findings.diagnostics)
+        if phase == "calls" and kind is Choose and player not in self.calls and _phrase(str(action)) is not False:
+            return None  # any phrase may be called (TM405): a wrong one wins nothing
+        if phase == "end" and kind is NextDeal:
+            findings = _findings()
+            following = Deal("round", Atom(self.deal_number + 1), (Dealer(Atom(player)),))
+            self.ending.copy().before(following, findings)
+            round_dealer(following, self.players, self.dealer, findings)
+            return first_error(findings.diagnostics)
+        if phase == "over":
+            return refusal("REF001", f"{player} cannot {action} now: the game is over")
+        waiting = " or ".join(self.to_act)
+        return refusal("REF001", f"{player} cannot {action} now: round {self.deal_number} is at its {phase}, and {waiting} is to act")
+
+    def _procedure_deal(self, action: Action | None = None) -> Deal:
+        """The round's votes, decisions and cuts with the step in progress and ``action``
+        added: as the record would write them, the step written once it is complete (a vote
+        or decision still open is written with ``*``; a cut only once every cutter has cut)."""
+        pending = dict(self.pending)
+        if action is not None:
+            pending[action.player] = action.card if isinstance(action, PlayCard) else str(action)
+        sections: list = list(self.procedure)
+        if self._phase == "cut":
+            if set(pending) >= set(self.stage.pool) or not set(pending) <= set(self.stage.pool):
+                sections.append(Cut(tuple(Atom(p) for p in pending), Cards(tuple(pending.values()))))  # type: ignore[arg-type]
+        elif pending:
+            kind = Votes if self._phase == "votes" else Decide
+            needed = len(self.players) if self._phase == "votes" else len(self.stage.deciders)
+            slips = tuple(Slip(Atom(str(t)), Atom(p)) for p, t in pending.items())
+            sections.append(kind(slips, incomplete=len(pending) < needed))
+        return Deal("round", Atom(self.deal_number), tuple(sections))
+
+    def _do(self, action: Action) -> None:
+        kind = type(action)
+        if kind is Claim:
+            assert isinstance(action, Claim)
+            self.claims[action.player] = action.cards
+            if len(self.claims) == len(self.players):
+                self._phase = "votes"
+        elif kind is Choose:
+            phrase = _phrase(str(action))
+            assert phrase is not False
+            self.calls[action.player] = phrase
+            if not self.to_act:
+                self._score()
+        elif kind is NextDeal:
+            self.ending.before(Deal("round", Atom(self.deal_number + 1), ()), _findings())
+            self.deal_number += 1
+            self._start_round(action.player)
+        else:
+            self.pending[action.player] = action.card if isinstance(action, PlayCard) else str(action)  # type: ignore[attr-defined]
+            if not self.to_act:
+                self._next_step()
+
+    def _next_step(self) -> None:
+        """The step in progress is complete: it joins the record, and the vote procedure says
+        what follows."""
+        deal = self._procedure_deal()
+        self.procedure = list(deal.sections)
+        self.pending = {}
+        self.stage = vote_stage(deal, self.players, self.readings, _findings())
+        if self.stage.step == "done":
+            self.off = self.stage.off
+            if self.betting:
+                self._phase = "calls"
+            else:
+                self._score()
+        else:
+            self._phase = _PHASES[self.stage.step]
+
+    def _score(self) -> None:
+        players = self.players
+        hands = {p: self.hand(p) for p in players}
+        stayers = frozenset(p for p in players if p != self.off)
+        scores = {p: s.points for p, s in round_scores(players, hands, stayers, frozenset()).items()}
+        for player, points in scores.items():
+            self.totals[player] += points
+        self.scores.append(scores)
+        self.ending.after(dict(self.totals))
+        figures = {Score: scores, Total: dict(self.totals)}
+        if self.betting:
+            for player, points in scores.items():
+                self.best_round[player] = max(points, self.best_round.get(player, points))
+            cards = RoundCards(self.public, self.secret, None)
+            deal = Deal("round", Atom(self.deal_number), self._calls())
+            stake = self.readings.integer("tromp-stake")
+            pot = round_pot(deal, players, cards, frozenset({self.off}), True, stake, _findings())
+            assert pot is not None  # every hand is known
+            self.pots.append(pot)
+            figures[Pot] = dict(pot.won)
+        record = self._round_record(None, figures)
+        self.finished.append(lambda: record)
+        self.views.append({p: self._round_record(p, figures) for p in players})
+        following = Deal("round", Atom(self.deal_number + 1), ())
+        findings = _findings()
+        self.ending.copy().before(following, findings)
+        self._phase = "over" if first_error(findings.diagnostics) else "end"
+
+    # ------------------------------------------------------------------ records
+
+    def _calls(self) -> tuple[Tromp, ...]:
+        """The TROMP! calls of the round so far, in the order made."""
+        return tuple(Tromp(Atom(p), phrase) for p, phrase in self.calls.items() if phrase is not None)
+
+    def _claim_entries(self) -> tuple[HandEntry, ...]:
+        return tuple(HandEntry(Atom(p), Cards(cards)) for p, cards in self.claims.items())
+
+    def _round_record(self, player: str | None, figures: Mapping[type[Score], dict[str, int]] | None = None) -> Deal:
+        """The record of the round; as ``player`` sees it when one is given: the cards set
+        aside, the secret cards of the others (until the reveal, and of the player sent off
+        after it) and the slips of the vote left out (a finished vote shows its tallies)."""
+        players = self.players
+        sections: list = [Dealer(Atom(self.dealer))]
+        if player is None:
+            sections.append(Discards(Cards(self.set_aside)))
+        sections.append(Public(tuple(HandEntry(Atom(p), Cards(self.public[p])) for p in players)))
+        revealed = players if player is None else (player,) if figures is None else tuple(p for p in players if p != self.off or p == player)
+        secret = tuple(HandEntry(Atom(p), Cards(self.secret[p])) for p in revealed)
+        sections.append(Secret(secret, incomplete=len(revealed) < len(players)))
+        if self.claims:
+            sections.append(Claims(self._claim_entries(), incomplete=len(self.claims) < len(players)))
+        procedure = self._procedure_deal().sections if figures is None else tuple(self.procedure)
+        sections += procedure if player is None else [_seen(s, player) for s in procedure]
+        if self.off is not None:
+            sections.append(Off(Atom(self.off)))
+            sections += self._calls()
+        if figures is not None:
+            for kind, values in figures.items():
+                sections.append(kind(tuple(Figure((p,), values[p]) for p in players)))
+        return Deal("round", Atom(self.deal_number), tuple(sections))
+
+    def current_deal(self, player: str | None = None) -> Deal | None:
+        if self._phase in ("end", "over"):
+            return None
+        return self._round_record(player)
+
+    def _game(self, player: str | None) -> Game:
+        game = super()._game(player)
+        if player is not None:
+            done = tuple(views[player] for views in self.views)
+            game = Game(game.tags, done + game.deals[len(done) :])
+        if not (self.betting and self.ending.over and self.is_deal_over):
+            return game
+        # The last round's pot line holds the settlement of the game so far (TM406).
+        settlement, _ = settle(self.pots, self.best_round, self.players)
+        last = game.deals[-1]
+        won = self.pots[-1].won
+        line = Pot(tuple(Figure((p,), won[p] + settlement[p]) for p in self.players))
+        sections = tuple(line if isinstance(s, Pot) else s for s in last.sections)
+        return Game(game.tags, game.deals[:-1] + (replace(last, sections=sections),))
+
+    @classmethod
+    def written_hands(cls, deal: Deal) -> Mapping[str, tuple[Card, ...]] | None:
+        public, secret = deal.find(Public), deal.find(Secret)
+        if public is None or secret is None or public.incomplete or secret.incomplete:
+            return None
+        shown = {e.player.value: e.cards.cards for e in public.entries}
+        hidden = {e.player.value: e.cards.cards for e in secret.entries}
+        if set(shown) != set(hidden):
+            return None
+        return {p: shown[p] + hidden[p] for p in shown}
+
+    @classmethod
+    def written_undealt(cls, deal: Deal) -> tuple[Card, ...]:
+        section = deal.find(Discards)
+        return () if section is None else section.cards.cards
+
+    def given_deal(self, hands: Mapping[str, tuple[Card, ...]]) -> Deal:
+        players = self.players
+        public = Public(tuple(HandEntry(Atom(p), Cards(hands[p][:PUBLIC_SIZE])) for p in players))
+        secret = Secret(tuple(HandEntry(Atom(p), Cards(hands[p][PUBLIC_SIZE:])) for p in players))
+        dealt = {c for cards in hands.values() for c in cards}
+        discards = Discards(Cards(tuple(c for c in ORDERED_PACK if c not in dealt)))
+        return Deal("round", Atom(1), (Dealer(Atom(self.dealer)), discards, public, secret))
+
+    def action(self, player: str, words: str) -> Action:
+        text = " ".join(words.split())
+        phase = self._phase
+        try:
+            if phase == "claims" and text:
+                return Claim(player, tuple(parse_card(w) for w in text.split()))
+            if phase == "cut":
+                return PlayCard(player, parse_card(text))
+        except ValueError:
+            pass
+        if phase in ("votes", "decide") and text in self.players:
+            return Vote(player, text)
+        if phase == "calls" and _phrase(text) is not False:
+            return Choose(player, text)
+        if phase == "end" and text == "deal":
+            return NextDeal(player)
+        raise Refused([refusal("REF001", f"'{words}' is not an action of the {phase}")])
+
+    def record_actions(self, deal: Deal) -> Iterator[Action]:
+        number = self.deal_number
+        unplayed = [s for s in deal.sections if isinstance(s, (EarlyReveal, Misdeal, Bribe)) or (isinstance(s, Tromp) and not self.betting)]
+        if unplayed or len(deal.find_all(Claims)) > 1:
+            what = "an irregularity or a TROMP! call" if unplayed else "claims repeated in the interrogation"
+            raise Refused([refusal("REF003", f"round {number} holds {what}, which the referee does not play")])
+        claims = deal.find(Claims)
+        for entry in claims.entries if claims is not None else ():
+            yield Claim(entry.player.value, entry.cards.cards)
+        for section in deal.sections:
+            if isinstance(section, Votes):
+                for slip in section.entries:
+                    if slip.voter is None:
+                        raise Refused([refusal("REF003", f"round {number} writes a vote as tallies; the referee needs the slips")])
+                    yield Vote(slip.voter.value, slip.target.value)
+            elif isinstance(section, Cut):
+                for name, card in zip(section.players, section.cards):
+                    yield PlayCard(name.value, card)
+        calls = deal.find_all(Tromp)
+        for call in calls:
+            yield Choose(call.player.value, _call(call.phrase))
+        if deal.find(Score) is not None and self.betting:
+            called = {call.player.value for call in calls}
+            yield from (Choose(p, PASS) for p in self._clockwise() if p not in called)
+
+
+def _call(phrase: str) -> str:
+    """The words of a TROMP! call of ``phrase``, as the record writes it."""
+    return f'tromp "{phrase}"'
+
+
+def _phrase(words: str) -> str | None | bool:
+    """The phrase a call's words shout (None: no call); False when the words are neither."""
+    if words == PASS:
+        return None
+    inner = words[len('tromp "') : -1]
+    return inner if words == _call(inner) and inner and '"' not in inner else False
+
+
+def _seen(section: Votes | Cut, player: str) -> Votes | Cut:
+    """A step of the vote as ``player`` sees it: a cut is public; of the slips and choices,
+    their own while the step is open, the tallies once it is complete."""
+    if isinstance(section, Cut):
+        return section
+    if section.incomplete:
+        return type(section)(tuple(s for s in section.entries if s.voter is not None and s.voter.value == player), incomplete=True)
+    counts: dict[str, int] = {}
+    for slip in section.entries:
+        counts[slip.target.value] = counts.get(slip.target.value, 0) + 1
+    return type(section)(tuple(Slip(Atom(t), count=n) for t, n in counts.items()))
