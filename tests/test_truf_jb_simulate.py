@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from statistics import mean
 
-from trufspec.simulate.truf_jb import GeneratedDeal, random_game
+from oracle_truf_jb import GeneratedDeal, random_game
 
 POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
 
