@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from trufspec import check_text, dumps
 from trufspec.cards import FULL_PACK, NT, Suit, parse_card, parse_suit
 from trufspec.diagnostics import Severity
-from trufspec.records import Atom, BidEntry, Bids, Cards, Contract, Deal, Dealer, Game, Mode, Play, Trick, replace
-from trufspec.referee import BidCards, Choose, NextDeal, PlayCard, new_game
+from trufspec.records import Atom, BidEntry, Bids, Cards, Contract, Deal, Dealer, Game, Mode, Play, Ruff, Stock, Trick, replace
+from trufspec.referee import BidCards, Choose, Discard, NextDeal, PlayCard, new_game
 from trufspec.referee.actions import Action
 from trufspec.referee.state import GameState
 
@@ -49,7 +49,11 @@ def append(state: GameState, action: Action) -> Game:
         return replace(game, deals=game.deals + (deal,))
     deal = game.deals[-1]
     sections = list(deal.sections)
-    if isinstance(action, BidCards):
+    if isinstance(action, Discard) or str(action) == "declines":
+        index = next(i for i, s in enumerate(sections) if isinstance(s, Stock))
+        ruff = Ruff(Atom(action.player), Cards(action.cards)) if isinstance(action, Discard) else Ruff(Atom(action.player), declined=True)
+        sections.insert(index + 1, ruff)
+    elif isinstance(action, BidCards):
         index = next(i for i, s in enumerate(sections) if isinstance(s, Bids))
         bids = sections[index]
         entry = BidEntry(Atom(action.player), Cards(action.cards), action.minus)
@@ -80,6 +84,12 @@ def append(state: GameState, action: Action) -> Game:
         tricks.append(Trick(number, Atom(players[0]), Cards(cards + (action.card,)), tuple(Atom(p) for p in players)))
         sections[index] = replace(play, tricks=tuple(tricks))
     return with_deal(game, replace(deal, sections=tuple(sections)))
+
+
+def assert_agree(state: GameState, candidates: list[Action]) -> None:
+    """Each candidate is legal for the referee exactly when the validator accepts it."""
+    for action in candidates:
+        assert state.is_legal(action) == validator_accepts(append(state, action)), (action, state.why_not(action))
 
 
 def jb_candidates(state: GameState, rng: random.Random) -> list[Action]:
@@ -155,9 +165,7 @@ def test_the_truf_basics_referee_calls_legal_what_the_validator_accepts(seed, re
     state = new_game("truf-basics", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
     while state.deal_number < 2:
         if rng.random() < 0.15 or state.phase in ("bids", "contract"):
-            for action in basics_candidates(state, rng):
-                legal = state.is_legal(action)
-                assert legal == validator_accepts(append(state, action)), (action, state.why_not(action))
+            assert_agree(state, basics_candidates(state, rng))
         state.apply(rng.choice(state.legal_actions()))
 
 
@@ -180,9 +188,7 @@ def test_the_truf_de_referee_calls_legal_what_the_validator_accepts(seed, readin
     state = new_game("truf-de", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
     while state.deal_number < 3:
         if rng.random() < 0.15 or state.phase in ("contract", "end"):
-            for action in de_candidates(state, rng):
-                legal = state.is_legal(action)
-                assert legal == validator_accepts(append(state, action)), (action, state.why_not(action))
+            assert_agree(state, de_candidates(state, rng))
         state.apply(rng.choice(state.legal_actions()))
 
 
@@ -197,9 +203,7 @@ def test_the_truf_jb_referee_calls_legal_what_the_validator_accepts(seed, player
     state = new_game("truf-jb", players, readings, seed=seed)
     while state.phase != "end":
         if rng.random() < 0.25 or state.phase == "contract":
-            for action in jb_candidates(state, rng):
-                legal = state.is_legal(action)
-                assert legal == validator_accepts(append(state, action)), (action, state.why_not(action))
+            assert_agree(state, jb_candidates(state, rng))
         state.apply(rng.choice(state.legal_actions()))
 
 
@@ -225,5 +229,44 @@ def test_the_choices_of_an_even_game_agree_under_every_reading() -> None:
             for player, bid in zip(hands, ("5H", "4S", "3C", "AC")):
                 state.apply(BidCards(player, (parse_card(bid),)))
             assert state.phase == "contract"
-            for action in jb_candidates(state, random.Random(0)):
-                assert state.is_legal(action) == validator_accepts(append(state, action)), (scope, amount, action)
+            assert_agree(state, jb_candidates(state, random.Random(0)))
+
+
+RH_READINGS = {
+    "ruff": ("compulsory", "optional"),
+    "ruff-discard-from": ("any-of-16", "original-12"),
+    "honours-basis": ("held-after-ruff", "as-dealt", "as-dealt-plus-ruff-gain"),
+    "hand-end": ("all-tricks", "when-decided"),
+    "target-points": ("9", "3"),
+}
+
+
+def rh_candidates(state: GameState, rng: random.Random) -> list[Action]:
+    """The actions to try at this point of a Ruff and Honours hand."""
+    if state.phase == "end":
+        return [NextDeal(p) for p in state.players]
+    if state.phase == "play":
+        return [PlayCard(p, c) for p in state.to_act for c in state.hand(p)]
+    found: list[Action] = []
+    for player in state.players:
+        legal = state.legal_actions(state.to_act[0])
+        found += [rng.choice(legal) for _ in range(3)] if player == state.to_act[0] else []
+        pool = list(state.hand(player)) + list(state.stock)  # type: ignore[attr-defined]
+        found += [Discard(player, tuple(rng.sample(pool, 4))), Discard(player, tuple(pool[:3])), Choose(player, "declines")]
+        stranger = next(c for c in FULL_PACK if c not in pool)
+        found.append(Discard(player, (stranger, *pool[:3])))
+    return found
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in RH_READINGS.items()}),
+)
+def test_the_ruff_and_honours_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    state = new_game("ruff-and-honours", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
+    while state.deal_number < 3 and not state.is_game_over:
+        if rng.random() < 0.15 or state.phase in ("ruff", "end"):
+            assert_agree(state, rh_candidates(state, rng))
+        state.apply(rng.choice(state.legal_actions()))

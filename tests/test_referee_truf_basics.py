@@ -9,7 +9,9 @@ import pytest
 from trufspec import check_text, dumps
 from trufspec.cards import parse_card
 from trufspec.diagnostics import Severity
-from trufspec.referee import BidCards, Choose, Refused, new_game, resume
+from trufspec.referee import BidCards, Choose, Refused, new_game
+
+from referee_play import assert_resumes, play_until
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 
@@ -17,11 +19,6 @@ PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 def cards(text: str):  # type: ignore[no-untyped-def]
     return tuple(parse_card(w) for w in text.split())
 
-
-def play_until(state, rng: random.Random, done):  # type: ignore[no-untyped-def]
-    while not done(state):
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 @pytest.mark.parametrize("readings", [{}, {"no-truf-by-choice": "yes", "trump-lead": "until-broken"}, {"subtract-valid": "result", "same-suit-tiebreak": "rank"}])
@@ -71,14 +68,7 @@ def test_the_trump_player_may_choose_no_trump_under_the_reading() -> None:
 
 
 def test_a_truf_basics_record_resumes_at_any_cut_and_bad_set_ups_are_refused() -> None:
-    state = new_game("truf-basics", PLAYERS, {"no-truf-by-choice": "yes"}, seed=4)
-    rng = random.Random(9)
-    texts = []
-    while state.deal_number < 3:
-        state.apply(rng.choice(state.legal_actions()))
-        texts.append(dumps([state.record()]))
-    for text in rng.sample(texts, 10):
-        assert dumps([resume(text).record()]) == text
+    assert_resumes(new_game("truf-basics", PLAYERS, {"no-truf-by-choice": "yes"}, seed=4), random.Random(9), 2, 10)
     with pytest.raises(Refused) as raised:
         new_game("truf-basics", PLAYERS[:3])
     assert raised.value.diagnostic.code == "TB001"

@@ -9,15 +9,12 @@ import pytest
 from trufspec import check_text, dumps
 from trufspec.cards import parse_card
 from trufspec.diagnostics import Severity
-from trufspec.referee import BidCards, NextDeal, Refused, new_game, resume
+from trufspec.referee import BidCards, NextDeal, Refused, new_game
+
+from referee_play import assert_resumes, play_until
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 
-
-def play_until(state, rng: random.Random, done):  # type: ignore[no-untyped-def]
-    while not done(state):
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 @pytest.mark.parametrize("readings", [{}, {"winner": "lowest-total", "scoring": "three", "direction": "fixed-cw"}, {"dealer-tie": "any-tied", "scoring": "two"}])
@@ -75,11 +72,5 @@ def test_a_dealt_hand_is_never_one_to_throw_in() -> None:
 
 
 def test_a_truf_de_record_resumes_at_any_cut() -> None:
-    state = new_game("truf-de", PLAYERS, seed=8, dealer="Citra")
-    rng = random.Random(6)
-    texts = []
-    while state.deal_number < 3:
-        state.apply(rng.choice(state.legal_actions()))
-        texts.append(dumps([state.record()]))
-    for text in rng.sample(texts, 10):
-        assert dumps([resume(text).record()]) == text
+    texts = assert_resumes(new_game("truf-de", PLAYERS, seed=8, dealer="Citra"), random.Random(6), 2, 10)
+    assert "dealer Citra" in texts[0]

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from trufspec.cards import Card
-from trufspec.referee.actions import Action, BidCards, Choose, NextDeal, PlayCard
+from trufspec.referee.actions import Action, BidCards, Choose, Discard, NextDeal, PlayCard
 from trufspec.referee.errors import REFEREE_CODES, Refused, describe
 from trufspec.referee.resume import resume
 from trufspec.referee.state import GameState, Setup, View
+from trufspec.referee.ruff_and_honours import RuffAndHonoursState
 from trufspec.referee.truf_basics import TrufBasicsState
 from trufspec.referee.truf_de import TrufDeState
 from trufspec.referee.truf_jb import TrufJbState
@@ -31,6 +32,7 @@ __all__ = [
     "BidCards",
     "Choose",
     "NextDeal",
+    "Discard",
     "Refused",
     "REFEREE_CODES",
     "describe",
@@ -40,6 +42,7 @@ STATES: Mapping[str, type[GameState]] = {
     "truf-jb": TrufJbState,
     "truf-basics": TrufBasicsState,
     "truf-de": TrufDeState,
+    "ruff-and-honours": RuffAndHonoursState,
 }
 """The referee of each ruleset that has one."""
 

@@ -13,7 +13,7 @@ from attrs import frozen
 
 from trufspec.cards import Card
 
-__all__ = ["Action", "PlayCard", "BidCards", "Choose", "NextDeal"]
+__all__ = ["Action", "PlayCard", "BidCards", "Choose", "NextDeal", "Discard"]
 
 
 @frozen
@@ -61,3 +61,13 @@ class NextDeal(Action):
 
     def __str__(self) -> str:
         return "deal"
+
+
+@frozen
+class Discard(Action):
+    """Ruff and Honours: the player who takes the stock sets these cards aside."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "discards " + " ".join(map(str, self.cards))

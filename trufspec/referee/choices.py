@@ -8,16 +8,48 @@ make only the actions that are looked at.
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Callable, Sequence
-from typing import Iterator, overload
+from typing import Iterator, TypeVar, overload
 
 from trufspec.cards import Card
 from trufspec.referee.actions import Action, BidCards
 
 __all__ = ["Chain", "SignedCardBids"]
 
+A = TypeVar("A", bound=Action)
 
-class Chain(Sequence[Action]):
+
+class _Lazy(Sequence[A]):
+    """A sequence whose items are made by :meth:`_item` when asked for; it answers slices and
+    negative indices like a tuple."""
+
+    _length: int
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> A: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[A]: ...
+
+    def __getitem__(self, index: int | slice) -> A | Sequence[A]:
+        if isinstance(index, slice):
+            return [self._item(i) for i in range(*index.indices(self._length))]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(index)
+        return self._item(index)
+
+    @abc.abstractmethod
+    def _item(self, index: int) -> A:
+        """The item at ``index``, which is within the length."""
+
+
+class Chain(_Lazy[Action]):
     """Sequences of actions one after the other (the bids of every player still to bid);
     ``in`` asks ``contains``, the referee's own judgement, rather than looking through them."""
 
@@ -26,22 +58,7 @@ class Chain(Sequence[Action]):
         self._contains = contains
         self._length = sum(len(p) for p in self._parts)
 
-    def __len__(self) -> int:
-        return self._length
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._length))]
-        if index < 0:
-            index += self._length
-        if not 0 <= index < self._length:
-            raise IndexError(index)
+    def _item(self, index: int) -> Action:
         for part in self._parts:
             if index < len(part):
                 return part[index]
@@ -56,7 +73,7 @@ class Chain(Sequence[Action]):
         return isinstance(action, Action) and self._contains(action)
 
 
-class SignedCardBids(Sequence[BidCards]):
+class SignedCardBids(_Lazy[BidCards]):
     """Every bid of one or more cards of ``hand``, each plus or minus, whose value (after the
     clamp at zero) is at most ``cap`` (None: no limit).
 
@@ -85,7 +102,7 @@ class SignedCardBids(Sequence[BidCards]):
         left = len(self._hand) - index
         if self._cap is None:
             # Each card left is out, plus or minus, less the ways that leave fewer than two
-            # cards bid (the same count is written out in :meth:`__getitem__`, the hot path).
+            # cards bid (the same count is written out in :meth:`_item`, the hot path).
             return 3**left - (1 + 2 * left, 1, 0)[chosen]
         if not left:
             return int(chosen == 2 and total <= self._cap)
@@ -104,22 +121,7 @@ class SignedCardBids(Sequence[BidCards]):
         value = self._value(self._hand[index])
         return ((chosen, total), (more, total + value), (more, total - value))
 
-    def __len__(self) -> int:
-        return self._length
-
-    @overload
-    def __getitem__(self, index: int) -> BidCards: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[BidCards]: ...
-
-    def __getitem__(self, index: int | slice) -> BidCards | Sequence[BidCards]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._length))]
-        if index < 0:
-            index += self._length
-        if not 0 <= index < self._length:
-            raise IndexError(index)
+    def _item(self, index: int) -> BidCards:
         size = len(self._hand)
         if index < self._singles:
             return BidCards(self._player, (self._hand[index % size],), frozenset({0}) if index >= size else frozenset())
@@ -144,7 +146,7 @@ class SignedCardBids(Sequence[BidCards]):
 
     def _free_bid(self, rest: int) -> BidCards:
         """The bid of several cards at index ``rest`` among them, without a cap: the same
-        walk as :meth:`__getitem__`, with the counts of :meth:`_count` from a table (this is
+        walk as :meth:`_item`, with the counts of :meth:`_count` from a table (this is
         how a random bid is drawn, once per player and deal)."""
         hand = self._hand
         size = len(hand)

@@ -8,9 +8,9 @@ show: the state reached is the one the table reached, and it goes on from there.
 from __future__ import annotations
 
 from trufspec.api import check_text, dumps, loads
-from trufspec.cards import FULL_PACK
+from trufspec.cards import FULL_PACK, Card
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.records import Atom, Cards, Deal, Dealer, Game, HandEntry, Hands, Undealt
+from trufspec.records import Atom, Cards, Deal, Dealer, Game, HandEntry, Hands, Stock, Undealt
 from trufspec.referee.actions import NextDeal
 from trufspec.referee.errors import Refused, refusal
 from trufspec.referee.state import GameState, Setup
@@ -52,7 +52,9 @@ def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
     chosen = parse_options(tag, default_registry().options_of(state_class.ruleset))[0] if tag else {}
     hands = [_hands(deal, game.players) for deal in game.deals]
     dealers = [_dealer(deal) for deal in game.deals]
-    state = state_class(Setup.make(state_class.ruleset, game.players, chosen, seed, hands, dealers[0] if dealers else None))
+    undealt = [_undealt(deal) for deal in game.deals]
+    setup = Setup.make(state_class.ruleset, game.players, chosen, seed, hands, dealers[0] if dealers else None, undealt)
+    state = state_class(setup)
     try:
         for index, deal in enumerate(game.deals):
             if index:
@@ -68,6 +70,12 @@ def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
 def _dealer(deal: Deal) -> str | None:
     written = deal.find(Dealer)
     return None if written is None else written.player.value
+
+
+def _undealt(deal: Deal) -> tuple[Card, ...]:
+    """The cards a deal leaves out, as the record writes them (the stock, or the undealt)."""
+    section = deal.find(Stock) or deal.find(Undealt)
+    return () if section is None else section.cards.cards
 
 
 def _hands(deal: Deal, players: tuple[str, ...]) -> dict[str, tuple]:

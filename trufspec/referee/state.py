@@ -33,7 +33,7 @@ from trufspec.spec.options import OptionValues
 from trufspec.spec.registry import default_registry
 from trufspec.wellformed import record_diagnostic
 
-__all__ = ["Setup", "View", "GameState", "clause_diagnostic", "first_error", "deal_pack", "hand_order"]
+__all__ = ["Setup", "View", "GameState", "clause_diagnostic", "first_error", "deal_pack", "hand_order", "left_over"]
 
 
 @frozen
@@ -51,6 +51,10 @@ class Setup:
     """The hands of the first deals, when given rather than dealt from the seed."""
     dealer: str | None = None
     """The dealer of the first deal (None: the first player)."""
+    undealt: tuple[tuple[Card, ...], ...] = ()
+    """For each deal whose hands are given, the cards not dealt in the order a record writes
+    them (a Ruff and Honours stock, its turned card first); when not given, the cards left,
+    in the order of the pack."""
 
     @classmethod
     def make(
@@ -61,6 +65,7 @@ class Setup:
         seed: int | str | None,
         hands: Sequence[Mapping[str, Sequence[Card]]] = (),
         dealer: str | None = None,
+        undealt: Sequence[Sequence[Card]] = (),
     ) -> Setup:
         """Check and resolve a set-up: an unknown reading or a value it does not allow is
         refused with the validator's REC014 diagnostic; a player named twice, or a name the
@@ -82,7 +87,8 @@ class Setup:
         if dealer is not None and dealer not in players:
             raise Refused([refusal("REF002", f"the dealer {dealer} is not one of the players: {' '.join(players)}")])
         given = tuple({p: tuple(h[p]) for p in players} for h in hands)
-        return cls(ruleset, players, values, chosen, random.randrange(2**32) if seed is None else seed, given, dealer)
+        left = tuple(tuple(cards) for cards in undealt)
+        return cls(ruleset, players, values, chosen, random.randrange(2**32) if seed is None else seed, given, dealer, left)
 
     def tags(self) -> list[Tag]:
         """The tags every record of the game opens with."""
@@ -101,6 +107,15 @@ def deal_pack(seed: int | str, number: int | str, pack: Sequence[Card] = FULL_PA
 
 
 _HAND_ORDER = {card: (-card.suit.index, -card.rank) for card in FULL_PACK}
+
+
+def left_over(setup: Setup, number: int, pack: Sequence[Card] = FULL_PACK) -> tuple[Card, ...]:
+    """The cards not dealt in deal ``number``, whose hands are given: as given, or those of
+    ``pack`` no hand holds, in the order of the pack."""
+    if number <= len(setup.undealt):
+        return setup.undealt[number - 1]
+    dealt = {c for hand in setup.hands[number - 1].values() for c in hand}
+    return tuple(c for c in pack if c not in dealt)
 
 
 def hand_order(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -218,9 +233,17 @@ class GameState(abc.ABC):
     def winners(self) -> tuple[str, ...]:
         """The winners of the game once it is over; empty before."""
 
-    @abc.abstractmethod
     def copy(self) -> GameState:
-        """An independent copy, for search: applying to it leaves this one as it is."""
+        """An independent copy, for search: applying to it leaves this one as it is.
+
+        Every attribute that has a ``copy`` method (dicts, lists, the trick table) is copied
+        one level down, which is as deep as a state changes them; the rest (records, cards,
+        the set-up) is immutable and shared."""
+        other = type(self).__new__(type(self))
+        for key, value in self.__dict__.items():
+            copier = getattr(value, "copy", None)
+            other.__dict__[key] = copier() if copier is not None else value
+        return other
 
     # ------------------------------------------------------------------ the same for all
 
@@ -272,16 +295,6 @@ class GameState(abc.ABC):
             restored.history.append(each)
         self.__dict__.update(restored.__dict__)
         return action
-
-    def _copy_common(self, other: GameState) -> None:
-        """Copy the bookkeeping of this base class into ``other``."""
-        other.setup = self.setup
-        other.history = list(self.history)
-        other.finished = list(self.finished)
-        other.scores = list(self.scores)
-        other.totals = dict(self.totals)
-        other.deal_number = self.deal_number
-        other._checkpoints = list(self._checkpoints)
 
     def record(self) -> Game:
         """The game so far as a record: what :func:`trufspec.dumps` prints, and what

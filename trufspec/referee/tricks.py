@@ -12,13 +12,16 @@ tricks, through the ``TrickRules`` of its ruleset.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from trufspec.cards import Card, Suit
 from trufspec.engine.tricks import TrickRules, play_fault, playable, trick_winner, trumps_broken, why_not_held
-from trufspec.referee.actions import PlayCard
+from trufspec.diagnostics import Diagnostic
+from trufspec.records import Atom, Cards, Deal, Play, Trick
+from trufspec.referee.actions import Action, PlayCard
+from trufspec.referee.state import GameState, clause_diagnostic
 
-__all__ = ["TrickTable"]
+__all__ = ["TrickTable", "TrickGame"]
 
 
 class TrickTable:
@@ -163,3 +166,53 @@ class TrickTable:
         self.current = []
         self.ruffed = False
         self.leader = winner
+
+    def why_not(self, player: str, card: Card) -> Diagnostic | None:
+        """The validator's diagnostic for ``player`` playing ``card`` now, or None."""
+        fault = self.fault(player, card)
+        return None if fault is None else clause_diagnostic(*fault)
+
+    def record(self) -> Play:
+        """The tricks so far, as a record: each in the leader form when it went round the
+        table in the order of the reading, else with each card's player."""
+        tricks = []
+        for number, trick in enumerate([*self.done, tuple(self.current)] if self.current else self.done, start=1):
+            players = tuple(p for p, _ in trick)
+            cards = Cards(tuple(c for _, c in trick))
+            leader = Atom(players[0])
+            if players == self.order(players[0])[: len(players)]:
+                tricks.append(Trick(Atom(number), leader, cards))
+            else:
+                tricks.append(Trick(Atom(number), leader, cards, tuple(Atom(p) for p in players)))
+        return Play(tuple(tricks), incomplete=not self.over)
+
+
+class TrickGame(GameState):
+    """The part of a game state that every game of tricks shares: the phase, the hands as
+    dealt and then as the trick table holds them, and the cards of a recorded play."""
+
+    _phase: str
+    dealt: dict[str, tuple[Card, ...]]
+    """The hands as dealt."""
+    table: TrickTable | None
+    """The tricks of the deal, once the play has begun."""
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    def hand(self, player: str) -> tuple[Card, ...]:
+        if self.table is not None:
+            return tuple(self.table.hands[player])
+        return self.dealt[player]
+
+    def _played(self, deal: Deal) -> Iterator[Action]:
+        """The cards the play of a recorded deal shows, each with its player, for
+        :meth:`record_actions` (a trick in the leader form goes round in the order of the
+        reading, which the trick table knows)."""
+        play = deal.find(Play)
+        for trick in play.tricks if play is not None else ():
+            assert self.table is not None
+            players = [a.value for a in trick.players] if trick.by_player else self.table.order(trick.leader.value)
+            for player, card in zip(players, trick.cards):
+                yield PlayCard(player, card)

@@ -36,25 +36,23 @@ from trufspec.records import (
     HandEntry,
     Hands,
     Mode,
-    Play,
     Score,
     Total,
-    Trick,
     Tricks,
     Undealt,
 )
-from trufspec.referee.actions import Action, BidCards, Choose, NextDeal, PlayCard
 from trufspec.engine.tricks import TrickRules
+from trufspec.referee.actions import Action, BidCards, Choose, NextDeal, PlayCard
 from trufspec.referee.choices import Chain
 from trufspec.referee.errors import Refused, refusal
-from trufspec.referee.state import GameState, Setup, clause_diagnostic, deal_pack, first_error, hand_order
-from trufspec.referee.tricks import TrickTable
+from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
+from trufspec.referee.tricks import TrickGame, TrickTable
 from trufspec.spec.registry import default_registry
 
 __all__ = ["TrufState", "contract_words", "mode_forms"]
 
 
-class TrufState(GameState):
+class TrufState(TrickGame):
     """A game of a Truf ruleset (see the module's documentation); a subclass sets the pack
     and the trick rules in its constructor, before calling this one, and fills in the hooks."""
 
@@ -84,8 +82,9 @@ class TrufState(GameState):
         self.dealer = players[0] if dealer is None else dealer
         if number <= len(self.setup.hands):
             hands = {p: tuple(self.setup.hands[number - 1][p]) for p in players}
-            dealt = {c for hand in hands.values() for c in hand}
-            undealt = self._removed + tuple(c for c in self._pack if c not in dealt)
+            undealt = left_over(self.setup, number, self._pack)
+            if number > len(self.setup.undealt):
+                undealt = self._removed + undealt
         else:
             hands, undealt = self._deal_hands(number)
         self.dealt = hands
@@ -101,10 +100,6 @@ class TrufState(GameState):
         """The mode (and adjustment) as the ruleset's ``decide_mode`` gives it."""
         self.table: TrickTable | None = None
         self._phase = "bids"
-
-    @property
-    def phase(self) -> str:
-        return self._phase
 
     @property
     def to_act(self) -> tuple[str, ...]:
@@ -179,11 +174,6 @@ class TrufState(GameState):
     def _game_winners(self) -> tuple[str, ...]:
         """The winners, once the game is over."""
 
-    def hand(self, player: str) -> tuple[Card, ...]:
-        if self.table is not None:
-            return tuple(self.table.hands[player])
-        return self.dealt[player]
-
     @property
     def winners(self) -> tuple[str, ...]:
         return self._game_winners() if self._phase == "over" else ()
@@ -220,8 +210,7 @@ class TrufState(GameState):
         phase = self._phase
         if phase == "play" and type(action) is PlayCard:
             assert self.table is not None
-            fault = self.table.fault(player, action.card)
-            return None if fault is None else clause_diagnostic(*fault)
+            return self.table.why_not(player, action.card)
         if phase == "bids" and type(action) is BidCards:
             return self._bid_problem(action)
         if phase == "contract" and type(action) is Choose:
@@ -370,12 +359,7 @@ class TrufState(GameState):
             if contract is None:
                 raise Refused([refusal("REF003", f"deal {self.deal_number} does not give the contract its bid winner chose")])
             yield Choose(contract.winner.value, contract_words(contract))
-        play = deal.find(Play)
-        for trick in play.tricks if play is not None else ():
-            assert self.table is not None
-            players = [a.value for a in trick.players] if trick.by_player else self.table.order(trick.leader.value)
-            for player, card in zip(players, trick.cards):
-                yield PlayCard(player, card)
+        yield from self._played(deal)
 
     def current_deal(self, player: str | None = None) -> Deal | None:
         if self._phase in ("end", "over"):
@@ -388,15 +372,6 @@ class TrufState(GameState):
         return _DealFacts(
             self.players, self.deal_number, self.dealer, self.dealt, self.undealt, self.bids, self._bid_value, self.contract, self.table
         )
-
-    def copy(self) -> TrufState:
-        other = type(self).__new__(type(self))
-        self._copy_common(other)
-        other.__dict__.update({k: v for k, v in self.__dict__.items() if k not in other.__dict__})
-        other.bids = dict(self.bids)
-        other._bid_lists = dict(self._bid_lists)
-        other.table = None if self.table is None else self.table.copy()
-        return other
 
 
 def mode_forms(winner: str, trump: Trump, adjustments: Sequence[int]) -> list[Contract]:
@@ -454,7 +429,7 @@ def _deal_record(facts: _DealFacts, player: str | None, figures: tuple[dict[str,
     if facts.contract is not None and facts.table is not None:
         sections.append(facts.contract)
     if facts.table is not None:
-        sections.append(_play_record(facts.table))
+        sections.append(facts.table.record())
     if figures:
         taken, scores, totals = (tuple(Figure((p,), values[p]) for p in facts.players) for values in figures)
         sections.extend((Tricks(taken), Score(scores), Total(totals)))
@@ -487,18 +462,3 @@ def _bid_entry(action: BidCards, value: int | None) -> BidEntry:
     """The record's entry of a bid, with its value restated once it is known."""
     restated = None if value is None else Atom(value)
     return BidEntry(Atom(action.player), Cards(action.cards), action.minus, restated=restated)
-
-
-def _play_record(table: TrickTable) -> Play:
-    """The tricks so far: each in the leader form when it went round the table in the order
-    of the reading, else with each card's player."""
-    tricks = []
-    for number, trick in enumerate([*table.done, tuple(table.current)] if table.current else table.done, start=1):
-        players = tuple(p for p, _ in trick)
-        cards = Cards(tuple(c for _, c in trick))
-        leader = Atom(players[0])
-        if players == table.order(players[0])[: len(players)]:
-            tricks.append(Trick(Atom(number), leader, cards))
-        else:
-            tricks.append(Trick(Atom(number), leader, cards, tuple(Atom(p) for p in players)))
-    return Play(tuple(tricks), incomplete=not table.over)

@@ -29,11 +29,10 @@ from trufspec.engine.totals import best_totals
 from trufspec.records import Contract
 from trufspec.referee.actions import BidCards
 from trufspec.referee.errors import Refused
-from trufspec.referee.state import Setup, clause_diagnostic, first_error
+from trufspec.referee.state import Setup, clause_diagnostic
 from trufspec.referee.truf import TrufState, mode_forms
 from trufspec.rulesets.truf.basics import declarations as declaring
 from trufspec.rulesets.truf.basics.ruleset import ROUNDS, check_trump, deal_scores, trick_rules
-from trufspec.spec.registry import default_registry
 
 __all__ = ["TrufBasicsState"]
 

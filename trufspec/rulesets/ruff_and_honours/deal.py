@@ -17,7 +17,7 @@ from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Hands, Ruff, Stock
 from trufspec.spec.options import OptionValues
 
-__all__ = ["Setup", "set_up"]
+__all__ = ["HAND_SIZE", "STOCK_SIZE", "Setup", "entitled", "set_up"]
 
 HAND_SIZE = 12
 STOCK_SIZE = 4
@@ -52,7 +52,7 @@ def set_up(deal: Deal, seats: Sequence[str], dealer: str | None, options: Option
         findings.unchecked("trumps and the ruff (the stock is not recorded)")
         return Setup(None, dealt, None, None, stock)
     ruff = deal.find(Ruff)
-    expected = _entitled(dealt, trump, stock, dealer)
+    expected = entitled(dealt, trump, stock, dealer)
     if ruff is None:
         findings.unchecked("the ruff (it is not recorded)")
         return Setup(trump, dealt, None, None, stock)
@@ -88,7 +88,7 @@ def _dealt(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
     return hands
 
 
-def _entitled(
+def entitled(
     dealt: dict[str, list[Card]] | None, trump: Suit, stock: tuple[Card, ...], dealer: str | None
 ) -> tuple[str, str] | None:
     """RH104: who takes the stock and why, or None when the record does not show it."""

@@ -22,7 +22,7 @@ from trufspec.rulesets.ruff_and_honours.scoring import TESTED, honours_in, score
 from trufspec.rulesets.ruff_and_honours.teams import Teams, seat_left
 from trufspec.spec.options import OptionValues
 
-__all__ = ["RUFF_AND_HONOURS"]
+__all__ = ["RUFF_AND_HONOURS", "TRICK_RULES", "dealer_of", "decider", "honours_of", "teams_at_target"]
 
 TRICK_RULES = TrickRules(
     first_leader="RH301",
@@ -39,7 +39,7 @@ TRICK_RULES = TrickRules(
 follow to the left."""
 
 
-def _dealer(deal: Deal, number: int, previous: str | None, seats: Sequence[str], findings: Findings) -> str | None:
+def dealer_of(deal: Deal, number: int, previous: str | None, seats: Sequence[str], findings: Findings) -> str | None:
     """RH101, RH106: who deals this hand.  The record's dealer is the one in force: a wrong
     dealer is a fault after which the hand (its first lead, a ruff by the dealer) follows the
     table's own course."""
@@ -56,7 +56,7 @@ def _dealer(deal: Deal, number: int, previous: str | None, seats: Sequence[str],
     return written
 
 
-def _honours(
+def honours_of(
     setup: Setup, teams: Teams, play_hands: dict[str, list[Card]] | None, options: OptionValues
 ) -> dict[str, int] | None:
     """RH403: each team's honours on the basis of RH-A6, or None when the record cannot show them."""
@@ -90,7 +90,7 @@ def _played_hands(play: Play, seats: Sequence[str]) -> dict[str, list[Card]]:
     return hands
 
 
-def _decider(teams: Teams, before: Mapping[str, int], options: OptionValues) -> Callable[[Mapping[str, int]], bool]:
+def decider(teams: Teams, before: Mapping[str, int], options: OptionValues) -> Callable[[Mapping[str, int]], bool]:
     """RH-A9b read as ``when-decided``: whether the tricks won so far (per player) bring a
     team's trick points, one per trick over six, to the target, which ends the hand."""
     target = options.integer("target-points")
@@ -162,7 +162,7 @@ def _replay_hand(
                 findings.unchecked("where the hand ends (the totals before it are not known)")
                 expected = min(HAND_SIZE, len(play.tricks)) or HAND_SIZE
             else:
-                decided = _decider(teams, before, options)
+                decided = decider(teams, before, options)
         outcome = replay_play(play, seats, setup.held, leader, setup.trump, TRICK_RULES, findings, expected, decided)
         if outcome.complete:
             findings.judge("RH004")
@@ -176,7 +176,7 @@ def _replay_hand(
     played_out = options["hand-end"] == "all-tricks"
     taken = _check_figures(deal, Tricks, won, teams, "RH401", findings, played_out)
     honours = _check_figures(
-        deal, Honours, _honours(setup, teams, play_hands, options), teams, "RH403", findings, played_out,
+        deal, Honours, honours_of(setup, teams, play_hands, options), teams, "RH403", findings, played_out,
         basis=options["honours-basis"],
     )
     written = deal.find(Score)
@@ -213,7 +213,6 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
     teams = Teams(seats)
     teams.check_tag(game, findings)
     totals = RunningTotals(teams.names, "RH407")
-    target = options.integer("target-points")
     outcomes: list[DealOutcome] = []
     dealer: str | None = None
     winners: tuple[str, ...] = ()
@@ -222,7 +221,7 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
         number = deal.number.value
         if winners:
             findings.add("RH502", deal.span, number=number, team=winners[0], total=outcomes[won_in - 1].totals[winners[0]], won=won_in)
-        dealer = _dealer(deal, number, dealer, seats, findings)
+        dealer = dealer_of(deal, number, dealer, seats, findings)
         if index in skip:
             findings.add("REC016", deal.span, kind=deal.kind, number=number)
             outcomes.append(DealOutcome(None, totals.add(None, teams.in_seating_order(deal.find(Total)), findings)))
@@ -234,13 +233,19 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
         findings.close_deal(deal.kind, number, deal.span)
         outcomes.append(DealOutcome(scores, running))
         if not winners and running is not None:
-            reached = tuple(team for team in teams.names if running[team] >= target)
+            reached = teams_at_target(teams, running, options)
             if reached:
                 winners, won_in = reached, index + 1
     if winners:
         findings.judge("RH502")
     _check_winner(game, winners, outcomes, won_in, findings)
     return GameOutcome(tuple(outcomes), winners)
+
+
+def teams_at_target(teams: Teams, totals: Mapping[str, int], options: OptionValues) -> tuple[str, ...]:
+    """RH502: the teams whose totals reach the target, which ends the game."""
+    target = options.integer("target-points")
+    return tuple(team for team in teams.names if totals[team] >= target)
 
 
 def _check_winner(game: Game, winners: tuple[str, ...], outcomes: list[DealOutcome], won_in: int, findings: Findings) -> None:

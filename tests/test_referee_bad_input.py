@@ -1,0 +1,72 @@
+"""What an app may get wrong, in every ruleset with a referee: each is refused with a clear
+diagnostic, no traceback, and the state is left as it was."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from trufspec import dumps
+from trufspec.cards import parse_card
+from trufspec.referee import STATES, NextDeal, PlayCard, Refused, new_game, resume
+
+from referee_play import play_until
+
+PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
+RULESETS = sorted(STATES)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_actions_that_are_not_allowed_now_are_refused_and_change_nothing(ruleset: str) -> None:
+    state = new_game(ruleset, PLAYERS, seed=3)
+    before = dumps([state.record()])
+    player = state.current_player
+    assert player is not None
+    wrong = [
+        (PlayCard("Zoe", parse_card("2S")), "REC010"),
+        (PlayCard(player, state.hand(player)[0]), "REF001"),  # no card is played before the play
+        (NextDeal(player), "REF001"),
+    ]
+    for action, code in wrong:
+        refusal = state.why_not(action)
+        assert refusal is not None and refusal.code == code, action
+        with pytest.raises(Refused) as raised:
+            state.apply(action)
+        assert raised.value.diagnostic == refusal and code in str(raised.value)
+    with pytest.raises(Refused) as raised:
+        state.action(player, "not an action")
+    assert raised.value.diagnostic.code == "REF001"
+    assert dumps([state.record()]) == before and state.history == []
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_nothing_is_legal_once_the_game_is_over(ruleset: str) -> None:
+    readings = {"deals": "1"} if ruleset == "truf-jb" else {"target-points": "1"} if ruleset == "ruff-and-honours" else {}
+    state = play_until(new_game(ruleset, PLAYERS, readings, seed=2), random.Random(1), lambda s: s.is_game_over)
+    assert state.legal_actions() == () and state.to_act == () and state.current_player is None and state.winners
+    refusal = state.why_not(PlayCard("Ana", parse_card("AS")))
+    assert refusal is not None and refusal.code == "REF001" and "the game is over" in refusal.message
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_an_unknown_reading_is_refused_with_the_validators_rec014(ruleset: str) -> None:
+    with pytest.raises(Refused) as raised:
+        new_game(ruleset, PLAYERS, {"colour": "blue"})
+    assert raised.value.diagnostic.code == "REC014" and "unknown option 'colour'" in raised.value.diagnostic.message
+
+
+def test_records_the_referee_cannot_play_on_are_refused() -> None:
+    numbers = '[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]\n\ndeal 1\nbids\n  Ana: 3\n'
+    with pytest.raises(Refused) as raised:
+        resume(numbers)
+    assert raised.value.diagnostic.code == "REF003"
+    tromplemond = '[Ruleset "tromplemond"]\n[Players "Ana Budi Citra Dewi"]\n'
+    with pytest.raises(Refused) as raised:
+        resume(tromplemond)
+    assert "no referee for the ruleset 'tromplemond'" in raised.value.diagnostic.message
+    state = new_game("truf-jb", PLAYERS, seed=1)
+    hands = dumps([state.record()]).split("bids")[0]
+    with pytest.raises(Refused) as raised:
+        resume(hands + "bids\n  Ana: 3\n")
+    assert raised.value.diagnostics[1].code == "REF003" and "written as a number" in raised.value.diagnostics[1].message

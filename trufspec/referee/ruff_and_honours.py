@@ -1,0 +1,241 @@
+"""Ruff and Honours at the table: four players in two partnerships, a game to nine.
+
+A hand goes through ``ruff`` (the player the rules entitle to the stock takes it and sets
+four cards aside, or, under ``ruff=optional``, declines it), ``play`` (clockwise, any card
+may be led) and ``end`` (scored; the player to the left of the dealer deals the next hand).
+The game is ``over`` once a team's total reaches the target.
+
+Every judgement is the ruleset's: the ruff by ``set_up`` on the record of the hand so
+far (who is entitled, which cards may be set aside), the hands at the first lead from the
+same, the dealer by ``dealer_of``, the play by the shared trick mechanics under the ruleset's
+``TRICK_RULES``, the end of a hand won on tricks by ``decider`` (under
+``hand-end=when-decided``), the honours by ``honours_of``, the scores by ``score_hand`` and
+the end of the game by ``teams_at_target``.  Scores and totals are kept per team, named as the
+records name them (``Ana+Citra``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+
+from trufspec.cards import FULL_PACK, parse_card
+from trufspec.diagnostics import Diagnostic
+from trufspec.engine.findings import Findings
+from trufspec.records import (
+    Atom,
+    Cards,
+    Deal,
+    Dealer,
+    Figure,
+    HandEntry,
+    Hands,
+    Honours,
+    Play,
+    Ruff,
+    Score,
+    Stock,
+    Total,
+    Tricks,
+    replace,
+)
+from trufspec.referee.actions import Action, Choose, Discard, NextDeal, PlayCard
+from trufspec.referee.errors import Refused, refusal
+from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
+from trufspec.referee.tricks import TrickGame, TrickTable
+from trufspec.rulesets.ruff_and_honours import deal as dealing
+from trufspec.rulesets.ruff_and_honours.ruleset import TRICK_RULES, dealer_of, decider, honours_of, teams_at_target
+from trufspec.rulesets.ruff_and_honours.scoring import score_hand
+from trufspec.rulesets.ruff_and_honours.teams import Teams, seat_left
+from trufspec.spec.registry import default_registry
+
+__all__ = ["RuffAndHonoursState"]
+
+DECLINE = "declines"
+
+
+class RuffAndHonoursState(TrickGame):
+    """A game of Ruff and Honours (see the module's documentation)."""
+
+    ruleset = "ruff-and-honours"
+
+    def __init__(self, setup: Setup) -> None:
+        if len(setup.players) != 4:
+            raise Refused([clause_diagnostic("RH001", {"problem": f"this game has {len(setup.players)} players"})])
+        super().__init__(setup)
+        self.teams = Teams(setup.players)
+        self.totals = dict.fromkeys(self.teams.names, 0)
+        self._plays = {(p, c): PlayCard(p, c) for p in setup.players for c in FULL_PACK}
+        self._start_hand(setup.dealer or setup.players[0])
+
+    def _start_hand(self, dealer: str) -> None:
+        players, number = self.players, self.deal_number
+        self.dealer = dealer
+        if number <= len(self.setup.hands):
+            self.dealt = {p: tuple(self.setup.hands[number - 1][p]) for p in players}
+            self.stock = left_over(self.setup, number)
+        else:
+            cards = deal_pack(self.setup.seed, number)
+            size = dealing.HAND_SIZE
+            self.dealt = {p: hand_order(cards[i * size : (i + 1) * size]) for i, p in enumerate(players)}
+            self.stock = tuple(cards[len(players) * size :])
+        self.trump = self.stock[0].suit
+        found = dealing.entitled({p: list(h) for p, h in self.dealt.items()}, self.trump, self.stock, dealer)
+        assert found is not None  # every hand is known
+        self.ruffer = found[0]
+        self.ruff: Ruff | None = None
+        self.table: TrickTable | None = None
+        self._phase = "ruff"
+
+    # ------------------------------------------------------------------ the state
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        if self._phase == "ruff":
+            return (self.ruffer,)
+        if self._phase == "play":
+            assert self.table is not None
+            return self.table.to_act()
+        if self._phase == "end":
+            return (seat_left(self.players, self.dealer),)
+        return ()
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return teams_at_target(self.teams, self.totals, self.readings) if self._phase == "over" else ()
+
+    def legal_actions(self, player: str | None = None) -> Sequence[Action]:
+        acting = [p for p in self.to_act if player is None or p == player]
+        if self._phase == "play":
+            assert self.table is not None
+            return [a for a in self.table.legal(self._plays) if a.player in acting]
+        if self._phase == "end":
+            return [NextDeal(p) for p in acting]
+        if self._phase != "ruff" or not acting:
+            return ()
+        ruffer = self.ruffer
+        pool = self.dealt[ruffer] if self.readings["ruff-discard-from"] == "original-12" else self.dealt[ruffer] + self.stock
+        found: list[Action] = [Discard(ruffer, cards) for cards in itertools.combinations(pool, dealing.STOCK_SIZE)]
+        if self.readings["ruff"] == "optional":
+            found.append(Choose(ruffer, DECLINE))
+        return found
+
+    # ------------------------------------------------------------------ judging and applying
+
+    def why_not(self, action: Action) -> Diagnostic | None:
+        player = action.player
+        if player not in self.players:
+            return clause_diagnostic("REC010", {"name": player, "players": " ".join(self.players)})
+        phase, kind = self._phase, type(action)
+        if phase == "play" and kind is PlayCard:
+            assert isinstance(action, PlayCard) and self.table is not None
+            return self.table.why_not(player, action.card)
+        if phase == "ruff" and (kind is Discard or (kind is Choose and str(action) == DECLINE)):
+            findings = Findings(default_registry(), None)
+            dealing.set_up(self._hand_record(_ruff_of(action)), self.players, self.dealer, self.readings, findings)
+            return first_error(findings.diagnostics)
+        if phase == "end" and kind is NextDeal:
+            findings = Findings(default_registry(), None)
+            dealer_of(Deal("deal", Atom(self.deal_number + 1), (Dealer(Atom(player)),)), self.deal_number + 1, self.dealer, self.players, findings)
+            return first_error(findings.diagnostics)
+        if phase == "over":
+            return refusal("REF001", f"{player} cannot {action} now: the game is over")
+        return refusal("REF001", f"{player} cannot {action} now: hand {self.deal_number} is at its {phase}, and {' or '.join(self.to_act)} is to act")
+
+    def _do(self, action: Action) -> None:
+        if type(action) is PlayCard:
+            assert isinstance(action, PlayCard) and self.table is not None
+            table = self.table
+            table.play(action.player, action.card)
+            if not table.current and (table.over or self._decided(table)):
+                self._score()
+        elif type(action) is NextDeal:
+            self.deal_number += 1
+            self._start_hand(action.player)
+        else:
+            self.ruff = _ruff_of(action)
+            setup = dealing.set_up(self._hand_record(self.ruff), self.players, self.dealer, self.readings, Findings(default_registry(), None))
+            assert setup.held is not None
+            self._setup = setup
+            self.table = TrickTable(self.players, TRICK_RULES, self.trump, setup.held, seat_left(self.players, self.dealer), dealing.HAND_SIZE)
+            self._phase = "play"
+
+    def _decided(self, table: TrickTable) -> bool:
+        """Under ``hand-end=when-decided``, whether the tricks so far end the hand."""
+        return self.readings["hand-end"] == "when-decided" and decider(self.teams, self.totals, self.readings)(table.won)
+
+    def _score(self) -> None:
+        assert self.table is not None
+        teams = self.teams
+        taken = dict.fromkeys(teams.names, 0)
+        for player, count in self.table.won.items():
+            taken[teams.of(player)] += count
+        honours = honours_of(self._setup, teams, None, self.readings)
+        assert honours is not None
+        scores = {team: s.points for team, s in score_hand(taken, honours, self.totals, self.readings).items()}
+        for team, points in scores.items():
+            self.totals[team] += points
+        self.scores.append(scores)
+        figures = ((Tricks, taken), (Honours, honours), (Score, scores), (Total, dict(self.totals)))
+        record = self._hand_record(self.ruff, self.table.record(), figures)
+        self.finished.append(lambda: record)
+        self._phase = "over" if teams_at_target(teams, self.totals, self.readings) else "end"
+
+    # ------------------------------------------------------------------ records
+
+    def _hand_record(
+        self, ruff: Ruff | None, play: Play | None = None, figures: Sequence[tuple[type[Tricks], dict[str, int]]] = (), player: str | None = None
+    ) -> Deal:
+        """The record of the hand: the deal, the stock and what is given of the ruff and the
+        play; as ``player`` sees it when one is given (the other hands, the stock but its
+        turned card and the discards of another player left out)."""
+        shown = self.players if player is None else (player,)
+        hands = Hands(tuple(HandEntry(Atom(p), Cards(self.dealt[p])) for p in shown), incomplete=player is not None)
+        stock = self.stock if player is None else self.stock[:1]
+        sections: list = [Dealer(Atom(self.dealer)), hands, Stock(Cards(stock))]
+        if ruff is not None:
+            hidden = player is not None and player != ruff.player.value
+            sections.append(replace(ruff, discards=None) if hidden else ruff)
+        if play is not None:
+            sections.append(play if not figures else replace(play, incomplete=False))
+        for kind, values in figures:
+            sections.append(kind(tuple(Figure(tuple(team.split("+")), values[team]) for team in self.teams.names)))
+        return Deal("deal", Atom(self.deal_number), tuple(sections))
+
+    def current_deal(self, player: str | None = None) -> Deal | None:
+        if self._phase in ("end", "over"):
+            return None
+        return self._hand_record(self.ruff, None if self.table is None else self.table.record(), (), player)
+
+    def action(self, player: str, words: str) -> Action:
+        text = " ".join(words.split())
+        try:
+            if self._phase == "play":
+                return PlayCard(player, parse_card(text))
+            if self._phase == "ruff" and text.startswith("discards "):
+                return Discard(player, tuple(parse_card(w) for w in text.split()[1:]))
+        except ValueError:
+            pass
+        if self._phase == "ruff" and text == DECLINE:
+            return Choose(player, DECLINE)
+        if self._phase == "end" and text == "deal":
+            return NextDeal(player)
+        raise Refused([refusal("REF001", f"'{words}' is not an action of the {self._phase}")])
+
+    def record_actions(self, deal: Deal) -> Iterator[Action]:
+        ruff = deal.find(Ruff)
+        if ruff is not None:
+            if ruff.declined:
+                yield Choose(ruff.player.value, DECLINE)
+            elif ruff.discards is None:
+                raise Refused([refusal("REF003", f"hand {self.deal_number} does not give the cards the ruffer set aside")])
+            else:
+                yield Discard(ruff.player.value, ruff.discards.cards)
+        yield from self._played(deal)
+
+
+def _ruff_of(action: Action) -> Ruff:
+    """The record's ruff line of a ruff action."""
+    if isinstance(action, Discard):
+        return Ruff(Atom(action.player), Cards(action.cards))
+    return Ruff(Atom(action.player), declined=True)
