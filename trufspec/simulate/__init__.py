@@ -57,7 +57,7 @@ SIMULATORS: Mapping[str, str] = {
     "truf-jb": "trufspec.simulate.table",
     "truf-basics": "trufspec.simulate.table",
     "truf-de": "trufspec.simulate.table",
-    "ruff-and-honours": "trufspec.simulate.ruff_and_honours",
+    "ruff-and-honours": "trufspec.simulate.table",
     "tromplemond": "trufspec.simulate.tromplemond",
 }
 """The module of each ruleset's simulator, imported when it is first asked for: the referee's

@@ -4,12 +4,12 @@ A bot knows no rule of its own.  Every choice it makes is one of the actions the
 lists as legal now, and everything it reckons with (what a bid is worth, who wins the trick
 so far) is the referee's or the shared trick mechanics' answer.  What a bot adds is a
 player's judgement: it bids what its hand is worth, with cards of the suit it would like as
-trumps; it chooses the high game when its hand promises more than it bid; it wins tricks
+trumps; it takes the stock when it may and sets its lowest cards aside; it chooses the high game when its hand promises more than it bid; it wins tricks
 while its bid needs them, as cheaply as it can, and ducks once the bid is made.  Now and then
 it plays any legal card, as players do, so that the games show the odd play too.
 
-A bot plays a game of tricks at a :class:`~trufspec.referee.tricks.TrickTable` (the Truf
-family); its random choices come from the generator it is given, so a game is the same for
+A bot plays a game of tricks (:class:`~trufspec.referee.tricks.TrickGame`: the Truf family
+and Ruff and Honours); its random choices come from the generator it is given, so a game is the same for
 the same seed.
 """
 
@@ -23,7 +23,8 @@ from trufspec.cards import Card, Rank, Suit
 from trufspec.engine.tricks import trick_winner
 from trufspec.records import Bids
 from trufspec.referee import Action, BidCards, Choose, GameState, PlayCard
-from trufspec.referee.tricks import TrickTable
+from trufspec.referee.actions import Discard
+from trufspec.referee.tricks import TrickGame
 
 __all__ = ["Bot", "hand_strength", "bid_values"]
 
@@ -76,7 +77,7 @@ class Bot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, state: GameState, player: str) -> Action:
+    def choose(self, state: TrickGame, player: str) -> Action:
         """The action ``player`` takes now, one of ``state.legal_actions(player)``."""
         phase = state.phase
         if phase == "bids":
@@ -86,6 +87,9 @@ class Bot:
             return self._card(state, player, legal)
         if phase == "contract":
             return self._contract(state, player, legal)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            return min(discards, key=lambda a: (sorted(c.rank for c in a.cards), [c.suit.index for c in a.cards]))
         return legal[0]
 
     # ------------------------------------------------------------------ bidding
@@ -136,17 +140,18 @@ class Bot:
 
     # ------------------------------------------------------------------ the play
 
-    def _card(self, state: GameState, player: str, legal: list[Action]) -> Action:
+    def _card(self, state: TrickGame, player: str, legal: list[Action]) -> Action:
         """Short of the bid, lead from strength (trumps when long in them, else the top of the
         longest suit) and win as cheaply as possible; with the bid made, lead low from a
         short suit, duck under the winning card with the highest card that loses, and when
-        every card wins, get rid of the highest."""
+        every card wins, get rid of the highest.  In a game without bids every trick is wanted."""
         rng = self.rng
         plays = [a for a in legal if isinstance(a, PlayCard)]
-        if rng.random() < 0.05 or not plays:
+        table = state.table
+        if rng.random() < 0.05 or not plays or table is None:
             return rng.choice(legal)
-        table: TrickTable = getattr(state, "table")
-        wants = table.won[player] < bid_values(state).get(player, 0)
+        values = bid_values(state)
+        wants = table.won[player] < values[player] if values else True
         trump = table.trump
         hand = state.hand(player)
 

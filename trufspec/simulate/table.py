@@ -25,7 +25,7 @@ import trufspec
 from trufspec.diagnostics import Diagnostic
 from trufspec.records import Atom, Cards, Deal, Game, Hands, Play, Tag, Trick, Undealt, replace
 from trufspec.referee import STATES, GameState, PlayCard, Refused, new_game
-from trufspec.referee.tricks import TrickTable
+from trufspec.referee.tricks import TrickGame
 from trufspec.simulate.bots import Bot
 from trufspec.simulate import Detail, Simulator
 from trufspec.spec.registry import default_registry
@@ -38,6 +38,9 @@ TABLE_NAMES = ("Ana", "Budi", "Citra", "Dewi", "Eko", "Fitri", "Gita", "Hadi", "
 FAULTS = ("card", "turn")
 """The faults a bot can be told to play: a card of its hand the rules forbid now, or a trick
 led by a player who is not to lead it."""
+
+_LONGEST = 60
+"""The most deals a simulated game is played for: far more than any game with an end needs."""
 
 _HIDDEN = (Hands, Undealt, Play)
 """What a score sheet leaves out: the cards dealt and played."""
@@ -76,12 +79,15 @@ def play_game(
     fault: str | None = None,
 ) -> Played:
     """One game of bots under the readings ``options``: to its end, or for ``deals`` deals
-    (four to eight when the game has no end of its own); with ``fault`` (one of
-    :data:`FAULTS`), until the first play where that fault can be made, made there."""
+    (four to eight when the readings let the game go on as long as the table does, as
+    truf-jb's ``deals=0``); with ``fault`` (one of :data:`FAULTS`), until the first play where
+    that fault can be made, made there."""
     seats = players or _seats(ruleset, rng)
     state = new_game(ruleset, seats, options, seed=rng.randrange(2**32))
+    assert isinstance(state, TrickGame)
     bot = Bot(rng)
-    wanted = deals or rng.randint(4, 8)
+    endless = state.readings.get("deals") == "0"
+    wanted = deals or (rng.randint(4, 8) if endless else _LONGEST)
     faulty_from = rng.randint(1, 20) if fault else 0
     plays = 0
     while not state.is_game_over and not (state.is_deal_over and state.deal_number >= wanted):
@@ -99,11 +105,12 @@ def play_game(
     return Played(state, state.record())
 
 
-def _fault(state: GameState, kind: str, player: str) -> PlayCard | None:
+def _fault(state: TrickGame, kind: str, player: str) -> PlayCard | None:
     """The faulty card of ``kind`` that can be played now, if there is one: a card of
     ``player``'s hand the rules forbid, or a lead by the player after the leader (of a card
     that is not a trump, so that the lead is the only fault)."""
-    table: TrickTable = getattr(state, "table")
+    table = state.table
+    assert table is not None
     if kind == "turn":
         if table.current:
             return None
@@ -115,14 +122,15 @@ def _fault(state: GameState, kind: str, player: str) -> PlayCard | None:
     return illegal[0] if illegal else None
 
 
-def _with_card(state: GameState, action: PlayCard) -> Game:
+def _with_card(state: TrickGame, action: PlayCard) -> Game:
     """The record with ``action``'s card written at the end of the play, each card of its
     trick with its player (a card out of turn has no place in the leader form)."""
     game = state.record()
     *before, deal = game.deals
     play = deal.find(Play)
     assert play is not None
-    current = list(getattr(state, "table").current)
+    assert state.table is not None
+    current = list(state.table.current)
     tricks = list(play.tricks[:-1] if current else play.tricks)
     players = [p for p, _ in current] + [action.player]
     cards = [c for _, c in current] + [action.card]
