@@ -700,3 +700,5 @@ def _fmt_summary(changed: int, unchanged: int, failed: int, dry_run: bool) -> st
         verb = "would fail to reformat" if dry_run else "failed to reformat"
         parts.append(f"{files(failed)} {verb}")
     return ", ".join(parts)
+
+import trufspec.play_cli  # noqa: E402,F401  (registers ``play``, which needs ``main``)
