@@ -70,3 +70,36 @@ def test_records_the_referee_cannot_play_on_are_refused() -> None:
     with pytest.raises(Refused) as raised:
         resume(hands + "bids\n  Ana: 3\n")
     assert raised.value.diagnostics[1].code == "REF003" and "written as a number" in raised.value.diagnostics[1].message
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_view_shows_no_card_another_player_still_hides(ruleset: str) -> None:
+    state = new_game(ruleset, PLAYERS, seed=6)
+    rng = random.Random(4)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_actions()))
+        for viewer in PLAYERS:
+            shown = set(dumps([state.view(viewer).record]).split())
+            for other in PLAYERS:
+                bid = getattr(state, "bids", {}).get(other)
+                public = set(bid[0].cards) if bid is not None else set()
+                public |= set(getattr(state, "stock", ())[:1])  # the turned card of a stock
+                hidden = {str(c) for c in state.hand(other) if c not in public} if other != viewer else set()
+                assert not hidden & shown, (viewer, other, hidden & shown)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_undo_retraces_a_game_and_a_copy_is_independent(ruleset: str) -> None:
+    state = new_game(ruleset, PLAYERS, seed=8)
+    rng = random.Random(2)
+    seen = []
+    while state.deal_number < 3 and not state.is_game_over:
+        seen.append(dumps([state.record()]))
+        state.apply(rng.choice(state.legal_actions()))
+    twin = state.copy()
+    twin.apply(rng.choice(twin.legal_actions()))
+    assert len(twin.history) == len(state.history) + 1
+    for text in reversed(seen):
+        state.undo()
+        assert dumps([state.record()]) == text
+    assert state.history == [] and twin.history

@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from trufspec.cards import FULL_PACK, parse_card
+from trufspec.cards import parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
 from trufspec.records import (
@@ -65,7 +65,6 @@ class RuffAndHonoursState(TrickGame):
         super().__init__(setup)
         self.teams = Teams(setup.players)
         self.totals = dict.fromkeys(self.teams.names, 0)
-        self._plays = {(p, c): PlayCard(p, c) for p in setup.players for c in FULL_PACK}
         self._start_hand(setup.dealer or setup.players[0])
 
     def _start_hand(self, dealer: str) -> None:
@@ -108,7 +107,7 @@ class RuffAndHonoursState(TrickGame):
         acting = [p for p in self.to_act if player is None or p == player]
         if self._phase == "play":
             assert self.table is not None
-            return [a for a in self.table.legal(self._plays) if a.player in acting]
+            return [a for a in self.table.legal() if a.player in acting]
         if self._phase == "end":
             return [NextDeal(p) for p in acting]
         if self._phase != "ruff" or not acting:

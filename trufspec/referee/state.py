@@ -149,6 +149,10 @@ class View:
     legal_actions: Sequence[Action]
 
 
+_LOG = frozenset({"history", "_checkpoints"})
+"""The attributes that record how a state was reached rather than what it is."""
+
+
 class GameState(abc.ABC):
     """A game in progress under one ruleset (see the module's documentation).
 
@@ -239,10 +243,20 @@ class GameState(abc.ABC):
         Every attribute that has a ``copy`` method (dicts, lists, the trick table) is copied
         one level down, which is as deep as a state changes them; the rest (records, cards,
         the set-up) is immutable and shared."""
+        return self._copy(log=True)
+
+    def _copy(self, log: bool) -> GameState:
+        """:meth:`copy`, with the history and the checkpoints of :meth:`undo` (``log``) or
+        without them (a checkpoint needs neither: copying them into every checkpoint would make
+        a long game's checkpoints grow with the square of its length)."""
         other = type(self).__new__(type(self))
         for key, value in self.__dict__.items():
-            copier = getattr(value, "copy", None)
-            other.__dict__[key] = copier() if copier is not None else value
+            if not log and key in _LOG:
+                value = []
+            else:
+                copier = getattr(value, "copy", None)
+                value = copier() if copier is not None else value
+            other.__dict__[key] = value
         return other
 
     # ------------------------------------------------------------------ the same for all
@@ -272,7 +286,7 @@ class GameState(abc.ABC):
         if problem is not None:
             raise Refused([problem])
         if not self._checkpoints or self._checkpoints[-1][1].deal_number != self.deal_number:
-            self._checkpoints.append((len(self.history), self.copy()))
+            self._checkpoints.append((len(self.history), self._copy(log=False)))
         self._do(action)
         self.history.append(action)
 

@@ -12,16 +12,24 @@ tricks, through the ``TrickRules`` of its ruleset.
 
 from __future__ import annotations
 
+import functools
 from typing import Iterator, Mapping, Sequence
 
-from trufspec.cards import Card, Suit
+from trufspec.cards import FULL_PACK, Card, Suit
 from trufspec.engine.tricks import TrickRules, play_fault, playable, trick_winner, trumps_broken, why_not_held
 from trufspec.diagnostics import Diagnostic
 from trufspec.records import Atom, Cards, Deal, Play, Trick
 from trufspec.referee.actions import Action, PlayCard
 from trufspec.referee.state import GameState, clause_diagnostic
 
-__all__ = ["TrickTable", "TrickGame"]
+__all__ = ["TrickTable", "TrickGame", "card_plays"]
+
+
+@functools.lru_cache(maxsize=64)
+def card_plays(seats: tuple[str, ...]) -> Mapping[tuple[str, Card], PlayCard]:
+    """Every card play at a table, made once: the legal plays are listed at every turn, and
+    an action found among them is the same object as the one applied."""
+    return {(player, card): PlayCard(player, card) for player in seats for card in FULL_PACK}
 
 
 class TrickTable:
@@ -111,9 +119,9 @@ class TrickTable:
             found = self._allowed[player] = playable(self.hands[player], led, self.trump, self.broken, self.rules)
         return found
 
-    def legal(self, plays: Mapping[tuple[str, Card], PlayCard]) -> list[PlayCard]:
-        """Every card that may be played now, as the action of its player in ``plays``."""
-        allowed = self.allowed
+    def legal(self) -> list[PlayCard]:
+        """Every card that may be played now, as the action of its player."""
+        allowed, plays = self.allowed, card_plays(self.seats)
         return [plays[player, card] for player in self.to_act() for card in allowed(player)]
 
     def fault(self, player: str, card: Card) -> tuple[str, dict[str, object]] | None:

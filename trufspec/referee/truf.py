@@ -67,8 +67,6 @@ class TrufState(TrickGame):
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
         count = len(setup.players)
-        self._plays = {(p, c): PlayCard(p, c) for p in setup.players for c in self._pack}
-        """Every card play of the game, made once: the legal plays are listed at every turn."""
         self._judged: tuple[BidCards | None, Any] = (None, None)
         """The last bid found legal, with its value: applied next, as a rule."""
         self.size = len(self._pack) // count
@@ -184,7 +182,7 @@ class TrufState(TrickGame):
         phase = self._phase
         if phase == "play":
             assert self.table is not None
-            legal = self.table.legal(self._plays)
+            legal = self.table.legal()
             return legal if player is None else [a for a in legal if a.player == player]
         acting = self.to_act if player is None else tuple(p for p in self.to_act if p == player)
         if phase == "bids":
