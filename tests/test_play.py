@@ -19,7 +19,7 @@ import pytest
 
 import trufspec
 from trufspec.diagnostics import Severity
-from trufspec.play_cli import Table, open_table
+from trufspec.simulate.terminal import Table, open_table
 from trufspec.referee import STATES, BidCards, PlayCard
 
 ROOT = Path(__file__).resolve().parents[1]

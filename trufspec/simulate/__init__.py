@@ -5,7 +5,7 @@ their hand, follow suit, and win tricks when they need them.  The output reads l
 records, so it serves as a corpus for tests and benchmarks, as a set of examples of a ruleset,
 and as test input for an engine under development.
 
-The games of a ruleset with a referee (:data:`trufspec.referee.STATES`) are played through it
+The games of a ruleset with a referee (``trufspec.referee.STATES``) are played through it
 (:mod:`trufspec.simulate.table`): the bots (:mod:`trufspec.simulate.bots`) choose among its
 legal actions and the record is the referee's, so no rule is stated here.  The rulesets the
 referee does not play yet keep a simulator of their own, in a module of this package named

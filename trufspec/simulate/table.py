@@ -4,7 +4,7 @@ The referee (:mod:`trufspec.referee`) deals, says who is to act and what is lega
 the scores; the bots (:mod:`trufspec.simulate.bots`) choose among its legal actions; the record
 is the referee's own, so a simulated game checks clean by construction and with the scores the
 referee gave.  This module adds only what a simulation needs beside the rules: who sits at the
-table, how many deals are played, how much of the record is written (:class:`Detail`) and, for
+table, how many deals are played, how much of the record is written (:class:`~trufspec.simulate.Detail`) and, for
 tests of the validator, a fault played on purpose.
 
 A fault is an illegal action a bot is told to make: a card the rules forbid now (``card``) or
