@@ -21,6 +21,7 @@ from trufspec.records import Bids, Contract, Game, Hands, Tricks
 from trufspec.referee import STATES, new_game
 from trufspec.simulate import Detail
 from trufspec.simulate.table import FAULTS, play_game, render
+from trufspec.spec.registry import default_registry
 
 POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
 
@@ -41,6 +42,23 @@ def test_a_fault_is_the_only_error_of_its_record(ruleset: str, kind: str) -> Non
         codes.add(played.fault.code)
     prefix = {"truf-jb": "JB", "truf-de": "TD", "truf-basics": "TB", "ruff-and-honours": "RH"}[ruleset]
     assert all(code.startswith(prefix + "3") for code in codes), codes
+
+
+def sampled_readings(ruleset: str, count: int) -> list[dict[str, str]]:
+    """``count`` readings of the ruleset, one option away from the defaults each, drawn with a
+    fixed seed (every reading is played without a fault by the tests of ``simulate``)."""
+    options = default_registry().options_of(ruleset)
+    every = [{key: value} for key in sorted(options) for value in options[key].choices or () if value != options[key].default]
+    return random.Random(ruleset).sample(every, min(count, len(every)))
+
+
+@pytest.mark.parametrize("ruleset", sorted(STATES))
+def test_a_fault_under_other_readings_is_the_only_error(ruleset: str) -> None:
+    for number, options in enumerate(sampled_readings(ruleset, 5)):
+        for kind in FAULTS:
+            played = play_game(ruleset, random.Random(f"{number}:{kind}"), options, fault=kind)
+            assert played.fault is not None, options
+            assert errors(render(played.game, Detail.FULL)) == [played.fault.code], (options, kind)
 
 
 def test_the_faults_are_the_rules_of_play() -> None:
