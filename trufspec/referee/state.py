@@ -285,8 +285,9 @@ class GameState(abc.ABC):
         problem = self.why_not(action)
         if problem is not None:
             raise Refused([problem])
-        if not self._checkpoints or self._checkpoints[-1][1].deal_number != self.deal_number:
-            self._checkpoints.append((len(self.history), self._copy(log=False)))
+        checkpoints = self._checkpoints
+        if not checkpoints or checkpoints[-1][1].deal_number != self.deal_number:
+            checkpoints.append((len(self.history), self._copy(log=False)))
         self._do(action)
         self.history.append(action)
 

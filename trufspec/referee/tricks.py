@@ -41,7 +41,7 @@ class TrickTable:
     them all, the next one clockwise first.
     """
 
-    __slots__ = ("seats", "rules", "trump", "hands", "leader", "current", "done", "won", "broken", "ruffed", "tricks", "_orders", "_allowed", "_acting")
+    __slots__ = ("seats", "rules", "trump", "hands", "leader", "current", "done", "won", "broken", "ruffed", "tricks", "_orders", "_allowed", "_acting", "_plays")
 
     def __init__(
         self, seats: Sequence[str], rules: TrickRules, trump: Suit | None, hands: Mapping[str, Sequence[Card]], leader: str, tricks: int
@@ -62,6 +62,7 @@ class TrickTable:
         self.tricks = tricks
         self._allowed: dict[str, list[Card]] = {}
         self._acting: tuple[str, ...] | None = None
+        self._plays = card_plays(self.seats)
         step = -1 if rules.enforce_order == "counterclockwise" else 1
         count = len(self.seats)
         self._orders = {
@@ -74,6 +75,7 @@ class TrickTable:
         other._orders = self._orders
         other._allowed = dict(self._allowed)
         other._acting = self._acting
+        other._plays = self._plays
         other.hands = {seat: dict(hand) for seat, hand in self.hands.items()}
         other.leader, other.broken, other.ruffed = self.leader, self.broken, self.ruffed
         other.current = list(self.current)
@@ -121,7 +123,7 @@ class TrickTable:
 
     def legal(self) -> list[PlayCard]:
         """Every card that may be played now, as the action of its player."""
-        allowed, plays = self.allowed, card_plays(self.seats)
+        allowed, plays = self.allowed, self._plays
         return [plays[player, card] for player in self.to_act() for card in allowed(player)]
 
     def fault(self, player: str, card: Card) -> tuple[str, dict[str, object]] | None:
@@ -158,14 +160,20 @@ class TrickTable:
         """Play a card that :meth:`fault` allows; a full trick goes to its winner, who leads
         next."""
         del self.hands[player][card]
-        self._allowed.clear()
         self._acting = None
         current = self.current
         if current and card.suit is self.trump and card.suit is not current[0][1].suit:
             self.ruffed = True
         current.append((player, card))
         if len(current) < len(self.seats):
+            # What the others may play changes with the lead, and at the end of the trick;
+            # in between only the hand of the player who played has changed.
+            if len(current) == 1:
+                self._allowed.clear()
+            else:
+                self._allowed.pop(player, None)
             return
+        self._allowed.clear()
         cards = [c for _, c in current]
         winner = current[trick_winner(cards, self.trump)][0]
         self.won[winner] += 1

@@ -1,4 +1,5 @@
-"""The Truf family at the table: what truf-jb and truf-de share, with a hook for each difference.
+"""The Truf family at the table: what truf-jb, truf-basics and truf-de share, with a hook for
+each difference.
 
 A deal goes through ``bids`` (every player bids at once, so any player who has not bid may),
 ``contract`` (only when the bids add up to the tricks of the deal: the bid winner chooses the
@@ -9,9 +10,9 @@ number of deals.
 Every judgement is the validator's, reached through the hooks a ruleset fills in: a bid is
 valued and judged by the ruleset's ``evaluate_bids`` on the record entry it makes, the even
 game's choice by its ``decide_mode`` on the contract it writes, the play by the shared trick
-mechanics under the ruleset's ``TrickRules``, the scores by its
-scoring.  A ruleset's module says only how its cards are dealt, which bids there are and
-which of its functions decide.
+mechanics under the ruleset's ``TrickRules``, the scores by its scoring.  A ruleset's module
+says only how its cards are dealt, which bids and contracts there are and which of its
+functions decide.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any, NamedTuple
 from trufspec.cards import Card, Suit, Trump, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
+from trufspec.engine.tricks import TrickRules
 from trufspec.records import (
     Atom,
     BidEntry,
@@ -41,7 +43,6 @@ from trufspec.records import (
     Tricks,
     Undealt,
 )
-from trufspec.engine.tricks import TrickRules
 from trufspec.referee.actions import Action, BidCards, Choose, NextDeal, PlayCard
 from trufspec.referee.choices import Chain
 from trufspec.referee.errors import Refused, refusal
@@ -202,6 +203,11 @@ class TrufState(TrickGame):
     # ------------------------------------------------------------------ judging an action
 
     def why_not(self, action: Action) -> Diagnostic | None:
+        table = self.table
+        if table is not None and type(action) is PlayCard and self._phase == "play":
+            player, card = action.player, action.card  # type: ignore[attr-defined]
+            if player in table.to_act() and card in table.allowed(player):
+                return None  # the usual case, told without building a refusal
         player = action.player
         if player not in self.players:
             return clause_diagnostic("REC010", {"name": player, "players": " ".join(self.players)})
