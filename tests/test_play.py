@@ -146,3 +146,25 @@ def test_a_bid_the_rules_forbid_is_refused_with_its_rule() -> None:
 def test_a_table_the_referee_will_not_seat_is_refused(args: tuple[str, ...], message: str) -> None:
     result = run(*args, stdin="")
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+WORDS = ["QH", "10S", "A♠", "-JD", "3S -JD", "3S 3S", "-", "--", "discards", "discards 2C 3C 4C 5C", "declines",
+         "atas", "trump H atas adjust +1", "bawah", "deal", "ZZ", "1", "0", "é", "\x00", "qh", "auto", "help", " ", "x" * 500]
+
+
+@pytest.mark.parametrize("ruleset", sorted(STATES))
+def test_no_line_typed_breaks_the_game(ruleset: str) -> None:
+    """Random lines of words, cards and noise: each is acted on or refused, never a crash."""
+    rng = random.Random(ruleset)
+    said: list[str] = []
+    table = open_table(ruleset, "Me", 2, 4, 11, {}, said.append)
+    lines = iter([" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 3))) + "\n" for _ in range(200)])
+    assert table.run(lambda: next(lines, "")) in ("eof", "over")
+    assert any(line.startswith("Not allowed") for line in said)
+
+
+def test_bytes_that_are_not_text_are_refused_as_words(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "trufspec", "play", "truf-jb", "--seed", "2"], input=b"\xff\xfe\n\xc3\n", capture_output=True, cwd=tmp_path, timeout=300
+    )
+    assert result.returncode == 0 and b"Traceback" not in result.stdout + result.stderr

@@ -6,6 +6,7 @@ command runs, so that ``trufspec --help`` answers at once.
 
 from __future__ import annotations
 
+import io
 import secrets
 import sys
 
@@ -50,7 +51,7 @@ def play(ruleset: str, name: str, seat: int, players: int | None, seed: int | No
     except Refused as refused:
         raise click.BadParameter("; ".join(describe(d) for d in refused.diagnostics), ctx, param_hint="RULESET, --players, --name or --option")
     state = table.state
-    stdin = click.get_text_stream("stdin")
+    stdin = io.TextIOWrapper(click.get_binary_stream("stdin"), encoding="utf-8", errors="replace")
     write(f"{ruleset} at a table of {' '.join(state.players)}; you are {name}.  Seed {seed} (--seed {seed} deals this game again).")
     write("Type 'help' at any prompt to see what may be typed.")
     ended = table.run(stdin.readline)

@@ -170,7 +170,7 @@ class Table:
         if table is not None:
             self.write(f"Trick {len(table.done) + 1}: " + (", ".join(f"{p} {c}" for p, c in table.current) or "yours to lead"))
             self.write("Tricks taken: " + ", ".join(f"{p} {n}" for p, n in table.won.items()))
-        legal = {a.card for a in state.legal_actions(user) if isinstance(a, PlayCard)}
+        legal = {a.card for a in state.legal_actions(user) if isinstance(a, PlayCard)} if state.phase == "play" else set()
         self.write("Your hand: " + _hand_text(state.hand(user), legal))
         if legal:
             self.write("  (* a card you may play)")
