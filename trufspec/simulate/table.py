@@ -23,8 +23,8 @@ from attrs import frozen
 
 import trufspec
 from trufspec.diagnostics import Diagnostic
-from trufspec.records import Atom, Cards, Deal, Game, Hands, Play, Tag, Trick, Undealt, replace
-from trufspec.referee import STATES, GameState, PlayCard, Refused, new_game
+from trufspec.records import Atom, Cards, Deal, Game, Hands, Play, Trick, Undealt, replace
+from trufspec.referee import GameState, PlayCard, Refused, new_game
 from trufspec.referee.tricks import TrickGame
 from trufspec.simulate.bots import Bot
 from trufspec.simulate import Detail, Simulator
@@ -139,13 +139,12 @@ def _with_card(state: TrickGame, action: PlayCard) -> Game:
     return replace(game, deals=(*before, replace(deal, sections=sections)))
 
 
-def render(game: Game, detail: Detail, head: tuple[Tag, ...] = ()) -> str:
-    """The record as the notation prints it, after the ``head`` tags; a score sheet
-    without the cards dealt and played."""
+def render(game: Game, detail: Detail) -> str:
+    """The record as the notation prints it; a score sheet without the cards dealt and played."""
     deals = game.deals
     if detail is Detail.SHEET:
         deals = tuple(_sheet(d) for d in deals)
-    return trufspec.dumps([replace(game, tags=(*head, *game.tags), deals=deals)])
+    return trufspec.dumps([replace(game, deals=deals)])
 
 
 def _sheet(deal: Deal) -> Deal:
@@ -160,7 +159,3 @@ def simulator(ruleset: str) -> Simulator:
         return text.split("\n", 1)[1]
 
     return Simulator(ruleset, play, frozenset(default_registry().options_of(ruleset)))
-
-
-REFEREE_RULESETS = tuple(STATES)
-"""The rulesets whose games are played through the referee."""
