@@ -78,7 +78,9 @@ class Bot:
         self.rng = rng
 
     def choose(self, state: TrickGame, player: str) -> Action:
-        """The action ``player`` takes now, one of ``state.legal_actions(player)``."""
+        """The action ``player`` takes now, one of ``state.legal_actions(player)``: in a
+        phase the bot has no judgement of, any of them (the next deal is dealt by the first
+        player the referee names)."""
         phase = state.phase
         if phase == "bids":
             return self._bid(state, player)
@@ -90,7 +92,9 @@ class Bot:
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
             return min(discards, key=lambda a: (sorted(c.rank for c in a.cards), [c.suit.index for c in a.cards]))
-        return legal[0]
+        if phase == "end":
+            return legal[0]
+        return self.rng.choice(legal)
 
     # ------------------------------------------------------------------ bidding
 
