@@ -9,6 +9,7 @@ checks without an error.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -92,6 +93,22 @@ def assert_agree(state: GameState, candidates: list[Action]) -> None:
         assert state.is_legal(action) == validator_accepts(append(state, action)), (action, state.why_not(action))
 
 
+def play_checking(
+    state: GameState,
+    rng: random.Random,
+    candidates: Callable[[GameState, random.Random], list[Action]],
+    done: Callable[[GameState], bool],
+    chance: float,
+    always: tuple[str, ...] = (),
+) -> None:
+    """Play at random until ``done``, checking the candidates at a ``chance`` of the steps
+    and at every step of the phases ``always``."""
+    while not done(state):
+        if rng.random() < chance or state.phase in always:
+            assert_agree(state, candidates(state, rng))
+        state.apply(rng.choice(state.legal_actions()))
+
+
 def jb_candidates(state: GameState, rng: random.Random) -> list[Action]:
     """The actions to try at this point of a truf-jb deal."""
     phase = state.phase
@@ -163,10 +180,7 @@ BASICS_READINGS = {
 def test_the_truf_basics_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
     state = new_game("truf-basics", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
-    while state.deal_number < 2:
-        if rng.random() < 0.15 or state.phase in ("bids", "contract"):
-            assert_agree(state, basics_candidates(state, rng))
-        state.apply(rng.choice(state.legal_actions()))
+    play_checking(state, rng, basics_candidates, lambda s: s.deal_number >= 2, 0.15, ("bids", "contract"))
 
 
 DE_READINGS = {
@@ -186,10 +200,7 @@ DE_READINGS = {
 def test_the_truf_de_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
     state = new_game("truf-de", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
-    while state.deal_number < 3:
-        if rng.random() < 0.15 or state.phase in ("contract", "end"):
-            assert_agree(state, de_candidates(state, rng))
-        state.apply(rng.choice(state.legal_actions()))
+    play_checking(state, rng, de_candidates, lambda s: s.deal_number >= 3, 0.15, ("contract", "end"))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -201,10 +212,7 @@ def test_the_truf_de_referee_calls_legal_what_the_validator_accepts(seed, readin
 def test_the_truf_jb_referee_calls_legal_what_the_validator_accepts(seed, players, readings) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
     state = new_game("truf-jb", players, readings, seed=seed)
-    while state.phase != "end":
-        if rng.random() < 0.25 or state.phase == "contract":
-            assert_agree(state, jb_candidates(state, rng))
-        state.apply(rng.choice(state.legal_actions()))
+    play_checking(state, rng, jb_candidates, lambda s: s.phase == "end", 0.25, ("contract",))
 
 
 def test_the_candidates_include_refusals() -> None:
@@ -266,7 +274,4 @@ def rh_candidates(state: GameState, rng: random.Random) -> list[Action]:
 def test_the_ruff_and_honours_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
     state = new_game("ruff-and-honours", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
-    while state.deal_number < 3 and not state.is_game_over:
-        if rng.random() < 0.15 or state.phase in ("ruff", "end"):
-            assert_agree(state, rh_candidates(state, rng))
-        state.apply(rng.choice(state.legal_actions()))
+    play_checking(state, rng, rh_candidates, lambda s: s.deal_number >= 3 or s.is_game_over, 0.15, ("ruff", "end"))

@@ -127,6 +127,9 @@ def test_a_set_up_the_rules_do_not_allow_is_refused() -> None:
     assert raised.value.diagnostic.code == "REF002"
     with pytest.raises(Refused) as raised:
         new_game("truf-jb", ("Ana", "Ana", "Budi"))
+    assert raised.value.diagnostic.code == "REC005" and "names Ana more than once" in raised.value.diagnostic.message
+    with pytest.raises(Refused) as raised:
+        new_game("truf-jb", ("Ana Maria", "Budi", "Citra"))
     assert raised.value.diagnostic.code == "REF002"
     short = {p: cards("2S 3S") for p in FOUR}
     with pytest.raises(Refused) as raised:

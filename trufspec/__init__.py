@@ -3,6 +3,7 @@
 Read records with :func:`loads` or :func:`load`, print them with :func:`dumps`, check them
 with :func:`check_text` or :func:`check_bytes` (or :func:`check_stream` for a file too large to
 hold, a game at a time and on several processes), reformat them with :func:`format_bytes`.
+Play a game live under the same rules with :mod:`trufspec.referee`.
 
 The API is imported on first use, so that ``import trufspec`` (and ``trufspec --version``)
 does not pay for building the parser.

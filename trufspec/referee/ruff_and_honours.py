@@ -135,11 +135,14 @@ class RuffAndHonoursState(TrickGame):
             return first_error(findings.diagnostics)
         if phase == "end" and kind is NextDeal:
             findings = Findings(default_registry(), None)
-            dealer_of(Deal("deal", Atom(self.deal_number + 1), (Dealer(Atom(player)),)), self.deal_number + 1, self.dealer, self.players, findings)
+            following = self.deal_number + 1
+            next_hand = Deal("deal", Atom(following), (Dealer(Atom(player)),))
+            dealer_of(next_hand, following, self.dealer, self.players, findings)
             return first_error(findings.diagnostics)
         if phase == "over":
             return refusal("REF001", f"{player} cannot {action} now: the game is over")
-        return refusal("REF001", f"{player} cannot {action} now: hand {self.deal_number} is at its {phase}, and {' or '.join(self.to_act)} is to act")
+        waiting = " or ".join(self.to_act)
+        return refusal("REF001", f"{player} cannot {action} now: hand {self.deal_number} is at its {phase}, and {waiting} is to act")
 
     def _do(self, action: Action) -> None:
         if type(action) is PlayCard:
@@ -153,10 +156,12 @@ class RuffAndHonoursState(TrickGame):
             self._start_hand(action.player)
         else:
             self.ruff = _ruff_of(action)
-            setup = dealing.set_up(self._hand_record(self.ruff), self.players, self.dealer, self.readings, Findings(default_registry(), None))
+            findings = Findings(default_registry(), None)
+            setup = dealing.set_up(self._hand_record(self.ruff), self.players, self.dealer, self.readings, findings)
             assert setup.held is not None
             self._setup = setup
-            self.table = TrickTable(self.players, TRICK_RULES, self.trump, setup.held, seat_left(self.players, self.dealer), dealing.HAND_SIZE)
+            leader = seat_left(self.players, self.dealer)
+            self.table = TrickTable(self.players, TRICK_RULES, self.trump, setup.held, leader, dealing.HAND_SIZE)
             self._phase = "play"
 
     def _decided(self, table: TrickTable) -> bool:
@@ -183,7 +188,11 @@ class RuffAndHonoursState(TrickGame):
     # ------------------------------------------------------------------ records
 
     def _hand_record(
-        self, ruff: Ruff | None, play: Play | None = None, figures: Sequence[tuple[type[Tricks], dict[str, int]]] = (), player: str | None = None
+        self,
+        ruff: Ruff | None,
+        play: Play | None = None,
+        figures: Sequence[tuple[type[Tricks], dict[str, int]]] = (),
+        player: str | None = None,
     ) -> Deal:
         """The record of the hand: the deal, the stock and what is given of the ruff and the
         play; as ``player`` sees it when one is given (the other hands, the stock but its

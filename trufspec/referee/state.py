@@ -31,7 +31,7 @@ from trufspec.referee.actions import Action
 from trufspec.referee.errors import Refused, refusal
 from trufspec.spec.options import OptionValues
 from trufspec.spec.registry import default_registry
-from trufspec.wellformed import record_diagnostic
+from trufspec.wellformed import check_game, record_diagnostic
 
 __all__ = ["Setup", "View", "GameState", "clause_diagnostic", "first_error", "deal_pack", "hand_order", "left_over"]
 
@@ -71,9 +71,12 @@ class Setup:
         refused with the validator's REC014 diagnostic; a player named twice, or a name the
         notation cannot write, with a REF002 refusal."""
         players = tuple(players)
-        problems = [name for name in players if not name or not name.isidentifier() or players.count(name) > 1]
-        if problems:
-            raise Refused([refusal("REF002", f"the players must be distinct names of letters, digits and '_': {' '.join(map(repr, players))}")])
+        if any(len(name.split()) != 1 or name != name.strip() for name in players):
+            raise Refused([refusal("REF002", f"a player's name is one word: {', '.join(map(repr, players))}")])
+        tags = (Tag("Ruleset", ruleset), Tag("Players", " ".join(players)))
+        named = [d for d in check_game(Game(tags), None, set()) if d.code == "REC005"]
+        if named:
+            raise Refused(named)
         chosen = tuple((readings or {}).items())
         findings = Findings(default_registry(), None)
         tag = Tag("Options", ", ".join(f"{k}={v}" for k, v in chosen)) if chosen else None
@@ -88,7 +91,8 @@ class Setup:
             raise Refused([refusal("REF002", f"the dealer {dealer} is not one of the players: {' '.join(players)}")])
         given = tuple({p: tuple(h[p]) for p in players} for h in hands)
         left = tuple(tuple(cards) for cards in undealt)
-        return cls(ruleset, players, values, chosen, random.randrange(2**32) if seed is None else seed, given, dealer, left)
+        seed = random.randrange(2**32) if seed is None else seed
+        return cls(ruleset, players, values, chosen, seed, given, dealer, left)
 
     def tags(self) -> list[Tag]:
         """The tags every record of the game opens with."""
@@ -218,15 +222,15 @@ class GameState(abc.ABC):
     def action(self, player: str, words: str) -> Action:
         """The action ``player`` means by ``words`` in the notation (``QH``, ``3S -JD``,
         ``trump H atas``, ``deal``) at this point of the game, legal or not: what a table
-        app makes of what a player typed.  :class:`~trufspec.referee.errors.Refused` (REF001) when the words are not
-        an action of this phase."""
+        app makes of what a player typed.  :class:`~trufspec.referee.errors.Refused` (REF001)
+        when the words are not an action of this phase."""
 
     @abc.abstractmethod
     def record_actions(self, deal: Deal) -> Iterator[Action]:
         """The actions a deal of a record shows, for :func:`~trufspec.referee.resume`:
         made one at a time, as the state reaches each (who plays a card of a trick written
-        in the leader form depends on the state); :class:`~trufspec.referee.errors.Refused` for one the record does
-        not give fully enough to replay."""
+        in the leader form depends on the state); :class:`~trufspec.referee.errors.Refused`
+        for one the record does not give fully enough to replay."""
 
     @abc.abstractmethod
     def hand(self, player: str) -> tuple[Card, ...]:

@@ -41,7 +41,10 @@ class TrickTable:
     them all, the next one clockwise first.
     """
 
-    __slots__ = ("seats", "rules", "trump", "hands", "leader", "current", "done", "won", "broken", "ruffed", "tricks", "_orders", "_allowed", "_acting", "_plays")
+    __slots__ = (
+        "seats", "rules", "trump", "hands", "leader", "current", "done", "won", "broken", "ruffed", "tricks",
+        "_orders", "_allowed", "_waiting", "_free", "_plays",
+    )
 
     def __init__(
         self, seats: Sequence[str], rules: TrickRules, trump: Suit | None, hands: Mapping[str, Sequence[Card]], leader: str, tricks: int
@@ -61,7 +64,9 @@ class TrickTable:
         self.ruffed = False
         self.tricks = tricks
         self._allowed: dict[str, list[Card]] = {}
-        self._acting: tuple[str, ...] | None = None
+        self._waiting: tuple[str, ...] = ()
+        """The players still to play to the trick on the table, in order of play."""
+        self._free = rules.enforce_order == "free"
         self._plays = card_plays(self.seats)
         step = -1 if rules.enforce_order == "counterclockwise" else 1
         count = len(self.seats)
@@ -74,7 +79,7 @@ class TrickTable:
         other.seats, other.rules, other.trump, other.tricks = self.seats, self.rules, self.trump, self.tricks
         other._orders = self._orders
         other._allowed = dict(self._allowed)
-        other._acting = self._acting
+        other._waiting, other._free = self._waiting, self._free
         other._plays = self._plays
         other.hands = {seat: dict(hand) for seat, hand in self.hands.items()}
         other.leader, other.broken, other.ruffed = self.leader, self.broken, self.ruffed
@@ -94,22 +99,9 @@ class TrickTable:
 
     def to_act(self) -> tuple[str, ...]:
         """Who may play the next card."""
-        acting = self._acting
-        if acting is None:
-            acting = self._acting = self._players_to_act()
-        return acting
-
-    def _players_to_act(self) -> tuple[str, ...]:
-        if len(self.done) == self.tricks:
-            return ()
-        current = self.current
-        if not current:
-            return (self.leader,)
-        order = self._orders[self.leader]
-        if self.rules.enforce_order != "free":
-            return (order[len(current)],)
-        played = {player for player, _ in current}
-        return tuple(p for p in order if p not in played)
+        if not self.current:
+            return () if len(self.done) == self.tricks else (self.leader,)
+        return self._waiting if self._free else self._waiting[:1]
 
     def allowed(self, player: str) -> list[Card]:
         """The cards ``player`` may play to the trick now, were it their turn (worked out
@@ -160,10 +152,15 @@ class TrickTable:
         """Play a card that :meth:`fault` allows; a full trick goes to its winner, who leads
         next."""
         del self.hands[player][card]
-        self._acting = None
         current = self.current
-        if current and card.suit is self.trump and card.suit is not current[0][1].suit:
-            self.ruffed = True
+        if current:
+            if card.suit is self.trump and card.suit is not current[0][1].suit:
+                self.ruffed = True
+            waiting = self._waiting
+            at = waiting.index(player)
+            self._waiting = waiting[:at] + waiting[at + 1 :]
+        else:
+            self._waiting = self._orders[player][1:]
         current.append((player, card))
         if len(current) < len(self.seats):
             # What the others may play changes with the lead, and at the end of the trick;

@@ -356,7 +356,8 @@ class TrufState(TrickGame):
         bids = deal.find(Bids)
         for entry in bids.entries if bids is not None else ():
             if entry.cards is None:
-                raise Refused([refusal("REF003", f"{entry.player.value}'s bid in deal {self.deal_number} is written as a number, not with its cards")])
+                problem = f"{entry.player.value}'s bid in deal {self.deal_number} is written as a number, not with its cards"
+                raise Refused([refusal("REF003", problem)])
             yield BidCards(entry.player.value, entry.cards.cards, entry.minus)
         if self._phase == "contract":
             contract = deal.find(Contract)
@@ -448,7 +449,7 @@ _PHASE_WORDS = {
     "over": "an action: the game is over",
 }
 
-_PHASE_ACTS = {"bids": "bid", "contract": "choose the mode", "play": "play a card", "end": "deal the next deal"}
+_PHASE_ACTS = {"bids": "bid", "contract": "choose the contract", "play": "play a card", "end": "deal the next deal"}
 
 
 def _doing(action: Action) -> str:
