@@ -29,6 +29,7 @@ __all__ = [
     "TrickRules",
     "PlayOutcome",
     "trick_winner",
+    "breaks",
     "playable",
     "play_fault",
     "trumps_broken",
@@ -86,23 +87,41 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     return best
 
 
+def breaks(
+    card: Card, hand: Collection[Card], led: Suit | None, trump: Suit | None, broken: bool, rules: TrickRules
+) -> str | None:
+    """The clause that playing ``card`` from ``hand`` (which holds it) now breaks, or None.
+
+    This is the one statement of the rule on leading trumps (a lead, ``led`` None) and of
+    follow suit (every later card): the replay of a record asks it of every card played, a
+    live game through :func:`playable`, and :func:`play_fault` says what a card breaks.  ``broken`` says whether trumps
+    are broken (see :func:`trumps_broken`).  A card that keeps the rule is told at once; only
+    a doubtful one makes it look through the hand, and then only until the answer is known.
+    """
+    if led is None:
+        if rules.trump_lead is None or card.suit is not trump or broken:
+            return None
+        return rules.trump_lead if any(c.suit is not trump for c in hand) else None
+    if card.suit is led:
+        return None
+    return rules.follow_suit if any(c.suit is led for c in hand) else None
+
+
 def playable(
     hand: Collection[Card], led: Suit | None, trump: Suit | None, broken: bool, rules: TrickRules
 ) -> list[Card]:
-    """The cards of ``hand`` that may be played now: the rule on leading trumps for a lead
-    (``led`` is None), follow suit for every later card.
-
-    This is the one statement of both rules: the replay of a record asks :func:`play_fault`,
-    which is built on it, and a live game asks it for the legal cards.  ``broken`` says
-    whether trumps are broken (see :func:`trumps_broken`).
-    """
-    if led is None:
-        if rules.trump_lead is not None and trump is not None and not broken:
-            others = [c for c in hand if c.suit is not trump]
-            if others:
-                return others
-        return list(hand)
-    return [c for c in hand if c.suit is led] or list(hand)
+    """The cards of ``hand`` that may be played now, as :func:`breaks` judges them.  Both rules
+    judge a card by its suit alone, so :func:`breaks` is asked once for each run of one suit
+    in the hand (once per suit in a hand held in suit order, as a dealt hand is)."""
+    allowed = []
+    suit = legal = None
+    for card in hand:
+        if card.suit is not suit:
+            suit = card.suit
+            legal = breaks(card, hand, led, trump, broken, rules) is None
+        if legal:
+            allowed.append(card)
+    return allowed
 
 
 def play_fault(
@@ -110,14 +129,12 @@ def play_fault(
 ) -> tuple[str, dict[str, object]] | None:
     """The clause that playing ``card`` from ``hand`` (which holds it) breaks, with the values
     of its message but the player's name, or None when the card may be played."""
-    allowed = playable(hand, led, trump, broken, rules)
-    if card in allowed:
+    code = breaks(card, hand, led, trump, broken, rules)
+    if code is None:
         return None
-    shown = " ".join(str(c) for c in allowed)
     if led is None:
-        assert rules.trump_lead is not None
-        return rules.trump_lead, {"card": card, "other_cards": shown}
-    return rules.follow_suit, {"card": card, "suit_cards": shown}
+        return code, {"card": card, "other_cards": " ".join(str(c) for c in hand if c.suit is not trump)}
+    return code, {"card": card, "suit_cards": " ".join(str(c) for c in hand if c.suit is led)}
 
 
 def trumps_broken(broken: bool, cards: Sequence[Card], trump: Suit | None, ruffed: bool, rules: TrickRules) -> bool:
@@ -173,7 +190,7 @@ def replay_play(
             for player, card in zip(players, trick.cards.cards):
                 hands.setdefault(player, []).append(card)
         findings.unchecked("the hands (cards are checked only against those played later)")
-    # Each hand as an ordered set: a card is found held, and taken out, without a scan.
+    # Each hand as an ordered set: a card played is taken out (and found held) by one pop.
     holding = {seat: dict.fromkeys(cards, True) for seat, cards in hands.items()}
     won: Counter[str] = Counter()
     broken = False
@@ -229,16 +246,18 @@ def replay_play(
         led = cards[0].suit if cards else None
         for index, (player, card) in enumerate(zip(players, cards)):
             hand = holding.get(player)
-            if hand is None or card not in hand:
+            if hand is None or not hand.pop(card, False):
                 if known_hands:
                     # The cards played so far: those of the tricks before, then of this one.
                     played = [t.cards.cards[: len(p)] for t, p in zip(play.tricks, turns[: count - 1])] + [cards[:index]]
                     reason = why_not_held(card, played, holding)
                     findings.fault(rules.card_held, trick.cards.span(index), ack=index in trick.cards.acks, player=player, card=card, reason=reason)
                 continue
-            fault = play_fault(card, hand, led if index else None, trump, broken, rules)
-            del hand[card]
-            if fault is not None:
+            # The rules are judged on the hand without the card, which changes nothing: the
+            # card is not of the suit whose presence decides (see ``breaks``).
+            if breaks(card, hand, led if index else None, trump, broken, rules) is not None:
+                fault = play_fault(card, hand, led if index else None, trump, broken, rules)
+                assert fault is not None
                 code, values = fault
                 findings.fault(code, trick.cards.span(index), ack=index in trick.cards.acks, player=player, **values)
             elif index and card.suit is not led and card.suit is trump:

@@ -1,10 +1,9 @@
 """The play of tricks at a live table: who is to play, which cards may be played, and why not.
 
-Every judgement is the engine's (``tricks``): the cards that may be played
-come from ``playable``, the fault of a card from
-``play_fault``, the winner of a trick from
-``trick_winner``, so that the referee and the validator cannot
-disagree.  What this module adds is the state that a replay of a record rebuilds from the
+Every judgement is the engine's (``trufspec.engine.tricks``): the cards that may be played
+come from ``playable`` and the fault of a card from ``play_fault``, both asking ``breaks``,
+which the replay of a record asks of every card; the winner of a trick from
+``trick_winner``; so the referee and the validator cannot disagree.  What this module adds is the state that a replay of a record rebuilds from the
 record as it goes: the hands left, the trick on the table, whether trumps are broken, who leads.
 A ruleset's referee keeps one :class:`TrickTable` per deal; it serves every game that plays
 tricks, through the ``TrickRules`` of its ruleset.
