@@ -8,8 +8,9 @@ trumps; it takes the stock when it may and sets its lowest cards aside; it choos
 while its bid needs them, as cheaply as it can, and ducks once the bid is made.  Now and then
 it plays any legal card, as players do, so that the games show the odd play too.
 
-A bot plays a game of tricks (:class:`~trufspec.referee.tricks.TrickGame`: the Truf family
-and Ruff and Honours); its random choices come from the generator it is given, so a game is the same for
+A bot plays any game the referee runs; its judgement is that of games of tricks
+(:class:`~trufspec.referee.tricks.TrickGame`: the Truf family and Ruff and Honours), and in a
+phase it has no judgement of it takes any legal action.  Its random choices come from the generator it is given, so a game is the same for
 the same seed.
 """
 
@@ -77,7 +78,7 @@ class Bot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, state: TrickGame, player: str) -> Action:
+    def choose(self, state: GameState, player: str) -> Action:
         """The action ``player`` takes now, one of ``state.legal_actions(player)``: in a
         phase the bot has no judgement of, any of them (the next deal is dealt by the first
         player the referee names)."""
@@ -85,7 +86,7 @@ class Bot:
         if phase == "bids":
             return self._bid(state, player)
         legal = list(state.legal_actions(player))
-        if phase == "play":
+        if phase == "play" and isinstance(state, TrickGame):
             return self._card(state, player, legal)
         if phase == "contract":
             return self._contract(state, player, legal)

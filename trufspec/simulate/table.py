@@ -84,7 +84,8 @@ def play_game(
     that fault can be made, made there."""
     seats = players or _seats(ruleset, rng)
     state = new_game(ruleset, seats, options, seed=rng.randrange(2**32))
-    assert isinstance(state, TrickGame)
+    if fault and not isinstance(state, TrickGame):
+        raise ValueError(f"a fault is a card played in a game of tricks, which {ruleset} is not")
     bot = Bot(rng)
     endless = state.readings.get("deals") == "0"
     wanted = deals or (rng.randint(4, 8) if endless else _LONGEST)
@@ -93,7 +94,7 @@ def play_game(
     while not state.is_game_over and not (state.is_deal_over and state.deal_number >= wanted):
         player = state.current_player
         assert player is not None
-        if state.phase == "play":
+        if isinstance(state, TrickGame) and state.phase == "play":
             plays += 1
             if fault and plays >= faulty_from:
                 wrong = _fault(state, fault, player)

@@ -24,10 +24,10 @@ from typing import TextIO
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic
 from trufspec.records import Game, Hands, Play, replace
-from trufspec.referee import Action, PlayCard, Refused, new_game
+from trufspec.referee import Action, GameState, PlayCard, Refused, new_game
 from trufspec.referee.actions import Discard
 from trufspec.referee.state import hand_order
-from trufspec.referee.tricks import TrickGame
+from trufspec.referee.tricks import TrickGame, TrickTable
 from trufspec.report.rules import _citation
 from trufspec.simulate.bots import Bot
 from trufspec.simulate.table import TABLE_NAMES
@@ -52,7 +52,7 @@ class Table:
     """A game at the terminal: the referee's state, your seat, the bots in the others, and
     what is said, through ``write`` (one line at a time)."""
 
-    def __init__(self, state: TrickGame, user: str, bots: Bot, write: Callable[[str], None]) -> None:
+    def __init__(self, state: GameState, user: str, bots: Bot, write: Callable[[str], None]) -> None:
         self.state = state
         self.user = user
         self.bots = bots
@@ -106,9 +106,8 @@ class Table:
         state.apply(state.legal_actions()[0])
 
     def _after(self, action: Action) -> None:
-        """Say what an action settled: a trick won, the bids shown, the contract made."""
-        state = self.state
-        table = state.table
+        """Say who took the trick an action completed."""
+        table = _tricks(self.state)
         if isinstance(action, PlayCard) and table is not None and table.done and not table.current:
             self.write(f"{table.leader} takes trick {len(table.done)}.")
 
@@ -166,7 +165,7 @@ class Table:
         self.write(f"--- {state.ruleset}, deal {state.deal_number}: {state.phase} ---")
         for line in _deal_lines(state.view(user).record):
             self.write(line)
-        table = state.table
+        table = _tricks(state)
         if table is not None:
             self.write(f"Trick {len(table.done) + 1}: " + (", ".join(f"{p} {c}" for p, c in table.current) or "yours to lead"))
             self.write("Tricks taken: " + ", ".join(f"{p} {n}" for p, n in table.won.items()))
@@ -184,6 +183,11 @@ class Table:
         if len(legal) <= _LISTED:
             return f"{self.user}, your choice? " + " | ".join(str(a) for a in legal)
         return f"{self.user}, your {_ASKED.get(state.phase, 'choice')}? (such as: {legal[0]}; 'help' says more)"
+
+
+def _tricks(state: GameState) -> TrickTable | None:
+    """The tricks on the table, in a game of tricks whose play has begun."""
+    return state.table if isinstance(state, TrickGame) else None
 
 
 def _hand_text(hand: tuple[Card, ...], legal: set[Card]) -> str:
@@ -250,5 +254,4 @@ def open_table(
     others = [n for n in TABLE_NAMES if n != name][: players - 1]
     seats = (*others[: seat - 1], name, *others[seat - 1 :])
     state = new_game(ruleset, seats, options, seed=seed)
-    assert isinstance(state, TrickGame)
     return Table(state, name, Bot(random.Random(f"{seed}:bots")), write)
