@@ -1,4 +1,5 @@
-"""``trufspec play``: a whole game in the terminal from scripted input, for every ruleset the bots play through the referee.
+"""``trufspec play``: a whole game in the terminal from scripted input, for every ruleset the
+bots play through the referee.
 
 The script is found by playing the same table in this process (the same seed deals the same
 cards and moves the same bots) with a player who types, at their first card, words that are no

@@ -4,14 +4,15 @@ A bot knows no rule of its own.  Every choice it makes is one of the actions the
 lists as legal now, and everything it reckons with (what a bid is worth, who wins the trick
 so far) is the referee's or the shared trick mechanics' answer.  What a bot adds is a
 player's judgement: it bids what its hand is worth, with cards of the suit it would like as
-trumps; it takes the stock when it may and sets its lowest cards aside; it chooses the high game when its hand promises more than it bid; it wins tricks
-while its bid needs them, as cheaply as it can, and ducks once the bid is made.  Now and then
-it plays any legal card, as players do, so that the games show the odd play too.
+trumps; it takes the stock when it may and sets its lowest cards aside; it chooses the high
+game when its hand promises more than it bid; it wins tricks while its bid needs them, as
+cheaply as it can, and ducks once the bid is made.  Now and then it plays any legal card, as
+players do, so that the games show the odd play too.
 
 A bot plays any game the referee runs; its judgement is that of games of tricks
 (:class:`~trufspec.referee.tricks.TrickGame`: the Truf family and Ruff and Honours), and in a
-phase it has no judgement of it takes any legal action.  Its random choices come from the generator it is given, so a game is the same for
-the same seed.
+phase it has no judgement of it takes any legal action.  Its random choices come from the
+generator it is given, so a game is the same for the same seed.
 """
 
 from __future__ import annotations
@@ -171,7 +172,9 @@ class Bot:
             if wants:
                 if len(trumps) >= 3:
                     return max(trumps, key=strength)
-                longest = max(suits, key=lambda s: (sum(1 for c in hand if c.suit is s), max(a.card.rank for a in plain if a.card.suit is s)))
+                longest = max(
+                    suits, key=lambda s: (sum(1 for c in hand if c.suit is s), max(a.card.rank for a in plain if a.card.suit is s))
+                )
                 return max((a for a in plain if a.card.suit is longest), key=strength)
             shortest = min(suits, key=lambda s: sum(1 for c in hand if c.suit is s))
             return min((a for a in plain if a.card.suit is shortest), key=strength)
