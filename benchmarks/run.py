@@ -1,7 +1,7 @@
 """How fast trufspec checks large corpora, next to floors measured in the same run on the same bytes.
 
 For each corpus size (default 1,000, 10,000 and 100,000 fully recorded four-player truf-jb deals,
-in games of ten deals, played by the truf-jb simulator of ``trufspec simulate``) it prints:
+in games of ten deals, played by the truf-jb oracle of the test suite) it prints:
 
 * the floors: reading the file and cutting every line into tokens with one regular expression
   (``re.findall``), and ``json.loads`` of the same records written as JSON;
@@ -45,9 +45,10 @@ except ImportError:  # running from a checkout that is not installed
     sys.path.insert(0, str(ROOT))
     import trufspec
 
+sys.path.insert(0, str(ROOT / "tests"))  # the truf-jb oracle of the test suite draws the games
 from trufspec.batch import check_paths  # noqa: E402
 from trufspec.diagnostics import Severity  # noqa: E402
-from trufspec.simulate.truf_jb import GeneratedGame, random_game, render_games  # noqa: E402
+from oracle_truf_jb import GeneratedGame, random_game, render_games  # noqa: E402
 
 TOKEN = re.compile(r"(?:10|[2-9TJQKA])[SHDC]|[^\s]+")
 PER_GAME = 10

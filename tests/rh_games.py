@@ -1,7 +1,7 @@
 """Hypothesis strategies over the ruff-and-honours oracle.
 
-The rules core (the deal, the ruff, the play, the scoring and the record) is the simulator's,
-:mod:`trufspec.simulate.ruff_and_honours`, which is written from the source text and imports
+The rules core (the deal, the ruff, the play, the scoring and the record) is the oracle's,
+:mod:`oracle_ruff_and_honours`, which is written from the source text and imports
 nothing from ``trufspec.engine`` or ``trufspec.rulesets``.  Here are only the test's choices:
 the grid of readings to play under and the strategies that draw games from it, played by the
 bots or by uniformly random legal choices.
@@ -13,7 +13,7 @@ import random
 
 from hypothesis import strategies as st
 
-from trufspec.simulate.ruff_and_honours import (
+from oracle_ruff_and_honours import (
     BOTS,
     PACK,
     PLAYERS,

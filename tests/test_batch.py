@@ -20,7 +20,7 @@ from trufspec.batch import check_blocks, check_paths
 from trufspec.notation.blocks import Block, blocks
 from trufspec.report import json as json_report
 from trufspec.report.model import FileReport, Report
-from trufspec.simulate.truf_jb import Fault, random_game, render_games
+from oracle_truf_jb import Fault, random_game, render_games
 
 
 def as_json(report: FileReport) -> str:

@@ -1,7 +1,7 @@
 """ruff-and-honours against an independent oracle: random legal games, and single faults in them.
 
 ``rh_games`` plays legal games from the source's rules with the simulator's own implementation
-of the deal, the ruff, the play and the scoring (:mod:`trufspec.simulate.ruff_and_honours`,
+of the deal, the ruff, the play and the scoring (:mod:`oracle_ruff_and_honours`,
 independent of the engine), under every combination of the options grid, by the bots or by
 uniformly random legal choices.
 

@@ -22,7 +22,7 @@ from rh_games import OPTION_GRID, PLAYERS, TEAMS, random_game, render
 import trufspec
 from trufspec.diagnostics import Severity
 from trufspec.rulesets.ruff_and_honours.scoring import score_hand
-from trufspec.simulate.ruff_and_honours import BOTS, UNIFORM, GeneratedHand, Policy, legal_cards, partner_of, team_of, winner_of
+from oracle_ruff_and_honours import BOTS, UNIFORM, GeneratedHand, Policy, legal_cards, partner_of, team_of, winner_of
 from trufspec.spec.options import OptionValues, resolve
 from trufspec.spec.registry import default_registry
 

@@ -1,10 +1,10 @@
 """``trufspec simulate``: every ruleset's simulated games are legal, canonical and reproducible.
 
-The simulators are independent statements of the rules (they import nothing from the engine or
-the rulesets), so a simulated game that checks clean is evidence for both.  Here, for every
-ruleset: games at both levels of detail, under every reading each simulator plays by, check
-without an error or a warning and print back unchanged; a seed plays the same games again; and
-the command refuses what it cannot simulate, saying why.
+The games of a ruleset with a referee are played through it, and the others by a simulator
+written from the source on its own; either way a simulated game must check clean.  Here, for
+every ruleset: games at both levels of detail, under every reading each simulator plays by,
+check without an error or a warning and print back unchanged; a seed plays the same games
+again; and the command refuses what it cannot simulate, saying why.
 """
 
 from __future__ import annotations

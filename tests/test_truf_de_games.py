@@ -1,6 +1,6 @@
 """truf-de against an independent oracle, and the source's worked examples as test vectors.
 
-``trufspec.simulate.truf_de`` plays legal games of the German rules with its own small
+``oracle_truf_de`` plays legal games of the German rules with its own small
 implementation (nothing from ``trufspec.engine`` or ``trufspec.rulesets``), by bots or by any
 legal choice, over the option grid (``truf_de_games`` holds the strategies):
 
@@ -29,7 +29,7 @@ from trufspec.cards import parse_card
 from trufspec.diagnostics import Severity
 from trufspec.rulesets.truf.de import bids as bidding
 from trufspec.rulesets.truf.de.scoring import score
-from trufspec.simulate.truf_de import (
+from oracle_truf_de import (
     DEFAULTS,
     PLAYERS,
     GeneratedGame,

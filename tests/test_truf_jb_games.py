@@ -1,6 +1,6 @@
 """truf-jb against an independent oracle: random legal games, and single faults in them.
 
-``trufspec.simulate.truf_jb`` plays legal games of truf-jb from the rules of the source text,
+``oracle_truf_jb`` plays legal games of truf-jb from the rules of the source text,
 with its own small implementation of bidding, play and scoring (nothing from
 ``trufspec.engine`` or ``trufspec.rulesets``), under every combination of the option grid of
 ``truf_games``.  Two kinds of properties:
@@ -32,7 +32,7 @@ from truf_games import jb_options, play_violations, trick_winners, truf_jb_games
 
 import trufspec
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.simulate.truf_jb import (
+from oracle_truf_jb import (
     Fault,
     GeneratedDeal,
     GeneratedGame,

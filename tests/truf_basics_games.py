@@ -1,7 +1,7 @@
 """The Hypothesis side of the truf-basics oracle: strategies of legal games and options.
 
 The oracle itself (the rules written again from "Truf: The Basics", the game model, the bots,
-fault injection and rendering) is the simulator :mod:`trufspec.simulate.truf_basics`, which
+fault injection and rendering) is :mod:`oracle_truf_basics`, which
 imports nothing from ``trufspec.engine`` or ``trufspec.rulesets``; this module adds what only
 the tests need: the grid of option readings and the strategies drawing from it.
 """
@@ -12,7 +12,7 @@ import random
 
 from hypothesis import strategies as st
 
-from trufspec.simulate.truf_basics import (
+from oracle_truf_basics import (
     DEFAULT_OPTIONS,
     PACK,
     PLAYERS,

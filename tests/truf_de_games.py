@@ -1,6 +1,6 @@
 """Hypothesis strategies for truf-de games, over the option grid the property tests explore.
 
-The games themselves come from :mod:`trufspec.simulate.truf_de`, the independent statement of
+The games themselves come from :mod:`oracle_truf_de`, the independent statement of
 the rules (it imports nothing from ``trufspec.engine`` or ``trufspec.rulesets``): here are only
 the grid of readings and the strategies, which let Hypothesis draw the seed, the readings, the
 length, the level of detail, and whether the players are bots or make any legal choice (which
@@ -13,7 +13,7 @@ import random
 
 from hypothesis import strategies as st
 
-from trufspec.simulate.truf_de import GeneratedGame, random_game
+from oracle_truf_de import GeneratedGame, random_game
 
 __all__ = ["OPTION_GRID", "de_options", "truf_de_games"]
 

@@ -1,7 +1,7 @@
 """The truf-jb oracle for the property tests: Hypothesis strategies and test-only judgements.
 
 The rules, the game model, the random games and their rendering live in
-:mod:`trufspec.simulate.truf_jb` (the ``trufspec simulate`` command plays them with bots);
+:mod:`oracle_truf_jb`;
 they import nothing from ``trufspec.engine`` or ``trufspec.rulesets``, so the validator is
 checked against an independent statement of the rules.  Here is only what the tests add: the
 option grid they explore, the uniform-policy games as a Hypothesis strategy, and the oracle's
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from hypothesis import strategies as st
 
-from trufspec.simulate.truf_jb import Card, GeneratedGame, GeneratedTrick, random_game, seating, trick_winner
+from oracle_truf_jb import Card, GeneratedGame, GeneratedTrick, random_game, seating, trick_winner
 
 __all__ = ["OPTION_GRID", "jb_options", "play_violations", "trick_winners", "truf_jb_games"]
 
@@ -99,7 +99,7 @@ def truf_jb_games(
     detail: st.SearchStrategy[str] = _DETAILS,
 ) -> GeneratedGame:
     """A legal truf-jb game of the uniform policy (see
-    :func:`~trufspec.simulate.truf_jb.random_game`), with its record text: 3 or 4 players,
+    :func:`~oracle_truf_jb.random_game`), with its record text: 3 or 4 players,
     every option combination of the grid, 1 to 4 deals, a full record or a score sheet, unless
     the arguments narrow them."""
     count = draw(players)

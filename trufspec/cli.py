@@ -862,4 +862,6 @@ def _fmt_summary(changed: int, unchanged: int, failed: int, dry_run: bool) -> st
 import trufspec.readings_cli  # noqa: E402,F401  (registers ``readings``, which needs ``main``)
 from trufspec.pictures.command import report  # noqa: E402  (the command needs this module's helpers)
 
+import trufspec.play_cli  # noqa: E402,F401  (registers ``play``, which needs ``main``)
+
 main.add_command(report)

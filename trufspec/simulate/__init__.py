@@ -1,14 +1,15 @@
-"""Simulated games: random legal games of every ruleset, written in the notation.
+"""Simulated games: games of every ruleset played by bots, written in the notation.
 
 A simulator plays whole games with bots that behave like players: they bid from the strength of
-their hand, vote on what they saw, follow suit, and win tricks when they need them.  The output
-reads like real records, so it serves as a corpus for tests and benchmarks, as a set of examples
-of a ruleset, and as test input for an engine under development.
+their hand, follow suit, and win tricks when they need them.  The output reads like real
+records, so it serves as a corpus for tests and benchmarks, as a set of examples of a ruleset,
+and as test input for an engine under development.
 
-Each ruleset has its own simulator, in a module of this package named after it, written from the
-source text and the readings of its options on its own: it imports nothing from
-:mod:`trufspec.engine` or :mod:`trufspec.rulesets`, so that the test suite can check the
-validator against it and a mistake in one does not hide behind the same mistake in the other.
+The games of a ruleset with a referee (``trufspec.referee.STATES``) are played through it
+(:mod:`trufspec.simulate.table`): the bots (:mod:`trufspec.simulate.bots`) choose among its
+legal actions and the record is the referee's, so no rule is stated here.  The rulesets the
+referee does not play yet keep a simulator of their own, in a module of this package named
+after the ruleset, written from the source text on its own.
 
 Games are reproducible: game *n* of seed *s* is played with a :class:`random.Random` seeded
 with ``"s:n"``, so it is the same whatever the number of games asked for.
@@ -53,18 +54,23 @@ class Simulator:
 
 
 SIMULATORS: Mapping[str, str] = {
-    "truf-jb": "trufspec.simulate.truf_jb",
-    "truf-basics": "trufspec.simulate.truf_basics",
-    "truf-de": "trufspec.simulate.truf_de",
-    "ruff-and-honours": "trufspec.simulate.ruff_and_honours",
+    "truf-jb": "trufspec.simulate.table",
+    "truf-basics": "trufspec.simulate.table",
+    "truf-de": "trufspec.simulate.table",
+    "ruff-and-honours": "trufspec.simulate.table",
     "tromplemond": "trufspec.simulate.tromplemond",
 }
-"""The module of each ruleset's simulator, imported when it is first asked for."""
+"""The module of each ruleset's simulator, imported when it is first asked for: the referee's
+table, or the ruleset's own simulator (its ``SIMULATOR``)."""
 
 
 def simulator_for(ruleset: str) -> Simulator:
     """The simulator of a ruleset; ``KeyError`` for a ruleset without one."""
-    simulator: Simulator = importlib.import_module(SIMULATORS[ruleset]).SIMULATOR
+    module = importlib.import_module(SIMULATORS[ruleset])
+    if hasattr(module, "simulator"):
+        made: Simulator = module.simulator(ruleset)
+        return made
+    simulator: Simulator = module.SIMULATOR
     return simulator
 
 

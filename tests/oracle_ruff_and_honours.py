@@ -1,4 +1,5 @@
-"""Ruff and Honours played by bots, written from the source text: the simulator and the oracle.
+"""Ruff and Honours played by bots, written from the source text: the oracle of the validator's
+property tests.
 
 Nothing here comes from ``trufspec.engine`` or ``trufspec.rulesets``: the deal, the stock and
 the ruff, the play, the honours and the scores are worked out again from the rules as the
@@ -29,10 +30,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from trufspec.simulate import Detail, Simulator, options_tag
+from trufspec.simulate import Detail, options_tag
 
 __all__ = [
-    "SIMULATOR",
     "PACK",
     "PLAYERS",
     "TEAMS",
@@ -453,13 +453,3 @@ def render(
         lines["total"] = emit(_figures("total", hand.totals))
     game.text = "\n".join(out) + "\n"
     return game
-
-
-def play(rng: random.Random, options: Mapping[str, str], detail: Detail) -> str:
-    """One whole game to the target, played by the bots."""
-    game = random_game(rng, dict(options), max_hands=1000)
-    winner = " and ".join(game.winners) if game.winners else None
-    return render(game, winner_tag=winner, detail=detail, heading=False).text
-
-
-SIMULATOR = Simulator("ruff-and-honours", play, frozenset(DEFAULTS))

@@ -1,4 +1,5 @@
-"""Simulated truf-de games, and the independent statement of its rules the tests check against.
+"""truf-de games played from the rules alone: the independent statement of its rules the
+validator's property tests check against.
 
 Nothing here comes from ``trufspec.engine`` or ``trufspec.rulesets``.  The rules are written
 again, small and plain, from the German "TRUF Spielregeln" and the readings of its options:
@@ -43,14 +44,13 @@ from dataclasses import dataclass, field
 
 from attrs import frozen
 
-from trufspec.simulate import Detail, Simulator, options_tag
+from trufspec.simulate import options_tag
 
 __all__ = [
     "DEALS",
     "Bots",
     "DEFAULTS",
     "PLAYERS",
-    "SIMULATOR",
     "Card",
     "GeneratedDeal",
     "GeneratedGame",
@@ -450,13 +450,3 @@ def _body(game: GeneratedGame, before: int) -> str:
         where["total"] = emit(_figures("total", deal.totals, w.get("total")))
         game.lines.append(where)
     return "\n".join(out) + "\n"
-
-
-def play(rng: random.Random, options: Mapping[str, str], detail: Detail) -> str:
-    """One whole game of 13 deals played by the bots under the readings ``options``."""
-    chosen = DEFAULTS | dict(options)
-    game = random_game(rng, chosen, DEALS, "full" if detail is Detail.FULL else "score-sheet")
-    return _body(game, 0)
-
-
-SIMULATOR = Simulator("truf-de", play, frozenset(DEFAULTS))

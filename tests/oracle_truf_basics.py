@@ -1,5 +1,5 @@
-"""truf-basics simulated: whole games of "Truf: The Basics" played by bots, and the oracle of
-the property tests.
+"""truf-basics games played from the rules alone: whole games of "Truf: The Basics", the oracle
+of the validator's property tests.
 
 Nothing here comes from ``trufspec.engine`` or ``trufspec.rulesets``.  The rules are written
 again, small and plain, straight from the source text and from the readings of its options,
@@ -38,13 +38,12 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from trufspec.simulate import Detail, Simulator, options_tag
+from trufspec.simulate import options_tag
 
 __all__ = [
     "DEFAULT_OPTIONS",
     "PACK",
     "PLAYERS",
-    "SIMULATOR",
     "Fault",
     "GeneratedDeal",
     "GeneratedDeclaration",
@@ -79,7 +78,6 @@ DEFAULT_OPTIONS: dict[str, str] = {
     "trump-lead": "free",
 }
 """The readings the simulator plays by, at their defaults."""
-DETAILS = {Detail.FULL: "full", Detail.SHEET: "score-sheet"}
 
 
 def card_text(card: Card) -> str:
@@ -575,16 +573,3 @@ def render(game: GeneratedGame, head: bool = True) -> GeneratedGame:
         game.lines.append(where)
     game.text = "\n".join(out) + "\n"
     return game
-
-
-# ----------------------------------------------------------------------------- the simulator
-
-
-def play(rng: random.Random, options: Mapping[str, str], detail: Detail) -> str:
-    """One whole game of six rounds played by the bots, from the ``Players`` tag on."""
-    game = random_game(rng, options, 6, DETAILS[detail])
-    game.winner_tag = " ".join(game.winners)
-    return render(game, head=False).text
-
-
-SIMULATOR = Simulator("truf-basics", play, frozenset(DEFAULT_OPTIONS))

@@ -1,4 +1,4 @@
-"""truf-jb games played from the rules alone: the simulator, and the oracle of the property tests.
+"""truf-jb games played from the rules alone: the oracle of the validator's property tests.
 
 Nothing here comes from ``trufspec.engine`` or ``trufspec.rulesets``.  The rules are written
 again, small and plain, straight from JB Games' "Truf House Rule 1" (the source text of the
@@ -45,12 +45,11 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from trufspec.simulate import Detail, Simulator, options_tag
+from trufspec.simulate import options_tag
 
 __all__ = [
     "DEFAULT_OPTIONS",
     "PLAYER_NAMES",
-    "SIMULATOR",
     "Fault",
     "GeneratedBid",
     "GeneratedDeal",
@@ -114,8 +113,6 @@ DEFAULT_OPTIONS: dict[str, str] = {
 under ``reject`` it never does."""
 
 PLAYER_NAMES = {3: ("Ana", "Budi", "Citra"), 4: ("Ana", "Budi", "Citra", "Dewi")}
-TABLE_NAMES = ("Ana", "Budi", "Citra", "Dewi", "Eko", "Fitri", "Gita", "Hadi", "Indah", "Joko", "Lestari", "Rudi")
-"""Names for simulated tables, four or three of them drawn per game."""
 
 
 # ----------------------------------------------------------------------------- the rules
@@ -799,21 +796,3 @@ def render_games(games: list[GeneratedGame]) -> str:
         texts.append(game.text)
         line += game.text.count("\n") + 1
     return "\n".join(texts)
-
-
-# ----------------------------------------------------------------------------- the simulator
-
-
-def play(rng: random.Random, options: Mapping[str, str], detail: Detail) -> str:
-    """One game of bots at a table of four (now and then three): the number of deals the deals
-    option sets, else four to eight; the record from the ``Players`` tag on.  A score sheet
-    writes the bids as numbers, the contract, the tricks taken and the scores."""
-    count = 3 if rng.random() < 0.25 else 4
-    seats = tuple(rng.sample(TABLE_NAMES, count))
-    deals = int(options.get("deals", "0")) or rng.randint(4, 8)
-    kind = "full" if detail is Detail.FULL else "score-sheet"
-    game = random_game(rng, seats, options, deals, kind, bots=True)
-    return game.text.split("\n", 2)[2]
-
-
-SIMULATOR = Simulator("truf-jb", play, frozenset(DEFAULT_OPTIONS))
