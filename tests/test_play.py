@@ -21,12 +21,14 @@ import pytest
 import trufspec
 from trufspec.diagnostics import Severity
 from trufspec.simulate.terminal import Table, open_table
-from trufspec.referee import BidCards, PlayCard
+from trufspec.referee import STATES, BidCards, PlayCard, Vote
 from trufspec.simulate import SIMULATORS
 
 ROOT = Path(__file__).resolve().parents[1]
 REFEREED = sorted(r for r, module in SIMULATORS.items() if module == "trufspec.simulate.table")
 """The rulesets whose games the bots play through the referee."""
+PLAYABLE = sorted(STATES)
+"""The rulesets ``play`` offers: every one the referee runs."""
 SHORT = {"truf-jb": {"deals": "2"}}
 """Readings that keep a game short where the ruleset lets the table choose its length."""
 
@@ -95,6 +97,36 @@ def test_a_whole_game_from_scripted_input(ruleset: str, tmp_path: Path) -> None:
     assert saved.read_text(encoding="utf-8") == trufspec.dumps([table.state.record()])
 
 
+def test_a_whole_tromplemond_game_from_scripted_input(tmp_path: Path) -> None:
+    """A game without tricks: claims, slips and cuts typed or left to ``auto``, a slip for
+    oneself refused with the rule quoted, played to its end and saved."""
+    table = open_table("tromplemond", "Me", 1, 4, 5, {}, lambda line: None)
+    state = table.state
+    lines: list[str] = ["ZZ"]
+
+    def read() -> str:
+        self_vote = state.phase == "votes" and "Me" in state.to_act and "Me" not in lines
+        line = "Me" if self_vote else "auto"
+        if self_vote:
+            problem = state.why_not(Vote("Me", "Me"))
+            assert problem is not None and problem.code == "TM205"
+        lines.append(line)
+        return line + "\n"
+
+    assert table.run(read) == "over"
+    saved = tmp_path / "game.truf"
+    result = run("tromplemond", "--seed", "5", "--name", "Me", "--seat", "1", "--save", str(saved), stdin="\n".join(lines) + "\n")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "(TM205)" in result.stdout
+    quote = " ".join(trufspec.spec.registry.default_registry().clause("TM205").citations[0].quote.split())
+    assert quote[:30] in " ".join(result.stdout.split())
+    assert f"The game is over; the winner: {' and '.join(state.winners)}." in result.stdout
+    report = trufspec.check_text(saved.read_text(encoding="utf-8"), str(saved))
+    assert not [d for d in report.diagnostics if d.severity is Severity.ERROR]
+    assert saved.read_text(encoding="utf-8") == trufspec.dumps([state.record()])
+
+
 def test_the_end_of_the_input_saves_the_game_so_far(tmp_path: Path) -> None:
     saved = tmp_path / "cut.truf"
     result = run("truf-jb", "--seed", "3", "--save", str(saved), stdin="auto\nauto\n")
@@ -156,7 +188,7 @@ WORDS = ["QH", "10S", "A♠", "-JD", "3S -JD", "3S 3S", "-", "--", "discards", "
          "atas", "trump H atas adjust +1", "bawah", "deal", "ZZ", "1", "0", "é", "\x00", "qh", "auto", "help", " ", "x" * 500]
 
 
-@pytest.mark.parametrize("ruleset", REFEREED)
+@pytest.mark.parametrize("ruleset", PLAYABLE)
 def test_no_line_typed_breaks_the_game(ruleset: str) -> None:
     """Random lines of words, cards and noise: each is acted on or refused, never a crash."""
     rng = random.Random(ruleset)
