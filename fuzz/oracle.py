@@ -1,0 +1,121 @@
+"""Whether an input fails, and the smallest input that fails the same way.
+
+An input fails when the checker or the formatter answers with anything other than values: an
+exception, more than :data:`SLOW` seconds on a record under :data:`SMALL` bytes, or a growth of
+the process's peak memory out of proportion to the input.  Failures are told apart by their
+*signature*, the exception's type and the place in trufspec it came from, so that a campaign
+keeps one reproducer per bug, not one per input.
+"""
+
+from __future__ import annotations
+
+import resource
+import signal
+import traceback
+from collections.abc import Callable
+from time import perf_counter
+from types import FrameType, TracebackType
+
+from attrs import frozen
+
+import trufspec
+
+__all__ = ["Failure", "probe", "minimise", "SLOW", "SMALL"]
+
+SLOW = 2.0
+"""Seconds a record under :data:`SMALL` bytes may take, checked and formatted."""
+SMALL = 10_000
+LIMIT = 20
+"""Seconds after which a probe is stopped: a record that loops is reported, not waited for."""
+MEMORY = 64 * 1024 * 1024
+"""Bytes of growth of the peak memory allowed whatever the input, on top of 2,000 per byte."""
+
+
+@frozen
+class Failure:
+    """How an input failed."""
+
+    kind: str
+    """The exception's type, ``slow`` or ``memory``."""
+    where: str
+    """The innermost place in trufspec: ``module.py:line``."""
+    detail: str
+
+    @property
+    def signature(self) -> str:
+        return f"{self.kind} at {self.where}"
+
+
+class _Stopped(Exception):
+    """Raised in a probe that runs past :data:`LIMIT`."""
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise _Stopped
+
+
+def _where(tb: TracebackType | None) -> str:
+    """The innermost frame of the traceback that is trufspec's own code."""
+    place = "?"
+    for frame in traceback.extract_tb(tb):
+        if "/trufspec/" in frame.filename:
+            place = f"{frame.filename.rsplit('/trufspec/', 1)[1]}:{frame.lineno}"
+    return place
+
+
+def _peak() -> int:
+    """The process's peak resident memory in bytes (Linux reports kilobytes)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def probe(data: bytes) -> Failure | None:
+    """Check and format ``data`` as a file; the failure, or None when only values came out."""
+    before = _peak()
+    previous = signal.signal(signal.SIGALRM, _stop)
+    signal.setitimer(signal.ITIMER_REAL, LIMIT)
+    start = perf_counter()
+    try:
+        trufspec.check_bytes(data, "fuzz.truf")
+        trufspec.format_bytes(data, "fuzz.truf")
+    except _Stopped:
+        return Failure("slow", "?", f"stopped after {LIMIT} s")
+    except Exception as error:  # noqa: BLE001 - any exception is the failure being looked for
+        detail = "".join(traceback.format_exception(error))
+        return Failure(type(error).__name__, _where(error.__traceback__), detail)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    elapsed = perf_counter() - start
+    if elapsed > SLOW and len(data) < SMALL:
+        return Failure("slow", "?", f"{elapsed:.1f} s for {len(data)} bytes")
+    grown = _peak() - before
+    if grown > MEMORY + 2_000 * len(data):
+        return Failure("memory", "?", f"peak memory grew by {grown // 1_000_000} MB for {len(data)} bytes")
+    return None
+
+
+def minimise(data: bytes, signature: str, budget: int = 400, check: Callable[[bytes], Failure | None] = probe) -> bytes:
+    """A smaller input that fails with the same ``signature``: lines, then runs of bytes, are
+    removed while the failure stays (at most ``budget`` probes)."""
+    tries = 0
+
+    def same(candidate: bytes) -> bool:
+        nonlocal tries
+        tries += 1
+        failure = check(candidate)
+        return failure is not None and failure.signature == signature
+
+    for split in (b"\n", None):
+        pieces: list[bytes] = data.split(b"\n") if split else [bytes([b]) for b in data]
+        size = max(len(pieces) // 2, 1)
+        while size >= 1 and tries < budget:
+            at = 0
+            while at < len(pieces) and tries < budget:
+                candidate = pieces[:at] + pieces[at + size :]
+                if same((split or b"").join(candidate)):
+                    pieces = candidate
+                else:
+                    at += size
+            size //= 2
+        data = (split or b"").join(pieces)
+    return data
