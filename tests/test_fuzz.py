@@ -5,6 +5,10 @@ binary files picked up by a glob.  So the parser and the public API are fed rand
 bytes, and valid records damaged at random (characters and lines deleted, inserted, duplicated,
 swapped), and what they return must stay sound: diagnostics placed inside the text, and a
 formatted file that reads back without an error and formats to itself.
+
+The sample records of every ruleset are also damaged by the mutations of the fuzzing campaign
+(:mod:`fuzz.mutate`, which knows the notation's lines and tokens): a bounded run of the campaign
+that ``python -m fuzz`` runs at length.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trufspec
+from fuzz.mutate import Vocabulary, load_seeds, mutate, mutate_bytes
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.notation.parse import parse_text
 
@@ -177,6 +182,28 @@ def test_damaged_records_read_check_and_format_soundly(text: str) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.binary(max_size=300) | damaged_bytes())
 def test_random_bytes_are_checked_and_formatted_soundly(data: bytes) -> None:
+    assert_checks_soundly(data)
+    assert_formats_soundly(data)
+
+
+SEEDS = load_seeds()
+VOCABULARY = Vocabulary.of(SEEDS)
+
+
+def test_the_campaign_seeds_every_ruleset() -> None:
+    rulesets = {line for text in SEEDS for line in text.splitlines() if line.startswith("[Ruleset ")}
+    assert {r.split('"')[1] for r in rulesets} >= {"truf-jb", "truf-basics", "truf-de", "ruff-and-honours", "tromplemond"}
+
+
+@settings(max_examples=2_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SEEDS), st.randoms(use_true_random=False), st.booleans())
+def test_records_of_every_ruleset_damaged_by_the_campaign_check_soundly(seed: str, rng: Any, as_bytes: bool) -> None:
+    """The mutations of ``python -m fuzz``: tokens of the wrong kind, numbers at the edges,
+    names unknown, repeated or look-alike, lines and sections moved, odd characters; and, for
+    some inputs, damaged bytes on top."""
+    data = mutate(seed, rng, VOCABULARY).encode("utf-8", errors="surrogatepass")
+    if as_bytes:
+        data = mutate_bytes(data, rng)
     assert_checks_soundly(data)
     assert_formats_soundly(data)
 
