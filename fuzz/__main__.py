@@ -11,12 +11,13 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
 from time import perf_counter
 
 from fuzz.mutate import RECORDS, Vocabulary, load_seeds, mutate, mutate_bytes
-from fuzz.oracle import minimise, probe
+from fuzz.oracle import Failure, minimise, probe
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,6 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the random mutations")
     parser.add_argument("--out", type=Path, default=Path("fuzz-failures"), help="where reproducers go")
     parser.add_argument("--records", type=Path, default=RECORDS, help="the seed records (a folder)")
+    parser.add_argument(
+        "--format-every", type=int, default=5, help="format one input in so many (formatting costs five checks)"
+    )
     parser.add_argument("--every", type=float, default=30.0, help="seconds between progress lines")
     args = parser.parse_args(argv)
 
@@ -39,11 +43,11 @@ def main(argv: list[str] | None = None) -> int:
         data = text.encode("utf-8", errors="surrogatepass")
         if rng.random() < 0.1:
             data = mutate_bytes(data, rng)
-        failure = probe(data)
+        failure = probe(data, fmt=count % args.format_every == 0)
         if failure is not None:
             failures += 1
             if failure.signature not in seen:
-                _save(args.out, data, failure.signature, failure.detail)
+                _save(args.out, data, failure, lambda candidate: probe(candidate, fmt=True))
             seen[failure.signature] = seen.get(failure.signature, 0) + 1
         now = perf_counter()
         if now - last >= args.every or count == args.inputs:
@@ -58,9 +62,10 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if seen else 0
 
 
-def _save(out: Path, data: bytes, signature: str, detail: str) -> None:
+def _save(out: Path, data: bytes, failure: Failure, check: Callable[[bytes], Failure | None]) -> None:
     """Minimise a new failure and write its reproducer and traceback."""
-    small = minimise(data, signature)
+    signature, detail = failure.signature, failure.detail
+    small = minimise(data, signature, check=check)
     name = hashlib.sha1(signature.encode()).hexdigest()[:10]
     out.mkdir(parents=True, exist_ok=True)
     (out / f"{name}.truf").write_bytes(small)

@@ -23,7 +23,7 @@ import trufspec
 __all__ = ["Failure", "probe", "minimise", "SLOW", "SMALL"]
 
 SLOW = 2.0
-"""Seconds a record under :data:`SMALL` bytes may take, checked and formatted."""
+"""Seconds a record under :data:`SMALL` bytes may take to be checked and formatted."""
 SMALL = 10_000
 LIMIT = 20
 """Seconds after which a probe is stopped: a record that loops is reported, not waited for."""
@@ -68,15 +68,17 @@ def _peak() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def probe(data: bytes) -> Failure | None:
-    """Check and format ``data`` as a file; the failure, or None when only values came out."""
+def probe(data: bytes, fmt: bool = True) -> Failure | None:
+    """Check ``data`` as a file, and format it with ``fmt``; the failure, or None when only
+    values came out."""
     before = _peak()
     previous = signal.signal(signal.SIGALRM, _stop)
     signal.setitimer(signal.ITIMER_REAL, LIMIT)
     start = perf_counter()
     try:
         trufspec.check_bytes(data, "fuzz.truf")
-        trufspec.format_bytes(data, "fuzz.truf")
+        if fmt:
+            trufspec.format_bytes(data, "fuzz.truf")
     except _Stopped:
         return Failure("slow", "?", f"stopped after {LIMIT} s")
     except Exception as error:  # noqa: BLE001 - any exception is the failure being looked for
