@@ -580,10 +580,12 @@ def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, col
 def _collect(paths: Sequence[str]) -> list[Input]:
     """The files named by ``paths`` in a stable order, each once.
 
-    A directory contributes its ``*.truf`` files at any depth, sorted, skipping hidden
-    directories (``.git``, ``.venv``); a directory without any is simply nothing to do.  A path
-    that does not exist is a usage error: checking nothing where the user expected a check
-    would let a typo pass CI.
+    A directory contributes its ``*.truf`` files at any depth, skipping hidden directories
+    (``.git``, ``.venv``); a directory without any is simply nothing to do.  A path that does not
+    exist is a usage error: checking nothing where the user expected a check would let a typo
+    pass CI.  The files are sorted as a directory walk meets them (a folder's files before its
+    subfolders'), whatever the order they were named in, so that a report is the same however
+    a shell or a script lists the files.
     """
     missing = [p for p in paths if p != STDIN and not os.path.lexists(p)]
     if missing:
@@ -599,7 +601,13 @@ def _collect(paths: Sequence[str]) -> list[Input]:
             if key not in seen:
                 seen.add(key)
                 inputs.append(Input(file))
-    return inputs
+    return sorted(inputs, key=_walk_order)
+
+
+def _walk_order(source: Input) -> tuple[tuple[str, ...], str]:
+    """The place of a file in a sorted directory walk: its folders, then its name."""
+    folder, name = os.path.split(os.path.normpath(source.path))
+    return tuple(folder.split(os.sep)) if folder else (), name
 
 
 def _walk(directory: str) -> Iterator[str]:
