@@ -7,9 +7,13 @@ dropping the check would fail here too.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
 import pytest
 
 import trufspec
+from trufspec import records
 
 
 def codes(text: str) -> list[tuple[str, int]]:
@@ -84,3 +88,31 @@ def test_the_same_line_in_full_restates_the_totals() -> None:
 def test_shrunk_inputs_of_a_header_without_number_and_a_damaged_total(text: str) -> None:
     found = codes(text)
     assert ("REC016", 2) in found
+
+
+class _CountingWords:
+    """Stands for the pattern that finds the cards of a run, counting the cards it reads."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.read = 0
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        for match in self.pattern.finditer(text):
+            self.read += 1
+            yield match
+
+
+def test_a_trick_of_thousands_of_one_card_is_read_once_for_all_its_diagnostics(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found as a slow input: each repeated card is a diagnostic that points at the card, and
+    the position of each was found by reading the run from its start, so a line of n cards cost
+    n * n / 2 card reads (a second and more for a 6 kB record)."""
+    words = _CountingWords(records._WORD)
+    monkeypatch.setattr(records, "_WORD", words)
+    cards = 3_000
+    text = '[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]\ndeal 1\nplay\n  1. Budi: 2S 4S ' + "8S " * cards + "\n"
+    report = trufspec.check_text(text, "found.truf")
+    repeated = [d for d in report.diagnostics if d.code == "REC013"]
+    assert len(repeated) == cards - 1
+    assert [(d.span.line, d.span.column) for d in repeated[:2]] == [(5, 21), (5, 24)]
+    assert words.read <= 2 * (cards + 2)
