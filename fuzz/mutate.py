@@ -36,7 +36,7 @@ _NAME = re.compile(r"[^\W\d][\w\-]*\Z")
 HUGE_NUMBERS = (
     "0", "-0", "+0", "-1", "1", "00", "007", "13", "14", "52", "-99", "100", "255", "256",
     "65536", "2147483648", "-2147483649", "9223372036854775808", "1" + "0" * 40, "9" * 300,
-    "1" + "0" * 4000, "1e9", "1.5", "0x10", "١٢",
+    "1" + "0" * 4000, "9" * 5000, "1e9", "1.5", "0x10", "١٢",
 )
 """Numbers at the edges: zero and signed zero, off by one, machine limits, far beyond them,
 and strings that only look like numbers (an exponent, a decimal point, Arabic-Indic digits)."""

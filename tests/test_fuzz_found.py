@@ -116,3 +116,32 @@ def test_a_trick_of_thousands_of_one_card_is_read_once_for_all_its_diagnostics(m
     assert len(repeated) == cards - 1
     assert [(d.span.line, d.span.column) for d in repeated[:2]] == [(5, 21), (5, 24)]
     assert words.read <= 2 * (cards + 2)
+
+
+HEAD = '[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [
+        (HEAD + "deal 1\ntotal Ana {n}\n", 11),
+        (HEAD + "deal 1\nvotes Ana -{n}\n", 11),
+        (HEAD + "deal 1\nbids Ana: {n}\n", 11),
+        (HEAD + "deal 1\nplay\n  {n}. Ana: AS\n", 3),
+        (HEAD + "deal {n}\n", 6),
+    ],
+)
+@pytest.mark.parametrize("digits", [19, 5_000])
+def test_a_number_of_more_than_18_digits_is_a_syntax_error(text: str, column: int, digits: int) -> None:
+    """Found as a crash: Python refuses to convert a number of more than 4,300 digits."""
+    text = text.format(n="7" * digits)
+    report = trufspec.check_text(text, "found.truf")
+    [error] = [d for d in report.diagnostics if d.code == "REC001"]
+    assert error.message == "a number has at most 18 digits, so that every figure fits a 64-bit integer"
+    assert (error.span.line, error.span.column) == (text.count("\n"), column)
+    assert trufspec.format_bytes(text.encode(), "found.truf").output is None
+
+
+def test_a_number_of_18_digits_is_read() -> None:
+    report = trufspec.check_text(HEAD + "deal 1\ntotal Ana 999999999999999999 Budi -999999999999999999\n", "found.truf")
+    assert not [d for d in report.diagnostics if d.code == "REC001"]

@@ -88,11 +88,17 @@ def _expected(names: set[str]) -> str:
     return ", ".join(phrases[:-1]) + " or " + phrases[-1]
 
 
+_LONG_NUMBER = re.compile(r"[+-]?\d{19}")
+"""The start of a number longer than the notation's numbers (the grammar's ``INT``)."""
+
+
 def _special(found: str, names: set[str]) -> str | None:
     """A precise message for the common mistakes, or None."""
     wants_card = bool(names & {"CARDS", "BIDCARDS", "HAND_LINE", "TRICK_LINE", "BID_LINE"})
     if found == "{":
         return "this '{' comment is never closed with '}'"
+    if _LONG_NUMBER.match(found):
+        return "a number has at most 18 digits, so that every figure fits a 64-bit integer"
     if found.startswith('"') and (len(found) == 1 or not found.endswith('"')):
         return "this quoted text is never closed with '\"'"
     if wants_card and _CARD_LIKE.fullmatch(found) and not _CARD.fullmatch(found):
