@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.diagnostics import Diagnostic, Flood, Severity
 from trufspec.records import Span
 from trufspec.spec.registry import Registry
 
@@ -35,6 +35,7 @@ class Findings:
         """Set once a deal's state stopped matching the record (a card played that was not
         held): what is found after it in the deal is marked consequential."""
         self._unchecked: list[str] = []
+        self._flood = Flood()
 
     def add(
         self, code: str, span: Span, *, ack: bool = False, follows: bool = False, **values: Any
@@ -47,6 +48,8 @@ class Findings:
         that carries a wrong score forward), whether or not the deal is disturbed.
         """
         self.judged.add(code)
+        if not self._flood.admits(code, span.line):
+            return
         clause = self.registry.clause(code)
         severity = clause.severity
         if ack and severity in (Severity.ERROR, Severity.WARNING):

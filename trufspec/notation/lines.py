@@ -68,8 +68,8 @@ from trufspec.notation.words import NAME, NO_MINUS, RESERVED, STRING, is_bare, r
 __all__ = ["read_deal", "read_tags"]
 
 _CARD = CARD_PATTERN + r"!?(?![\w!\-])"
-_CARDS = _CARD + r"(?:[ \t]+" + _CARD + r")*"
-_BID_CARDS = r"[+-]?" + _CARD + r"(?:[ \t]+[+-]?" + _CARD + r")*"
+_CARDS = _CARD + r"(?:[ \t]+" + _CARD + r")*+"
+_BID_CARDS = r"[+-]?" + _CARD + r"(?:[ \t]+[+-]?" + _CARD + r")*+"
 _INT = r"[+-]?\d{1,18}(?![\w.])"
 _END = r"[ \t\r]*(?:(\{[^}\n]*\})[ \t\r]*)?(;.*)?$"
 """The end of every line: blanks, perhaps a ``{brace}`` comment, perhaps a ``;`` comment (the
@@ -95,7 +95,7 @@ _VOTE = "(" + NAME + r")(?:[ \t]*>[ \t]*(" + NAME + r")|[ \t]+(" + _INT + "))(!?
 _NEXT_VOTE = re.compile(r"[ \t]+" + _VOTE)
 _NAME_IN_SIDE = re.compile(NAME)
 _NEXT_CUT = re.compile("[ \t]+(" + NAME + ")[ \t]+(" + _CARD + ")")
-_WORDS = r"((?:[ \t]+[^\W\d][\w\-]*(?![^\s;{]))*)"
+_WORDS = r"((?:[ \t]+[^\W\d][\w\-]*(?![^\s;{]))*+)"
 """Bare words after a section's player (the flags of an irregularity)."""
 _PLAYER_FLAGS = re.compile("[ \t]+(" + NAME + ")" + _WORDS + _END)
 _FLAGS = re.compile(_WORDS + _END)
