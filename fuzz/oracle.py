@@ -29,7 +29,8 @@ SLOW = 2.0
 bytes may take to be checked and formatted."""
 SMALL = 10_000
 LIMIT = 20
-"""Seconds after which a probe is stopped: a record that loops is reported, not waited for."""
+"""Seconds of processor time after which a probe is stopped: a record that loops is reported,
+not waited for (a process paused or starved by a busy machine is not)."""
 MEMORY = 64 * 1024 * 1024
 """Bytes of growth of the peak memory allowed whatever the input, on top of 2,000 per byte."""
 
@@ -76,8 +77,8 @@ def probe(data: bytes, fmt: bool = True) -> Failure | None:
     """Check ``data`` as a file, and format it with ``fmt``; the failure, or None when only
     values came out."""
     before = _peak()
-    previous = signal.signal(signal.SIGALRM, _stop)
-    signal.setitimer(signal.ITIMER_REAL, LIMIT)
+    previous = signal.signal(signal.SIGPROF, _stop)
+    signal.setitimer(signal.ITIMER_PROF, LIMIT)
     start = process_time()
     try:
         _run(data, fmt)
@@ -87,8 +88,8 @@ def probe(data: bytes, fmt: bool = True) -> Failure | None:
         detail = "".join(traceback.format_exception(error))
         return Failure(type(error).__name__, _where(error.__traceback__), detail)
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
     elapsed = process_time() - start
     if elapsed > SLOW and len(data) < SMALL:
         return Failure("slow", _hotspot(data, fmt), f"{elapsed:.1f} s of processor time for {len(data)} bytes")
