@@ -22,17 +22,21 @@ from trufspec.notation.chunks import SECTION_KEYWORDS
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 
-GAMES = [
+ONE_PER_RULESET = [
     "truf-jb/club-night-2027-03-05.truf",
+    "truf-basics/club-night-2027-03-20.truf",
+    "truf-de/score-sheet-2026-11-14.truf",
+    "ruff-and-honours/club-night-2026-10-06.truf",
+    "tromplemond/club-night-2026-10-08.truf",
+]
+"""A game of each ruleset, card by card where the sample records have one."""
+
+GAMES = ONE_PER_RULESET + [
     "truf-jb/score-sheet-kampus-league-2027-06-11.truf",
     "truf-jb/kampus-league-three-players-2027-05-14.truf",
-    "truf-basics/club-night-2027-03-20.truf",
     "truf-basics/score-sheet-2027-05-08.truf",
-    "truf-de/score-sheet-2026-11-14.truf",
     "truf-de/family-evening-2026-11-07-method-three.truf",
-    "ruff-and-honours/club-night-2026-10-06.truf",
     "ruff-and-honours/score-sheet-league-2026-11-10.truf",
-    "tromplemond/club-night-2026-10-08.truf",
     "tromplemond/score-sheet-club-night-2026-10-22.truf",
     "tromplemond/tromp-pots-evening-2026-09-19.truf",
 ]

@@ -11,23 +11,14 @@ from __future__ import annotations
 import sys
 import tracemalloc
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
+from test_damaged_entries import ONE_PER_RULESET, RECORDS
 
 import trufspec
 from trufspec.diagnostics import PER_LINE
-
-RECORDS = Path(__file__).resolve().parent.parent / "records"
-
-GAMES = [
-    "truf-jb/club-night-2027-03-05.truf",
-    "truf-basics/club-night-2027-03-20.truf",
-    "truf-de/score-sheet-2026-11-14.truf",
-    "ruff-and-honours/club-night-2026-10-06.truf",
-    "tromplemond/club-night-2026-10-08.truf",
-]
+from trufspec.report.model import FileReport
 
 
 def calls(work: Callable[[], Any]) -> int:
@@ -50,16 +41,26 @@ def calls(work: Callable[[], Any]) -> int:
 def test_the_work_per_game_stays_flat_as_a_file_doubles_five_times() -> None:
     """A file of the sample games of every ruleset, then twice, four times... 32 times as
     long: the calls per copy may fall (caches warm up) but never rise."""
-    base = "\n".join((RECORDS / name).read_text(encoding="utf-8") for name in GAMES)
+    base = "\n".join((RECORDS / name).read_text(encoding="utf-8") for name in ONE_PER_RULESET)
     trufspec.check_text(base, "warm.truf")
     per_copy = []
     for doubling in range(6):
         copies = 2**doubling
         text = "\n".join([base] * copies)
         report = trufspec.check_text(text, "big.truf")
-        assert len(report.games) == len(GAMES) * copies
+        assert len(report.games) == len(ONE_PER_RULESET) * copies
         per_copy.append(calls(lambda: trufspec.check_text(text, "big.truf")) / copies)
     assert max(per_copy[1:]) <= per_copy[0] * 1.02, per_copy
+
+
+def checked(text: str) -> tuple[FileReport, int]:
+    """The report of ``text`` and the peak of the memory allocated to make it, in bytes."""
+    tracemalloc.start()
+    try:
+        report = trufspec.check_text(text, "long.truf")
+        return report, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
 
 
 HEAD = '[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]\ndeal 1\n'
@@ -80,12 +81,7 @@ MEGABYTES = 5_000_000
 )
 def test_a_five_megabyte_line_gives_diagnostics_in_memory_of_its_order(line: str) -> None:
     text = HEAD + line + "\n" if not line.startswith("[") else line + "\n" + HEAD
-    tracemalloc.start()
-    try:
-        report = trufspec.check_text(text, "long.truf")
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
+    report, peak = checked(text)
     assert report.diagnostics
     assert peak < 12 * len(text), f"{peak / 1e6:.0f} MB for a {len(text) / 1e6:.0f} MB line"
 
@@ -102,12 +98,7 @@ def test_a_line_that_breaks_a_clause_at_every_token_reports_it_twenty_times(line
     """Found by a 5 MB line of one card, which made a diagnostic of every card and ran the
     command out of memory (4 GB) rendering them."""
     text = HEAD + line + "\n"
-    tracemalloc.start()
-    try:
-        report = trufspec.check_text(text, "flood.truf")
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
+    report, peak = checked(text)
     flooded = [d for d in report.diagnostics if d.code == code]
     assert len(flooded) == PER_LINE
     assert {d.span.line for d in flooded} == {text.count("\n")}
