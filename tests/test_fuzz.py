@@ -13,7 +13,9 @@ that ``python -m fuzz`` runs at length.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trufspec
+from fuzz.__main__ import main as campaign
 from fuzz.mutate import Vocabulary, load_seeds, mutate, mutate_bytes
+from fuzz.oracle import minimise, probe
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.notation.parse import parse_text
 
@@ -244,3 +248,28 @@ def test_many_lines_of_garbage_stop_at_a_hundred_errors() -> None:
     parsed = parse_text(text)
     assert_sound(text, parsed.diagnostics)
     assert len(parsed.diagnostics) <= 101
+
+
+def test_the_campaign_reports_an_exception_and_shrinks_its_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The oracle of ``python -m fuzz``: an exception is a failure named by its type, and the
+    input is shrunk to the bytes that raise it."""
+
+    def broken(data: bytes, path: str) -> None:
+        if b"@@" in data:
+            raise KeyError("Zed")
+
+    monkeypatch.setattr(trufspec, "check_bytes", broken)
+    monkeypatch.setattr(trufspec, "format_bytes", lambda data, path: None)
+    data = SEED.replace("dealer Ana", "dealer @@").encode()
+    failure = probe(data)
+    assert failure is not None and failure.signature == "KeyError at ?"
+    assert "KeyError: 'Zed'" in failure.detail
+    assert minimise(data, failure.signature) == b"@@"
+    assert probe(SEED.encode()) is None
+
+
+def test_a_short_campaign_prints_its_rate_and_finds_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert campaign(["--inputs", "40", "--seed", "3", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert re.fullmatch(r"40 inputs in \d+ s \(\d+/s\): 0 failures, 0 distinct\n", out)
+    assert not list(tmp_path.iterdir())
