@@ -4,19 +4,29 @@ A report must not depend on how the work was shared out (one process, two, a Das
 on the hash seed of the Python that ran it (set and dict orders), or on the order in which
 the files were named.  Each variation below is run as the command, on every sample record (of
 every ruleset, with diagnostics of every kind) and on one file large enough to be checked in
-several blocks, and its output compared with that of one process given the folder.
+several blocks, and its output compared with that of one process given the folder; and damaged
+records are read in blocks of every size and compared with the whole file.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_batch import as_json
 from test_cli import run
+from test_fuzz import SEEDS, VOCABULARY
 
-from trufspec.batch import BLOCK_SIZE
+import trufspec
+from fuzz.mutate import mutate
+from trufspec.batch import BLOCK_SIZE, check_blocks
+from trufspec.notation.blocks import blocks
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 
@@ -74,3 +84,16 @@ def test_a_local_dask_cluster_another_hash_seed_and_the_files_named_backwards(
     figure of every game beside the diagnostics."""
     root, files = corpus
     assert check(root, "3", "--format", "json", "--dask", "local", *reversed(files)) == references[("--format", "json")]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(SEEDS), min_size=1, max_size=4), st.randoms(use_true_random=False), st.sampled_from([1, 300]))
+def test_damaged_records_read_in_blocks_report_what_the_whole_file_reports(seeds: list[str], rng: Any, size: int) -> None:
+    """A large file is read a block of games at a time: the campaign's damaged records, cut into
+    blocks of every game (or of about 300 bytes), give the report of the whole file."""
+    text = "\n".join(mutate(seed, rng, VOCABULARY) for seed in seeds)
+    data = text.encode("utf-8", errors="surrogatepass")
+    whole = trufspec.check_bytes(data, "x.truf")
+    streamed = check_blocks(blocks(io.BytesIO(data), size), "x.truf")
+    assert as_json(streamed) == as_json(whole)
+    assert streamed.lines == whole.lines
