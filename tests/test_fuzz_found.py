@@ -146,3 +146,14 @@ def test_a_number_of_more_than_18_digits_is_a_syntax_error(text: str, column: in
 def test_a_number_of_18_digits_is_read() -> None:
     report = trufspec.check_text(HEAD + "deal 1\ntotal Ana 999999999999999999 Budi -999999999999999999\n", "found.truf")
     assert not [d for d in report.diagnostics if d.code == "REC001"]
+
+
+@pytest.mark.parametrize("digits", [19, 5_000])
+def test_an_option_of_more_than_18_digits_is_refused(digits: int) -> None:
+    """Found as a crash: an ``Options`` value of 5,000 digits was converted to a number."""
+    value = "9" * digits
+    text = f'[Ruleset "tromplemond"]\n[Players "Rob Sam Nick Emily"]\n[Options "max-rounds={value}"]\n'
+    report = trufspec.check_text(text, "found.truf")
+    [refused] = [d for d in report.diagnostics if d.code == "REC014"]
+    assert refused.message.startswith("option 'max-rounds' must be a whole number from ")
+    assert refused.span.line == 3
