@@ -65,7 +65,10 @@ def main(argv: list[str] | None = None) -> int:
 def _save(out: Path, data: bytes, failure: Failure, check: Callable[[bytes], Failure | None]) -> None:
     """Minimise a new failure and write its reproducer and traceback."""
     signature, detail = failure.signature, failure.detail
-    small = minimise(data, signature, check=check)
+    try:
+        small = minimise(data, signature, check=check)
+    except MemoryError:  # an input that runs out of memory may do so again while shrunk
+        small = data
     name = hashlib.sha1(signature.encode()).hexdigest()[:10]
     out.mkdir(parents=True, exist_ok=True)
     (out / f"{name}.truf").write_bytes(small)

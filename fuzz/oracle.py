@@ -17,6 +17,7 @@ import traceback
 from collections.abc import Callable
 from time import process_time
 from types import FrameType, TracebackType
+from typing import TypeVar
 
 from attrs import frozen
 
@@ -117,26 +118,35 @@ def _hotspot(data: bytes, fmt: bool) -> str:
 
 def minimise(data: bytes, signature: str, budget: int = 400, check: Callable[[bytes], Failure | None] = probe) -> bytes:
     """A smaller input that fails with the same ``signature``: lines, then runs of bytes, are
-    removed while the failure stays (at most ``budget`` probes)."""
-    tries = 0
+    removed while the failure stays (at most ``budget`` probes).  The input is cut by slicing,
+    never split into a list of its bytes: a failing input may be megabytes long."""
+    tries = [0]
 
     def same(candidate: bytes) -> bool:
-        nonlocal tries
-        tries += 1
+        tries[0] += 1
         failure = check(candidate)
         return failure is not None and failure.signature == signature
 
-    for split in (b"\n", None):
-        pieces: list[bytes] = data.split(b"\n") if split else [bytes([b]) for b in data]
-        size = max(len(pieces) // 2, 1)
-        while size >= 1 and tries < budget:
-            at = 0
-            while at < len(pieces) and tries < budget:
-                candidate = pieces[:at] + pieces[at + size :]
-                if same((split or b"").join(candidate)):
-                    pieces = candidate
-                else:
-                    at += size
-            size //= 2
-        data = (split or b"").join(pieces)
-    return data
+    lines = _remove_runs(data.split(b"\n"), b"\n".join, same, tries, budget)
+    return _remove_runs(b"\n".join(lines), bytes, same, tries, budget)
+
+
+Units = TypeVar("Units", list[bytes], bytes)
+
+
+def _remove_runs(
+    units: Units, join: Callable[[Units], bytes], same: Callable[[bytes], bool], tries: list[int], budget: int
+) -> Units:
+    """``units`` (lines, or bytes) without the runs, halving in length, whose removal keeps the
+    failure, until ``tries[0]`` reaches ``budget``."""
+    size = max(len(units) // 2, 1)
+    while size >= 1 and tries[0] < budget:
+        at = 0
+        while at < len(units) and tries[0] < budget:
+            fewer = units[:at] + units[at + size :]
+            if same(join(fewer)):
+                units = fewer
+            else:
+                at += size
+        size //= 2
+    return units
