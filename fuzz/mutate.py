@@ -284,10 +284,12 @@ def whole_text(text: str, rng: Random, vocabulary: Vocabulary) -> str:
 
 
 def long_line(text: str, rng: Random, vocabulary: Vocabulary) -> str:
-    """A token or a line repeated into a very long line."""
+    """A token or a line repeated into a very long line (of up to about 200 kB more: a line
+    already long, repeated, would otherwise make inputs of tens of megabytes)."""
     lines, at = _lines(text, rng)
     token = rng.choice((vocabulary.token(rng), rng.choice(ODD_CHARACTERS), lines[at]))
-    lines[at] = lines[at] + " " + " ".join([token] * rng.randint(100, 2_000))
+    times = min(rng.randint(100, 2_000), max(200_000 // (len(token) + 1), 1))
+    lines[at] = lines[at] + " " + " ".join([token] * times)
     return "\n".join(lines)
 
 

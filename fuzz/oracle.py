@@ -30,8 +30,9 @@ SLOW = 2.0
 bytes may take to be checked and formatted."""
 SMALL = 10_000
 LIMIT = 20
-"""Seconds of processor time after which a probe is stopped: a record that loops is reported,
-not waited for (a process paused or starved by a busy machine is not)."""
+"""Seconds of processor time after which a probe is stopped, with ten more for each megabyte of
+the input: a record that loops is reported, not waited for (a process paused or starved by a
+busy machine is not)."""
 MEMORY = 64 * 1024 * 1024
 """Bytes of growth of the peak memory allowed whatever the input, on top of 2,000 per byte."""
 
@@ -79,12 +80,13 @@ def probe(data: bytes, fmt: bool = True) -> Failure | None:
     values came out."""
     before = _peak()
     previous = signal.signal(signal.SIGPROF, _stop)
-    signal.setitimer(signal.ITIMER_PROF, LIMIT)
+    limit = LIMIT + len(data) / 100_000
+    signal.setitimer(signal.ITIMER_PROF, limit)
     start = process_time()
     try:
         _run(data, fmt)
     except _Stopped:
-        return Failure("slow", "?", f"stopped after {LIMIT} s")
+        return Failure("slow", "?", f"stopped after {limit:.0f} s of processor time for {len(data)} bytes")
     except Exception as error:  # noqa: BLE001 - any exception is the failure being looked for
         detail = "".join(traceback.format_exception(error))
         return Failure(type(error).__name__, _where(error.__traceback__), detail)
