@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import os
 import stat
-from contextlib import suppress
 import tempfile
+from contextlib import suppress
 
 __all__ = ["rewrite"]
 

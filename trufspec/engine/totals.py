@@ -6,8 +6,8 @@ that one wrong figure is reported once and not again in every later deal; a tota
 carries a wrong score of the same deal forward is reported as its consequence.  When a deal's
 scores cannot be known (the record lacks the facts), the totals are unknown from there on,
 until the record restates them: a ``total`` line that gives every player's (or team's) figure.
-A line that leaves one out, or names someone who does not play, restates nothing, so the
-totals are always those of the game's sides, never a guess from a damaged line.
+A line that leaves one out restates nothing (and a figure for anyone else is left aside), so
+the totals are always those of the game's sides, never a guess from a damaged line.
 """
 
 from __future__ import annotations
