@@ -5,11 +5,17 @@ binary files picked up by a glob.  So the parser and the public API are fed rand
 bytes, and valid records damaged at random (characters and lines deleted, inserted, duplicated,
 swapped), and what they return must stay sound: diagnostics placed inside the text, and a
 formatted file that reads back without an error and formats to itself.
+
+The sample records of every ruleset are also damaged by the mutations of the fuzzing campaign
+(:mod:`fuzz.mutate`, which knows the notation's lines and tokens): a bounded run of the campaign
+that ``python -m fuzz`` runs at length.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import trufspec
+from fuzz.__main__ import main as campaign
+from fuzz.mutate import Vocabulary, load_seeds, mutate, mutate_bytes
+from fuzz.oracle import minimise, probe
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.notation.parse import parse_text
 
@@ -181,6 +190,28 @@ def test_random_bytes_are_checked_and_formatted_soundly(data: bytes) -> None:
     assert_formats_soundly(data)
 
 
+SEEDS = load_seeds()
+VOCABULARY = Vocabulary.of(SEEDS)
+
+
+def test_the_campaign_seeds_every_ruleset() -> None:
+    rulesets = {line for text in SEEDS for line in text.splitlines() if line.startswith("[Ruleset ")}
+    assert {r.split('"')[1] for r in rulesets} >= {"truf-jb", "truf-basics", "truf-de", "ruff-and-honours", "tromplemond"}
+
+
+@settings(max_examples=2_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SEEDS), st.randoms(use_true_random=False), st.booleans())
+def test_records_of_every_ruleset_damaged_by_the_campaign_check_soundly(seed: str, rng: Any, as_bytes: bool) -> None:
+    """The mutations of ``python -m fuzz``: tokens of the wrong kind, numbers at the edges,
+    names unknown, repeated or look-alike, lines and sections moved, odd characters; and, for
+    some inputs, damaged bytes on top."""
+    data = mutate(seed, rng, VOCABULARY).encode("utf-8", errors="surrogatepass")
+    if as_bytes:
+        data = mutate_bytes(data, rng)
+    assert_checks_soundly(data)
+    assert_formats_soundly(data)
+
+
 def test_bytes_that_are_not_text_are_refused_with_a_position() -> None:
     for data, line in [(b"deal 1\n\x00", 2), (b"[Event \xff]", 1), (SEED.encode()[:40] + b"\xe2\x99", 2)]:
         report = trufspec.check_bytes(data, "bin.truf")
@@ -217,3 +248,28 @@ def test_many_lines_of_garbage_stop_at_a_hundred_errors() -> None:
     parsed = parse_text(text)
     assert_sound(text, parsed.diagnostics)
     assert len(parsed.diagnostics) <= 101
+
+
+def test_the_campaign_reports_an_exception_and_shrinks_its_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The oracle of ``python -m fuzz``: an exception is a failure named by its type, and the
+    input is shrunk to the bytes that raise it."""
+
+    def broken(data: bytes, path: str) -> None:
+        if b"@@" in data:
+            raise KeyError("Zed")
+
+    monkeypatch.setattr(trufspec, "check_bytes", broken)
+    monkeypatch.setattr(trufspec, "format_bytes", lambda data, path: None)
+    data = SEED.replace("dealer Ana", "dealer @@").encode()
+    failure = probe(data)
+    assert failure is not None and failure.signature == "KeyError at ?"
+    assert "KeyError: 'Zed'" in failure.detail
+    assert minimise(data, failure.signature) == b"@@"
+    assert probe(SEED.encode()) is None
+
+
+def test_a_short_campaign_prints_its_rate_and_finds_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert campaign(["--inputs", "40", "--seed", "3", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert re.fullmatch(r"40 inputs in \d+ s \(\d+/s\): 0 failures, 0 distinct\n", out)
+    assert not list(tmp_path.iterdir())

@@ -16,9 +16,7 @@ import contextlib
 import difflib
 import os
 import re
-import stat
 import sys
-import tempfile
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -745,7 +743,7 @@ def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, exc
                 click.echo(patch, nl=False)
             if check_only:
                 click.echo(f"would reformat {source.path}", err=True)
-        elif _replace(source.path, new):
+        elif _replace(source.path, data, new):
             changed += 1
         else:
             failed += 1
@@ -796,31 +794,15 @@ def _print_refusal(
     click.echo(f"error: cannot format {source.path}", err=True)
 
 
-def _replace(path: str, data: bytes) -> bool:
-    """Write ``data`` to ``path`` atomically, keeping the file's mode.
+def _replace(path: str, old: bytes, new: bytes) -> bool:
+    """Write ``new`` over the text ``old`` of ``path`` without ever losing the file
+    (:mod:`trufspec.rewrite`); False after saying on stderr why it was not written."""
+    from trufspec.rewrite import rewrite
 
-    The text goes to a temporary file in the same directory, which then replaces the original
-    in one step: an interrupted run leaves either the old record or the new one, never half.
-    """
-    directory, name = os.path.split(os.path.abspath(path))
-    try:
-        mode = stat.S_IMODE(os.stat(path).st_mode)
-        handle = tempfile.NamedTemporaryFile(
-            dir=directory, prefix=f".{name}.", suffix=".tmp", delete=False
-        )
-    except OSError as error:
-        click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
-        return False
-    try:
-        with handle:
-            handle.write(data)
-        os.chmod(handle.name, mode)
-        os.replace(handle.name, path)
-    except OSError as error:
-        os.unlink(handle.name)
-        click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
-        return False
-    return True
+    problem = rewrite(path, old, new)
+    if problem is not None:
+        click.echo(f"trufspec: error: {path}: {problem}", err=True)
+    return problem is None
 
 
 _LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")

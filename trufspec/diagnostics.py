@@ -8,6 +8,7 @@ serious it is, where it is and what is wrong in one sentence.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from trufspec.records import NO_SPAN, Span
 if TYPE_CHECKING:
     from trufspec.spec.clauses import Clause
 
-__all__ = ["Severity", "Diagnostic"]
+__all__ = ["Severity", "Diagnostic", "Flood", "PER_LINE"]
 
 
 class Severity(enum.Enum):
@@ -106,3 +107,23 @@ class Diagnostic:
 
     def sort_key(self) -> tuple[int, int, int, str]:
         return (self.span.line, self.span.column, self.severity.rank, self.code)
+
+
+PER_LINE = 20
+"""At most this many diagnostics of one clause on one line are kept.  A line may break a clause
+at every one of its tokens (a hand of a million aces, a score line naming one player a million
+times); its first diagnostics say all there is to say, and a report of one per token would take
+memory out of proportion to the line."""
+
+
+class Flood:
+    """Keeps count of the diagnostics of each clause on each line, to admit :data:`PER_LINE`."""
+
+    def __init__(self) -> None:
+        self._seen: Counter[tuple[str, int]] = Counter()
+
+    def admits(self, code: str, line: int) -> bool:
+        """Whether one more diagnostic of ``code`` on ``line`` is to be kept."""
+        key = (code, line)
+        self._seen[key] += 1
+        return self._seen[key] <= PER_LINE

@@ -92,7 +92,10 @@ def collect(paths: Sequence[str], exclude: Sequence[Patterns] = ()) -> Collected
     A directory contributes its ``*.truf`` files at any depth, sorted, skipping hidden
     directories (``.git``, ``.venv``), what its ``.gitignore`` files ignore and what
     ``exclude`` names.  A path that does not exist, a directory that cannot be read and a
-    directory without records are problems; the other paths are still collected.
+    directory without records are problems; the other paths are still collected.  The files
+    are sorted as a directory walk meets them (a folder's files before its subfolders'),
+    whatever the order they were named in, so that a report is the same however a shell or a
+    script lists the files.
     """
     seen: set[str] = set()
     inputs: list[Input] = []
@@ -112,7 +115,13 @@ def collect(paths: Sequence[str], exclude: Sequence[Patterns] = ()) -> Collected
             if key not in seen:
                 seen.add(key)
                 inputs.append(Input(file))
-    return Collected(tuple(inputs), tuple(problems))
+    return Collected(tuple(sorted(inputs, key=_walk_order)), tuple(problems))
+
+
+def _walk_order(source: Input) -> tuple[tuple[str, ...], str]:
+    """The place of a file in a sorted directory walk: its folders, then its name."""
+    folder, name = os.path.split(os.path.normpath(source.path))
+    return tuple(folder.split(os.sep)) if folder else (), name
 
 
 def _walk(

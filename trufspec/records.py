@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import re
+from functools import lru_cache
 from typing import Any, Generic, Iterator, NamedTuple, TypeVar, cast, overload
 
 import attrs
@@ -175,19 +176,26 @@ class Cards:
 
     def span(self, index: int) -> Span:
         """The span of the card at ``index`` (``NO_SPAN`` for cards built in code)."""
-        seen = 0
-        for line, column, text in self.source:
-            for match in _WORD.finditer(text):
-                if seen == index:
-                    return Span(line, column + match.start(), line, column + match.end())
-                seen += 1
-        return NO_SPAN
+        spans = _card_spans(self.source)
+        return spans[index] if 0 <= index < len(spans) else NO_SPAN
 
     def acknowledged(self, index: int) -> bool:
         return index in self.acks
 
 
 _WORD = re.compile(r"\S+")
+
+
+@lru_cache(maxsize=16)
+def _card_spans(source: tuple[tuple[int, int, str], ...]) -> tuple[Span, ...]:
+    """The span of every card of a run, found once for all the diagnostics that point into it:
+    a run of thousands of repeated cards gets a diagnostic for each, and finding each span
+    afresh would take time growing with the square of the run."""
+    return tuple(
+        Span(line, column + match.start(), line, column + match.end())
+        for line, column, text in source
+        for match in _WORD.finditer(text)
+    )
 
 
 class Mode(enum.Enum):

@@ -13,7 +13,7 @@ import re
 from typing import Any, Iterator
 
 from trufspec.cards import Card
-from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.diagnostics import Diagnostic, Flood, Severity
 from trufspec.records import (
     Atom,
     Bids,
@@ -68,10 +68,16 @@ def record_diagnostic(
 
 
 def check_game(game: Game, path: str | None, judged: set[str] | None = None) -> Iterator[Diagnostic]:
-    """Every record-level problem of a game; ``judged``, when given, receives the codes of
-    the checks the game gives facts for (see :func:`judged_by`)."""
+    """Every record-level problem of a game (at most :data:`~trufspec.diagnostics.PER_LINE`
+    of a clause on a line); ``judged``, when given, receives the codes of the checks the game
+    gives facts for (see :func:`judged_by`)."""
     if judged is not None:
         judged.update(judged_by(game))
+    flood = Flood()
+    return (d for d in _problems(game, path) if flood.admits(d.code, d.span.line))
+
+
+def _problems(game: Game, path: str | None) -> Iterator[Diagnostic]:
     yield from _tags(game, path)
     players = set(game.players)
     for number, deal in enumerate(game.deals, start=1):

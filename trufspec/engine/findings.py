@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.diagnostics import Diagnostic, Flood, Severity
 from trufspec.records import Span
 from trufspec.spec.clauses import Phase
 from trufspec.spec.registry import Registry
@@ -52,6 +52,7 @@ class Findings:
         """The players whose figures in the rest of the deal may follow from an earlier
         fault; None for every player's."""
         self._unchecked: list[str] = []
+        self._flood = Flood()
 
     def add(
         self, code: str, span: Span, *, ack: bool = False, follows: bool = False, **values: Any
@@ -66,6 +67,8 @@ class Findings:
         value) is otherwise a consequence only when those figures are disturbed.
         """
         self.judged.add(code)
+        if not self._flood.admits(code, span.line):
+            return
         clause = self.registry.clause(code)
         if clause.phase in FIGURES:
             disturbed = self.figures_disturbed

@@ -5,7 +5,9 @@ against them.  Each total is checked as the record's previous total plus the dea
 that one wrong figure is reported once and not again in every later deal; a total that only
 carries a wrong score of the same deal forward is reported as its consequence.  When a deal's
 scores cannot be known (the record lacks the facts), the totals are unknown from there on,
-until the record restates them.
+until the record restates them: a ``total`` line that gives every player's (or team's) figure.
+A line that leaves one out restates nothing (and a figure for anyone else is left aside), so
+the totals are always those of the game's sides, never a guess from a damaged line.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class RunningTotals:
 
     def __init__(self, sides: Sequence[str], clause: str) -> None:
         self.clause = clause
+        self.sides = tuple(sides)
         self.totals: dict[str, int] | None = {side: 0 for side in sides}
         self.stated: dict[str, int] | None = dict(self.totals)
 
@@ -45,11 +48,10 @@ class RunningTotals:
         previous, stated = self.totals, self.stated
         if scores is None or previous is None or stated is None:
             self.totals = self.stated = None
-            if written is not None:
-                recorded = _figures(written)
-                if previous is not None and set(recorded) >= set(previous):
-                    recorded = {side: recorded[side] for side in previous}
-                self.totals, self.stated = dict(recorded), dict(recorded)
+            recorded = _figures(written)
+            if set(recorded) >= set(self.sides):
+                restated = {side: recorded[side] for side in self.sides}
+                self.totals, self.stated = restated, dict(restated)
             return self.totals
         computed = {side: previous[side] + scores.get(side, 0) for side in previous}
         carried = {side: stated[side] + scores.get(side, 0) for side in stated}

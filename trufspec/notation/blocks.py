@@ -22,7 +22,7 @@ __all__ = ["Block", "blocks"]
 
 _TAG_START = re.compile(rb"[ \t]*(?:\xef\xbb\xbf)?\[")
 _DEAL_START = re.compile(rb"[ \t]*(?:\xef\xbb\xbf)?(?:deal|round)(?![\w-])")
-_SKIP = re.compile(rb';[^\n]*|\{|"(?:[^"\\\n]|\\.)*"?')
+_SKIP = re.compile(rb';[^\n]*|\{|"[^"\\\n]*(?:\\.[^"\\\n]*)*"?')
 """What hides a ``{`` from the scan: a line comment, a string; and the ``{`` itself."""
 
 

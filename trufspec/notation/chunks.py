@@ -36,7 +36,7 @@ _SCAN = re.compile(
       \n""" + _CHUNK_START + r"""             # a chunk that starts on a later line
     | ;[^\n]*                                   # a line comment
     | \{[^}]*\}?                                # a brace comment, perhaps never closed
-    | "(?:[^"\\\n]|\\.)*"?                      # a string
+    | "[^"\\\n]*(?:\\.[^"\\\n]*)*"?                      # a string
     """,
     re.VERBOSE,
 )
@@ -47,7 +47,7 @@ the next character that matters."""
 _COMMENTS = re.compile(r";[^\n]*|\{[^}]*\}")
 
 _CONTINUATION = re.compile(
-    r"[ \t]*(?:[+-]?" + CARD_PATTERN + r"|(?:[^\W\d][\w\-]*|\"(?:[^\"\\\n]|\\.)*\")[ \t]+(?:[+-]?\d|[+-]?" + CARD_PATTERN + r")|[;{])"
+    r"[ \t]*(?:[+-]?" + CARD_PATTERN + r"|(?:[^\W\d][\w\-]*|\"[^\"\\\n]*(?:\\.[^\"\\\n]*)*\")[ \t]+(?:[+-]?\d|[+-]?" + CARD_PATTERN + r")|[;{])"
 )
 """A line that goes on with the statement above it: more cards, more figures or a comment.
 Any other line starts a statement of its own, so that a line of garbage costs only itself."""
@@ -55,7 +55,7 @@ Any other line starts a statement of its own, so that a line of garbage costs on
 _STATEMENT_START = re.compile(
     r"[ \t]*(?:(?P<keyword>(?:"
     + "|".join(re.escape(k) for k in sorted(SECTION_KEYWORDS, key=len, reverse=True))
-    + r"|deal|round)(?![\w-]))|(?P<trick>\d+\.)|(?P<star>\*)|(?P<label>(?:[^\W\d][\w\-]*|\"(?:[^\"\\\n]|\\.)*\")[ \t]*:)|(?P<tag>\[))"
+    + r"|deal|round)(?![\w-]))|(?P<trick>\d+\.)|(?P<star>\*)|(?P<label>(?:[^\W\d][\w\-]*|\"[^\"\\\n]*(?:\\.[^\"\\\n]*)*\")[ \t]*:)|(?P<tag>\[))"
 )
 
 
@@ -86,7 +86,9 @@ def chunks(text: str, first_line: int = 1) -> Iterator[Chunk]:
         kind = "tags" if text[position] == "[" else "deal"
         if kind == "tags" and starts and starts[-1][1] == "tags":
             continue
-        starts.append((position, kind))
+        # The chunk takes its whole first line, indentation included, so that the columns
+        # of what is read from that line count from the start of the line.
+        starts.append((match.start() + 1, kind))
     if not starts:
         if _COMMENTS.sub("", text).strip():
             yield Chunk("deal", 0, len(text), first_line)

@@ -68,16 +68,16 @@ from trufspec.notation.words import NAME, NO_MINUS, RESERVED, STRING, is_bare, r
 __all__ = ["read_deal", "read_tags"]
 
 _CARD = CARD_PATTERN + r"!?(?![\w!\-])"
-_CARDS = _CARD + r"(?:[ \t]+" + _CARD + r")*"
-_BID_CARDS = r"[+-]?" + _CARD + r"(?:[ \t]+[+-]?" + _CARD + r")*"
-_INT = r"[+-]?\d+(?![\w.])"
+_CARDS = _CARD + r"(?:[ \t]+" + _CARD + r")*+"
+_BID_CARDS = r"[+-]?" + _CARD + r"(?:[ \t]+[+-]?" + _CARD + r")*+"
+_INT = r"[+-]?\d{1,18}(?![\w.])"
 _END = r"[ \t\r]*(?:(\{[^}\n]*\})[ \t\r]*)?(;.*)?$"
 """The end of every line: blanks, perhaps a ``{brace}`` comment, perhaps a ``;`` comment (the
 last two groups of every pattern of a line)."""
 
 _HEAD = re.compile(r"[ \t]*(?:([a-z][a-z\-]*)(?![\w\-:\"]))?")
 _TAG = re.compile(r"[ \t]*(\[)[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+(" + STRING + r")[ \t]*(\])" + _END)
-_HEADER = re.compile(r"[ \t]+(\d+)" + _END)
+_HEADER = re.compile(r"[ \t]+(\d{1,18})" + _END)
 _ALONE = re.compile(_END)
 _HAND = re.compile("[ \t]*(" + NAME + r")[ \t]*:[ \t]*(" + _CARDS + ")" + _END)
 _BID = re.compile(
@@ -85,7 +85,7 @@ _BID = re.compile(
     r"(?:[ \t]*=[ \t]*(" + _INT + ")(!?))?" + _END
 )
 _TRICK = re.compile(
-    r"[ \t]*(\d+)\.[ \t]*(" + NAME + r")[ \t]*:[ \t]*(" + _CARDS + ")(?:[ \t]*=[ \t]*(" + NAME + ")(!?))?" + _END
+    r"[ \t]*(\d{1,18})\.[ \t]*(" + NAME + r")[ \t]*:[ \t]*(" + _CARDS + ")(?:[ \t]*=[ \t]*(" + NAME + ")(!?))?" + _END
 )
 _PLAYER = re.compile("[ \t]+(" + NAME + ")(!?)" + _END)
 _RUN = re.compile("[ \t]+(" + _CARDS + ")" + _END)
@@ -95,7 +95,7 @@ _VOTE = "(" + NAME + r")(?:[ \t]*>[ \t]*(" + NAME + r")|[ \t]+(" + _INT + "))(!?
 _NEXT_VOTE = re.compile(r"[ \t]+" + _VOTE)
 _NAME_IN_SIDE = re.compile(NAME)
 _NEXT_CUT = re.compile("[ \t]+(" + NAME + ")[ \t]+(" + _CARD + ")")
-_WORDS = r"((?:[ \t]+[^\W\d][\w\-]*(?![^\s;{]))*)"
+_WORDS = r"((?:[ \t]+[^\W\d][\w\-]*(?![^\s;{]))*+)"
 """Bare words after a section's player (the flags of an irregularity)."""
 _PLAYER_FLAGS = re.compile("[ \t]+(" + NAME + ")" + _WORDS + _END)
 _FLAGS = re.compile(_WORDS + _END)

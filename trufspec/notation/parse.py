@@ -254,8 +254,15 @@ def _games(parts: Iterable[tuple[Chunk, Any, bool]]) -> Iterator[tuple[Game, lis
         span = Span(first.line, first.column, last.end_line, last.end_column)
         return Game(tags or (), tuple(deals), span=span, comments=end_comments)
 
-    for _chunk, result, had_errors in parts:
-        if isinstance(result, tuple):
+    for chunk, result, had_errors in parts:
+        if result is None and chunk.kind == "tags" and deals:
+            # Tags after deals start a new game even when none of them could be read: the
+            # deals after them are not the earlier game's, and a file read a block of games at
+            # a time (:mod:`trufspec.notation.blocks`) starts a block, so a game, there too.
+            yield game(), damaged
+            tags, end_comments = None, ()
+            deals, damaged = [], []
+        elif isinstance(result, tuple):
             if tags is not None or deals:
                 yield game(), damaged
             tags, end_comments = result

@@ -95,11 +95,17 @@ def _expected(names: set[str]) -> str:
     return ", ".join(phrases[:-1]) + " or " + phrases[-1]
 
 
+_LONG_NUMBER = re.compile(r"[+-]?\d{19}")
+"""The start of a number longer than the notation's numbers (the grammar's ``INT``)."""
+
+
 def _special(found: str, names: set[str]) -> str | None:
     """A precise message for the common mistakes, or None."""
     wants_card = bool(names & {"CARDS", "BIDCARDS", "HAND_LINE", "TRICK_LINE", "BID_LINE"})
     if found == "{":
         return "this '{' comment is never closed with '}'"
+    if _LONG_NUMBER.match(found):
+        return "a number has at most 18 digits, so that every figure fits a 64-bit integer"
     if found.startswith('"') and (len(found) == 1 or not found.endswith('"')):
         return "this quoted text is never closed with '\"'"
     if wants_card and _CARD_LIKE.fullmatch(found) and not _CARD.fullmatch(found):
@@ -133,8 +139,8 @@ def _misspelt_keyword(text: str, position: int) -> tuple[str, int, str] | None:
     if match is None:
         return None
     word = match.group(1)
-    if word.lower() in SECTION_KEYWORDS:
-        return None
+    if word.lower() in SECTION_KEYWORDS or word.lower() in ("deal", "round"):
+        return None  # a keyword in its place: the error is elsewhere on the line
     close = difflib.get_close_matches(word.lower(), SECTION_KEYWORDS, n=1, cutoff=KEYWORD_LIKENESS)
     return (word, match.start(1), close[0]) if close else None
 

@@ -15,7 +15,7 @@ from trufspec.records import Cards
 
 __all__ = ["STRING", "NAME", "RESERVED", "NO_MINUS", "is_bare", "unquote", "read_run"]
 
-STRING = r'"(?:[^"\\\n]|\\.)*"'
+STRING = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 """A quoted string, as the grammar's ``STRING``."""
 
 NAME = r"(?:[^\W\d][\w\-]*|" + STRING + ")"

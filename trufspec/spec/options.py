@@ -69,7 +69,7 @@ class Option:
         if (
             self.minimum is not None
             and self.maximum is not None
-            and re.fullmatch(r"[+-]?\d+", value)
+            and re.fullmatch(r"[+-]?\d{1,18}", value)  # the notation's numbers, at most 18 digits
             and self.minimum <= int(value) <= self.maximum
         ):
             return None

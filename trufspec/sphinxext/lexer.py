@@ -59,7 +59,7 @@ class TrufLexer(RegexLexer):
             (r";[^\n]*", Comment.Single),
             (r"\{[^}]*\}", Comment.Multiline),
             (
-                r'(\[)([ \t]*)([A-Za-z][A-Za-z0-9_]*)([ \t]*)("(?:[^"\\\n]|\\.)*")([ \t]*)(\])',
+                r'(\[)([ \t]*)([A-Za-z][A-Za-z0-9_]*)([ \t]*)("[^"\\\n]*(?:\\.[^"\\\n]*)*")([ \t]*)(\])',
                 bygroups(
                     Punctuation, Whitespace, Name.Tag, Whitespace, String, Whitespace, Punctuation
                 ),
@@ -71,7 +71,7 @@ class TrufLexer(RegexLexer):
             (r"(?:%s)(?![\w\-])" % "|".join(k.replace("-", r"\-") for k in KEYWORDS), Keyword),
             (r"\d+\.", Name.Label),
             (r"[+-]?\d+(?![\w.])", Number.Integer),
-            (r'"(?:[^"\\\n]|\\.)*"', Name.Variable),
+            (r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"', Name.Variable),
             (r"[^\W\d][\w\-]*", Name.Variable),
             (r"[:=+>]", Operator),
             (r"[!*]", Punctuation),
