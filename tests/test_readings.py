@@ -326,13 +326,14 @@ def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
     jsonschema.Draft202012Validator.check_schema(schema())
     jsonschema.Draft202012Validator(schema()).validate(document)
     assert document["version"] == VERSION == 1 and document["limit"] == 256
-    first = document["files"][0]["games"][0]
+    files = {file["path"]: file for file in document["files"]}  # in the order of a directory walk
+    first = files[paths[0]]["games"][0]
     assert first["verdict"].startswith("the winner depends on JB-A8a")
     flat = next(d for d in first["differences"] if d["readings"] == [{"ambiguity": "JB-A8a", "option": "zero-bid-miss", "reading": "flat"}])
     assert flat["changes"] == ["winner", "score", "legality"] and flat["winners"] == ["Citra"]
     assert flat["figures"][0] == {"deal": 1, "line": 8, "figure": "score", "player": "Citra", "before": -11, "after": -5}
     assert flat["findings"][0]["change"] == "appears" and flat["findings"][0]["code"] == "JB406"
-    skipped = document["files"][2]["games"]
+    skipped = files[paths[2]]["games"]
     assert [g["skipped"] is not None for g in skipped] == [True, True, False]
     assert skipped[2]["diagnostics"][0]["code"] == "REC014"
     counts = {c["ambiguity"]: c for c in document["summary"]["ambiguities"]}
