@@ -22,11 +22,12 @@ import trufspec
 from trufspec.diagnostics import Severity
 from trufspec.simulate.terminal import Table, open_table
 from trufspec.referee import STATES, BidCards, PlayCard, Vote
-from trufspec.simulate import SIMULATORS
+from trufspec.referee.tricks import TrickGame
 
 ROOT = Path(__file__).resolve().parents[1]
-REFEREED = sorted(r for r, module in SIMULATORS.items() if module == "trufspec.simulate.table")
-"""The rulesets whose games the bots play through the referee."""
+TRICK_GAMES = sorted(r for r, state in STATES.items() if issubclass(state, TrickGame))
+"""The rulesets whose games are played card by card (every one but Tromplemond, whose game
+has a test of its own)."""
 PLAYABLE = sorted(STATES)
 """The rulesets ``play`` offers: every one the referee runs."""
 SHORT = {"truf-jb": {"deals": "2"}}
@@ -73,7 +74,7 @@ def script(ruleset: str, seed: int, seat: int) -> tuple[list[str], set[str], Tab
     return lines, refusals, table
 
 
-@pytest.mark.parametrize("ruleset", REFEREED)
+@pytest.mark.parametrize("ruleset", TRICK_GAMES)
 def test_a_whole_game_from_scripted_input(ruleset: str, tmp_path: Path) -> None:
     lines, refusals, table = script(ruleset, 7, 2)
     saved = tmp_path / "game.truf"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,7 @@ from trufspec import check_text, dumps
 from trufspec.cards import FULL_PACK, NT, Suit, parse_card, parse_suit
 from trufspec.diagnostics import Severity
 from trufspec.records import (
-    Atom, BidEntry, Bids, Cards, Claims, Contract, Cut, Deal, Dealer, Decide, Figure, Game, HandEntry, Mode, Play, Pot, Ruff,
+    Atom, BidEntry, Bids, Cards, Claims, Contract, Cut, Deal, Dealer, Decide, Figure, Game, HandEntry, Mode, Off, Play, Pot, Ruff,
     Stock, Tromp, Trick, Votes, replace,
 )
 from trufspec.records import Vote as Slip
@@ -115,22 +116,36 @@ def tromplemond_sections(state: GameState, sections: list, action: Action) -> li
         entries = claims.entries + (entry,)
         sections[sections.index(claims)] = Claims(entries, incomplete=len(entries) < len(state.players))
         return sections
+    if isinstance(action, Choose) and action.words == "abstain":
+        return vote_sections(state, sections, None, action.player)
+    if isinstance(action, Choose) and action.words.startswith("off "):
+        return sections + [Off(Atom(action.words.removeprefix("off ")))]
     if isinstance(action, Choose):
         phrase = action.words.removeprefix('tromp "').removesuffix('"')
         return sections if action.words == "pass" else sections + [Tromp(Atom(action.player), phrase)]
     if isinstance(action, Vote):
-        kind = Votes if state.phase == "votes" else Decide
-        needed = len(state.players) if kind is Votes else len(stage.deciders)
-        last = sections[-1]
-        slips = last.entries if type(last) is kind and last.incomplete else ()
-        if slips:
-            sections.pop()
-        slips += (Slip(Atom(action.target), Atom(action.player)),)
-        return sections + [kind(slips, incomplete=len(slips) < needed)]
+        return vote_sections(state, sections, action.target, action.player)
     assert isinstance(action, PlayCard) and state.phase == "cut"
     cut = dict(state.pending, **{action.player: action.card})  # type: ignore[attr-defined]
     if set(cut) >= set(stage.pool) or action.player not in stage.pool:
         sections.append(Cut(tuple(Atom(p) for p in cut), Cards(tuple(cut.values()))))
+    return sections
+
+
+def vote_sections(state: GameState, sections: list, target: str | None, voter: str) -> list:
+    """A Tromplemond round's sections with a slip (no slip: ``target`` None) or choice of
+    ``voter`` in the vote or decision in progress, closed once every voter has acted; a vote
+    with no slip yet is not written."""
+    kind = Votes if state.phase == "votes" else Decide
+    needed = len(state.players) if kind is Votes else len(state.stage.deciders)  # type: ignore[attr-defined]
+    last = sections[-1]
+    slips = last.entries if type(last) is kind and last.incomplete else ()
+    if slips:
+        sections.pop()
+    slips += () if target is None else (Slip(Atom(target), Atom(voter)),)
+    acted = len(state.pending) + (voter not in state.pending)  # type: ignore[attr-defined]
+    if slips or acted >= needed:
+        sections.append(kind(slips, incomplete=acted < needed))
     return sections
 
 
@@ -335,13 +350,15 @@ TM_READINGS = {
     "tie-scope": ("first-place", "any-tie"),
     "extra-round-max": ("0", "1"),
     "betting": ("off", "joining-fee", "tromp"),
+    "allow-abstain": ("no", "yes"),
 }
 
 
 def tm_candidates(state: GameState, rng: random.Random) -> list[Action]:
     """The actions to try at this point of a Tromplemond round: claims by every player yet to
     claim (in and out of turn, of two cards, naming a card twice or one outside the pack),
-    every slip and choice of those yet to vote, cuts by the cutters and by the others, TROMP!
+    every slip and choice of those yet to vote (and abstentions, under allow-abstain=yes), the
+    naming of who goes off after a vote nobody voted in, cuts by the cutters and by the others, TROMP!
     calls and passes, and the next deal by every player."""
     phase, players = state.phase, state.players
     if phase == "end":
@@ -356,7 +373,11 @@ def tm_candidates(state: GameState, rng: random.Random) -> list[Action]:
             found += [Claim(player, cards), Claim(player, cards[:2]), Claim(player, (cards[0], cards[0], parse_card("9C")))]
         return found
     if phase in ("votes", "decide"):
-        return [Vote(p, t) for p in players if p not in state.pending for t in (*players, "Zoe")]  # type: ignore[attr-defined]
+        waiting = [p for p in players if p not in state.pending]  # type: ignore[attr-defined]
+        abstentions = [Choose(p, "abstain") for p in waiting] if phase == "votes" and state.abstain else []  # type: ignore[attr-defined]
+        return [Vote(p, t) for p in waiting for t in (*players, "Zoe")] + abstentions
+    if phase == "off":
+        return [Choose(p, f"off {t}") for p in players for t in (*players, "Zoe")]
     if phase == "calls":
         words = ("pass", 'tromp "Grand Tromplemond!"', 'tromp "Petit Tromplemond!"')
         return [Choose(p, w) for p in state.to_act for w in words]
@@ -371,4 +392,22 @@ def tm_candidates(state: GameState, rng: random.Random) -> list[Action]:
 def test_the_tromplemond_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
     state = new_game("tromplemond", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
-    play_checking(state, rng, tm_candidates, lambda s: s.deal_number >= 3 or s.is_game_over, 0.3, ("votes", "decide", "cut", "calls", "end"))
+    play_checking(state, rng, tm_candidates, lambda s: s.deal_number >= 3 or s.is_game_over, 0.3, ("votes", "decide", "cut", "off", "calls", "end"))
+
+
+@pytest.mark.parametrize("betting", ["off", "tromp"])
+def test_abstentions_and_the_naming_of_who_goes_off_agree(betting: str) -> None:
+    """Every voter abstains in the first round (the table then names who goes off), half of
+    them at random in the next two."""
+    rng = random.Random(2)
+    state = new_game("tromplemond", ("Ana", "Budi", "Citra", "Dewi"), {"allow-abstain": "yes", "betting": betting}, seed=2)
+    seen = set()
+    while state.deal_number <= 3 and not state.is_game_over:
+        if state.phase in ("votes", "decide", "off"):
+            seen.add(state.phase)
+            assert_agree(state, tm_candidates(state, rng))
+        legal = state.legal_actions()
+        abstentions = [a for a in legal if str(a) == "abstain"]
+        wanted = abstentions and (state.deal_number == 1 or rng.random() < 0.5)
+        state.apply(abstentions[0] if wanted else rng.choice(legal))
+    assert "off" in seen and "votes" in seen

@@ -144,9 +144,6 @@ def test_bad_set_ups_and_records_are_refused() -> None:
         new_game("tromplemond", PLAYERS[:3])
     assert raised.value.diagnostic.code == "TM001"
     with pytest.raises(Refused) as raised:
-        new_game("tromplemond", PLAYERS, {"allow-abstain": "yes"})
-    assert raised.value.diagnostic.code == "REF002" and "allow-abstain=yes" in raised.value.diagnostic.message
-    with pytest.raises(Refused) as raised:
         new_game("tromplemond", PLAYERS, hands=[dict(HANDS, Emily=cards("2S 3H JC AH 9S"))])
     assert [d.code for d in raised.value.diagnostics] == ["TM101", "TM002"] and "9S (Emily's secret cards)" in str(raised.value)
     state = claimed()
@@ -188,3 +185,41 @@ def test_tromp_calls_win_from_the_pot_and_the_rest_is_settled_at_the_end() -> No
     assert state.is_game_over and "pot    Rob 0 Sam 0 Nick 4 Emily 0\n" in text
     assert not [d for d in check_text(text).diagnostics if d.severity is Severity.ERROR]
     assert dumps([resume(text).record()]) == text
+
+
+def test_an_abstention_is_no_slip_and_only_under_allow_abstain() -> None:
+    state = claimed()
+    assert Choose("Rob", "abstain") not in state.legal_actions("Rob")
+    assert state.why_not(Choose("Rob", "abstain")).code == "REF001"  # type: ignore[union-attr]
+    state = claimed({"allow-abstain": "yes"})
+    assert state.legal_actions("Rob")[-1] == Choose("Rob", "abstain") and state.action("Rob", "abstain") == Choose("Rob", "abstain")
+    state.apply(Choose("Rob", "abstain"))
+    vote(state, "Sam>Emily", "Nick>Emily", "Emily>Nick")
+    text = dumps([state.record()])
+    assert state.off == "Emily" and "votes Sam>Emily Nick>Emily Emily>Nick\noff Emily\n" in text
+    assert not [d for d in check_text(text).diagnostics if d.severity is Severity.ERROR]
+    assert dumps([resume(text).record()]) == text
+
+
+def test_after_a_vote_nobody_votes_in_the_table_names_who_goes_off() -> None:
+    state = claimed({"allow-abstain": "yes", "max-rounds": "1"})
+    for player in PLAYERS[:3]:
+        state.apply(Choose(player, "abstain"))
+    assert "votes" not in dumps([state.record()])  # an abstention shows only once the vote closes
+    state.apply(Choose("Emily", "abstain"))
+    assert state.phase == "off" and state.to_act == PLAYERS
+    assert state.legal_actions("Sam") == [Choose("Sam", f"off {p}") for p in PLAYERS]
+    assert state.why_not(Choose("Rob", "off Zoe")).code == "TM206"  # type: ignore[union-attr]
+    assert state.why_not(Choose("Rob", "abstain")).code == "REF001"  # type: ignore[union-attr]
+    assert state.action("Sam", "off  Nick") == Choose("Sam", "off Nick")
+    state.apply(Choose("Sam", "off Nick"))
+    text = dumps([state.record()])
+    assert state.is_game_over and "votes\noff Nick\nscore  Rob" in text
+    assert not [d for d in check_text(text).diagnostics if d.severity is Severity.ERROR]
+    assert dumps([resume(text).record()]) == text
+
+
+def test_records_with_abstentions_resume_at_every_cut() -> None:
+    rng = random.Random(5)
+    state = new_game("tromplemond", PLAYERS, {"allow-abstain": "yes"}, seed=5)
+    assert_resumes(state, rng, 3, 12)

@@ -17,8 +17,9 @@ import pytest
 import trufspec
 from trufspec.cards import Card
 from trufspec.diagnostics import Severity
-from trufspec.records import Bids, Contract, Game, Hands, Tricks
-from trufspec.referee import new_game
+from trufspec.records import Bids, Contract, Game, Hands, Tricks, Votes
+from trufspec.referee import STATES, new_game
+from trufspec.referee.tricks import TrickGame
 from trufspec.simulate import SIMULATORS, Detail
 from trufspec.simulate.table import FAULTS, play_game, render
 from trufspec.spec.registry import default_registry
@@ -26,6 +27,8 @@ from trufspec.spec.registry import default_registry
 POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
 REFEREED = sorted(r for r, module in SIMULATORS.items() if module == "trufspec.simulate.table")
 """The rulesets whose games are played through the referee."""
+TRICK_GAMES = [r for r in REFEREED if issubclass(STATES[r], TrickGame)]
+"""The rulesets of those whose faults are cards played (every one but Tromplemond)."""
 
 
 def errors(text: str) -> list[str]:
@@ -34,7 +37,7 @@ def errors(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("kind", FAULTS)
-@pytest.mark.parametrize("ruleset", REFEREED)
+@pytest.mark.parametrize("ruleset", TRICK_GAMES)
 def test_a_fault_is_the_only_error_of_its_record(ruleset: str, kind: str) -> None:
     codes = set()
     for seed in range(6):
@@ -54,7 +57,7 @@ def sampled_readings(ruleset: str, count: int) -> list[dict[str, str]]:
     return random.Random(ruleset).sample(every, min(count, len(every)))
 
 
-@pytest.mark.parametrize("ruleset", REFEREED)
+@pytest.mark.parametrize("ruleset", TRICK_GAMES)
 def test_a_fault_under_other_readings_is_the_only_error(ruleset: str) -> None:
     for number, options in enumerate(sampled_readings(ruleset, 5)):
         for kind in FAULTS:
@@ -81,6 +84,19 @@ def test_a_game_is_played_to_the_referees_end(ruleset: str) -> None:
     assert errors(render(played.game, Detail.FULL)) == []
     sheet = render(played.game, Detail.SHEET)
     assert errors(sheet) == [] and "hands" not in sheet and "play" not in sheet
+
+
+def test_tromplemond_bots_abstain_now_and_then_under_allow_abstain() -> None:
+    """Some voters hand in no slip, most vote; a vote nobody voted in is settled by the table."""
+    slips = voters = 0
+    for seed in range(8):
+        played = play_game("tromplemond", random.Random(seed), {"allow-abstain": "yes", "max-rounds": "3"})
+        assert played.state.is_game_over and errors(render(played.game, Detail.FULL)) == []
+        for deal in played.game.deals:
+            for votes in (s for s in deal.sections if type(s) is Votes):
+                slips += len(votes.entries)
+                voters += 4
+    assert 0.75 * voters < slips < 0.95 * voters
 
 
 def test_the_players_given_sit_at_the_table() -> None:

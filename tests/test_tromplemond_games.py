@@ -398,7 +398,7 @@ def test_bots_vote_off_the_jacks_and_hide_their_own() -> None:
 def test_bots_that_keep_disagreeing_on_a_two_way_tie_are_brought_to_agree() -> None:
     # Seed 6 has two bots, each sure of a different suspect, decide a two-way tie under
     # revote-others: they would decide again for ever without the simulator's limit.
-    from trufspec.simulate.tromplemond import random_game as simulate_game
+    from oracle_tromplemond import random_game as simulate_game
 
     options = {"two-way-disagreement": "revote-others"}
     game = simulate_game(random.Random(6), options, bots=True)

@@ -1,7 +1,7 @@
 """The Hypothesis side of the tromplemond oracle: strategies and option grids for the tests.
 
 The rules, the game model, the random game and its rendering live in
-:mod:`trufspec.simulate.tromplemond`, which imports nothing from the engine or the rulesets; this
+:mod:`oracle_tromplemond`, which imports nothing from the engine or the rulesets; this
 module draws games from it, by bots or by uniform choices, under options drawn from a grid, and
 mutates them for the single-fault tests.
 """
@@ -14,7 +14,7 @@ from typing import Callable
 
 from hypothesis import strategies as st
 
-from trufspec.simulate.tromplemond import (
+from oracle_tromplemond import (
     PLAYERS,
     GeneratedGame,
     GeneratedRound,

@@ -20,8 +20,12 @@ the phrase of each TROMP! category or a pass.  A claim the validator accepts in 
 (a card named twice, a card outside the pack: a visible lie), a cut of any card and a call of
 any phrase (a wrong one wins nothing) are legal too.  Irregularities (an early reveal, a
 dealer's error, a bribe) are the table's judgement, not a player's action, and are not
-staged; a game with ``allow-abstain=yes`` is refused (REF002): a vote nobody casts leaves
-the rules without a player to send off.
+staged.
+Under ``allow-abstain=yes`` a voter may hand in no slip (``abstain``; the record simply has
+no slip from them).  A vote in which nobody votes leaves the rules without a player to send
+off: the record's ``off`` line then says who goes, and the validator accepts any player of
+the vote there, so the table names one (``off Nick``); the record does not say who spoke, so
+any player may.
 Hands given to a new game are five cards a player, the two public cards first.
 """
 
@@ -69,7 +73,7 @@ from trufspec.rulesets.tromplemond.pot import CATEGORIES, RoundPot, round_pot, s
 from trufspec.rulesets.tromplemond.pack import ALWAYS_USED, PACK, PUBLIC_SIZE, SECRET_SIZE, SET_ASIDE, RoundCards
 from trufspec.rulesets.tromplemond.ruleset import round_dealer
 from trufspec.rulesets.tromplemond.scoring import round_scores
-from trufspec.rulesets.tromplemond.votes import Stage, vote_stage
+from trufspec.rulesets.tromplemond.votes import Stage, decide_vote, vote_stage
 from trufspec.spec.registry import default_registry
 
 __all__ = ["TromplemondState"]
@@ -80,7 +84,13 @@ ORDERED_PACK = tuple(c for c in FULL_PACK if c in PACK)
 PASS = "pass"
 """A player's word for making no TROMP! call."""
 
-_PHASES = {"vote": "votes", "decide": "decide", "cut": "cut"}
+ABSTAIN = "abstain"
+"""A voter's word for handing in no slip, under ``allow-abstain=yes``."""
+
+OFF = "off"
+"""The first word of the table's naming of who goes off after a vote nobody voted in."""
+
+_PHASES = {"vote": "votes", "decide": "decide", "cut": "cut", "unknown": "off"}
 """The phase of each step of the vote procedure that players act in."""
 
 
@@ -102,10 +112,8 @@ class TromplemondState(GameState):
     def __init__(self, setup: Setup) -> None:
         if len(setup.players) != 4:
             raise Refused([clause_diagnostic("TM001", {"count": len(setup.players)})])
-        if setup.readings["allow-abstain"] == "yes":
-            problem = "a vote nobody casts leaves the rules without a player to send off"
-            raise Refused([refusal("REF002", f"the tromplemond referee does not play games with allow-abstain=yes: {problem}")])
         super().__init__(setup)
+        self.abstain = setup.readings["allow-abstain"] == "yes"
         self.ending = Ending(setup.readings)
         self.betting = setup.readings["betting"] == "tromp"
         # Under TROMP! betting, what each round's pot paid and left.
@@ -137,8 +145,8 @@ class TromplemondState(GameState):
         self.claims: dict[str, tuple[Card, ...]] = {}
         self.procedure: list[Votes | Cut] = []
         """The votes, decisions and cuts of the round so far."""
-        self.pending: dict[str, Card | str] = {}
-        """The slips, choices or cut cards of the step in progress, by player."""
+        self.pending: dict[str, Card | str | None] = {}
+        """The slips, choices or cut cards of the step in progress, by player (None: no slip)."""
         self.stage = Stage("vote", players)
         self.off: str | None = None
         self.calls: dict[str, str | None] = {}
@@ -170,6 +178,8 @@ class TromplemondState(GameState):
             return tuple(p for p in self._clockwise() if p not in self.calls)
         if phase == "end":
             return (self._clockwise()[1],)
+        if phase == "off":
+            return self._clockwise()
         return ()
 
     @property
@@ -187,11 +197,14 @@ class TromplemondState(GameState):
         if phase == "claims":
             return [claim for p in acting for claim in _claims(p)]
         if phase == "votes":
-            return [Vote(p, t) for p in acting for t in self.players if t != p]
+            abstentions = [Choose(p, ABSTAIN) for p in acting] if self.abstain else []
+            return [Vote(p, t) for p in acting for t in self.players if t != p] + abstentions
         if phase == "decide":
             return [Vote(p, t) for p in acting for t in self.stage.pool]
         if phase == "cut":
             return [PlayCard(p, c) for p in acting for c in ORDERED_PACK]
+        if phase == "off":
+            return [Choose(p, f"{OFF} {t}") for p in acting for t in self.stage.pool]
         if phase == "calls":
             return [Choose(p, words) for p in acting for words in (PASS, *(_call(shouted(n)) for n in CATEGORIES))]
         if phase == "end":
@@ -211,10 +224,16 @@ class TromplemondState(GameState):
             deal = Deal("round", Atom(self.deal_number), (claims,))
             check_claims(deal, self.players, self.dealer, RoundCards(self.public, {}, None), self.readings, findings)
             return first_error(findings.diagnostics)
-        step = (phase in ("votes", "decide") and kind is Vote) or (phase == "cut" and kind is PlayCard)
+        abstention = phase == "votes" and kind is Choose and str(action) == ABSTAIN and self.abstain
+        step = (phase in ("votes", "decide") and kind is Vote) or (phase == "cut" and kind is PlayCard) or abstention
         if step and player not in self.pending:
             findings = _findings()
             vote_stage(self._procedure_deal(action), self.players, self.readings, findings)
+            return first_error(findings.diagnostics)
+        if phase == "off" and kind is Choose and _named(str(action)):
+            findings = _findings()
+            deal = self._procedure_deal()
+            decide_vote(replace(deal, sections=deal.sections + (Off(Atom(_named(str(action)))),)), self.players, self.readings, findings)
             return first_error(findings.diagnostics)
         if phase == "calls" and kind is Choose and player not in self.calls and _phrase(str(action)) is not False:
             return None  # any phrase may be called (TM405): a wrong one wins nothing
@@ -232,10 +251,11 @@ class TromplemondState(GameState):
     def _procedure_deal(self, action: Action | None = None) -> Deal:
         """The round's votes, decisions and cuts with the step in progress and ``action``
         added: as the record would write them, the step written once it is complete (a vote
-        or decision still open is written with ``*``; a cut only once every cutter has cut)."""
+        or decision still open is written with ``*`` once it holds a slip; a cut only once
+        every cutter has cut)."""
         pending = dict(self.pending)
         if action is not None:
-            pending[action.player] = action.card if isinstance(action, PlayCard) else str(action)
+            pending[action.player] = _pending(action)
         sections: list = list(self.procedure)
         if self._phase == "cut":
             if set(pending) >= set(self.stage.pool) or not set(pending) <= set(self.stage.pool):
@@ -243,8 +263,9 @@ class TromplemondState(GameState):
         elif pending:
             kind = Votes if self._phase == "votes" else Decide
             needed = len(self.players) if self._phase == "votes" else len(self.stage.deciders)
-            slips = tuple(Slip(Atom(str(t)), Atom(p)) for p, t in pending.items())
-            sections.append(kind(slips, incomplete=len(pending) < needed))
+            slips = tuple(Slip(Atom(str(t)), Atom(p)) for p, t in pending.items() if t is not None)
+            if slips or len(pending) >= needed:  # an abstention shows only once the vote closes
+                sections.append(kind(slips, incomplete=len(pending) < needed))
         return Deal("round", Atom(self.deal_number), tuple(sections))
 
     def _do(self, action: Action) -> None:
@@ -254,6 +275,13 @@ class TromplemondState(GameState):
             self.claims[action.player] = action.cards
             if len(self.claims) == len(self.players):
                 self._phase = "votes"
+        elif kind is Choose and self._phase == "votes":
+            self.pending[action.player] = None
+            if not self.to_act:
+                self._next_step()
+        elif kind is Choose and self._phase == "off":
+            self.off = _named(str(action))
+            self._after_vote()
         elif kind is Choose:
             phrase = _phrase(str(action))
             assert phrase is not False
@@ -265,7 +293,7 @@ class TromplemondState(GameState):
             self.deal_number += 1
             self._start_round(action.player)
         else:
-            self.pending[action.player] = action.card if isinstance(action, PlayCard) else str(action)  # type: ignore[attr-defined]
+            self.pending[action.player] = _pending(action)
             if not self.to_act:
                 self._next_step()
 
@@ -278,12 +306,16 @@ class TromplemondState(GameState):
         self.stage = vote_stage(deal, self.players, self.readings, _findings())
         if self.stage.step == "done":
             self.off = self.stage.off
-            if self.betting:
-                self._phase = "calls"
-            else:
-                self._score()
+            self._after_vote()
         else:
             self._phase = _PHASES[self.stage.step]
+
+    def _after_vote(self) -> None:
+        """A player is off: the TROMP! calls follow under TROMP! betting, or the scores."""
+        if self.betting:
+            self._phase = "calls"
+        else:
+            self._score()
 
     def _score(self) -> None:
         players = self.players
@@ -402,6 +434,8 @@ class TromplemondState(GameState):
             pass
         if phase in ("votes", "decide") and text in self.players:
             return Vote(player, text)
+        if (phase == "votes" and text == ABSTAIN) or (phase == "off" and _named(text)):
+            return Choose(player, text)
         if phase == "calls" and _phrase(text) is not False:
             return Choose(player, text)
         if phase == "end" and text == "deal":
@@ -419,19 +453,40 @@ class TromplemondState(GameState):
             yield Claim(entry.player.value, entry.cards.cards)
         for section in deal.sections:
             if isinstance(section, Votes):
+                voted = set()
                 for slip in section.entries:
                     if slip.voter is None:
                         raise Refused([refusal("REF003", f"round {number} writes a vote as tallies; the referee needs the slips")])
+                    voted.add(slip.voter.value)
                     yield Vote(slip.voter.value, slip.target.value)
+                if self.abstain and type(section) is Votes and not section.incomplete:
+                    yield from (Choose(p, ABSTAIN) for p in self.players if p not in voted)
             elif isinstance(section, Cut):
                 for name, card in zip(section.players, section.cards):
                     yield PlayCard(name.value, card)
+        off = deal.find(Off)
+        if off is not None and vote_stage(deal, self.players, self.readings, _findings()).step == "unknown":
+            yield Choose(self.dealer, f"{OFF} {off.player.value}")
         calls = deal.find_all(Tromp)
         for call in calls:
             yield Choose(call.player.value, _call(call.phrase))
         if deal.find(Score) is not None and self.betting:
             called = {call.player.value for call in calls}
             yield from (Choose(p, PASS) for p in self._clockwise() if p not in called)
+
+
+def _pending(action: Action) -> Card | str | None:
+    """What a step of the vote holds for ``action``: a cut card, a slip's or choice's player,
+    or None for a voter who hands in no slip."""
+    if isinstance(action, PlayCard):
+        return action.card
+    return None if str(action) == ABSTAIN else str(action)
+
+
+def _named(words: str) -> str | None:
+    """The player the dealer's words ``off Nick`` send off; None when the words are not that."""
+    first, _, name = words.partition(" ")
+    return name if first == OFF and name and " " not in name else None
 
 
 def _call(phrase: str) -> str:

@@ -7,9 +7,8 @@ and as test input for an engine under development.
 
 The games of a ruleset with a referee (``trufspec.referee.STATES``) are played through it
 (:mod:`trufspec.simulate.table`): the bots (:mod:`trufspec.simulate.bots`) choose among its
-legal actions and the record is the referee's, so no rule is stated here.  The rulesets the
-referee does not play yet keep a simulator of their own, in a module of this package named
-after the ruleset, written from the source text on its own.
+legal actions and the record is the referee's, so no rule is stated here.  Every ruleset is
+played that way, under every reading.
 
 Games are reproducible: game *n* of seed *s* is played with a :class:`random.Random` seeded
 with ``"s:n"``, so it is the same whatever the number of games asked for.
@@ -58,20 +57,16 @@ SIMULATORS: Mapping[str, str] = {
     "truf-basics": "trufspec.simulate.table",
     "truf-de": "trufspec.simulate.table",
     "ruff-and-honours": "trufspec.simulate.table",
-    "tromplemond": "trufspec.simulate.tromplemond",
+    "tromplemond": "trufspec.simulate.table",
 }
 """The module of each ruleset's simulator, imported when it is first asked for: the referee's
-table, or the ruleset's own simulator (its ``SIMULATOR``)."""
+table, whose ``simulator`` makes it."""
 
 
 def simulator_for(ruleset: str) -> Simulator:
     """The simulator of a ruleset; ``KeyError`` for a ruleset without one."""
-    module = importlib.import_module(SIMULATORS[ruleset])
-    if hasattr(module, "simulator"):
-        made: Simulator = module.simulator(ruleset)
-        return made
-    simulator: Simulator = module.SIMULATOR
-    return simulator
+    made: Simulator = importlib.import_module(SIMULATORS[ruleset]).simulator(ruleset)
+    return made
 
 
 def option_problems(simulator: Simulator, options: Mapping[str, str]) -> list[str]:

@@ -10,7 +10,8 @@ cheaply as it can, and ducks once the bid is made.  Now and then it plays any le
 players do, so that the games show the odd play too.
 
 A bot plays any game the referee runs; its judgement is that of games of tricks
-(:class:`~trufspec.referee.tricks.TrickGame`: the Truf family and Ruff and Honours), and in a
+(:class:`~trufspec.referee.tricks.TrickGame`: the Truf family and Ruff and Honours); in
+Tromplemond's vote it hands in a slip but now and then, where the readings let it, none; in a
 phase it has no judgement of it takes any legal action.  Its random choices come from the
 generator it is given, so a game is the same for the same seed.
 """
@@ -28,7 +29,7 @@ from trufspec.referee import Action, BidCards, Choose, GameState, PlayCard
 from trufspec.referee.actions import Discard
 from trufspec.referee.tricks import TrickGame
 
-__all__ = ["Bot", "hand_strength", "bid_values"]
+__all__ = ["Bot", "hand_strength", "bid_values", "ABSTAINING"]
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 """The suits in a fixed order: a set's order would change from run to run, and with it the
@@ -37,6 +38,11 @@ games of a seed."""
 _PAIRS = 24
 """How many bids of two cards a bot weighs besides its bids of one card: a player looks at a
 handful of ways to make the bid they want, not at every one."""
+
+
+ABSTAINING = 0.15
+"""How often a voter who may hand in no slip (Tromplemond's ``allow-abstain=yes``) hands in
+none, as one player in a few does; otherwise they vote."""
 
 
 def hand_strength(hand: Sequence[Card]) -> float:
@@ -96,6 +102,10 @@ class Bot:
             return min(discards, key=lambda a: (sorted(c.rank for c in a.cards), [c.suit.index for c in a.cards]))
         if phase == "end":
             return legal[0]
+        if phase == "votes":
+            slips = [a for a in legal if not isinstance(a, Choose)]
+            abstain = len(slips) < len(legal) and self.rng.random() < ABSTAINING
+            return self.rng.choice([a for a in legal if a not in slips] if abstain else slips)
         return self.rng.choice(legal)
 
     # ------------------------------------------------------------------ bidding

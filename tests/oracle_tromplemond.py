@@ -1,4 +1,5 @@
-"""Simulated tromplemond games, and the oracle of the property tests.
+"""tromplemond games played from the rules alone: the independent statement of its rules the
+validator's property tests check against.
 
 Nothing here comes from the engine or the rulesets.  The rules are written again, small and
 plain, from "Tromplemond Rules and Regulations Version 1.0" and the readings of the register's
@@ -38,7 +39,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from trufspec.simulate import Detail, Simulator, options_tag
+from trufspec.simulate import Detail, options_tag
 
 __all__ = [
     "PLAYERS",
@@ -51,7 +52,6 @@ __all__ = [
     "round_scores",
     "random_game",
     "render",
-    "SIMULATOR",
 ]
 
 PLAYERS = ("Rob", "Sam", "Nick", "Emily")
@@ -479,22 +479,3 @@ def render(game: GeneratedGame) -> GeneratedGame:
     game.text = "\n".join(out) + "\n"
     game.lines = lines
     return game
-
-
-def _winner(rng: random.Random, game: GeneratedGame) -> str:
-    """The highest final total; equal leaders after the extra rounds cut for it."""
-    final = game.rounds[-1].totals
-    best = max(final.values())
-    return rng.choice([p for p in PLAYERS if final[p] == best])
-
-
-def play(rng: random.Random, options: Mapping[str, str], detail: Detail) -> str:
-    """One game by the bots, after its ``Ruleset`` tag."""
-    game = random_game(rng, options, bots=True)
-    game.tagged = dict(options)
-    game.winner = _winner(rng, game)
-    game.detail = detail
-    return render(game).text.split("\n", 1)[1]
-
-
-SIMULATOR = Simulator("tromplemond", play, frozenset(DEFAULTS))
