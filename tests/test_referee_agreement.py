@@ -239,7 +239,7 @@ BASICS_READINGS = {
     seed=st.integers(0, 10**6),
     readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in BASICS_READINGS.items()}),
 )
-def test_the_truf_basics_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
+def test_the_truf_basics_referee_calls_legal_what_the_validator_accepts(seed: int, readings: dict[str, str]) -> None:
     rng = random.Random(seed)
     state = new_game("truf-basics", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
     play_checking(state, rng, basics_candidates, lambda s: s.deal_number >= 2, 0.15, ("bids", "contract"))
@@ -259,7 +259,7 @@ DE_READINGS = {
     seed=st.integers(0, 10**6),
     readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in DE_READINGS.items()}),
 )
-def test_the_truf_de_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
+def test_the_truf_de_referee_calls_legal_what_the_validator_accepts(seed: int, readings: dict[str, str]) -> None:
     rng = random.Random(seed)
     state = new_game("truf-de", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
     play_checking(state, rng, de_candidates, lambda s: s.deal_number >= 3, 0.15, ("contract", "end"))
@@ -271,7 +271,7 @@ def test_the_truf_de_referee_calls_legal_what_the_validator_accepts(seed, readin
     players=st.sampled_from([("Ana", "Budi", "Citra", "Dewi"), ("Eko", "Fitri", "Gita")]),
     readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in JB_READINGS.items()}),
 )
-def test_the_truf_jb_referee_calls_legal_what_the_validator_accepts(seed, players, readings) -> None:  # type: ignore[no-untyped-def]
+def test_the_truf_jb_referee_calls_legal_what_the_validator_accepts(seed: int, players: tuple[str, ...], readings: dict[str, str]) -> None:
     rng = random.Random(seed)
     state = new_game("truf-jb", players, readings, seed=seed)
     play_checking(state, rng, jb_candidates, lambda s: s.phase == "end", 0.25, ("contract",))
@@ -333,7 +333,7 @@ def rh_candidates(state: GameState, rng: random.Random) -> list[Action]:
     seed=st.integers(0, 10**6),
     readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in RH_READINGS.items()}),
 )
-def test_the_ruff_and_honours_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
+def test_the_ruff_and_honours_referee_calls_legal_what_the_validator_accepts(seed: int, readings: dict[str, str]) -> None:
     rng = random.Random(seed)
     state = new_game("ruff-and-honours", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
     play_checking(state, rng, rh_candidates, lambda s: s.deal_number >= 3 or s.is_game_over, 0.15, ("ruff", "end"))
@@ -389,7 +389,7 @@ def tm_candidates(state: GameState, rng: random.Random) -> list[Action]:
     seed=st.integers(0, 10**6),
     readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in TM_READINGS.items()}),
 )
-def test_the_tromplemond_referee_calls_legal_what_the_validator_accepts(seed, readings) -> None:  # type: ignore[no-untyped-def]
+def test_the_tromplemond_referee_calls_legal_what_the_validator_accepts(seed: int, readings: dict[str, str]) -> None:
     rng = random.Random(seed)
     state = new_game("tromplemond", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
     play_checking(state, rng, tm_candidates, lambda s: s.deal_number >= 3 or s.is_game_over, 0.3, ("votes", "decide", "cut", "off", "calls", "end"))
