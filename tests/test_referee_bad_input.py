@@ -3,7 +3,9 @@ diagnostic, no traceback, and the state is left as it was."""
 
 from __future__ import annotations
 
+import gc
 import random
+import weakref
 
 import pytest
 
@@ -115,3 +117,19 @@ def test_undo_retraces_a_game_and_a_copy_is_independent(ruleset: str) -> None:
         state.undo()
         assert dumps([state.record()]) == text
     assert state.history == [] and twin.history
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_game_let_go_is_freed_at_once(ruleset: str) -> None:
+    """A game refers to nothing that refers back to it, so dropping it frees it by reference
+    counting alone: a search or a server that plays many games does not wait for the garbage
+    collector, whose full passes grow with everything such a game left behind."""
+    gc.disable()
+    try:
+        state = play_until(new_game(ruleset, PLAYERS, seed=5), random.Random(6), lambda s: s.deal_number > 2 or s.is_game_over)
+        state.record(), state.view(PLAYERS[0]), state.copy(), state.undo()
+        gone = weakref.ref(state)
+        del state
+        assert gone() is None
+    finally:
+        gc.enable()

@@ -30,6 +30,7 @@ __all__ = [
     "PlayOutcome",
     "trick_winner",
     "order_of_play",
+    "seatings",
     "breaks",
     "playable",
     "play_fault",
@@ -99,13 +100,21 @@ def breaks(
     are broken (see :func:`trumps_broken`).  A card that keeps the rule is told at once; only
     a doubtful one makes it look through the hand, and then only until the answer is known.
     """
+    # Plain loops rather than ``any()`` over a generator: this is asked for every card of
+    # every trick, and a loop costs half as much.
     if led is None:
         if rules.trump_lead is None or card.suit is not trump or broken:
             return None
-        return rules.trump_lead if any(c.suit is not trump for c in hand) else None
+        for other in hand:
+            if other.suit is not trump:
+                return rules.trump_lead
+        return None
     if card.suit is led:
         return None
-    return rules.follow_suit if any(c.suit is led for c in hand) else None
+    for other in hand:
+        if other.suit is led:
+            return rules.follow_suit
+    return None
 
 
 def playable(
@@ -154,16 +163,17 @@ def _seating(seats: Sequence[str], leader: str, direction: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=256)
-def _seatings(seats: tuple[str, ...], direction: str) -> Mapping[str, tuple[str, ...]]:
-    """The order of play from each seat: worked out once per table and direction, not once
-    per trick (the mapping is shared: it is only read)."""
+def seatings(seats: tuple[str, ...], direction: str) -> Mapping[str, tuple[str, ...]]:
+    """The order of play from each seat, ``counterclockwise`` or else clockwise (the order
+    ``free`` leaves open is listed clockwise): worked out once per table and direction, not
+    once per trick or deal (the mapping is shared: it is only read)."""
     return {seat: tuple(_seating(seats, seat, direction)) for seat in seats}
 
 
 def order_of_play(tricks: Sequence[Trick], seats: Sequence[str], direction: str = "clockwise") -> list[Sequence[str]]:
     """Who plays the cards of each trick, in order of play, as the replay reads a record (see
     :func:`_turns`): pictures of a deal lay the cards out by the same reading."""
-    return _turns(tricks, _seatings(tuple(seats), direction))
+    return _turns(tricks, seatings(tuple(seats), direction))
 
 
 def replay_play(
@@ -187,8 +197,8 @@ def replay_play(
     complete at that trick, and a trick played after it breaks ``rules.trick_count``.
     """
     direction = "counterclockwise" if rules.enforce_order == "counterclockwise" else "clockwise"
-    seatings = _seatings(tuple(seats), direction)
-    turns = _turns(play.tricks, seatings)
+    orders = seatings(tuple(seats), direction)
+    turns = _turns(play.tricks, orders)
     known_hands = hands is not None
     if hands is None:
         # Rebuild the hands from the play: what a player plays, they held from the start.
@@ -240,7 +250,7 @@ def replay_play(
                     expected=expected_leader,
                     previous=count - 1,
                 )
-        if not (trick.by_player and _check_turns(trick, seats, seatings, rules, findings)):
+        if not (trick.by_player and _check_turns(trick, seats, orders, rules, findings)):
             last = count == len(turns)
             if len(trick.cards.cards) != len(seats) and not (last and play.incomplete):
                 findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards.cards), players=len(seats))
@@ -314,7 +324,7 @@ def _miscounted(findings: Findings, rules: TrickRules, span: Span, problem: str,
 
 def _turns(tricks: Sequence[Trick], seatings: Mapping[str, Sequence[str]]) -> list[Sequence[str]]:
     """Who plays the cards of each trick, in order of play: the player of each card, or the
-    seats from the leader round (``seatings``, see :func:`_seatings`); none when the leader
+    seats from the leader round (``seatings``, see :func:`seatings`); none when the leader
     is not at the table.  A card past the last of them has no player."""
     return [
         [p.value for p in trick.players] if trick.by_player else seatings.get(trick.leader.value, ())

@@ -191,10 +191,13 @@ class GameState(abc.ABC):
 
     # ------------------------------------------------------------------ what a ruleset says
 
+    _phase: str
+    """The phase, which a ruleset's referee sets as the deal goes on."""
+
     @property
-    @abc.abstractmethod
     def phase(self) -> str:
         """The phase of the current deal, or ``over``."""
+        return self._phase
 
     @property
     @abc.abstractmethod
@@ -301,11 +304,11 @@ class GameState(abc.ABC):
     @property
     def is_deal_over(self) -> bool:
         """The deal is played and scored (the next one is not yet dealt)."""
-        return self.phase in ("end", "over")
+        return self._phase in ("end", "over")
 
     @property
     def is_game_over(self) -> bool:
-        return self.phase == "over"
+        return self._phase == "over"
 
     def is_legal(self, action: Action) -> bool:
         return self.why_not(action) is None

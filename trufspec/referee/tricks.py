@@ -15,7 +15,7 @@ import functools
 from typing import Iterator, Mapping, Sequence
 
 from trufspec.cards import FULL_PACK, Card, Suit
-from trufspec.engine.tricks import TrickRules, play_fault, playable, trick_winner, trumps_broken, why_not_held
+from trufspec.engine.tricks import TrickRules, play_fault, playable, seatings, trick_winner, trumps_broken, why_not_held
 from trufspec.diagnostics import Diagnostic
 from trufspec.records import Atom, Cards, Deal, Play, Trick
 from trufspec.referee.actions import Action, PlayCard
@@ -25,10 +25,11 @@ __all__ = ["TrickTable", "TrickGame", "card_plays"]
 
 
 @functools.lru_cache(maxsize=64)
-def card_plays(seats: tuple[str, ...]) -> Mapping[tuple[str, Card], PlayCard]:
-    """Every card play at a table, made once: the legal plays are listed at every turn, and
-    an action found among them is the same object as the one applied."""
-    return {(player, card): PlayCard(player, card) for player in seats for card in FULL_PACK}
+def card_plays(seats: tuple[str, ...]) -> Mapping[str, Mapping[Card, PlayCard]]:
+    """Every card play at a table, by player and card, made once: the legal plays are listed
+    at every turn, and an action found among them is the same object as the one applied.
+    (Keyed by player, then card, so that looking one up allocates nothing.)"""
+    return {player: {card: PlayCard(player, card) for card in FULL_PACK} for player in seats}
 
 
 class TrickTable:
@@ -62,16 +63,12 @@ class TrickTable:
         self.broken = False
         self.ruffed = False
         self.tricks = tricks
-        self._allowed: dict[str, list[Card]] = {}
+        self._allowed: dict[str, tuple[list[Card], list[PlayCard]]] = {}
         self._waiting: tuple[str, ...] = ()
         """The players still to play to the trick on the table, in order of play."""
         self._free = rules.enforce_order == "free"
         self._plays = card_plays(self.seats)
-        step = -1 if rules.enforce_order == "counterclockwise" else 1
-        count = len(self.seats)
-        self._orders = {
-            seat: tuple(self.seats[(index + step * k) % count] for k in range(count)) for index, seat in enumerate(self.seats)
-        }
+        self._orders = seatings(self.seats, rules.enforce_order)
 
     def copy(self) -> TrickTable:
         other = TrickTable.__new__(TrickTable)
@@ -103,19 +100,29 @@ class TrickTable:
         return self._waiting if self._free else self._waiting[:1]
 
     def allowed(self, player: str) -> list[Card]:
-        """The cards ``player`` may play to the trick now, were it their turn (worked out
-        once per card played: the list of legal actions and the check of the action chosen
-        both ask)."""
-        found = self._allowed.get(player)
-        if found is None:
-            led = self.current[0][1].suit if self.current else None
-            found = self._allowed[player] = playable(self.hands[player], led, self.trump, self.broken, self.rules)
-        return found
+        """The cards ``player`` may play to the trick now, were it their turn."""
+        return self._judged(player)[0]
 
     def legal(self) -> list[PlayCard]:
         """Every card that may be played now, as the action of its player."""
-        allowed, plays = self.allowed, self._plays
-        return [plays[player, card] for player in self.to_act() for card in allowed(player)]
+        legal: list[PlayCard] = []
+        judged = self._judged
+        for player in self.to_act():
+            legal += judged(player)[1]
+        return legal
+
+    def _judged(self, player: str) -> tuple[list[Card], list[PlayCard]]:
+        """The cards ``player`` may play now, and their plays as actions: worked out once per
+        card played, since the list of legal actions and the check of the action chosen both
+        ask, and kept for a player until the cards they may play change (under ``free``
+        order, those waiting to follow are listed at every card of the trick)."""
+        found = self._allowed.get(player)
+        if found is None:
+            led = self.current[0][1].suit if self.current else None
+            cards = playable(self.hands[player], led, self.trump, self.broken, self.rules)
+            plays = self._plays[player]
+            found = self._allowed[player] = (cards, [plays[card] for card in cards])
+        return found
 
     def fault(self, player: str, card: Card) -> tuple[str, dict[str, object]] | None:
         """The clause that ``player`` playing ``card`` now breaks, with the values of its
@@ -200,18 +207,13 @@ class TrickTable:
 
 
 class TrickGame(GameState):
-    """The part of a game state that every game of tricks shares: the phase, the hands as
-    dealt and then as the trick table holds them, and the cards of a recorded play."""
+    """The part of a game state that every game of tricks shares: the hands as dealt and then
+    as the trick table holds them, and the cards of a recorded play."""
 
-    _phase: str
     dealt: dict[str, tuple[Card, ...]]
     """The hands as dealt."""
     table: TrickTable | None
     """The tricks of the deal, once the play has begun."""
-
-    @property
-    def phase(self) -> str:
-        return self._phase
 
     def hand(self, player: str) -> tuple[Card, ...]:
         if self.table is not None:

@@ -155,10 +155,6 @@ class TromplemondState(GameState):
 
     # ------------------------------------------------------------------ the state
 
-    @property
-    def phase(self) -> str:
-        return self._phase
-
     def _clockwise(self) -> tuple[str, ...]:
         """The players from the dealer on, clockwise."""
         start = self.players.index(self.dealer)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import abc
 import functools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
 from trufspec.cards import Card, Suit, Trump, parse_card
@@ -94,7 +94,9 @@ class TrufState(TrickGame):
         """Each bid made, with its value as the ruleset's bidding module gives it."""
         self._bid_lists: dict[str, Sequence[BidCards]] = {}
         self.contract: Contract | None = None
-        self._choices: dict[str, tuple[Contract, Diagnostic | None]] = {}
+        self._choices: dict[str, tuple[Contract, Diagnostic | None, Any]] = {}
+        """Each contract the bid winner might write, by its words: why it is not legal (or
+        None) and the mode it makes."""
         self.choice: Any = None
         """The mode (and adjustment) as the ruleset's ``decide_mode`` gives it."""
         self.table: TrickTable | None = None
@@ -189,7 +191,7 @@ class TrufState(TrickGame):
         if phase == "bids":
             return Chain([self._bid_list(p) for p in acting], self.is_legal)
         if phase == "contract":
-            return [Choose(p, words) for p in acting for words, (_, problem) in self._choices.items() if problem is None]
+            return [Choose(p, words) for p in acting for words, (_, problem, _) in self._choices.items() if problem is None]
         if phase == "end":
             return [NextDeal(p) for p in acting]
         return ()
@@ -254,7 +256,7 @@ class TrufState(TrickGame):
             return refusal("REF001", f"{action.player} cannot choose the contract: the bid winner {winner} does")
         found = self._choices.get(action.words)
         if found is None:
-            allowed = ", ".join(w for w, (_, problem) in self._choices.items() if problem is None)
+            allowed = ", ".join(w for w, (_, problem, _) in self._choices.items() if problem is None)
             return refusal("REF001", f"{winner} cannot choose '{action.words}': the choices are {allowed}")
         return found[1]
 
@@ -280,7 +282,8 @@ class TrufState(TrickGame):
                 self._close_bidding()
         elif kind is Choose:
             assert isinstance(action, Choose)
-            self._agree(self._choices[action.words][0])
+            contract, _, choice = self._choices[action.words]
+            self._agree(contract, choice)
         else:
             self.deal_number += 1
             self._start_deal(action.player)
@@ -294,22 +297,19 @@ class TrufState(TrickGame):
         choices = {}
         for contract in self._contract_forms(winner, trump, total):
             findings = Findings(default_registry(), None)
-            self._judge_contract(contract, total, findings)
-            choices[contract_words(contract)] = (contract, first_error(findings.diagnostics))
-        legal = [contract for contract, problem in choices.values() if problem is None]
+            choice = self._judge_contract(contract, total, findings)
+            choices[contract_words(contract)] = (contract, first_error(findings.diagnostics), choice)
+        legal = [(contract, choice) for contract, problem, choice in choices.values() if problem is None]
         if len(legal) == 1:
-            self._agree(legal[0])
+            self._agree(*legal[0])
             return
         self._choices = choices
         self.contract = Contract(Atom(winner), Atom(trump))
         self._phase = "contract"
 
-    def _agree(self, contract: Contract) -> None:
-        """Settle the contract and start the play."""
-        self.choice = self._judge_contract(contract, self._total, Findings(default_registry(), None))
-        self._start_play(contract)
-
-    def _start_play(self, contract: Contract) -> None:
+    def _agree(self, contract: Contract, choice: Any) -> None:
+        """Settle the contract, with the mode (and adjustment) it makes, and start the play."""
+        self.choice = choice
         self.contract = contract
         assert contract.trump is not None
         trump = contract.trump.value
@@ -373,10 +373,12 @@ class TrufState(TrickGame):
 
     def _facts(self) -> _DealFacts:
         """What the record of the deal is made from; none of it is changed once the deal is
-        scored (the next deal replaces it), so a record can be made from it later."""
-        return _DealFacts(
-            self.players, self.deal_number, self.dealer, self.dealt, self.undealt, self.bids, self._bid_value, self.contract, self.table
-        )
+        scored (the next deal replaces it), so a record can be made from it later.  It holds
+        the values of the bids rather than the means of working them out, so that it refers
+        to nothing of the state's: the records of a game's finished deals make no cycle with
+        the state, and a game dropped is freed at once, not by the garbage collector."""
+        values = {p: (action, self._bid_value(bid)) for p, (action, bid) in self.bids.items()}
+        return _DealFacts(self.players, self.deal_number, self.dealer, self.dealt, self.undealt, values, self.contract, self.table)
 
 
 def mode_forms(winner: str, trump: Trump, adjustments: Sequence[int]) -> list[Contract]:
@@ -408,8 +410,8 @@ class _DealFacts(NamedTuple):
     dealer: str
     dealt: dict[str, tuple[Card, ...]]
     undealt: tuple[Card, ...]
-    bids: dict[str, tuple[BidCards, Any]]
-    value: Callable[[Any], int]
+    bids: dict[str, tuple[BidCards, int]]
+    """Each bid made, with what it counts towards the sum of the bids."""
     contract: Contract | None
     table: TrickTable | None
 
@@ -429,7 +431,7 @@ def _deal_record(facts: _DealFacts, player: str | None, figures: tuple[dict[str,
         sections.append(Undealt(Cards(facts.undealt)))
     bidding_over = len(facts.bids) == len(facts.players)
     visible = [p for p in facts.bids if bidding_over or player is None or p == player]
-    entries = tuple(_bid_entry(action, facts.value(bid)) for action, bid in (facts.bids[p] for p in visible))
+    entries = tuple(_bid_entry(*facts.bids[p]) for p in visible)
     sections.append(Bids(entries, incomplete=len(visible) < len(facts.players)))
     if facts.contract is not None and facts.table is not None:
         sections.append(facts.contract)
