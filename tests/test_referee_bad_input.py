@@ -6,10 +6,11 @@ from __future__ import annotations
 import gc
 import random
 import weakref
+from pathlib import Path
 
 import pytest
 
-from trufspec import dumps
+from trufspec import dumps, loads
 from trufspec.cards import parse_card
 from trufspec.records import Claims, Cut, replace
 from trufspec.referee import STATES, NextDeal, PlayCard, Refused, new_game, resume
@@ -74,6 +75,19 @@ def test_records_the_referee_cannot_play_on_are_refused() -> None:
     with pytest.raises(Refused) as raised:
         resume(hands + "bids\n  Ana: 3\n")
     assert raised.value.diagnostics[1].code == "REF003" and "written as a number" in raised.value.diagnostics[1].message
+
+
+def test_a_game_read_with_a_card_without_its_players_name_is_refused() -> None:
+    """The reader keeps the names of a trick in the per-card form, not which card lacks one
+    (REC012): such a game is refused as a game and as the text it was read from."""
+    text = (Path(__file__).parents[1] / "records/notation/clauses/REC012-one-card-per-player.bad.truf").read_text()
+    with pytest.raises(Refused) as raised:
+        resume(text)
+    assert raised.value.diagnostic.code == "REF003" and raised.value.diagnostics[1].code == "REC012"
+    with pytest.raises(Refused) as raised:
+        resume(loads(text).games[0])
+    assert raised.value.diagnostic.code == "REF003"
+    assert "trick 3 of deal 1 names 3 players for 4 cards" in raised.value.diagnostic.message
 
 
 def seen_words(state: GameState, viewer: str) -> set[str]:
