@@ -147,3 +147,15 @@ def test_a_game_let_go_is_freed_at_once(ruleset: str) -> None:
         assert gone() is None
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_returns_and_observation_strings_follow_openspiel(ruleset: str) -> None:
+    state = play_until(new_game(ruleset, PLAYERS, seed=9), random.Random(4), lambda s: s.deal_number > 2 or s.is_game_over)
+    assert len(state.returns()) == len(PLAYERS) and sum(state.returns()) != 0
+    for player, points in zip(PLAYERS, state.returns()):
+        side = f"{player}+{PLAYERS[(PLAYERS.index(player) + 2) % 4]}" if ruleset == "ruff-and-honours" else player
+        side = side if side in state.totals else "+".join(side.split("+")[::-1])
+        assert points == state.totals[side]
+        text = state.observation_string(player)
+        assert text == dumps([state.view(player).record]) and loads(text).games[0].players == PLAYERS

@@ -99,6 +99,9 @@ class RuffAndHonoursState(TrickGame):
             return (seat_left(self.players, self.dealer),)
         return ()
 
+    def side(self, player: str) -> str:
+        return self.teams.of(player)
+
     @property
     def winners(self) -> tuple[str, ...]:
         return teams_at_target(self.teams, self.totals, self.readings) if self._phase == "over" else ()

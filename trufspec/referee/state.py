@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from attrs import frozen
 
+from trufspec.api import dumps
 from trufspec.cards import FULL_PACK, Card
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.engine.findings import Findings
@@ -349,6 +350,25 @@ class GameState(abc.ABC):
         """The game so far as a record: what :func:`trufspec.dumps` prints, and what
         ``trufspec check`` finds clean, with the scores the referee gave."""
         return self._game(None)
+
+    def side(self, player: str) -> str:
+        """The name ``player``'s scores and totals are kept under: their own, or in a game
+        of partnerships their team's (``Ana+Citra``)."""
+        return player
+
+    def returns(self) -> tuple[int, ...]:
+        """Each player's total so far, in seating order (a partner has the team's total):
+        OpenSpiel's ``returns``, for programs that learn or search from the points a game
+        gives each seat."""
+        totals = self.totals
+        return tuple(totals[self.side(p)] for p in self.players)
+
+    def observation_string(self, player: str) -> str:
+        """What ``player`` may see, as the notation prints it (:meth:`view`'s record):
+        OpenSpiel's ``observation_string``, text that leaks no hidden card."""
+        from trufspec.api import dumps
+
+        return dumps([self.view(player).record])
 
     def view(self, player: str) -> View:
         """What ``player`` may see (``KeyError`` for a name not at the table)."""
