@@ -385,3 +385,16 @@ def test_printing_is_byte_stable(games: list[Game], unicode: bool) -> None:
 def test_unicode_and_ascii_prints_read_as_the_same_records(games: list[Game]) -> None:
     """The two card spellings are one notation: the Unicode print means what the ASCII one does."""
     assert parse_text(dumps(games, unicode=True)).games == parse_text(dumps(games)).games
+
+
+def test_a_game_read_with_more_cards_than_names_prints_as_the_replay_pairs_them() -> None:
+    """A trick in the per-card form with a card after another (REC012) keeps its names, not
+    which card lacks one: it prints with the names before the first cards, and reads back
+    with the same cards and the same fault."""
+    text = '[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]\n\ndeal 1\nplay\n  1. Budi 6S JS Dewi 9S Ana 10S\n'
+    parsed = parse_text(text)
+    assert [d.code for d in parsed.diagnostics] == ["REC012"]
+    printed = dumps(parsed.games)
+    assert "1. Budi 6S Dewi JS Ana 9S 10S" in printed
+    again = parse_text(printed)
+    assert [d.code for d in again.diagnostics] == ["REC012"] and again.games[0].deals == parsed.games[0].deals

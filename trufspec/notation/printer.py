@@ -110,7 +110,9 @@ class _Printer:
         inline = _inline(comments)
         words = list(inline.get(-1, ()))
         for i, card in enumerate(run):
-            if players:
+            # A run read with more cards than names (REC012) pairs them as the replay does:
+            # the names with the first cards.
+            if i < len(players):
                 words.append(name(players[i].value))
             words.append(("-" if i in minus else "") + self.card(card) + _mark(i in run.acks))
             words += inline.get(i, ())

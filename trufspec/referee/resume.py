@@ -7,13 +7,13 @@ show: the state reached is the one the table reached, and it goes on from there.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 from trufspec.api import check_text, dumps, loads
 
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.records import Cut, Deal, Dealer, Game, Play
+from trufspec.records import Deal, Dealer, Game
 from trufspec.referee.actions import NextDeal
 from trufspec.referee.errors import Refused, refusal
 from trufspec.referee.state import GameState, Setup
@@ -41,9 +41,6 @@ def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
     if isinstance(record, str):
         text, games = record, loads(record).games
     else:
-        unpaired = list(_unpaired(record))
-        if unpaired:
-            raise Refused([refusal("REF003", f"{unpaired[0]}, so the record cannot be resumed (REC012)")])
         text, games = dumps([record]), (record,)
     errors = validator_errors(text)
     if errors:
@@ -71,22 +68,6 @@ def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
     except Refused as refused:
         raise Refused([refusal("REF003", "the record cannot be replayed by the referee"), *refused.diagnostics]) from None
     return state
-
-
-def _unpaired(game: Game) -> Iterator[str]:
-    """Where a game read from text names players with more than one card each (the reader
-    reports that as REC012): which card lacks its name is not kept, so such a game can be
-    neither printed nor replayed, and the text it was read from is what can be checked."""
-    for deal in game.deals:
-        play = deal.find(Play)
-        for trick in play.tricks if play is not None else ():
-            if trick.players and len(trick.players) != len(trick.cards.cards):
-                named, cards = len(trick.players), len(trick.cards.cards)
-                yield f"trick {trick.number.value} of {deal.kind} {deal.number.value} names {named} players for {cards} cards"
-        for cut in deal.find_all(Cut):
-            if len(cut.players) != len(cut.cards.cards):
-                named, cards = len(cut.players), len(cut.cards.cards)
-                yield f"the cut of {deal.kind} {deal.number.value} names {named} players for {cards} cards"
 
 
 def _dealer(deal: Deal) -> str | None:
