@@ -14,6 +14,7 @@ from trufspec import dumps, loads
 from trufspec.cards import parse_card
 from trufspec.records import Claims, Cut, replace
 from trufspec.referee import STATES, NextDeal, PlayCard, Refused, new_game, resume
+from trufspec.referee.resume import validator_errors
 from trufspec.referee.state import GameState
 
 from referee_play import play_until
@@ -159,3 +160,23 @@ def test_returns_and_observation_strings_follow_openspiel(ruleset: str) -> None:
         assert points == state.totals[side]
         text = state.observation_string(player)
         assert text == dumps([state.view(player).record]) and loads(text).games[0].players == PLAYERS
+
+
+def test_a_record_that_leaves_out_what_the_referee_needs_is_refused_not_a_crash() -> None:
+    """Found by fuzzing resume: records the validator finds clean but for lack of facts."""
+    state = play_until(new_game("truf-basics", PLAYERS, seed=2), random.Random(2), lambda s: s.phase == "play")
+    state.apply(state.legal_actions()[0])
+    text = dumps([state.record()])
+    lines = text.splitlines()
+    bids = lines.index("bids")
+    three_bids = "\n".join(lines[: bids + 1] + lines[bids + 2 :]) + "\n"  # a bid left out, the play kept
+    assert not validator_errors(three_bids)
+    with pytest.raises(Refused) as raised:
+        resume(three_bids)
+    assert raised.value.diagnostics[1].code == "REF003" and "leaves out an action of its bids" in raised.value.diagnostics[1].message
+    state = play_until(new_game("ruff-and-honours", PLAYERS, seed=2), random.Random(2), lambda s: s.phase == "play")
+    no_stock = "\n".join(line for line in dumps([state.record()]).splitlines() if not line.startswith("stock")) + "\n"
+    assert not validator_errors(no_stock)
+    with pytest.raises(Refused) as raised:
+        resume(no_stock)
+    assert "does not give the stock" in raised.value.diagnostic.message

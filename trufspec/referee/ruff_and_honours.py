@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from trufspec.cards import parse_card
+from trufspec.cards import Card, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
 from trufspec.records import (
@@ -212,6 +212,15 @@ class RuffAndHonoursState(TrickGame):
         for kind, values in figures:
             sections.append(kind(tuple(Figure(tuple(team.split("+")), values[team]) for team in self.teams.names)))
         return Deal("deal", Atom(self.deal_number), tuple(sections))
+
+    @classmethod
+    def written_undealt(cls, deal: Deal) -> tuple[Card, ...]:
+        """The stock as the record writes it; a deal without one is refused (REF003): its
+        turned card makes trumps, and the cards no hand holds do not say which it was."""
+        section = deal.find(Stock)
+        if section is None or not section.cards.cards:
+            raise Refused([refusal("REF003", f"{deal.kind} {deal.number.value} does not give the stock, whose turned card makes trumps, so it cannot be played on")])
+        return section.cards.cards
 
     def current_deal(self, player: str | None = None) -> Deal | None:
         if self._phase in ("end", "over"):

@@ -366,8 +366,6 @@ class GameState(abc.ABC):
     def observation_string(self, player: str) -> str:
         """What ``player`` may see, as the notation prints it (:meth:`view`'s record):
         OpenSpiel's ``observation_string``, text that leaks no hidden card."""
-        from trufspec.api import dumps
-
         return dumps([self.view(player).record])
 
     def view(self, player: str) -> View:

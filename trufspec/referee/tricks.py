@@ -19,6 +19,7 @@ from trufspec.engine.tricks import TrickRules, play_fault, playable, seatings, t
 from trufspec.diagnostics import Diagnostic
 from trufspec.records import Atom, Cards, Deal, Play, Trick
 from trufspec.referee.actions import Action, PlayCard
+from trufspec.referee.errors import Refused, refusal
 from trufspec.referee.state import GameState, clause_diagnostic
 
 __all__ = ["TrickTable", "TrickGame", "card_plays"]
@@ -226,7 +227,9 @@ class TrickGame(GameState):
         reading, which the trick table knows)."""
         play = deal.find(Play)
         for trick in play.tricks if play is not None else ():
-            assert self.table is not None
+            if self.table is None:
+                problem = f"{deal.kind} {deal.number.value} shows tricks, but the record leaves out an action of its {self._phase} before them"
+                raise Refused([refusal("REF003", problem)])
             players = [a.value for a in trick.players] if trick.by_player else self.table.order(trick.leader.value)
             for player, card in zip(players, trick.cards):
                 yield PlayCard(player, card)
