@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("fuzz-failures"), help="where reproducers go")
     parser.add_argument("--records", type=Path, default=RECORDS, help="the seed records (a folder)")
     parser.add_argument(
-        "--format-every", type=int, default=5, help="format one input in so many (formatting costs five checks)"
+        "--format-every", type=int, default=5, help="format one input in so many, and resume its games (formatting costs five checks)"
     )
     parser.add_argument("--every", type=float, default=30.0, help="seconds between progress lines")
     args = parser.parse_args(argv)

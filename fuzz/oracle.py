@@ -1,7 +1,7 @@
 """Whether an input fails, and the smallest input that fails the same way.
 
-An input fails when the checker or the formatter answers with anything other than values: an
-exception, more than :data:`SLOW` seconds on a record under :data:`SMALL` bytes, or a growth of
+An input fails when the checker, the formatter or the referee resuming its games answers
+with anything other than values: an exception, more than :data:`SLOW` seconds on a record under :data:`SMALL` bytes, or a growth of
 the process's peak memory out of proportion to the input.  Failures are told apart by their
 *signature*, the exception's type and the place in trufspec it came from, so that a campaign
 keeps one reproducer per bug, not one per input.
@@ -22,6 +22,7 @@ from typing import TypeVar
 from attrs import frozen
 
 import trufspec
+from trufspec.referee import Refused, resume
 
 __all__ = ["Failure", "probe", "minimise", "SLOW", "SMALL"]
 
@@ -106,6 +107,23 @@ def _run(data: bytes, fmt: bool) -> None:
     trufspec.check_bytes(data, "fuzz.truf")
     if fmt:
         trufspec.format_bytes(data, "fuzz.truf")
+        _resume(data)
+
+
+def _resume(data: bytes) -> None:
+    """Resume every game of the input through the referee and play on a few actions: a record
+    the referee cannot play on is refused with a value, like any other answer."""
+    for game in trufspec.loads(data.decode("utf-8", errors="replace")).games:
+        try:
+            state = resume(game)
+        except Refused:
+            continue
+        for _ in range(3):
+            legal = state.legal_actions()
+            if not legal:
+                break
+            state.apply(legal[0])
+        state.record()
 
 
 def _hotspot(data: bytes, fmt: bool) -> str:
