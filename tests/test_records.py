@@ -365,3 +365,11 @@ def test_cli_reports_a_revoke_with_the_rule_quoted() -> None:
     assert result.returncode == 1, result.stdout + result.stderr
     assert "JB305" in result.stdout
     assert "The other player must play a card" in result.stdout
+
+
+def test_a_deal_header_without_its_number_is_reported_once_at_its_place() -> None:
+    """The reader reports the header (REC001); numbering is not judged of a number never read,
+    which would be a second diagnostic of the same mistake, without a position."""
+    text = '[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]\n\ndeal\ndealer Ana\n'
+    report = trufspec.check_text(text)
+    assert [(d.code, d.span.line, d.span.column) for d in report.diagnostics if d.severity is Severity.ERROR] == [("REC001", 4, 1)]

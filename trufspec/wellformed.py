@@ -29,6 +29,7 @@ from trufspec.records import (
     Game,
     Hands,
     Misdeal,
+    NO_SPAN,
     Off,
     Play,
     Public,
@@ -144,8 +145,9 @@ def _tags(game: Game, path: str | None) -> Iterator[Diagnostic]:
 
 
 def _numbering(deal: Deal, expected: int, path: str | None) -> Iterator[Diagnostic]:
-    # Deals are numbered 1, 2, 3... in the order they are written.
-    if deal.number.value != expected:
+    # Deals are numbered 1, 2, 3... in the order they are written.  A deal whose header could
+    # not be read has no number written (its span is NO_SPAN): the reader reported the header.
+    if deal.number.value != expected and deal.number.span != NO_SPAN:
         yield record_diagnostic("REC008", deal.number.span, path, kind=deal.kind, number=deal.number.value, expected=expected)
 
 
