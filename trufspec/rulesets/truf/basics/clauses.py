@@ -188,8 +188,8 @@ CLAUSES: tuple[Clause, ...] = (
         note=(
             "The notation writes SUBTRACT as a minus mark on one of two cards of one suit "
             "(9S -4S) and SUM without it (9S 4S); a minus mark anywhere else declares nothing "
-            "(TB-A16).  The declared cards go back to the hand: every card is needed for the "
-            "13 tricks (TB-A2)."
+            "(TB-A16).  A card is declared once: a hand holds each card once.  The declared "
+            "cards go back to the hand: every card is needed for the 13 tricks (TB-A2)."
         ),
     ),
     Clause(

@@ -95,13 +95,14 @@ def _form_problems(entry: BidEntry, hand: Sequence[Card] | None, findings: Findi
     findings.judge("TB201")
     if len(cards) > 2:
         findings.fault("TB201", entry.span, player=player, problem=f"declared {len(cards)} cards")
-    if hand is not None:
-        for index, card in enumerate(cards):
-            if card not in hand:
-                findings.add(
-                    "TB201", cards.span(index), ack=cards.acknowledged(index), player=player,
-                    problem=f"declared {card}, which is not in their hand",
-                )
+    for index, card in enumerate(cards):
+        if card in cards.cards[:index]:
+            findings.add("TB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=f"declared {card} twice")
+        elif hand is not None and card not in hand:
+            findings.add(
+                "TB201", cards.span(index), ack=cards.acknowledged(index), player=player,
+                problem=f"declared {card}, which is not in their hand",
+            )
     same_suit = len({c.suit for c in cards}) == 1
     if not entry.minus or len(cards) > 2 or (same_suit and len(cards) == 2 and len(entry.minus) == 1):
         return

@@ -87,12 +87,15 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, options: OptionValu
         if options["single-minus"] == "reject":
             findings.add("JB202", cards.span(0), ack=cards.acknowledged(0), player=player, card=cards[0])
         minus = frozenset()
-    # JB201: the bid cards come from the bidder's own hand.
-    if hand is not None:
-        held = set(hand)  # a set finds a card by identity; a list compares it with each card
-        for index, card in enumerate(cards.cards):
-            if card not in held:
-                findings.add("JB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=f"bid {card}, which is not in their hand")
+    # JB201: the bid cards come from the bidder's own hand, each card once.
+    held = set(hand) if hand is not None else None  # a set finds a card by identity; a list compares it with each card
+    named: set[Card] = set()
+    for index, card in enumerate(cards.cards):
+        if card in named:
+            findings.add("JB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=f"bid {card} twice")
+        elif held is not None and card not in held:
+            findings.add("JB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=f"bid {card}, which is not in their hand")
+        named.add(card)
     # JB203, JB204: the signed sum of the card values, and zero for a negative sum.
     raw = sum(-card_value(c, single) if i in minus else card_value(c, single) for i, c in enumerate(cards.cards))
     value = max(raw, 0)

@@ -250,7 +250,8 @@ CLAUSES: tuple[Clause, ...] = (
         ambiguities=("JB-A2", "JB-A4a"),
         concept="bid-form",
         note=(
-            "Bidding with no card at all is not allowed (JB-A4a).  Bid cards must go back to the "
+            "Bidding with no card at all is not allowed (JB-A4a).  A card is bid once: a hand "
+            "holds each card once.  Bid cards must go back to the "
             "hand, or a player who bid with several cards could not play every trick (JB-A2)."
         ),
     ),
