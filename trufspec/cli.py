@@ -8,6 +8,8 @@ no records, a bug).  Problems in records are reported as diagnostics and never a
 
 The parser, the rulesets and the renderers are imported inside the commands, so that
 ``trufspec --help`` and ``trufspec --version`` answer at once, which matters in git hooks.
+What every command shares (the paths and options they take, the configuration, the exit-code
+rule) is in :mod:`trufspec.cli_support`, which the commands of the other modules use too.
 """
 
 from __future__ import annotations
@@ -19,28 +21,37 @@ import re
 import sys
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-import attrs
 import click
 
 from trufspec import __version__
 
+from trufspec.cli_support import (
+    USAGE,
+    Unreadable,
+    check_options,
+    code_prefixes,
+    collect_inputs,
+    exclude_option,
+    finish,
+    jobs_option,
+    load_settings,
+    paths_argument,
+    patterns_left_out,
+    read_input,
+    readings_in_force,
+    readings_option,
+)
 from trufspec.diagnostics import Severity
-from trufspec.inputs import STDIN, Collected, Input, Patterns, collect
+from trufspec.inputs import STDIN, Input
+from trufspec.pictures.command import report
 
 if TYPE_CHECKING:
-    from trufspec.config import Settings
     from trufspec.diagnostics import Diagnostic
     from trufspec.report.model import FileReport
-    from trufspec.spec.options import Option
 
 __all__ = ["main"]
-
-USAGE = 2
-"""Exit status when the command could not do its job: a bad invocation, an unreadable path,
-output nobody reads any more, or a bug in trufspec itself."""
 
 
 class _Group(click.Group):
@@ -69,53 +80,6 @@ def main() -> None:
     """Validate and format records of Truf and related card games."""
 
 
-def _parse_options(
-    ctx: click.Context, param: click.Parameter, values: Sequence[str]
-) -> dict[str, str]:
-    """``--option key=value`` pairs as a mapping; the ruleset validates keys and values."""
-    options: dict[str, str] = {}
-    for value in values:
-        key, sep, setting = value.partition("=")
-        key, setting = key.strip(), setting.strip()
-        if not sep or not key or not setting:
-            raise click.BadParameter(f"expected KEY=VALUE, got {value!r}", ctx, param)
-        if key in options:
-            raise click.BadParameter(f"{key!r} is given more than once", ctx, param)
-        options[key] = setting
-    return options
-
-
-def _known_options(ctx: click.Context, options: dict[str, str]) -> None:
-    """Refuse an ``--option`` that no ruleset allows: a usage error (exit 2), not a finding in
-    every record checked.  A record's own Options tag is judged with the record instead."""
-    problems = _option_problems(options)
-    if problems:
-        raise click.BadParameter("; ".join(problems), ctx, param_hint="--option")
-
-
-def _option_problems(options: dict[str, str]) -> list[str]:
-    """Why readings given for every record cannot be: a key that no ruleset has (a typo would
-    otherwise change nothing), or a value that no ruleset with that key allows."""
-    from trufspec.rulesets import RULESETS
-    from trufspec.spec.registry import default_registry
-
-    registry = default_registry()
-    known: dict[str, list[Option]] = {}
-    for ruleset in RULESETS:
-        for key, option in registry.options_of(ruleset).items():
-            known.setdefault(key, []).append(option)
-    problems = []
-    for key, value in options.items():
-        if key not in known:
-            allowed = ", ".join(sorted(known))
-            problems.append(f"no ruleset has an option {key!r}; the options are: {allowed}")
-            continue
-        refusals = [option.check(value) for option in known[key]]
-        if all(refusals):
-            problems.append(str(refusals[0]))
-    return problems
-
-
 def _colour_wanted(choice: str, stream: Any) -> bool:
     """``--color auto`` colours only a terminal, and never when ``NO_COLOR`` is set."""
     if choice == "always":
@@ -125,17 +89,6 @@ def _colour_wanted(choice: str, stream: Any) -> bool:
     return bool(stream.isatty())
 
 
-_paths_argument = click.argument(
-    "paths", nargs=-1, required=True, type=click.Path(allow_dash=True, path_type=str)
-)
-_readings_option = click.option(
-    "--option",
-    "options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    callback=_parse_options,
-    help="Select a reading of the rules (repeatable); a record's Options tag does the same.",
-)
 _color_option = click.option(
     "--color",
     type=click.Choice(["auto", "always", "never"]),
@@ -145,113 +98,16 @@ _color_option = click.option(
 )
 
 
-def _jobs_option(help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """``--jobs N``, every core by default, for a command that shares its work out."""
-    return click.option(
-        "--jobs",
-        "-j",
-        type=click.IntRange(min=1),
-        default=lambda: os.cpu_count() or 1,
-        show_default="the number of cores",
-        help=help,
-    )
-
-
-class _Unreadable:
-    """Says on standard error that a path cannot be read, and remembers that one could not,
-    for the exit status (2)."""
-
-    def __init__(self) -> None:
-        self.any = False
-
-    def __call__(self, path: str, error: OSError) -> None:
-        self.any = True
-        click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
-
-
 def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[str]) -> tuple[str, ...]:
     """``--select``/``--ignore`` values: codes or code prefixes, repeated or comma-separated."""
-    found, problems = _codes(values)
+    found, problems = code_prefixes(values)
     if problems:
         raise click.BadParameter(problems[0], ctx, param)
     return found
 
 
-def _codes(values: Sequence[str]) -> tuple[tuple[str, ...], list[str]]:
-    """Codes or code prefixes, from values that may each hold several, comma-separated; and why
-    some are refused.
-
-    A prefix selects every code it starts (``JB3`` is the play of truf-jb, ``REC`` the
-    record-level checks).  One that starts no code is refused: a typo would otherwise select
-    nothing, or ignore nothing, and CI would pass or fail for the wrong reason.
-    """
-    from trufspec.spec.registry import default_registry
-
-    codes = [clause.code for clause in default_registry().clauses()]
-    found: list[str] = []
-    problems: list[str] = []
-    for value in values:
-        for item in value.split(","):
-            prefix = item.strip().upper()
-            if not prefix:
-                continue
-            if any(code.startswith(prefix) for code in codes):
-                found.append(prefix)
-            else:
-                problems.append(
-                    f"{item.strip()!r} is not a clause code or the start of one (codes look like JB305 or REC013)"
-                )
-    return tuple(found), problems
-
-
-_exclude_option = click.option(
-    "--exclude",
-    multiple=True,
-    metavar="PATTERN",
-    help="Leave out the files a directory holds that match this gitignore pattern (repeatable; "
-    "replaces the configuration's exclude).  A directory's .gitignore is always respected.",
-)
-
-
-def _settings() -> Settings:
-    """The settings of the configuration file (see :mod:`trufspec.config`), checked as the
-    command line's own options are: a bad value is a usage error naming the file and the key."""
-    from trufspec import config
-
-    found = config.find(Path.cwd())
-    if found is None:
-        return config.Settings()
-    settings = config.read(*found)
-    problems = list(settings.problems)
-    select, refused = _codes(settings.select)
-    problems += [f"{settings.label}: select: {problem}" for problem in refused]
-    ignore, refused = _codes(settings.ignore)
-    problems += [f"{settings.label}: ignore: {problem}" for problem in refused]
-    problems += [f"{settings.label}: options: {problem}" for problem in _option_problems(dict(settings.options))]
-    if problems:
-        for problem in problems:
-            click.echo(f"trufspec: error: {problem}", err=True)
-        sys.exit(USAGE)
-    return attrs.evolve(settings, select=select, ignore=ignore)
-
-
-def _readings(options: dict[str, str], settings: Settings) -> dict[str, str]:
-    """The readings in force: the configuration's, each overridden by ``--option``."""
-    return {**settings.options, **options}
-
-
-def _left_out(exclude: tuple[str, ...], settings: Settings) -> list[Patterns]:
-    """What walking a directory leaves out besides its .gitignore: ``--exclude``, relative to
-    the current directory, or else the configuration's exclude, relative to its file."""
-    if exclude:
-        return [Patterns.of(os.getcwd(), exclude)]
-    if settings.exclude:
-        return [Patterns.of(settings.base, settings.exclude)]
-    return []
-
-
 @main.command()
-@_paths_argument
+@paths_argument
 @click.option(
     "--format",
     "output_format",
@@ -261,7 +117,7 @@ def _left_out(exclude: tuple[str, ...], settings: Settings) -> list[Patterns]:
     help="Compiler-style text; the JSON document of docs/json-output.rst; GitHub Actions "
     "annotations; or a SARIF 2.1.0 log for code scanning.",
 )
-@_readings_option
+@readings_option
 @click.option(
     "--select",
     multiple=True,
@@ -296,7 +152,7 @@ def _left_out(exclude: tuple[str, ...], settings: Settings) -> list[Patterns]:
     help="The address of a published rules reference: in the JSON and SARIF output each clause "
     "links to its page there (URL/rulesets/truf-jb.html#JB305).",
 )
-@_jobs_option("Check on this many processes; a large file is shared out a block of games at a time.")
+@jobs_option("Check on this many processes; a large file is shared out a block of games at a time.")
 @click.option(
     "--dask",
     "dask_address",
@@ -304,7 +160,7 @@ def _left_out(exclude: tuple[str, ...], settings: Settings) -> list[Patterns]:
     help="Check on a Dask cluster: the scheduler's address, or 'local' for a cluster of this "
     "machine's cores (needs trufspec[dask]; the files must be at the same paths on the workers).",
 )
-@_exclude_option
+@exclude_option
 @_color_option
 def check(
     paths: tuple[str, ...],
@@ -339,8 +195,8 @@ def check(
     from trufspec.report.model import Report
 
     ctx = click.get_current_context()
-    _known_options(ctx, options)
-    settings = _settings()
+    check_options(ctx, options)
+    settings = load_settings()
     if settings.format is not None and ctx.get_parameter_source("output_format") is click.core.ParameterSource.DEFAULT:
         choices = ("text", "json", "github", "sarif")
         if settings.format not in choices:
@@ -349,12 +205,12 @@ def check(
         output_format = settings.format
     if statistics and output_format != "text":
         raise click.BadParameter("--statistics goes with the text format", ctx, param_hint="--statistics")
-    options = _readings(options, settings)
+    options = readings_in_force(options, settings)
     select, ignore = select or settings.select, ignore or settings.ignore
     rules_url = rules_url or settings.rules_url
-    collected = _collect(paths, _left_out(exclude, settings))
+    collected = collect_inputs(paths, patterns_left_out(exclude, settings))
     sources = [source.path for source in collected.inputs]
-    cannot_read = _Unreadable()
+    cannot_read = Unreadable()
     if dask_address is not None:
         files = _check_on_cluster(ctx, dask_address, sources, options, cannot_read)
     else:
@@ -391,7 +247,7 @@ def check(
         }
         click.echo(renderers[output_format](report), nl=False)
     failed = report.failed or (strict and report.summary.warnings > 0)
-    _exit(USAGE if cannot_read.any else 1 if failed else 0, collected)
+    finish(USAGE if cannot_read.any else 1 if failed else 0, collected)
 
 
 def _check_on_cluster(
@@ -452,7 +308,7 @@ def _progress(paths: list[str], wanted: bool) -> Iterator[Callable[[int], None] 
 
 
 @main.command()
-@_paths_argument
+@paths_argument
 @click.option(
     "--format",
     "output_format",
@@ -461,14 +317,14 @@ def _progress(paths: list[str], wanted: bool) -> Iterator[Callable[[int], None] 
     show_default=True,
     help="How to print the sheets.",
 )
-@_readings_option
+@readings_option
 @click.option(
     "--standings",
     is_flag=True,
     help="Print the standings across all the games instead of their sheets: games played, "
     "games won and points (the sum of the final totals) of each player.",
 )
-@_exclude_option
+@exclude_option
 def score(
     paths: tuple[str, ...], output_format: str, options: dict[str, str], standings: bool, exclude: tuple[str, ...]
 ) -> None:
@@ -489,15 +345,15 @@ def score(
     import trufspec
     from trufspec.report import sheet, standings as standings_report
 
-    _known_options(click.get_current_context(), options)
-    settings = _settings()
-    options = _readings(options, settings)
+    check_options(click.get_current_context(), options)
+    settings = load_settings()
+    options = readings_in_force(options, settings)
     sheets = []
     errors: list[tuple[str, Diagnostic]] = []
     unreadable = False
-    collected = _collect(paths, _left_out(exclude, settings))
+    collected = collect_inputs(paths, patterns_left_out(exclude, settings))
     for source in collected.inputs:
-        data = _read(source)
+        data = read_input(source)
         if data is None:
             unreadable = True
             continue
@@ -515,7 +371,7 @@ def score(
     click.echo(renderers[output_format](sheets), nl=False)
     if errors:
         click.echo(_errors_line(errors), err=True)
-    _exit(USAGE if unreadable else 1 if errors else 0, collected)
+    finish(USAGE if unreadable else 1 if errors else 0, collected)
 
 
 def _errors_line(errors: Sequence[tuple[str, Diagnostic]]) -> str:
@@ -579,7 +435,7 @@ def rules(name: str | None) -> None:
 
 
 @main.command()
-@_paths_argument
+@paths_argument
 @click.option(
     "--format",
     "output_format",
@@ -588,8 +444,8 @@ def rules(name: str | None) -> None:
     show_default=True,
     help="A table per ruleset for people, or a JSON document that names the games.",
 )
-@_readings_option
-@_exclude_option
+@readings_option
+@exclude_option
 def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str], exclude: tuple[str, ...]) -> None:
     """Say which clauses the records obey, which they break, and which none exercises.
 
@@ -607,16 +463,16 @@ def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]
     from trufspec.coverage import cover
     from trufspec.report import coverage as coverage_report
 
-    _known_options(click.get_current_context(), options)
-    settings = _settings()
-    options = _readings(options, settings)
+    check_options(click.get_current_context(), options)
+    settings = load_settings()
+    options = readings_in_force(options, settings)
     unreadable = False
-    collected = _collect(paths, _left_out(exclude, settings))
+    collected = collect_inputs(paths, patterns_left_out(exclude, settings))
 
     def files() -> Iterator[tuple[str, bytes]]:
         nonlocal unreadable
         for source in collected.inputs:
-            data = _read(source)
+            data = read_input(source)
             if data is None:
                 unreadable = True
             else:
@@ -625,7 +481,7 @@ def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]
     result = cover(files(), options or None)
     render = coverage_report.render_json if output_format == "json" else coverage_report.render_text
     click.echo(render(result), nl=False)
-    _exit(USAGE if unreadable else 0 if result.ok else 1, collected)
+    finish(USAGE if unreadable else 0 if result.ok else 1, collected)
 
 
 @main.command()
@@ -644,7 +500,7 @@ def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]
     show_default=True,
     help="Every card (hands, bidding, play) or only the score sheet.",
 )
-@_readings_option
+@readings_option
 @click.option(
     "--output", "-o", type=click.File("w", encoding="utf-8", lazy=True), default="-",
     help="Write the records to this file instead of standard output.",
@@ -684,7 +540,7 @@ def simulate(
 
 
 @main.command()
-@_paths_argument
+@paths_argument
 @click.option(
     "--check", "check_only", is_flag=True, help="Write nothing; exit 1 if a file would change."
 )
@@ -696,7 +552,7 @@ def simulate(
 @click.option(
     "--unicode", is_flag=True, help="Print cards with suit symbols (A♠) instead of letters (AS)."
 )
-@_exclude_option
+@exclude_option
 @_color_option
 def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, exclude: tuple[str, ...], color: str) -> None:
     """Rewrite records in their canonical layout.
@@ -719,9 +575,9 @@ def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, exc
     dry_run = check_only or diff
     changed = unchanged = failed = 0
     unreadable = False
-    collected = _collect(paths, _left_out(exclude, _settings()))
+    collected = collect_inputs(paths, patterns_left_out(exclude, load_settings()))
     for source in collected.inputs:
-        data = _read(source)
+        data = read_input(source)
         if data is None:
             unreadable = True
             continue
@@ -749,35 +605,7 @@ def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, exc
             failed += 1
             unreadable = True
     click.echo(_fmt_summary(changed, unchanged, failed, dry_run), err=True)
-    _exit(USAGE if unreadable else 1 if failed or (dry_run and changed) else 0, collected)
-
-
-def _collect(paths: Sequence[str], left_out: Sequence[Patterns]) -> Collected:
-    """The files ``paths`` name, less those ``left_out`` (see :func:`trufspec.inputs.collect`).
-    When they name none at all, there is nothing to do: the problems are reported and the
-    command exits 2."""
-    collected = collect(paths, left_out)
-    if not collected.inputs:
-        _exit(0, collected)
-    return collected
-
-
-def _exit(status: int, collected: Collected) -> NoReturn:
-    """End a command that read records: the problems with its paths are reported last, where
-    they are seen after a long report, and make the status 2 (see the exit-code rule in
-    docs/cli.rst); otherwise the command's own ``status``."""
-    for problem in collected.problems:
-        click.echo(f"trufspec: error: {problem}", err=True)
-    sys.exit(USAGE if collected.problems else status)
-
-
-def _read(source: Input) -> bytes | None:
-    """The bytes of a file, or None after saying on stderr why it cannot be read."""
-    try:
-        return source.read()
-    except OSError as error:
-        click.echo(f"trufspec: error: {source.path}: {error.strerror or error}", err=True)
-        return None
+    finish(USAGE if unreadable else 1 if failed or (dry_run and changed) else 0, collected)
 
 
 def _print_refusal(
@@ -842,8 +670,6 @@ def _fmt_summary(changed: int, unchanged: int, failed: int, dry_run: bool) -> st
 
 
 import trufspec.readings_cli  # noqa: E402,F401  (registers ``readings``, which needs ``main``)
-from trufspec.pictures.command import report  # noqa: E402  (the command needs this module's helpers)
-
 import trufspec.play_cli  # noqa: E402,F401  (registers ``play``, which needs ``main``)
 
 main.add_command(report)

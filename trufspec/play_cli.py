@@ -12,7 +12,8 @@ import sys
 
 import click
 
-from trufspec.cli import USAGE, _readings_option, main
+from trufspec.cli import main
+from trufspec.cli_support import USAGE, readings_option
 
 __all__ = ["play"]
 
@@ -37,7 +38,7 @@ _ENDINGS = {
     help="How many play, where the ruleset allows a choice (truf-jb: 3 or 4; default 4).",
 )
 @click.option("--seed", type=int, default=None, help="Deal the cards (and move the bots) of this seed again.")
-@_readings_option
+@readings_option
 @click.option(
     "--save",
     type=click.Path(dir_okay=False),

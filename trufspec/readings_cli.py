@@ -13,28 +13,28 @@ from __future__ import annotations
 
 import click
 
-from trufspec.diagnostics import Severity
-from trufspec.cli import (
+from trufspec.cli import main
+from trufspec.cli_support import (
     USAGE,
-    _Unreadable,
-    _collect,
-    _exclude_option,
-    _exit,
-    _jobs_option,
-    _known_options,
-    _paths_argument,
-    _left_out,
-    _readings,
-    _readings_option,
-    _settings,
-    main,
+    Unreadable,
+    check_options,
+    collect_inputs,
+    exclude_option,
+    finish,
+    jobs_option,
+    load_settings,
+    paths_argument,
+    patterns_left_out,
+    readings_in_force,
+    readings_option,
 )
+from trufspec.diagnostics import Severity
 
 __all__ = ["readings"]
 
 
 @main.command()
-@_paths_argument
+@paths_argument
 @click.option(
     "--format",
     "output_format",
@@ -43,7 +43,7 @@ __all__ = ["readings"]
     show_default=True,
     help="Text for a terminal; the JSON document of docs/json-output.rst; or Markdown.",
 )
-@_readings_option
+@readings_option
 @click.option("--verbose", "-v", is_flag=True, help="Also list the readings in force and the ambiguities that change nothing.")
 @click.option(
     "--limit",
@@ -53,8 +53,8 @@ __all__ = ["readings"]
     help="Replay every combination of readings when a game's ambiguities make at most this many; "
     "past it, each reading is tried on its own.",
 )
-@_jobs_option("Replay on this many processes; a large file is shared out a block of games at a time.")
-@_exclude_option
+@jobs_option("Replay on this many processes; a large file is shared out a block of games at a time.")
+@exclude_option
 def readings(
     paths: tuple[str, ...],
     output_format: str,
@@ -76,12 +76,12 @@ def readings(
     """
     from trufspec.readings.corpus import readings_paths
 
-    _known_options(click.get_current_context(), options)
-    settings = _settings()
-    options = _readings(options, settings)
-    collected = _collect(paths, _left_out(exclude, settings))
+    check_options(click.get_current_context(), options)
+    settings = load_settings()
+    options = readings_in_force(options, settings)
+    collected = collect_inputs(paths, patterns_left_out(exclude, settings))
     sources = [source.path for source in collected.inputs]
-    cannot_read = _Unreadable()
+    cannot_read = Unreadable()
     files = list(readings_paths(sources, options or None, limit=limit, jobs=jobs, unreadable=cannot_read))
     if output_format == "json":
         from trufspec.readings.json import render
@@ -97,4 +97,4 @@ def readings(
         or any(game.skipped or game.diagnostics for game in file.games)
         for file in files
     )
-    _exit(USAGE if cannot_read.any else 1 if incomplete else 0, collected)
+    finish(USAGE if cannot_read.any else 1 if incomplete else 0, collected)

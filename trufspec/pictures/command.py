@@ -13,25 +13,25 @@ import sys
 
 import click
 
-from trufspec.cli import (
+from trufspec.cli_support import (
     USAGE,
-    _collect,
-    _exclude_option,
-    _exit,
-    _known_options,
-    _left_out,
-    _paths_argument,
-    _read,
-    _readings,
-    _readings_option,
-    _settings,
+    check_options,
+    collect_inputs,
+    exclude_option,
+    finish,
+    load_settings,
+    paths_argument,
+    patterns_left_out,
+    read_input,
+    readings_in_force,
+    readings_option,
 )
 
 __all__ = ["report"]
 
 
 @click.command()
-@_paths_argument
+@paths_argument
 @click.option(
     "--output",
     "-o",
@@ -46,8 +46,8 @@ __all__ = ["report"]
     "link to it.",
 )
 @click.option("--letters", is_flag=True, help="Write suits as letters (KH) instead of symbols (K♥).")
-@_readings_option
-@_exclude_option
+@readings_option
+@exclude_option
 def report(
     paths: tuple[str, ...],
     output: str,
@@ -72,11 +72,11 @@ def report(
     from trufspec.diagnostics import Severity
     from trufspec.pictures.html import read_source, render_report
 
-    _known_options(click.get_current_context(), options)
-    settings = _settings()
-    options = _readings(options, settings)
-    collected = _collect(paths, _left_out(exclude, settings))
-    read = [(source.path, _read(source)) for source in collected.inputs]
+    check_options(click.get_current_context(), options)
+    settings = load_settings()
+    options = readings_in_force(options, settings)
+    collected = collect_inputs(paths, patterns_left_out(exclude, settings))
+    read = [(source.path, read_input(source)) for source in collected.inputs]
     sources = [read_source(path, data, options or None) for path, data in read if data is not None]
     page = render_report(sources, base_url=base_url, unicode=not letters)
     if output == "-":
@@ -91,4 +91,4 @@ def report(
         games = sum(len(source.games) for source in sources)
         click.echo(f"wrote {output}: {games} game{'s' if games != 1 else ''} from {len(sources)} file{'s' if len(sources) != 1 else ''}", err=True)
     failed = any(s.report.count(Severity.ERROR) for s in sources)
-    _exit(USAGE if any(data is None for _, data in read) else 1 if failed else 0, collected)
+    finish(USAGE if any(data is None for _, data in read) else 1 if failed else 0, collected)
