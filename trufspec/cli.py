@@ -10,6 +10,8 @@ The parser, the rulesets and the renderers are imported inside the commands, so 
 ``trufspec --help`` and ``trufspec --version`` answer at once, which matters in git hooks.
 What every command shares (the paths and options they take, the configuration, the exit-code
 rule) is in :mod:`trufspec.cli_support`, which the commands of the other modules use too.
+``readings``, ``report`` and ``play`` are written in modules of their own and added to the
+group here, so that no command module imports this one.
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ from trufspec.cli_support import (
 from trufspec.diagnostics import Severity
 from trufspec.inputs import STDIN, Input
 from trufspec.pictures.command import report
+from trufspec.play_cli import play
+from trufspec.readings_cli import readings
 
 if TYPE_CHECKING:
     from trufspec.diagnostics import Diagnostic
@@ -669,7 +673,6 @@ def _fmt_summary(changed: int, unchanged: int, failed: int, dry_run: bool) -> st
     return ", ".join(parts)
 
 
-import trufspec.readings_cli  # noqa: E402,F401  (registers ``readings``, which needs ``main``)
-import trufspec.play_cli  # noqa: E402,F401  (registers ``play``, which needs ``main``)
-
+main.add_command(readings)
+main.add_command(play)
 main.add_command(report)

@@ -12,7 +12,6 @@ import sys
 
 import click
 
-from trufspec.cli import main
 from trufspec.cli_support import USAGE, readings_option
 
 __all__ = ["play"]
@@ -25,7 +24,7 @@ _ENDINGS = {
 """What is said when a game ends before its end, by the way it ended."""
 
 
-@main.command()
+@click.command()
 @click.argument("ruleset")
 @click.option("--name", default="You", show_default=True, help="Your name at the table (letters, digits and _).")
 @click.option(

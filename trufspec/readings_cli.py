@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import click
 
-from trufspec.cli import main
 from trufspec.cli_support import (
     USAGE,
     Unreadable,
@@ -33,7 +32,7 @@ from trufspec.diagnostics import Severity
 __all__ = ["readings"]
 
 
-@main.command()
+@click.command()
 @paths_argument
 @click.option(
     "--format",

@@ -13,7 +13,7 @@ from trufspec.spec.clauses import Citation, Clause, Phase
 from trufspec.spec.registry import Registry
 from trufspec.spec.sources import SOURCES
 
-__all__ = ["render_clause", "render_ruleset"]
+__all__ = ["citation_lines", "render_clause", "render_ruleset"]
 
 _WIDTH = 88
 
@@ -22,7 +22,9 @@ def _wrap(text: str, indent: str = "  ") -> list[str]:
     return textwrap.wrap(" ".join(text.split()), _WIDTH, initial_indent=indent, subsequent_indent=indent) or [indent]
 
 
-def _citation(citation: Citation) -> list[str]:
+def citation_lines(citation: Citation) -> list[str]:
+    """A citation as the rules report prints it, wrapped and indented: the source, the place
+    and the quoted words (with our translation when the source is not in English)."""
     source = SOURCES.get(citation.source)
     title = source.title if source is not None else citation.source
     lines = _wrap(f'{title}, {citation.locator}: "{citation.quote}"', "    ")
@@ -49,7 +51,7 @@ def render_clause(clause: Clause, registry: Registry) -> str:
     if clause.citations:
         lines.append("  Source:")
         for citation in clause.citations:
-            lines += _citation(citation)
+            lines += citation_lines(citation)
     if clause.note:
         lines += _wrap("Note: " + clause.note)
     lines += _wrap("Message: " + clause.message)

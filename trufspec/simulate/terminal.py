@@ -28,7 +28,7 @@ from trufspec.referee import Action, GameState, PlayCard, Refused, new_game
 from trufspec.referee.actions import Discard
 from trufspec.referee.state import hand_order
 from trufspec.referee.tricks import TrickGame, TrickTable
-from trufspec.report.rules import _citation
+from trufspec.report.rules import citation_lines
 from trufspec.simulate.bots import Bot
 from trufspec.simulate.table import TABLE_NAMES
 
@@ -148,7 +148,7 @@ class Table:
         if clause is not None:
             self.write(f"  {clause.code} {clause.title}:")
             for citation in clause.citations:
-                for line in _citation(citation):
+                for line in citation_lines(citation):
                     self.write(line)
         if hint:
             self.write(f"  ({hint})")
