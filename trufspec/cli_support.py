@@ -42,6 +42,7 @@ __all__ = [
     "read_input",
     "readings_in_force",
     "readings_option",
+    "say_unreadable",
 ]
 
 USAGE = 2
@@ -130,7 +131,12 @@ class Unreadable:
 
     def __call__(self, path: str, error: OSError) -> None:
         self.any = True
-        click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
+        say_unreadable(path, error)
+
+
+def say_unreadable(path: str, error: OSError) -> None:
+    """Say on standard error that ``path`` cannot be read, and why, in the system's words."""
+    click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
 
 
 def code_prefixes(values: Sequence[str]) -> tuple[tuple[str, ...], list[str]]:
@@ -230,5 +236,5 @@ def read_input(source: Input) -> bytes | None:
     try:
         return source.read()
     except OSError as error:
-        click.echo(f"trufspec: error: {source.path}: {error.strerror or error}", err=True)
+        say_unreadable(source.path, error)
         return None
