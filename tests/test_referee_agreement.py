@@ -87,12 +87,14 @@ def append(state: GameState, action: Action) -> Game:
         if tricks and len(tricks[-1].cards) < size:
             last = tricks.pop()
             players = [a.value for a in last.players] or list(state.table.order(last.leader.value)[: len(last.cards)])  # type: ignore[attr-defined]
-            cards = last.cards.cards
+            cards, acks = last.cards.cards, last.cards.acks
         else:
-            players, cards = [], ()
+            players, cards, acks = [], (), frozenset()
+        if action.acknowledged:
+            acks |= {len(cards)}
         players.append(action.player)
         number = Atom(len(tricks) + 1)
-        tricks.append(Trick(number, Atom(players[0]), Cards(cards + (action.card,)), tuple(Atom(p) for p in players)))
+        tricks.append(Trick(number, Atom(players[0]), Cards(cards + (action.card,), acks=acks), tuple(Atom(p) for p in players)))
         sections[index] = replace(play, tricks=tuple(tricks))
     return with_deal(game, replace(deal, sections=tuple(sections)))
 
@@ -171,11 +173,18 @@ def play_checking(
         state.apply(rng.choice(state.legal_actions()))
 
 
+def play_candidates(state: GameState, rng: random.Random) -> list[Action]:
+    """Each card of the hand of each player who may play, and three of them as the table
+    acknowledges them (``!``: a revoke or an early trump let stand)."""
+    plays = [PlayCard(p, c) for p in state.to_act for c in state.hand(p)]
+    return plays + [PlayCard(a.player, a.card, acknowledged=True) for a in rng.sample(plays, min(3, len(plays)))]
+
+
 def jb_candidates(state: GameState, rng: random.Random) -> list[Action]:
     """The actions to try at this point of a truf-jb deal."""
     phase = state.phase
     if phase == "play":
-        return [PlayCard(p, c) for p in state.to_act for c in state.hand(p)]
+        return play_candidates(state, rng)
     if phase == "contract":
         winner = state.to_act[0]
         trump = state.contract.trump.value  # type: ignore[attr-defined]
@@ -316,7 +325,7 @@ def rh_candidates(state: GameState, rng: random.Random) -> list[Action]:
     if state.phase == "end":
         return [NextDeal(p) for p in state.players]
     if state.phase == "play":
-        return [PlayCard(p, c) for p in state.to_act for c in state.hand(p)]
+        return play_candidates(state, rng)
     found: list[Action] = []
     for player in state.players:
         legal = state.legal_actions(state.to_act[0])

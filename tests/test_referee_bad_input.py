@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from trufspec import dumps, loads
+from trufspec import check_text, dumps, loads
 from trufspec.cards import parse_card
+from trufspec.diagnostics import Severity
 from trufspec.records import Claims, Cut, replace
 from trufspec.referee import STATES, NextDeal, PlayCard, Refused, new_game, resume
 from trufspec.referee.resume import validator_errors
@@ -180,3 +181,42 @@ def test_a_record_that_leaves_out_what_the_referee_needs_is_refused_not_a_crash(
     with pytest.raises(Refused) as raised:
         resume(no_stock)
     assert "does not give the stock" in raised.value.diagnostic.message
+
+
+ACKNOWLEDGED = sorted((Path(__file__).parents[1] / "records").glob("[!t]*/acknowledged-*.truf")) + sorted(
+    (Path(__file__).parents[1] / "records").glob("truf-*/acknowledged-*.truf")
+)
+
+
+@pytest.mark.parametrize("path", ACKNOWLEDGED, ids=lambda p: p.parent.name)
+def test_a_record_with_a_revoke_the_table_let_stand_resumes(path: Path) -> None:
+    """The validator accepts a card marked ``!`` that breaks a rule of play; the referee
+    resumes from it, and the record it writes marks it again."""
+    state = resume(path.read_text())
+    report = check_text(dumps([state.record()]))
+    assert [d.code for d in report.diagnostics if d.severity is Severity.ERROR] == []
+    assert [d.code[2:] for d in report.diagnostics if d.severity is Severity.ACKNOWLEDGED] in (["305"], ["303"])
+
+
+def test_a_card_acknowledged_is_played_only_by_the_player_to_play_and_who_holds_it() -> None:
+    state = play_until(new_game("truf-jb", PLAYERS, {"turn-order": "clockwise"}, seed=3), random.Random(1), lambda s: s.phase == "play")
+    rng = random.Random(5)
+    while True:
+        player = state.current_player
+        assert player is not None
+        refused = [c for c in state.hand(player) if not state.is_legal(PlayCard(player, c))]
+        if refused:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    broken = state.why_not(PlayCard(player, refused[0]))
+    revoke = state.action(player, f"{refused[0]}!")
+    assert revoke == PlayCard(player, refused[0], acknowledged=True) and str(revoke) == f"{refused[0]}!"
+    other = next(p for p in PLAYERS if p != player)
+    out_of_turn = PlayCard(other, state.hand(other)[0])
+    assert state.why_not(replace(out_of_turn, acknowledged=True)) == state.why_not(out_of_turn) is not None
+    state.apply(revoke)
+    text = dumps([state.record()])
+    assert f"{refused[0]}!" in text
+    report = check_text(text)
+    assert [d.code for d in report.diagnostics if d.severity is Severity.ERROR] == []
+    assert [d.code for d in report.diagnostics if d.severity is Severity.ACKNOWLEDGED] == [broken.code]

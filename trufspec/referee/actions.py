@@ -25,12 +25,15 @@ class Action:
 
 @frozen
 class PlayCard(Action):
-    """A card played to the trick."""
+    """A card played to the trick (or, in Tromplemond, cut)."""
 
     card: Card
+    acknowledged: bool = False
+    """The table saw that the card breaks a rule of play (a revoke, a trump led too early)
+    and let it stand, as a record marks it with ``!``: the game goes on from it."""
 
     def __str__(self) -> str:
-        return str(self.card)
+        return f"{self.card}!" if self.acknowledged else str(self.card)
 
 
 @frozen

@@ -42,7 +42,7 @@ from trufspec.records import (
 from trufspec.referee.actions import Action, Choose, Discard, NextDeal, PlayCard
 from trufspec.referee.errors import Refused, refusal
 from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
-from trufspec.referee.tricks import TrickGame, TrickTable
+from trufspec.referee.tricks import TrickGame, TrickTable, played
 from trufspec.rulesets.ruff_and_honours import deal as dealing
 from trufspec.rulesets.ruff_and_honours.ruleset import TRICK_RULES, dealer_of, decider, honours_of, teams_at_target
 from trufspec.rulesets.ruff_and_honours.scoring import score_hand
@@ -131,7 +131,7 @@ class RuffAndHonoursState(TrickGame):
         phase, kind = self._phase, type(action)
         if phase == "play" and kind is PlayCard:
             assert isinstance(action, PlayCard) and self.table is not None
-            return self.table.why_not(player, action.card)
+            return self.table.why_not(player, action.card, action.acknowledged)
         if phase == "ruff" and (kind is Discard or (kind is Choose and str(action) == DECLINE)):
             findings = Findings(default_registry(), None)
             dealing.set_up(self._hand_record(_ruff_of(action)), self.players, self.dealer, self.readings, findings)
@@ -151,7 +151,7 @@ class RuffAndHonoursState(TrickGame):
         if type(action) is PlayCard:
             assert isinstance(action, PlayCard) and self.table is not None
             table = self.table
-            table.play(action.player, action.card)
+            table.play(action.player, action.card, action.acknowledged)
             if not table.current and (table.over or self._decided(table)):
                 self._score()
         elif type(action) is NextDeal:
@@ -231,7 +231,7 @@ class RuffAndHonoursState(TrickGame):
         text = " ".join(words.split())
         try:
             if self._phase == "play":
-                return PlayCard(player, parse_card(text))
+                return played(player, text)
             if self._phase == "ruff" and text.startswith("discards "):
                 return Discard(player, tuple(parse_card(w) for w in text.split()[1:]))
         except ValueError:

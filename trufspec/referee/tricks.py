@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from typing import Iterator, Mapping, Sequence
 
-from trufspec.cards import FULL_PACK, Card, Suit
+from trufspec.cards import FULL_PACK, Card, Suit, parse_card
 from trufspec.engine.tricks import TrickRules, play_fault, playable, seatings, trick_winner, trumps_broken, why_not_held
 from trufspec.diagnostics import Diagnostic
 from trufspec.records import Atom, Cards, Deal, Play, Trick
@@ -22,7 +22,7 @@ from trufspec.referee.actions import Action, PlayCard
 from trufspec.referee.errors import Refused, refusal
 from trufspec.referee.state import GameState, clause_diagnostic
 
-__all__ = ["TrickTable", "TrickGame", "card_plays"]
+__all__ = ["TrickTable", "TrickGame", "card_plays", "played"]
 
 
 @functools.lru_cache(maxsize=64)
@@ -31,6 +31,13 @@ def card_plays(seats: tuple[str, ...]) -> Mapping[str, Mapping[Card, PlayCard]]:
     at every turn, and an action found among them is the same object as the one applied.
     (Keyed by player, then card, so that looking one up allocates nothing.)"""
     return {player: {card: PlayCard(player, card) for card in FULL_PACK} for player in seats}
+
+
+def played(player: str, words: str) -> PlayCard:
+    """The card ``player`` means by ``words`` (``QH``, or ``QH!`` for a card the table lets
+    stand though it breaks a rule of play); ``ValueError`` when the words are not a card."""
+    text = words.strip()
+    return PlayCard(player, parse_card(text.removesuffix("!")), text.endswith("!"))
 
 
 class TrickTable:
@@ -43,7 +50,7 @@ class TrickTable:
     """
 
     __slots__ = (
-        "seats", "rules", "trump", "hands", "leader", "current", "done", "won", "broken", "ruffed", "tricks",
+        "seats", "rules", "trump", "hands", "leader", "current", "done", "won", "broken", "ruffed", "tricks", "acked",
         "_orders", "_allowed", "_waiting", "_free", "_plays",
     )
 
@@ -64,6 +71,9 @@ class TrickTable:
         self.broken = False
         self.ruffed = False
         self.tricks = tricks
+        self.acked: tuple[tuple[int, int], ...] = ()
+        """The cards the table acknowledged (:attr:`PlayCard.acknowledged`), as the index of
+        their trick (from 0) and their place in it."""
         self._allowed: dict[str, tuple[list[Card], list[PlayCard]]] = {}
         self._waiting: tuple[str, ...] = ()
         """The players still to play to the trick on the table, in order of play."""
@@ -79,7 +89,7 @@ class TrickTable:
         other._waiting, other._free = self._waiting, self._free
         other._plays = self._plays
         other.hands = {seat: dict(hand) for seat, hand in self.hands.items()}
-        other.leader, other.broken, other.ruffed = self.leader, self.broken, self.ruffed
+        other.leader, other.broken, other.ruffed, other.acked = self.leader, self.broken, self.ruffed, self.acked
         other.current = list(self.current)
         other.done = list(self.done)
         other.won = dict(self.won)
@@ -125,9 +135,14 @@ class TrickTable:
             found = self._allowed[player] = (cards, [plays[card] for card in cards])
         return found
 
-    def fault(self, player: str, card: Card) -> tuple[str, dict[str, object]] | None:
+    def fault(self, player: str, card: Card, acknowledged: bool = False) -> tuple[str, dict[str, object]] | None:
         """The clause that ``player`` playing ``card`` now breaks, with the values of its
-        message, or None when the card may be played (``player`` sits at the table)."""
+        message, or None when the card may be played (``player`` sits at the table).
+
+        A card the table ``acknowledged`` may break the rules on which card is played (follow
+        suit, leading trumps): the play goes on from it as the validator's replay of a record
+        that marks it ``!`` does.  Who plays and whether the card is held are not waived: the
+        table could not go on from a card played out of turn or not held."""
         if player in self.to_act() and card in self.allowed(player):
             return None
         rules, current = self.rules, self.current
@@ -150,16 +165,20 @@ class TrickTable:
             return rules.card_held, {"player": player, "card": card, "reason": why_not_held(card, played, self.hands)}
         if card in self.allowed(player):
             return None
+        if acknowledged:
+            return None
         fault = play_fault(card, hand, current[0][1].suit if current else None, self.trump, self.broken, rules)
         assert fault is not None
         code, values = fault
         return code, {"player": player, **values}
 
-    def play(self, player: str, card: Card) -> None:
+    def play(self, player: str, card: Card, acknowledged: bool = False) -> None:
         """Play a card that :meth:`fault` allows; a full trick goes to its winner, who leads
         next."""
         del self.hands[player][card]
         current = self.current
+        if acknowledged:
+            self.acked += ((len(self.done), len(current)),)
         if current:
             if card.suit is self.trump and card.suit is not current[0][1].suit:
                 self.ruffed = True
@@ -187,9 +206,9 @@ class TrickTable:
         self.ruffed = False
         self.leader = winner
 
-    def why_not(self, player: str, card: Card) -> Diagnostic | None:
+    def why_not(self, player: str, card: Card, acknowledged: bool = False) -> Diagnostic | None:
         """The validator's diagnostic for ``player`` playing ``card`` now, or None."""
-        fault = self.fault(player, card)
+        fault = self.fault(player, card, acknowledged)
         return None if fault is None else clause_diagnostic(*fault)
 
     def record(self) -> Play:
@@ -198,7 +217,8 @@ class TrickTable:
         tricks = []
         for number, trick in enumerate([*self.done, tuple(self.current)] if self.current else self.done, start=1):
             players = tuple(p for p, _ in trick)
-            cards = Cards(tuple(c for _, c in trick))
+            acks = frozenset(place for index, place in self.acked if index == number - 1)
+            cards = Cards(tuple(c for _, c in trick), acks=acks)
             leader = Atom(players[0])
             if players == self.order(players[0])[: len(players)]:
                 tricks.append(Trick(Atom(number), leader, cards))
@@ -231,5 +251,5 @@ class TrickGame(GameState):
                 problem = f"{deal.kind} {deal.number.value} shows tricks, but the record leaves out an action of its {self._phase} before them"
                 raise Refused([refusal("REF003", problem)])
             players = [a.value for a in trick.players] if trick.by_player else self.table.order(trick.leader.value)
-            for player, card in zip(players, trick.cards):
-                yield PlayCard(player, card)
+            for index, (player, card) in enumerate(zip(players, trick.cards)):
+                yield PlayCard(player, card, index in trick.cards.acks)

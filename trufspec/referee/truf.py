@@ -47,7 +47,7 @@ from trufspec.referee.actions import Action, BidCards, Choose, NextDeal, PlayCar
 from trufspec.referee.choices import Chain
 from trufspec.referee.errors import Refused, refusal
 from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
-from trufspec.referee.tricks import TrickGame, TrickTable
+from trufspec.referee.tricks import TrickGame, TrickTable, played
 from trufspec.spec.registry import default_registry
 
 __all__ = ["TrufState", "contract_words", "mode_forms"]
@@ -216,7 +216,7 @@ class TrufState(TrickGame):
         phase = self._phase
         if phase == "play" and type(action) is PlayCard:
             assert self.table is not None
-            return self.table.why_not(player, action.card)
+            return self.table.why_not(player, action.card, action.acknowledged)
         if phase == "bids" and type(action) is BidCards:
             return self._bid_problem(action)
         if phase == "contract" and type(action) is Choose:
@@ -267,7 +267,7 @@ class TrufState(TrickGame):
         if kind is PlayCard:
             assert isinstance(action, PlayCard) and self.table is not None
             table = self.table
-            table.play(action.player, action.card)
+            table.play(action.player, action.card, action.acknowledged)
             if len(table.done) == table.tricks:
                 self._score()
         elif kind is BidCards:
@@ -339,7 +339,7 @@ class TrufState(TrickGame):
         phase = self._phase
         try:
             if phase == "play":
-                return PlayCard(player, parse_card(words.strip()))
+                return played(player, words)
             if phase == "bids":
                 signed = words.split()
                 cards = tuple(parse_card(w.removeprefix("-")) for w in signed)
