@@ -40,6 +40,22 @@ class Irregular:
     says the table let them play on)."""
     void: bool = False
 
+    @property
+    def ends_game(self) -> bool:
+        """No round may follow this one: its banned player plays every round of a game of four,
+        unless the table let them play on (TM902), and a void game ends here (TM903)."""
+        return self.void or (self.banned is not None and not self.banned.ack)
+
+    def out_of_scoring(self, off: str | None) -> frozenset[str]:
+        """The players whose hands count for nobody: those an irregularity put out, and the
+        player voted off."""
+        return frozenset(self.out) | ({off} if off is not None else frozenset())
+
+    def forfeiting(self, off: str | None) -> frozenset[str]:
+        """The players who forfeit the round, hand counted or not: they win nothing from the
+        TROMP! pot either."""
+        return self.out_of_scoring(off) | frozenset(self.zero)
+
 
 def irregularities(deal: Deal, seats: Sequence[str], dealer: str | None, options: OptionValues, findings: Findings) -> Irregular:
     """TM901, TM904: the consequences of a round's irregularities, with the record's vote and
