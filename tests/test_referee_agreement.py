@@ -27,6 +27,8 @@ from trufspec.referee import BidCards, Choose, Claim, Discard, NextDeal, PlayCar
 from trufspec.referee.actions import Action
 from trufspec.referee.state import GameState
 
+from referee_play import pick
+
 JB_READINGS = {
     "turn-order": ("free", "clockwise", "counterclockwise"),
     "trump-broken-by": ("any-earlier-trick", "ruff-only"),
@@ -168,7 +170,7 @@ def play_checking(
     while not done(state):
         if rng.random() < chance or state.phase in always:
             assert_agree(state, candidates(state, rng))
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(pick(state, rng))
 
 
 def jb_candidates(state: GameState, rng: random.Random) -> list[Action]:
