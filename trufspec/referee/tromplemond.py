@@ -167,8 +167,9 @@ class TromplemondState(GameState):
             self.public = {p: hand_order(hands[p][:PUBLIC_SIZE]) for p in players}
             self.secret = {p: hand_order(hands[p][PUBLIC_SIZE:]) for p in players}
         self.claims: dict[str, tuple[Card, ...]] = {}
-        self.misdeal: Misdeal | None = None
-        """The dealer's error, stated before the first claim."""
+        self.misdeals: list[Misdeal] = []
+        """The dealer's errors stated; written after the dealer, as the rules judge them
+        wherever the record writes them."""
         self.procedure: list[Step] = []
         """What the round holds after its first claims, in order: the claims repeated in the
         interrogation, early reveals and bribes, and the votes, decisions and cuts."""
@@ -314,8 +315,6 @@ class TromplemondState(GameState):
             return clause_diagnostic("REC010", {"name": named, "players": " ".join(self.players)})
         if self.pending:
             return refusal("REF001", f"'{words}' cannot be stated while the {phase} step is in progress: {' and '.join(self.to_act)} still to act")
-        if isinstance(section, Misdeal) and (phase != "claims" or self.claims or self.misdeal is not None):
-            return refusal("REF001", f"'{words}' cannot be stated now: a dealer's error is stated once, before the first claim (TM904)")
         if isinstance(section, EarlyReveal) and phase not in _UNDECIDED:
             return refusal("REF001", f"'{words}' cannot be stated now: a reveal is early only before the vote is decided (TM901)")
         if phase not in _OPEN:
@@ -364,7 +363,7 @@ class TromplemondState(GameState):
     def _round_deal(self, action: Action | None = None, tally: Votes | None = None, extra: Step | Misdeal | None = None) -> Deal:
         """The round so far as the rules judge it: the dealer's error, the first claims and
         :meth:`_steps`, with the irregularity ``extra`` written at the end."""
-        sections: list = [] if self.misdeal is None else [self.misdeal]
+        sections: list = list(self.misdeals)
         if self.claims:
             sections.append(Claims(self._claim_entries(), incomplete=len(self.claims) < len(self.players)))
         sections += self._steps(action, tally)
@@ -384,7 +383,7 @@ class TromplemondState(GameState):
         elif kind is Choose and _irregularity(words) is not None:
             section = _irregularity(words)
             if isinstance(section, Misdeal):
-                self.misdeal = section
+                self.misdeals.append(section)
             else:
                 self.procedure.append(section)  # type: ignore[arg-type]
             if self._phase in _VOTING:
@@ -488,8 +487,7 @@ class TromplemondState(GameState):
         after it) and the slips of the vote left out (a finished vote shows its tallies)."""
         players = self.players
         sections: list = [Dealer(Atom(self.dealer))]
-        if self.misdeal is not None:
-            sections.append(self.misdeal)
+        sections += self.misdeals
         if player is None:
             sections.append(Discards(Cards(self.set_aside)))
         sections.append(Public(tuple(HandEntry(Atom(p), Cards(self.public[p])) for p in players)))
@@ -576,15 +574,14 @@ class TromplemondState(GameState):
 
     def record_actions(self, deal: Deal) -> Iterator[Action]:
         """The round's actions in the order the record writes them, but for two the rules
-        place: the dealer's error comes before the claims, and bribes at the end of the first
-        claims (a bribe binds the round it was offered in, wherever the record writes it).
+        judge wherever the record writes them: the dealer's errors come before the claims,
+        and bribes at the end of the first claims (a bribe binds the round it was offered in).
         The table's statements (an irregularity, a vote counted as tallies) are made by the
         dealer, as the record does not say who spoke."""
         number = self.deal_number
         if not self.betting and deal.find(Tromp) is not None:
             raise Refused([refusal("REF003", f"round {number} holds a TROMP! call in a game without TROMP! betting, which the referee does not play")])
-        misdeal = deal.find(Misdeal)
-        if misdeal is not None:
+        for misdeal in deal.find_all(Misdeal):
             yield Choose(self.dealer, _words(misdeal))
         first = deal.find(Claims)
         for entry in first.entries if first is not None else ():
