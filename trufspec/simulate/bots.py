@@ -27,6 +27,7 @@ from trufspec.engine.tricks import trick_winner
 from trufspec.records import Bids
 from trufspec.referee import Action, BidCards, Choose, GameState, PlayCard
 from trufspec.referee.actions import Discard
+from trufspec.referee.tromplemond import is_irregularity
 from trufspec.referee.tricks import TrickGame
 
 __all__ = ["Bot", "hand_strength", "bid_values", "ABSTAINING"]
@@ -92,7 +93,7 @@ class Bot:
         phase = state.phase
         if phase == "bids":
             return self._bid(state, player)
-        legal = list(state.legal_actions(player))
+        legal = [a for a in state.legal_actions(player) if not is_irregularity(a)]  # bots play fair
         if phase == "play" and isinstance(state, TrickGame):
             return self._card(state, player, legal)
         if phase == "contract":
