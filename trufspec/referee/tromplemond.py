@@ -10,22 +10,44 @@ extra rounds of a tie (``over``).
 
 Every judgement is the ruleset's own: the order and form of the claims by ``check_claims``,
 each slip, decision and cut, and what the vote calls for next, by the vote procedure
-(``vote_stage``), the dealer by ``round_dealer``, the scores by ``round_scores``, the end of
-the game and its winners by ``Ending``, what the TROMP! pot pays by ``round_pot`` and
+(``vote_stage``), who is out, who votes and whether a vote is held after an irregularity by
+``irregularities``, the dealer by ``round_dealer``, the scores by ``scored_round``, the end
+of the game and its winners by ``Ending``, what the TROMP! pot pays by ``round_pot`` and
 ``settle``.  The referee adds only who may act now.
 
 The lists of :meth:`~TromplemondState.legal_actions` hold the sensible forms of what the
 rules leave free: claims of three different cards of the pack, cuts of a card of the pack, and
 the phrase of each TROMP! category or a pass.  A claim the validator accepts in another form
 (a card named twice, a card outside the pack: a visible lie), a cut of any card and a call of
-any phrase (a wrong one wins nothing) are legal too.  Irregularities (an early reveal, a
-dealer's error, a bribe) are the table's judgement, not a player's action, and are not
-staged.
+any phrase (a wrong one wins nothing) are legal too.
 Under ``allow-abstain=yes`` a voter may hand in no slip (``abstain``; the record simply has
 no slip from them).  A vote in which nobody votes leaves the rules without a player to send
 off: the record's ``off`` line then says who goes, and the validator accepts any player of
 the vote there, so the table names one (``off Nick``); the record does not say who spoke, so
 any player may.
+
+Some of what happens at a table is the table's, not one player's move, and the record writes
+it without saying who spoke; any player may then make it, in the record's own words:
+
+* a vote or decision counted as tallies (``votes Emily 2 Nick 1 Sam 1``, ``decide Emily 2``):
+  the anonymous ballot (TM211), the slips put in a hat and counted.  It stands for the whole
+  step, so it is legal only while no slip of the step is in, and it is kept as counted: the
+  referee never makes up who wrote which slip.  It is not listed among the legal actions,
+  which hold each player's own slip: a count is the same step made the other way.
+* an irregularity (``early-reveal Nick``, with the flags ``intentional`` and ``void``;
+  ``misdeal``, with ``waived`` and ``before-public``; ``bribe Sam``, or ``bribe Sam!`` when
+  the table lets Sam play on): legal whenever the ruleset's check of the round with it
+  written finds no fault, between the steps of the vote (not while one is in progress), a
+  reveal only until the vote is decided, and none once the round is scored.  The legal
+  actions list their plain forms.  A ban (an intentional reveal, a bribe) or a void ends the
+  game after the round: every further round would break TM902 or TM903.  A dealer's error is
+  written after the dealer, where the rules' judgement of it does not depend on its place.
+
+A player asked to repeat their claim in the interrogation (TM210) makes a
+:class:`~trufspec.referee.actions.Claim` again between the steps of the vote; it is written
+into the open section of repeats unless they already repeated there (two sections of
+repeats in a row that name different players are therefore read back as one, which the
+rules judge the same).
 Hands given to a new game are five cards a player, the two public cards first.
 """
 
