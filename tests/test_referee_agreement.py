@@ -420,7 +420,8 @@ def tm_candidates(state: GameState, rng: random.Random) -> list[Action]:
 
 def tm_table_candidates(state: GameState, rng: random.Random) -> list[Action]:
     """The table's statements to try between the steps of a Tromplemond round (by a random
-    player, as any may make them), and the claims repeated in the interrogation."""
+    player, as any may make them), the claims repeated in the interrogation and, in a game
+    without TROMP! betting, the calls that win nothing."""
     if state.pending:  # type: ignore[attr-defined]
         return []
     players, phase = state.players, state.phase
@@ -437,6 +438,8 @@ def tm_table_candidates(state: GameState, rng: random.Random) -> list[Action]:
         words += [f"votes {right}", f"votes {voters[0]} {len(voters)}", f"votes {right} Zoe 1", f"decide {right}"]
         words += [f"decide {pool[0]} 2", f"decide {pool[0]} 1 {pool[-1]} 1", f"decide {pool[0]} 1"]
     found: list[Action] = [Choose(by, w) for w in words]
+    if not state.betting:  # type: ignore[attr-defined]
+        found += [Choose(p, 'tromp "Petit Tromplemond!"') for p in players if p not in state.calls]  # type: ignore[attr-defined]
     if phase in ("votes", "decide", "cut", "off"):
         claimed = state.claims  # type: ignore[attr-defined]
         found += [Claim(p, claimed[p]) for p in players] + [Claim(by, claimed[by][:2])]

@@ -397,3 +397,20 @@ def test_a_ban_or_a_void_ends_the_game_unless_the_table_lets_the_player_play_on(
         text = dumps([state.record()])
         assert errors(text) == [] and ("[Winner" in text) == bool(state.winners)
         assert dumps([resume(text).record()]) == text
+
+
+def test_a_tromp_call_without_tromp_betting_wins_nothing_and_resumes() -> None:
+    text = (RECORDS / "clauses" / "TM211-anonymous-vote.good.truf").read_text()
+    called = text.replace("off Emily\n", 'off Emily\ntromp Nick "Grand Tromplemond!"\n')
+    assert errors(called) == []
+    state = resume(called)
+    assert state.scores == resume(text).scores and 'off Emily\ntromp Nick "Grand Tromplemond!"\n' in dumps([state.record()])
+    live = claimed()
+    call = Choose("Nick", 'tromp "Grand Tromplemond!"')
+    assert live.action("Nick", 'tromp "Grand Tromplemond!"') == call and call not in live.legal_actions("Nick")
+    live.apply(call)
+    assert live.phase == "votes" and live.why_not(call).code == "REF001"  # type: ignore[union-attr]
+    vote(live, "Rob>Emily", "Sam>Emily", "Nick>Sam", "Emily>Nick")
+    assert live.why_not(Choose("Sam", 'tromp "Tromplemond!"')).code == "REF001"  # type: ignore[union-attr]
+    text = dumps([live.record()])
+    assert errors(text) == [] and dumps([resume(text).record()]) == text

@@ -314,6 +314,8 @@ class TromplemondState(GameState):
             return first_error(findings.diagnostics)
         if phase == "calls" and kind is Choose and player not in self.calls and _phrase(words) is not False:
             return None  # any phrase may be called (TM405): a wrong one wins nothing
+        if self._unbetted_call(action) and player not in self.calls and not self.pending:
+            return None  # without TROMP! betting a call wins nothing, and is no fault (TM405)
         if phase == "end" and kind is NextDeal:
             findings = _findings()
             following = Deal("round", Atom(self.deal_number + 1), (Dealer(Atom(player)),))
@@ -347,6 +349,11 @@ class TromplemondState(GameState):
         if irregular.vote_held:
             vote_stage(deal, irregular.voters, self.readings, findings)
         return first_error(findings.diagnostics)
+
+    def _unbetted_call(self, action: Action) -> bool:
+        """Whether ``action`` is a TROMP! call in a game without TROMP! betting, before the
+        round is scored: a shout the record may write, which wins nothing."""
+        return not self.betting and self._phase in _OPEN and isinstance(action, Choose) and bool(_phrase(action.words))
 
     def _repeat(self, claim: Claim) -> Step:
         """The claims section a repeated claim is written into: the open one of the
@@ -412,6 +419,12 @@ class TromplemondState(GameState):
                 self._follow()
             else:
                 self.irregular = irregularities(self._round_deal(), self.players, self.dealer, self.readings, _findings())
+        elif kind is Choose and (self._phase == "calls" or self._unbetted_call(action)):
+            phrase = _phrase(words)
+            assert phrase is not False
+            self.calls[action.player] = phrase
+            if self._phase == "calls" and not self.to_act:
+                self._score()
         elif kind is Choose and self._phase in ("votes", "decide") and _tallied(words) is not None:
             self.procedure = self._steps(tally=_tallied(words))
             self._follow()
@@ -419,15 +432,9 @@ class TromplemondState(GameState):
             self.pending[action.player] = None
             if not self.to_act:
                 self._next_step()
-        elif kind is Choose and self._phase == "off":
+        elif kind is Choose:
             self.off = _named(words)
             self._after_vote()
-        elif kind is Choose:
-            phrase = _phrase(words)
-            assert phrase is not False
-            self.calls[action.player] = phrase
-            if not self.to_act:
-                self._score()
         elif kind is NextDeal:
             self.ending.before(Deal("round", Atom(self.deal_number + 1), ()), _findings())
             self.deal_number += 1
@@ -588,7 +595,7 @@ class TromplemondState(GameState):
             return Vote(player, text)
         if (phase == "votes" and text == ABSTAIN) or (phase == "off" and _named(text)):
             return Choose(player, text)
-        if phase == "calls" and _phrase(text) is not False:
+        if (phase == "calls" and _phrase(text) is not False) or self._unbetted_call(Choose(player, text)):
             return Choose(player, text)
         if phase == "end" and text == "deal":
             return NextDeal(player)
@@ -597,12 +604,12 @@ class TromplemondState(GameState):
     def record_actions(self, deal: Deal) -> Iterator[Action]:
         """The round's actions in the order the record writes them, but for two the rules
         judge wherever the record writes them: the dealer's errors come before the claims,
-        and bribes at the end of the first claims (a bribe binds the round it was offered in).
+        and bribes, and the TROMP! calls of a game without TROMP! betting, at the end of the
+        first claims (a bribe binds the round it was offered in; such a call wins nothing).
         The table's statements (an irregularity, a vote counted as tallies) are made by the
         dealer, as the record does not say who spoke."""
         number = self.deal_number
-        if not self.betting and deal.find(Tromp) is not None:
-            raise Refused([refusal("REF003", f"round {number} holds a TROMP! call in a game without TROMP! betting, which the referee does not play")])
+        calls = deal.find_all(Tromp)
         for misdeal in deal.find_all(Misdeal):
             yield Choose(self.dealer, _words(misdeal))
         first = deal.find(Claims)
@@ -610,6 +617,8 @@ class TromplemondState(GameState):
             yield Claim(entry.player.value, entry.cards.cards)
         for bribe in deal.find_all(Bribe):
             yield Choose(self.dealer, _words(bribe))
+        if not self.betting:
+            yield from (Choose(call.player.value, _call(call.phrase)) for call in calls)
         for section in deal.sections:
             if isinstance(section, Claims) and section is not first:
                 yield from (Claim(entry.player.value, entry.cards.cards) for entry in section.entries)
@@ -634,10 +643,11 @@ class TromplemondState(GameState):
         off = deal.find(Off)
         if off is not None and self._phase == "off":
             yield Choose(self.dealer, f"{OFF} {off.player.value}")
-        calls = deal.find_all(Tromp)
+        if not self.betting:
+            return
         for call in calls:
             yield Choose(call.player.value, _call(call.phrase))
-        if deal.find(Score) is not None and self.betting:
+        if deal.find(Score) is not None:
             called = {call.player.value for call in calls}
             yield from (Choose(p, PASS) for p in self._clockwise() if p not in called)
 
