@@ -47,7 +47,8 @@ A player asked to repeat their claim in the interrogation (TM210) makes a
 :class:`~trufspec.referee.actions.Claim` again between the steps of the vote; it is written
 into the open section of repeats unless they already repeated there (two sections of
 repeats in a row that name different players are therefore read back as one, which the
-rules judge the same).
+rules judge the same).  In a game without TROMP! betting a player may still call a phrase
+before the round is scored; the call wins nothing (TM405), and is not listed.
 Hands given to a new game are five cards a player, the two public cards first.
 """
 
