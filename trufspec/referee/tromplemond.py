@@ -94,7 +94,7 @@ from trufspec.rulesets.tromplemond.claims import CLAIM_SIZE, check_claims
 from trufspec.rulesets.tromplemond.ending import Ending
 from trufspec.rulesets.tromplemond.pot import CATEGORIES, RoundPot, round_pot, settle, shouted
 from trufspec.rulesets.tromplemond.pack import ALWAYS_USED, PACK, PUBLIC_SIZE, SECRET_SIZE, SET_ASIDE, RoundCards
-from trufspec.rulesets.tromplemond.irregularities import irregularities
+from trufspec.rulesets.tromplemond.irregularities import MISDEAL_FLAGS, REVEAL_FLAGS, irregularities
 from trufspec.rulesets.tromplemond.ruleset import round_dealer, scored_round
 from trufspec.rulesets.tromplemond.votes import Stage, decide_vote, vote_stage
 from trufspec.spec.registry import default_registry
@@ -115,9 +115,6 @@ OFF = "off"
 
 EARLY_REVEAL, MISDEAL, BRIBE = "early-reveal", "misdeal", "bribe"
 """The first words of the table's statements of an irregularity, as the record writes them."""
-
-_REVEAL_FLAGS = frozenset({"intentional", "void"})
-_MISDEAL_FLAGS = frozenset({"waived", "before-public"})
 
 _TALLIES: dict[str, type[Votes]] = {"votes": Votes, "decide": Decide}
 """The first word of the table's count of a vote or a decision, and the section it writes."""
@@ -715,9 +712,9 @@ def _irregularity(words: str) -> EarlyReveal | Misdeal | Bribe | None:
     ``misdeal waived`` or ``bribe Sam`` (``bribe Sam!``: the table let Sam play on); None
     when the words are not that."""
     keyword, *rest = words.split() or [""]
-    if keyword == MISDEAL and set(rest) <= _MISDEAL_FLAGS and len(set(rest)) == len(rest):
+    if keyword == MISDEAL and set(rest) <= MISDEAL_FLAGS and len(set(rest)) == len(rest):
         return Misdeal(tuple(rest))
-    if keyword == EARLY_REVEAL and rest and set(rest[1:]) <= _REVEAL_FLAGS and len(set(rest)) == len(rest):
+    if keyword == EARLY_REVEAL and rest and set(rest[1:]) <= REVEAL_FLAGS and len(set(rest)) == len(rest):
         return EarlyReveal(Atom(rest[0]), tuple(rest[1:]))
     if keyword == BRIBE and len(rest) == 1 and rest[0].rstrip("!"):
         name = rest[0].removesuffix("!")

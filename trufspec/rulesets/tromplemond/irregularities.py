@@ -19,9 +19,13 @@ from trufspec.engine.findings import Findings
 from trufspec.records import Atom, Bribe, Cut, Deal, EarlyReveal, Misdeal, Off, Section, Votes
 from trufspec.spec.options import OptionValues
 
-__all__ = ["Irregular", "irregularities"]
+__all__ = ["REVEAL_FLAGS", "MISDEAL_FLAGS", "Irregular", "irregularities"]
 
-_NO_PENALTY = frozenset({"waived", "before-public"})
+REVEAL_FLAGS = frozenset({"intentional", "void"})
+"""The flags of an early reveal: on purpose (a ban, TM902), or voiding the game (TM903)."""
+
+MISDEAL_FLAGS = frozenset({"waived", "before-public"})
+"""The flags of a dealer's error that take its penalty away."""
 
 
 @frozen
@@ -83,7 +87,7 @@ def irregularities(deal: Deal, seats: Sequence[str], dealer: str | None, options
     misdeal = deal.find(Misdeal)
     if misdeal is not None and dealer in seats:
         findings.judge("TM904")
-    if misdeal is not None and dealer in seats and not _NO_PENALTY & set(misdeal.flags):
+    if misdeal is not None and dealer in seats and not MISDEAL_FLAGS & set(misdeal.flags):
         mode = options["dealer-error-mode"]
         if mode != "redeal-only":
             out.setdefault(dealer, "TM904")
