@@ -266,8 +266,8 @@ class TromplemondState(GameState):
         dealer's error (let off, or before any public card) and a bribe by each player."""
         if self.pending or self._phase not in _OPEN:
             return []
-        reveals = [f"{EARLY_REVEAL} {p}{flag}" for p in self.irregular.voters for flag in ("", " intentional", " void")]
-        misdeals = [f"{MISDEAL}{flag}" for flag in ("", " waived", " before-public")]
+        reveals = [f"{EARLY_REVEAL} {p}{flag}" for p in self.irregular.voters for flag in ("", *(f" {f}" for f in sorted(REVEAL_FLAGS)))]
+        misdeals = [f"{MISDEAL}{flag}" for flag in ("", *(f" {f}" for f in sorted(MISDEAL_FLAGS)))]
         bribes = [f"{BRIBE} {p}" for p in self.players]
         return [words for words in reveals + misdeals + bribes if self._irregularity_error(words) is None]
 
@@ -284,8 +284,10 @@ class TromplemondState(GameState):
             deal = Deal("round", Atom(self.deal_number), (claims,))
             check_claims(deal, self.players, self.dealer, RoundCards(self.public, {}, None), self.readings, findings)
             return first_error(findings.diagnostics)
-        if phase in _VOTING and kind is Claim and not self.pending:
+        if phase in _VOTING and kind is Claim:
             assert isinstance(action, Claim)
+            if self.pending:
+                return refusal("REF001", f"{player} cannot repeat a claim while the {phase} step is in progress: {' and '.join(self.to_act)} still to act")
             findings = _findings()
             check_claims(self._round_deal(action), self.players, self.dealer, RoundCards(self.public, {}, None), self.readings, findings)
             return first_error(findings.diagnostics)
@@ -412,7 +414,7 @@ class TromplemondState(GameState):
             if isinstance(section, Misdeal):
                 self.misdeals.append(section)
             else:
-                self.procedure.append(section)  # type: ignore[arg-type]
+                self.procedure.append(section)
             if self._phase in _VOTING:
                 self._follow()
             else:
