@@ -40,8 +40,8 @@ it without saying who spoke; any player may then make it, in the record's own wo
   written finds no fault, between the steps of the vote (not while one is in progress), a
   reveal only until the vote is decided, and none once the round is scored.  The legal
   actions list their plain forms.  A ban (an intentional reveal, a bribe) or a void ends the
-  game after the round: every further round would break TM902 or TM903.  A dealer's error is
-  written after the dealer, where the rules' judgement of it does not depend on its place.
+  game after the round: every further round would break TM902 or TM903.  A dealer's error
+  stated before the first claim is written after the dealer, as records write it.
 
 A player asked to repeat their claim in the interrogation (TM210) makes a
 :class:`~trufspec.referee.actions.Claim` again between the steps of the vote; it is written
@@ -132,7 +132,7 @@ _UNDECIDED = ("claims", *_VOTING)
 _OPEN = (*_UNDECIDED, "calls")
 """The phases of a round not yet scored, in which the table may state an irregularity."""
 
-Step = Claims | EarlyReveal | Bribe | Votes | Cut
+Step = Claims | EarlyReveal | Misdeal | Bribe | Votes | Cut
 """A section of a round after its first claims."""
 
 
@@ -188,11 +188,11 @@ class TromplemondState(GameState):
             self.secret = {p: hand_order(hands[p][PUBLIC_SIZE:]) for p in players}
         self.claims: dict[str, tuple[Card, ...]] = {}
         self.misdeals: list[Misdeal] = []
-        """The dealer's errors stated; written after the dealer, as the rules judge them
-        wherever the record writes them."""
+        """The dealer's errors stated before the first claim, written after the dealer."""
         self.procedure: list[Step] = []
         """What the round holds after its first claims, in order: the claims repeated in the
-        interrogation, early reveals and bribes, and the votes, decisions and cuts."""
+        interrogation, the irregularities stated once a claim is made, and the votes,
+        decisions and cuts."""
         self.pending: dict[str, Card | str | None] = {}
         """The slips, choices or cut cards of the step in progress, by player (None: no slip)."""
         self.off: str | None = None
@@ -389,7 +389,7 @@ class TromplemondState(GameState):
                 sections.append(kind(slips, incomplete=len(pending) < needed))
         return sections
 
-    def _round_deal(self, action: Action | None = None, tally: Votes | None = None, extra: Step | Misdeal | None = None) -> Deal:
+    def _round_deal(self, action: Action | None = None, tally: Votes | None = None, extra: Step | None = None) -> Deal:
         """The round so far as the rules judge it: the dealer's error, the first claims and
         :meth:`_steps`, with the irregularity ``extra`` written at the end."""
         sections: list = list(self.misdeals)
@@ -411,7 +411,7 @@ class TromplemondState(GameState):
             self.procedure = self._steps(action)
         elif kind is Choose and _irregularity(words) is not None:
             section = _irregularity(words)
-            if isinstance(section, Misdeal):
+            if isinstance(section, Misdeal) and not self.claims:
                 self.misdeals.append(section)
             else:
                 self.procedure.append(section)
@@ -602,27 +602,31 @@ class TromplemondState(GameState):
         raise Refused([refusal("REF001", f"'{words}' is not an action of the {phase}")])
 
     def record_actions(self, deal: Deal) -> Iterator[Action]:
-        """The round's actions in the order the record writes them, but for two the rules
-        judge wherever the record writes them: the dealer's errors come before the claims,
-        and bribes, and the TROMP! calls of a game without TROMP! betting, at the end of the
-        first claims (a bribe binds the round it was offered in; such a call wins nothing).
-        The table's statements (an irregularity, a vote counted as tallies) are made by the
-        dealer, as the record does not say who spoke."""
+        """The round's actions in the order the record writes them, but for those the rules
+        judge wherever the record writes them and which the round may no longer take where it
+        does: the bribes written once the vote is over in a game without TROMP! betting, and
+        the calls of such a game (which win nothing), come before the claims.  The table's
+        statements (an irregularity, a vote counted as tallies) are made by the dealer, as
+        the record does not say who spoke."""
         number = self.deal_number
         calls = deal.find_all(Tromp)
-        for misdeal in deal.find_all(Misdeal):
-            yield Choose(self.dealer, _words(misdeal))
-        first = deal.find(Claims)
-        for entry in first.entries if first is not None else ():
-            yield Claim(entry.player.value, entry.cards.cards)
-        for bribe in deal.find_all(Bribe):
-            yield Choose(self.dealer, _words(bribe))
+        steps = [i for i, s in enumerate(deal.sections) if isinstance(s, (Votes, Cut, EarlyReveal))]
+        late = [s for i, s in enumerate(deal.sections) if isinstance(s, Bribe) and i > max(steps, default=-1)]
+        claims = deal.find_all(Claims)
+        start = deal.sections.index(claims[0]) if claims else len(deal.sections)
+        dealt = [s for s in deal.sections[:start] if isinstance(s, Misdeal)]
+        early = (*dealt, *(late if not self.betting else ()))
+        moved = {id(section) for section in early}
+        yield from (Choose(self.dealer, _words(section)) for section in early)
         if not self.betting:
             yield from (Choose(call.player.value, _call(call.phrase)) for call in calls)
+        first = claims[0] if claims else None
+        for entry in first.entries if first is not None else ():
+            yield Claim(entry.player.value, entry.cards.cards)
         for section in deal.sections:
             if isinstance(section, Claims) and section is not first:
                 yield from (Claim(entry.player.value, entry.cards.cards) for entry in section.entries)
-            elif isinstance(section, EarlyReveal):
+            elif isinstance(section, (EarlyReveal, Misdeal, Bribe)) and id(section) not in moved:
                 yield Choose(self.dealer, _words(section))
             elif isinstance(section, Votes) and section.entries and all(v.voter is None for v in section.entries):
                 if section.incomplete:
