@@ -111,7 +111,7 @@ def tromplemond_sections(state: GameState, sections: list, action: Action) -> li
     them), a cut card with those already cut once every cutter has cut (or one who may not)."""
     stage = state.stage  # type: ignore[attr-defined]
     if isinstance(action, Choose) and action.words.split()[0] in ("early-reveal", "misdeal", "bribe"):
-        return irregularity_sections(sections, action.words)
+        return irregularity_sections(sections, action.words, bool(state.claims))  # type: ignore[attr-defined]
     if isinstance(action, Choose) and action.words.split()[0] in ("votes", "decide"):
         kind = Votes if action.words.startswith("votes") else Decide
         words = action.words.split()[1:]
@@ -146,12 +146,15 @@ def tromplemond_sections(state: GameState, sections: list, action: Action) -> li
     return sections
 
 
-def irregularity_sections(sections: list, words: str) -> list:
+def irregularity_sections(sections: list, words: str, claimed: bool) -> list:
     """A Tromplemond round's sections with the irregularity of the table's ``words``: a
-    dealer's error after the dealer, as the sample records write it, another at the end."""
+    dealer's error after the dealer before any claim is ``claimed``, as the sample records
+    write it, the others at the end."""
     keyword, *rest = words.split()
-    if keyword == "misdeal":
+    if keyword == "misdeal" and not claimed:
         return sections[:1] + [Misdeal(tuple(rest))] + sections[1:]
+    if keyword == "misdeal":
+        return sections + [Misdeal(tuple(rest))]
     if keyword == "early-reveal":
         return sections + [EarlyReveal(Atom(rest[0]), tuple(rest[1:]))]
     name = rest[0].removesuffix("!")
