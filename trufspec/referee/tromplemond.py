@@ -610,7 +610,10 @@ class TromplemondState(GameState):
         the record does not say who spoke."""
         number = self.deal_number
         calls = deal.find_all(Tromp)
-        steps = [i for i, s in enumerate(deal.sections) if isinstance(s, (Votes, Cut, EarlyReveal))]
+        # The table's naming of who goes off is a step of the vote when the votes named nobody.
+        irregular = irregularities(deal, self.players, self.dealer, self.readings, _findings())
+        named = irregular.vote_held and vote_stage(deal, irregular.voters, self.readings, _findings()).step == "unknown"
+        steps = [i for i, s in enumerate(deal.sections) if isinstance(s, (Votes, Cut, EarlyReveal)) or (named and isinstance(s, Off))]
         late = [s for i, s in enumerate(deal.sections) if isinstance(s, Bribe) and i > max(steps, default=-1)]
         claims = deal.find_all(Claims)
         start = deal.sections.index(claims[0]) if claims else len(deal.sections)
