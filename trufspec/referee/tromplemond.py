@@ -610,11 +610,15 @@ class TromplemondState(GameState):
         the record does not say who spoke."""
         number = self.deal_number
         calls = deal.find_all(Tromp)
-        # The table's naming of who goes off is a step of the vote when the votes named nobody.
+        # A bribe written after the section that decided the vote (the table's naming of who
+        # goes off, when the votes named nobody) comes too late for a round without calls.
         irregular = irregularities(deal, self.players, self.dealer, self.readings, _findings())
-        named = irregular.vote_held and vote_stage(deal, irregular.voters, self.readings, _findings()).step == "unknown"
-        steps = [i for i, s in enumerate(deal.sections) if isinstance(s, (Votes, Cut, EarlyReveal)) or (named and isinstance(s, Off))]
-        late = [s for i, s in enumerate(deal.sections) if isinstance(s, Bribe) and i > max(steps, default=-1)]
+        stage = vote_stage(deal, irregular.voters, self.readings, _findings()).step
+        named = stage == "unknown" and deal.find(Off) is not None
+        decided = not irregular.vote_held or stage == "done" or named
+        deciding = (Votes, Cut, EarlyReveal, Misdeal, Off) if named else (Votes, Cut, EarlyReveal, Misdeal)
+        last = max((i for i, s in enumerate(deal.sections) if isinstance(s, deciding)), default=-1)
+        late = [s for i, s in enumerate(deal.sections) if isinstance(s, Bribe) and i > last] if decided else []
         claims = deal.find_all(Claims)
         start = deal.sections.index(claims[0]) if claims else len(deal.sections)
         dealt = [s for s in deal.sections[:start] if isinstance(s, Misdeal)]
