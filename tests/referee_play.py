@@ -7,13 +7,30 @@ from collections.abc import Callable
 
 from trufspec import dumps
 from trufspec.referee import resume
+from trufspec.referee.actions import Action
 from trufspec.referee.state import GameState
+from trufspec.referee.tromplemond import TromplemondState, is_irregularity
+
+IRREGULAR = 0.03
+"""How often random play states one of the irregularities on offer (Tromplemond's), which
+would otherwise crowd out the game."""
 
 
-def play_until(state: GameState, rng: random.Random, done: Callable[[GameState], bool]) -> GameState:
-    """Apply random legal actions until ``done``."""
+def pick(state: GameState, rng: random.Random, irregular: float = IRREGULAR) -> Action:
+    """A random legal action, an irregularity only at the chance ``irregular``."""
+    legal = state.legal_actions()
+    if not isinstance(state, TromplemondState):  # the only one whose table states irregularities
+        return rng.choice(legal)
+    fair = [a for a in legal if not is_irregularity(a)]
+    if len(fair) < len(legal) and rng.random() >= irregular:
+        legal = fair
+    return rng.choice(legal)
+
+
+def play_until(state: GameState, rng: random.Random, done: Callable[[GameState], bool], irregular: float = IRREGULAR) -> GameState:
+    """Apply random legal actions until ``done``, irregularities at the chance ``irregular``."""
     while not done(state):
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(pick(state, rng, irregular))
     return state
 
 
@@ -22,7 +39,7 @@ def assert_resumes(state: GameState, rng: random.Random, deals: int, cuts: int) 
     random actions resumes to the same record.  The records, in order."""
     texts = []
     while state.deal_number <= deals and not state.is_game_over:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(pick(state, rng))
         texts.append(dumps([state.record()]))
     for text in rng.sample(texts, cuts):
         assert dumps([resume(text).record()]) == text

@@ -19,13 +19,15 @@ from trufspec import check_text, dumps
 from trufspec.cards import FULL_PACK, NT, Suit, parse_card, parse_suit
 from trufspec.diagnostics import Severity
 from trufspec.records import (
-    Atom, BidEntry, Bids, Cards, Claims, Contract, Cut, Deal, Dealer, Decide, Figure, Game, HandEntry, Mode, Off, Play, Pot, Ruff,
-    Stock, Tromp, Trick, Votes, replace,
+    Atom, BidEntry, Bids, Bribe, Cards, Claims, Contract, Cut, Deal, Dealer, Decide, EarlyReveal, Figure, Game, HandEntry, Misdeal,
+    Mode, Off, Play, Pot, Ruff, Stock, Tromp, Trick, Votes, replace,
 )
 from trufspec.records import Vote as Slip
 from trufspec.referee import BidCards, Choose, Claim, Discard, NextDeal, PlayCard, Vote, new_game
 from trufspec.referee.actions import Action
 from trufspec.referee.state import GameState
+
+from referee_play import pick
 
 JB_READINGS = {
     "turn-order": ("free", "clockwise", "counterclockwise"),
@@ -110,6 +112,18 @@ def tromplemond_sections(state: GameState, sections: list, action: Action) -> li
     claims, a slip or choice in the vote or decision in progress (closed once it has all of
     them), a cut card with those already cut once every cutter has cut (or one who may not)."""
     stage = state.stage  # type: ignore[attr-defined]
+    if isinstance(action, Choose) and action.words.split()[0] in ("early-reveal", "misdeal", "bribe"):
+        return irregularity_sections(sections, action.words, bool(state.claims))  # type: ignore[attr-defined]
+    if isinstance(action, Choose) and action.words.split()[0] in ("votes", "decide"):
+        kind = Votes if action.words.startswith("votes") else Decide
+        words = action.words.split()[1:]
+        return sections + [kind(tuple(Slip(Atom(t), count=int(n)) for t, n in zip(words[::2], words[1::2])))]
+    if isinstance(action, Claim) and state.phase != "claims":
+        entry = HandEntry(Atom(action.player), Cards(action.cards))
+        last = sections[-1]
+        if isinstance(last, Claims) and action.player not in [e.player.value for e in last.entries]:
+            return sections[:-1] + [Claims(last.entries + (entry,))]
+        return sections + [Claims((entry,))]
     if isinstance(action, Claim):
         claims = next((s for s in sections if isinstance(s, Claims)), None)
         entry = HandEntry(Atom(action.player), Cards(action.cards))
@@ -132,6 +146,21 @@ def tromplemond_sections(state: GameState, sections: list, action: Action) -> li
     if set(cut) >= set(stage.pool) or action.player not in stage.pool:
         sections.append(Cut(tuple(Atom(p) for p in cut), Cards(tuple(cut.values()))))
     return sections
+
+
+def irregularity_sections(sections: list, words: str, claimed: bool) -> list:
+    """A Tromplemond round's sections with the irregularity of the table's ``words``: a
+    dealer's error after the dealer before any claim is ``claimed``, as the sample records
+    write it, the others at the end."""
+    keyword, *rest = words.split()
+    if keyword == "misdeal" and not claimed:
+        return sections[:1] + [Misdeal(tuple(rest))] + sections[1:]
+    if keyword == "misdeal":
+        return sections + [Misdeal(tuple(rest))]
+    if keyword == "early-reveal":
+        return sections + [EarlyReveal(Atom(rest[0]), tuple(rest[1:]))]
+    name = rest[0].removesuffix("!")
+    return sections + [Bribe(Atom(name, ack=name != rest[0]))]
 
 
 def vote_sections(state: GameState, sections: list, target: str | None, voter: str) -> list:
@@ -170,7 +199,7 @@ def play_checking(
     while not done(state):
         if rng.random() < chance or state.phase in always:
             assert_agree(state, candidates(state, rng))
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(pick(state, rng))
 
 
 def play_candidates(state: GameState, rng: random.Random) -> list[Action]:
@@ -360,6 +389,8 @@ TM_READINGS = {
     "extra-round-max": ("0", "1"),
     "betting": ("off", "joining-fee", "tromp"),
     "allow-abstain": ("no", "yes"),
+    "early-reveal-mode": ("offender-as-voted-off", "offender-zero-but-hand-counts", "vote-still-held"),
+    "dealer-error-mode": ("as-voted-off", "zero-but-vote-held", "redeal-only"),
 }
 
 
@@ -367,30 +398,64 @@ def tm_candidates(state: GameState, rng: random.Random) -> list[Action]:
     """The actions to try at this point of a Tromplemond round: claims by every player yet to
     claim (in and out of turn, of two cards, naming a card twice or one outside the pack),
     every slip and choice of those yet to vote (and abstentions, under allow-abstain=yes), the
-    naming of who goes off after a vote nobody voted in, cuts by the cutters and by the others, TROMP!
-    calls and passes, and the next deal by every player."""
+    table's counts of a vote or decision (right, wrong, of the other kind), the naming of who
+    goes off after a vote nobody voted in, cuts by the cutters and by the others, claims
+    repeated between the steps of the vote, TROMP! calls and passes, the irregularities the
+    table may state (an early reveal, a dealer's error, a bribe, with their flags) and the
+    next deal by every player.  Irregularities are tried between the steps of the vote (the
+    referee takes none while a step is in progress), early reveals only until the vote is
+    decided (a reveal after it is no longer early, though a record may write one) and none once
+    the round is scored."""
     phase, players = state.phase, state.players
     if phase == "end":
         return [NextDeal(p) for p in players]
+    found = tm_table_candidates(state, rng)
     if phase == "claims":
-        found: list[Action] = []
         for player in players:
             if player in state.claims:  # type: ignore[attr-defined]
                 continue
-            listed = state.legal_actions(state.to_act[0])
-            cards = listed[rng.randrange(len(listed))].cards  # type: ignore[attr-defined]
+            listed = [a for a in state.legal_actions(state.to_act[0]) if isinstance(a, Claim)]
+            cards = listed[rng.randrange(len(listed))].cards
             found += [Claim(player, cards), Claim(player, cards[:2]), Claim(player, (cards[0], cards[0], parse_card("9C")))]
         return found
     if phase in ("votes", "decide"):
         waiting = [p for p in players if p not in state.pending]  # type: ignore[attr-defined]
         abstentions = [Choose(p, "abstain") for p in waiting] if phase == "votes" and state.abstain else []  # type: ignore[attr-defined]
-        return [Vote(p, t) for p in waiting for t in (*players, "Zoe")] + abstentions
+        return found + [Vote(p, t) for p in waiting for t in (*players, "Zoe")] + abstentions
     if phase == "off":
-        return [Choose(p, f"off {t}") for p in players for t in (*players, "Zoe")]
+        return found + [Choose(p, f"off {t}") for p in players for t in (*players, "Zoe")]
     if phase == "calls":
         words = ("pass", 'tromp "Grand Tromplemond!"', 'tromp "Petit Tromplemond!"')
-        return [Choose(p, w) for p in state.to_act for w in words]
-    return [PlayCard(p, rng.choice(FULL_PACK)) for p in players if p not in state.pending]  # type: ignore[attr-defined]
+        return found + [Choose(p, w) for p in state.to_act for w in words]
+    return found + [PlayCard(p, rng.choice(FULL_PACK)) for p in players if p not in state.pending]  # type: ignore[attr-defined]
+
+
+def tm_table_candidates(state: GameState, rng: random.Random) -> list[Action]:
+    """The table's statements to try between the steps of a Tromplemond round (by a random
+    player, as any may make them), the claims repeated in the interrogation and, in a game
+    without TROMP! betting, the calls that win nothing."""
+    if state.pending:  # type: ignore[attr-defined]
+        return []
+    players, phase = state.players, state.phase
+    by = rng.choice(players)
+    named = (*players, "Zoe")
+    words = [f"early-reveal {p}{f}" for p in named for f in ("", " intentional", " void", " intentional void")] if phase != "calls" else []
+    words += ["misdeal", "misdeal waived", "misdeal before-public"] + [f"bribe {p}" for p in named] + [f"bribe {rng.choice(players)}!"]
+    if phase in ("votes", "decide"):
+        voters = list(state.irregular.voters)  # type: ignore[attr-defined]
+        slips = [rng.choice([t for t in voters if t != v]) for v in voters]
+        counts = {t: slips.count(t) for t in voters if t in slips}
+        right = " ".join(f"{t} {n}" for t, n in counts.items())
+        pool = state.stage.pool  # type: ignore[attr-defined]
+        words += [f"votes {right}", f"votes {voters[0]} {len(voters)}", f"votes {right} Zoe 1", f"decide {right}"]
+        words += [f"decide {pool[0]} 2", f"decide {pool[0]} 1 {pool[-1]} 1", f"decide {pool[0]} 1"]
+    found: list[Action] = [Choose(by, w) for w in words]
+    if not state.betting:  # type: ignore[attr-defined]
+        found += [Choose(p, 'tromp "Petit Tromplemond!"') for p in players if p not in state.calls]  # type: ignore[attr-defined]
+    if phase in ("votes", "decide", "cut", "off"):
+        claimed = state.claims  # type: ignore[attr-defined]
+        found += [Claim(p, claimed[p]) for p in players] + [Claim(by, claimed[by][:2])]
+    return found
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -18,7 +18,7 @@ from trufspec.referee import STATES, NextDeal, PlayCard, Refused, new_game, resu
 from trufspec.referee.resume import validator_errors
 from trufspec.referee.state import GameState
 
-from referee_play import play_until
+from referee_play import pick, play_until
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 RULESETS = sorted(STATES)
@@ -50,7 +50,8 @@ def test_actions_that_are_not_allowed_now_are_refused_and_change_nothing(ruleset
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_nothing_is_legal_once_the_game_is_over(ruleset: str) -> None:
     readings = {"deals": "1"} if ruleset == "truf-jb" else {"target-points": "1"} if ruleset == "ruff-and-honours" else {}
-    state = play_until(new_game(ruleset, PLAYERS, readings, seed=2), random.Random(1), lambda s: s.is_game_over)
+    # Played fair: a game a ban or a void ends has no winners.
+    state = play_until(new_game(ruleset, PLAYERS, readings, seed=2), random.Random(1), lambda s: s.is_game_over, irregular=0.0)
     assert state.legal_actions() == () and state.to_act == () and state.current_player is None and state.winners
     refusal = state.why_not(PlayCard("Ana", parse_card("AS")))
     assert refusal is not None and refusal.code == "REF001" and "the game is over" in refusal.message
@@ -105,7 +106,7 @@ def test_a_view_shows_no_card_another_player_still_hides(ruleset: str) -> None:
     state = new_game(ruleset, PLAYERS, seed=6)
     rng = random.Random(4)
     for _ in range(30):
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(pick(state, rng))
         for viewer in PLAYERS:
             shown = seen_words(state, viewer)
             for other in PLAYERS:
@@ -125,7 +126,7 @@ def test_undo_retraces_a_game_and_a_copy_is_independent(ruleset: str) -> None:
     seen = []
     while state.deal_number < 3 and not state.is_game_over:
         seen.append(dumps([state.record()]))
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(pick(state, rng))
     twin = state.copy()
     twin.apply(rng.choice(twin.legal_actions()))
     assert len(twin.history) == len(state.history) + 1

@@ -381,6 +381,6 @@ class GameState(abc.ABC):
         if current is not None:
             deals.append(current)
         tags = self.setup.tags()
-        if self.is_game_over:
+        if self.is_game_over and self.winners:  # a game made void has none (Tromplemond)
             tags.append(Tag("Winner", " ".join(self.winners)))
         return Game(tuple(tags), tuple(deals))

@@ -10,22 +10,45 @@ extra rounds of a tie (``over``).
 
 Every judgement is the ruleset's own: the order and form of the claims by ``check_claims``,
 each slip, decision and cut, and what the vote calls for next, by the vote procedure
-(``vote_stage``), the dealer by ``round_dealer``, the scores by ``round_scores``, the end of
-the game and its winners by ``Ending``, what the TROMP! pot pays by ``round_pot`` and
+(``vote_stage``), who is out, who votes and whether a vote is held after an irregularity by
+``irregularities``, the dealer by ``round_dealer``, the scores by ``scored_round``, the end
+of the game and its winners by ``Ending``, what the TROMP! pot pays by ``round_pot`` and
 ``settle``.  The referee adds only who may act now.
 
 The lists of :meth:`~TromplemondState.legal_actions` hold the sensible forms of what the
 rules leave free: claims of three different cards of the pack, cuts of a card of the pack, and
 the phrase of each TROMP! category or a pass.  A claim the validator accepts in another form
 (a card named twice, a card outside the pack: a visible lie), a cut of any card and a call of
-any phrase (a wrong one wins nothing) are legal too.  Irregularities (an early reveal, a
-dealer's error, a bribe) are the table's judgement, not a player's action, and are not
-staged.
+any phrase (a wrong one wins nothing) are legal too.
 Under ``allow-abstain=yes`` a voter may hand in no slip (``abstain``; the record simply has
 no slip from them).  A vote in which nobody votes leaves the rules without a player to send
 off: the record's ``off`` line then says who goes, and the validator accepts any player of
 the vote there, so the table names one (``off Nick``); the record does not say who spoke, so
 any player may.
+
+Some of what happens at a table is the table's, not one player's move, and the record writes
+it without saying who spoke; any player may then make it, in the record's own words:
+
+* a vote or decision counted as tallies (``votes Emily 2 Nick 1 Sam 1``, ``decide Emily 2``):
+  the anonymous ballot (TM211), the slips put in a hat and counted.  It stands for the whole
+  step, so it is legal only while no slip of the step is in, and it is kept as counted: the
+  referee never makes up who wrote which slip.  It is not listed among the legal actions,
+  which hold each player's own slip: a count is the same step made the other way.
+* an irregularity (``early-reveal Nick``, with the flags ``intentional`` and ``void``;
+  ``misdeal``, with ``waived`` and ``before-public``; ``bribe Sam``, or ``bribe Sam!`` when
+  the table lets Sam play on): legal whenever the ruleset's check of the round with it
+  written finds no fault, between the steps of the vote (not while one is in progress), a
+  reveal only until the vote is decided, and none once the round is scored.  The legal
+  actions list their plain forms.  A ban (an intentional reveal, a bribe) or a void ends the
+  game after the round: every further round would break TM902 or TM903.  A dealer's error
+  stated before the first claim is written after the dealer, as records write it.
+
+A player asked to repeat their claim in the interrogation (TM210) makes a
+:class:`~trufspec.referee.actions.Claim` again between the steps of the vote; it is written
+into the open section of repeats unless they already repeated there (two sections of
+repeats in a row that name different players are therefore read back as one, which the
+rules judge the same).  In a game without TROMP! betting a player may still call a phrase
+before the round is scored; the call wins nothing (TM405), and is not listed.
 Hands given to a new game are five cards a player, the two public cards first.
 """
 
@@ -71,12 +94,12 @@ from trufspec.rulesets.tromplemond.claims import CLAIM_SIZE, check_claims
 from trufspec.rulesets.tromplemond.ending import Ending
 from trufspec.rulesets.tromplemond.pot import CATEGORIES, RoundPot, round_pot, settle, shouted
 from trufspec.rulesets.tromplemond.pack import ALWAYS_USED, PACK, PUBLIC_SIZE, SECRET_SIZE, SET_ASIDE, RoundCards
-from trufspec.rulesets.tromplemond.ruleset import round_dealer
-from trufspec.rulesets.tromplemond.scoring import round_scores
+from trufspec.rulesets.tromplemond.irregularities import MISDEAL_FLAGS, REVEAL_FLAGS, irregularities
+from trufspec.rulesets.tromplemond.ruleset import round_dealer, scored_round
 from trufspec.rulesets.tromplemond.votes import Stage, decide_vote, vote_stage
 from trufspec.spec.registry import default_registry
 
-__all__ = ["TromplemondState"]
+__all__ = ["TromplemondState", "is_irregularity"]
 
 ORDERED_PACK = tuple(c for c in FULL_PACK if c in PACK)
 """The 26 cards in the order of the full pack."""
@@ -90,8 +113,27 @@ ABSTAIN = "abstain"
 OFF = "off"
 """The first word of the table's naming of who goes off after a vote nobody voted in."""
 
+EARLY_REVEAL, MISDEAL, BRIBE = "early-reveal", "misdeal", "bribe"
+"""The first words of the table's statements of an irregularity, as the record writes them."""
+
+_TALLIES: dict[str, type[Votes]] = {"votes": Votes, "decide": Decide}
+"""The first word of the table's count of a vote or a decision, and the section it writes."""
+
 _PHASES = {"vote": "votes", "decide": "decide", "cut": "cut", "unknown": "off"}
 """The phase of each step of the vote procedure that players act in."""
+
+_VOTING = ("votes", "decide", "cut", "off")
+"""The phases of the vote, between the first claims and the vote's outcome: the
+interrogation's repeated claims may be made between its steps."""
+
+_UNDECIDED = ("claims", *_VOTING)
+"""The phases before the vote is decided, in which a reveal is early."""
+
+_OPEN = (*_UNDECIDED, "calls")
+"""The phases of a round not yet scored, in which the table may state an irregularity."""
+
+Step = Claims | EarlyReveal | Misdeal | Bribe | Votes | Cut
+"""A section of a round after its first claims."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -122,6 +164,8 @@ class TromplemondState(GameState):
         """Each player's best score of a single round, for the settlement of the TROMP! pot."""
         self.views: list[dict[str, Deal]] = []
         """The records of the rounds scored so far as each player sees them."""
+        self.void = False
+        """An early reveal made the game void: it ends without winners (TM903)."""
         self._start_round(setup.dealer or setup.players[0])
 
     def _start_round(self, dealer: str) -> None:
@@ -143,15 +187,21 @@ class TromplemondState(GameState):
             self.public = {p: hand_order(hands[p][:PUBLIC_SIZE]) for p in players}
             self.secret = {p: hand_order(hands[p][PUBLIC_SIZE:]) for p in players}
         self.claims: dict[str, tuple[Card, ...]] = {}
-        self.procedure: list[Votes | Cut] = []
-        """The votes, decisions and cuts of the round so far."""
+        self.misdeals: list[Misdeal] = []
+        """The dealer's errors stated before the first claim, written after the dealer."""
+        self.procedure: list[Step] = []
+        """What the round holds after its first claims, in order: the claims repeated in the
+        interrogation, the irregularities stated once a claim is made, and the votes,
+        decisions and cuts."""
         self.pending: dict[str, Card | str | None] = {}
         """The slips, choices or cut cards of the step in progress, by player (None: no slip)."""
-        self.stage = Stage("vote", players)
         self.off: str | None = None
         self.calls: dict[str, str | None] = {}
         """Under TROMP! betting, each player's call once made (None: no call)."""
         self._phase = "claims"
+        self.irregular = irregularities(self._round_deal(), players, dealer, self.readings, _findings())
+        """What the round's irregularities change: who votes, who is out, whether a vote is held."""
+        self.stage = Stage("vote", self.irregular.voters)
 
     # ------------------------------------------------------------------ the state
 
@@ -168,7 +218,7 @@ class TromplemondState(GameState):
             alone = self.readings["claim-order"] == "clockwise" or self.dealer not in self.claims
             return waiting[:1] if alone else waiting
         if phase in ("votes", "decide", "cut"):
-            acting = {"votes": self.players, "decide": self.stage.deciders, "cut": self.stage.pool}[phase]
+            acting = {"votes": self.irregular.voters, "decide": self.stage.deciders, "cut": self.stage.pool}[phase]
             return tuple(p for p in self._clockwise() if p in acting and p not in self.pending)
         if phase == "calls":
             return tuple(p for p in self._clockwise() if p not in self.calls)
@@ -180,7 +230,7 @@ class TromplemondState(GameState):
 
     @property
     def winners(self) -> tuple[str, ...]:
-        if self._phase != "over":
+        if self._phase != "over" or self.void:
             return ()
         return self.ending.winners(Game(()), self.players, _findings())
 
@@ -190,22 +240,36 @@ class TromplemondState(GameState):
     def legal_actions(self, player: str | None = None) -> Sequence[Action]:
         acting = [p for p in self.to_act if player is None or p == player]
         phase = self._phase
+        table = [Choose(p, words) for words in self._irregularities() for p in acting]
         if phase == "claims":
-            return [claim for p in acting for claim in _claims(p)]
+            return [claim for p in acting for claim in _claims(p)] + table
         if phase == "votes":
+            voters = self.irregular.voters
             abstentions = [Choose(p, ABSTAIN) for p in acting] if self.abstain else []
-            return [Vote(p, t) for p in acting for t in self.players if t != p] + abstentions
+            return [Vote(p, t) for p in acting for t in voters if t != p] + abstentions + table
         if phase == "decide":
-            return [Vote(p, t) for p in acting for t in self.stage.pool]
+            return [Vote(p, t) for p in acting for t in self.stage.pool] + table
         if phase == "cut":
-            return [PlayCard(p, c) for p in acting for c in ORDERED_PACK]
+            return [PlayCard(p, c) for p in acting for c in ORDERED_PACK] + table
         if phase == "off":
-            return [Choose(p, f"{OFF} {t}") for p in acting for t in self.stage.pool]
+            return [Choose(p, f"{OFF} {t}") for p in acting for t in self.stage.pool] + table
         if phase == "calls":
-            return [Choose(p, words) for p in acting for words in (PASS, *(_call(shouted(n)) for n in CATEGORIES))]
+            calls = [Choose(p, words) for p in acting for words in (PASS, *(_call(shouted(n)) for n in CATEGORIES))]
+            return calls + table
         if phase == "end":
             return [NextDeal(p) for p in acting]
         return ()
+
+    def _irregularities(self) -> list[str]:
+        """The words of the irregularities the table may state now, in their plain forms: an
+        early reveal by each player in the vote (intentional, or voiding the game), the
+        dealer's error (let off, or before any public card) and a bribe by each player."""
+        if self.pending or self._phase not in _OPEN:
+            return []
+        reveals = [f"{EARLY_REVEAL} {p}{flag}" for p in self.irregular.voters for flag in ("", *(f" {f}" for f in sorted(REVEAL_FLAGS)))]
+        misdeals = [f"{MISDEAL}{flag}" for flag in ("", *(f" {f}" for f in sorted(MISDEAL_FLAGS)))]
+        bribes = [f"{BRIBE} {p}" for p in self.players]
+        return [words for words in reveals + misdeals + bribes if self._irregularity_error(words) is None]
 
     # ------------------------------------------------------------------ judging and applying
 
@@ -220,19 +284,38 @@ class TromplemondState(GameState):
             deal = Deal("round", Atom(self.deal_number), (claims,))
             check_claims(deal, self.players, self.dealer, RoundCards(self.public, {}, None), self.readings, findings)
             return first_error(findings.diagnostics)
-        abstention = phase == "votes" and kind is Choose and str(action) == ABSTAIN and self.abstain
+        if phase in _VOTING and kind is Claim:
+            assert isinstance(action, Claim)
+            if self.pending:
+                return refusal("REF001", f"{player} cannot repeat a claim while the {phase} step is in progress: {' and '.join(self.to_act)} still to act")
+            findings = _findings()
+            check_claims(self._round_deal(action), self.players, self.dealer, RoundCards(self.public, {}, None), self.readings, findings)
+            return first_error(findings.diagnostics)
+        words = str(action)
+        if kind is Choose and _irregularity(words) is not None:
+            return self._irregularity_error(words)
+        if phase in ("votes", "decide") and kind is Choose and _tallied(words) is not None:
+            if self.pending:
+                step = "vote" if phase == "votes" else "decision"
+                return refusal("REF001", f"{player} cannot count the {step} as '{words}': it already holds {len(self.pending)} slips")
+            findings = _findings()
+            vote_stage(self._round_deal(tally=_tallied(words)), self.irregular.voters, self.readings, findings)
+            return first_error(findings.diagnostics)
+        abstention = phase == "votes" and kind is Choose and words == ABSTAIN and self.abstain
         step = (phase in ("votes", "decide") and kind is Vote) or (phase == "cut" and kind is PlayCard) or abstention
         if step and player not in self.pending:
             findings = _findings()
-            vote_stage(self._procedure_deal(action), self.players, self.readings, findings)
+            vote_stage(self._round_deal(action), self.irregular.voters, self.readings, findings)
             return first_error(findings.diagnostics)
-        if phase == "off" and kind is Choose and _named(str(action)):
+        if phase == "off" and kind is Choose and _named(words):
             findings = _findings()
-            deal = self._procedure_deal()
-            decide_vote(replace(deal, sections=deal.sections + (Off(Atom(_named(str(action)))),)), self.players, self.readings, findings)
+            deal = self._round_deal()
+            decide_vote(replace(deal, sections=deal.sections + (Off(Atom(_named(words))),)), self.irregular.voters, self.readings, findings)
             return first_error(findings.diagnostics)
-        if phase == "calls" and kind is Choose and player not in self.calls and _phrase(str(action)) is not False:
+        if phase == "calls" and kind is Choose and player not in self.calls and _phrase(words) is not False:
             return None  # any phrase may be called (TM405): a wrong one wins nothing
+        if self._unbetted_call(action) and player not in self.calls and not self.pending:
+            return None  # without TROMP! betting a call wins nothing, and is no fault (TM405)
         if phase == "end" and kind is NextDeal:
             findings = _findings()
             following = Deal("round", Atom(self.deal_number + 1), (Dealer(Atom(player)),))
@@ -244,46 +327,114 @@ class TromplemondState(GameState):
         waiting = " or ".join(self.to_act)
         return refusal("REF001", f"{player} cannot {action} now: round {self.deal_number} is at its {phase}, and {waiting} is to act")
 
-    def _procedure_deal(self, action: Action | None = None) -> Deal:
-        """The round's votes, decisions and cuts with the step in progress and ``action``
-        added: as the record would write them, the step written once it is complete (a vote
-        or decision still open is written with ``*`` once it holds a slip; a cut only once
-        every cutter has cut)."""
+    def _irregularity_error(self, words: str) -> Diagnostic | None:
+        """Why the table cannot state the irregularity ``words`` now: the round's record with
+        it written, judged by the ruleset's irregularities and, when the vote is still held,
+        its vote procedure."""
+        section = _irregularity(words)
+        assert section is not None
+        phase = self._phase
+        named = section.player.value if isinstance(section, (EarlyReveal, Bribe)) else None
+        if named is not None and named not in self.players:
+            return clause_diagnostic("REC010", {"name": named, "players": " ".join(self.players)})
+        if self.pending:
+            return refusal("REF001", f"'{words}' cannot be stated while the {phase} step is in progress: {' and '.join(self.to_act)} still to act")
+        if isinstance(section, EarlyReveal) and phase not in _UNDECIDED:
+            return refusal("REF001", f"'{words}' cannot be stated now: a reveal is early only before the vote is decided (TM901)")
+        if phase not in _OPEN:
+            return refusal("REF001", f"'{words}' cannot be stated now: round {self.deal_number} is at its {phase}")
+        findings = _findings()
+        deal = self._round_deal(extra=section)
+        irregular = irregularities(deal, self.players, self.dealer, self.readings, findings)
+        if irregular.vote_held:
+            vote_stage(deal, irregular.voters, self.readings, findings)
+        return first_error(findings.diagnostics)
+
+    def _unbetted_call(self, action: Action) -> bool:
+        """Whether ``action`` is a TROMP! call in a game without TROMP! betting, before the
+        round is scored: a shout the record may write, which wins nothing."""
+        return not self.betting and self._phase in _OPEN and isinstance(action, Choose) and bool(_phrase(action.words))
+
+    def _repeat(self, claim: Claim) -> Step:
+        """The claims section a repeated claim is written into: the open one of the
+        interrogation, unless the player already repeated there, then a new one."""
+        entry = HandEntry(Atom(claim.player), Cards(claim.cards))
+        last = self.procedure[-1] if self.procedure else None
+        if isinstance(last, Claims) and all(e.player.value != claim.player for e in last.entries):
+            return Claims(last.entries + (entry,))
+        return Claims((entry,))
+
+    def _steps(self, action: Action | None = None, tally: Votes | None = None) -> list[Step]:
+        """The round's sections after its first claims, with the step in progress and
+        ``action`` added, or the step ``tally`` counted by the table: as the record would
+        write them, a step written once it is complete (a vote or decision still open is
+        written with ``*`` once it holds a slip; a cut only once every cutter has cut)."""
+        sections: list[Step] = list(self.procedure)
+        if tally is not None:
+            return sections + [tally]
+        if isinstance(action, Claim):
+            repeat = self._repeat(action)
+            return sections[:-1] + [repeat] if len(repeat.entries) > 1 else sections + [repeat]
         pending = dict(self.pending)
         if action is not None:
             pending[action.player] = _pending(action)
-        sections: list = list(self.procedure)
         if self._phase == "cut":
             if set(pending) >= set(self.stage.pool) or not set(pending) <= set(self.stage.pool):
                 sections.append(Cut(tuple(Atom(p) for p in pending), Cards(tuple(pending.values()))))  # type: ignore[arg-type]
         elif pending:
             kind = Votes if self._phase == "votes" else Decide
-            needed = len(self.players) if self._phase == "votes" else len(self.stage.deciders)
+            needed = len(self.irregular.voters) if self._phase == "votes" else len(self.stage.deciders)
             slips = tuple(Slip(Atom(str(t)), Atom(p)) for p, t in pending.items() if t is not None)
             if slips or len(pending) >= needed:  # an abstention shows only once the vote closes
                 sections.append(kind(slips, incomplete=len(pending) < needed))
+        return sections
+
+    def _round_deal(self, action: Action | None = None, tally: Votes | None = None, extra: Step | None = None) -> Deal:
+        """The round so far as the rules judge it: the dealer's error, the first claims and
+        :meth:`_steps`, with the irregularity ``extra`` written at the end."""
+        sections: list = list(self.misdeals)
+        if self.claims:
+            sections.append(Claims(self._claim_entries(), incomplete=len(self.claims) < len(self.players)))
+        sections += self._steps(action, tally)
+        if extra is not None:
+            sections.append(extra)
         return Deal("round", Atom(self.deal_number), tuple(sections))
 
     def _do(self, action: Action) -> None:
-        kind = type(action)
-        if kind is Claim:
+        kind, words = type(action), str(action)
+        if kind is Claim and self._phase == "claims":
             assert isinstance(action, Claim)
             self.claims[action.player] = action.cards
             if len(self.claims) == len(self.players):
-                self._phase = "votes"
+                self._follow()
+        elif kind is Claim:
+            self.procedure = self._steps(action)
+        elif kind is Choose and _irregularity(words) is not None:
+            section = _irregularity(words)
+            if isinstance(section, Misdeal) and not self.claims:
+                self.misdeals.append(section)
+            else:
+                self.procedure.append(section)
+            if self._phase in _VOTING:
+                self._follow()
+            else:
+                self.irregular = irregularities(self._round_deal(), self.players, self.dealer, self.readings, _findings())
+        elif kind is Choose and (self._phase == "calls" or self._unbetted_call(action)):
+            phrase = _phrase(words)
+            assert phrase is not False
+            self.calls[action.player] = phrase
+            if self._phase == "calls" and not self.to_act:
+                self._score()
+        elif kind is Choose and self._phase in ("votes", "decide") and _tallied(words) is not None:
+            self.procedure = self._steps(tally=_tallied(words))
+            self._follow()
         elif kind is Choose and self._phase == "votes":
             self.pending[action.player] = None
             if not self.to_act:
                 self._next_step()
-        elif kind is Choose and self._phase == "off":
-            self.off = _named(str(action))
-            self._after_vote()
         elif kind is Choose:
-            phrase = _phrase(str(action))
-            assert phrase is not False
-            self.calls[action.player] = phrase
-            if not self.to_act:
-                self._score()
+            self.off = _named(words)
+            self._after_vote()
         elif kind is NextDeal:
             self.ending.before(Deal("round", Atom(self.deal_number + 1), ()), _findings())
             self.deal_number += 1
@@ -294,12 +445,20 @@ class TromplemondState(GameState):
                 self._next_step()
 
     def _next_step(self) -> None:
-        """The step in progress is complete: it joins the record, and the vote procedure says
-        what follows."""
-        deal = self._procedure_deal()
-        self.procedure = list(deal.sections)
+        """The step in progress is complete: it joins the record, and the round goes on."""
+        self.procedure = self._steps()
         self.pending = {}
-        self.stage = vote_stage(deal, self.players, self.readings, _findings())
+        self._follow()
+
+    def _follow(self) -> None:
+        """Go on as the round so far calls for: the irregularities say whether a vote is held
+        and among whom, and the vote procedure what it expects next."""
+        deal = self._round_deal()
+        self.irregular = irregularities(deal, self.players, self.dealer, self.readings, _findings())
+        if not self.irregular.vote_held:
+            self._after_vote()
+            return
+        self.stage = vote_stage(deal, self.irregular.voters, self.readings, _findings())
         if self.stage.step == "done":
             self.off = self.stage.off
             self._after_vote()
@@ -307,17 +466,17 @@ class TromplemondState(GameState):
             self._phase = _PHASES[self.stage.step]
 
     def _after_vote(self) -> None:
-        """A player is off: the TROMP! calls follow under TROMP! betting, or the scores."""
+        """The vote is decided, or not held: the TROMP! calls follow under TROMP! betting, or
+        the scores."""
         if self.betting:
             self._phase = "calls"
         else:
             self._score()
 
     def _score(self) -> None:
-        players = self.players
+        players, irregular = self.players, self.irregular
         hands = {p: self.hand(p) for p in players}
-        stayers = frozenset(p for p in players if p != self.off)
-        scores = {p: s.points for p, s in round_scores(players, hands, stayers, frozenset()).items()}
+        scores = {p: s.points for p, s in scored_round(players, hands, irregular, self.off).items()}
         for player, points in scores.items():
             self.totals[player] += points
         self.scores.append(scores)
@@ -329,7 +488,7 @@ class TromplemondState(GameState):
             cards = RoundCards(self.public, self.secret, None)
             deal = Deal("round", Atom(self.deal_number), self._calls())
             stake = self.readings.integer("tromp-stake")
-            pot = round_pot(deal, players, cards, frozenset({self.off}), True, stake, _findings())
+            pot = round_pot(deal, players, cards, irregular.forfeiting(self.off), True, stake, _findings())
             assert pot is not None  # every hand is known
             self.pots.append(pot)
             figures[Pot] = dict(pot.won)
@@ -339,7 +498,8 @@ class TromplemondState(GameState):
         following = Deal("round", Atom(self.deal_number + 1), ())
         findings = _findings()
         self.ending.copy().before(following, findings)
-        self._phase = "over" if first_error(findings.diagnostics) else "end"
+        self.void = irregular.void
+        self._phase = "over" if first_error(findings.diagnostics) or irregular.ends_game else "end"
 
     # ------------------------------------------------------------------ records
 
@@ -356,6 +516,7 @@ class TromplemondState(GameState):
         after it) and the slips of the vote left out (a finished vote shows its tallies)."""
         players = self.players
         sections: list = [Dealer(Atom(self.dealer))]
+        sections += self.misdeals
         if player is None:
             sections.append(Discards(Cards(self.set_aside)))
         sections.append(Public(tuple(HandEntry(Atom(p), Cards(self.public[p])) for p in players)))
@@ -364,11 +525,11 @@ class TromplemondState(GameState):
         sections.append(Secret(secret, incomplete=len(revealed) < len(players)))
         if self.claims:
             sections.append(Claims(self._claim_entries(), incomplete=len(self.claims) < len(players)))
-        procedure = self._procedure_deal().sections if figures is None else tuple(self.procedure)
-        sections += procedure if player is None else [_seen(s, player) for s in procedure]
+        steps = self._steps() if figures is None else list(self.procedure)
+        sections += steps if player is None else [_seen(s, player) for s in steps]
         if self.off is not None:
             sections.append(Off(Atom(self.off)))
-            sections += self._calls()
+        sections += self._calls()
         if figures is not None:
             for kind, values in figures.items():
                 sections.append(kind(tuple(Figure((p,), values[p]) for p in players)))
@@ -421,8 +582,10 @@ class TromplemondState(GameState):
     def action(self, player: str, words: str) -> Action:
         text = " ".join(words.split())
         phase = self._phase
+        if _irregularity(text) is not None or (phase in ("votes", "decide") and _tallied(text) is not None):
+            return Choose(player, text)
         try:
-            if phase == "claims" and text:
+            if phase in ("claims", *_VOTING) and text and not (phase == "cut" and len(text.split()) == 1):
                 return Claim(player, tuple(parse_card(w) for w in text.split()))
             if phase == "cut":
                 return PlayCard(player, parse_card(text))
@@ -432,41 +595,70 @@ class TromplemondState(GameState):
             return Vote(player, text)
         if (phase == "votes" and text == ABSTAIN) or (phase == "off" and _named(text)):
             return Choose(player, text)
-        if phase == "calls" and _phrase(text) is not False:
+        if (phase == "calls" and _phrase(text) is not False) or self._unbetted_call(Choose(player, text)):
             return Choose(player, text)
         if phase == "end" and text == "deal":
             return NextDeal(player)
         raise Refused([refusal("REF001", f"'{words}' is not an action of the {phase}")])
 
     def record_actions(self, deal: Deal) -> Iterator[Action]:
+        """The round's actions in the order the record writes them, but for those the rules
+        judge wherever the record writes them and which the round may no longer take where it
+        does: the bribes written once the vote is over in a game without TROMP! betting, and
+        the calls of such a game (which win nothing), come before the claims.  The table's
+        statements (an irregularity, a vote counted as tallies) are made by the dealer, as
+        the record does not say who spoke."""
         number = self.deal_number
-        unplayed = [s for s in deal.sections if isinstance(s, (EarlyReveal, Misdeal, Bribe)) or (isinstance(s, Tromp) and not self.betting)]
-        if unplayed or len(deal.find_all(Claims)) > 1:
-            what = "an irregularity or a TROMP! call" if unplayed else "claims repeated in the interrogation"
-            raise Refused([refusal("REF003", f"round {number} holds {what}, which the referee does not play")])
-        claims = deal.find(Claims)
-        for entry in claims.entries if claims is not None else ():
+        calls = deal.find_all(Tromp)
+        # A bribe written after the section that decided the vote (the table's naming of who
+        # goes off, when the votes named nobody) comes too late for a round without calls.
+        irregular = irregularities(deal, self.players, self.dealer, self.readings, _findings())
+        stage = vote_stage(deal, irregular.voters, self.readings, _findings()).step
+        named = stage == "unknown" and deal.find(Off) is not None
+        decided = not irregular.vote_held or stage == "done" or named
+        deciding = (Votes, Cut, EarlyReveal, Misdeal, Off) if named else (Votes, Cut, EarlyReveal, Misdeal)
+        last = max((i for i, s in enumerate(deal.sections) if isinstance(s, deciding)), default=-1)
+        late = [s for i, s in enumerate(deal.sections) if isinstance(s, Bribe) and i > last] if decided else []
+        claims = deal.find_all(Claims)
+        start = deal.sections.index(claims[0]) if claims else len(deal.sections)
+        dealt = [s for s in deal.sections[:start] if isinstance(s, Misdeal)]
+        early = (*dealt, *(late if not self.betting else ()))
+        moved = {id(section) for section in early}
+        yield from (Choose(self.dealer, _words(section)) for section in early)
+        if not self.betting:
+            yield from (Choose(call.player.value, _call(call.phrase)) for call in calls)
+        first = claims[0] if claims else None
+        for entry in first.entries if first is not None else ():
             yield Claim(entry.player.value, entry.cards.cards)
         for section in deal.sections:
-            if isinstance(section, Votes):
+            if isinstance(section, Claims) and section is not first:
+                yield from (Claim(entry.player.value, entry.cards.cards) for entry in section.entries)
+            elif isinstance(section, (EarlyReveal, Misdeal, Bribe)) and id(section) not in moved:
+                yield Choose(self.dealer, _words(section))
+            elif isinstance(section, Votes) and section.entries and all(v.voter is None for v in section.entries):
+                if section.incomplete:
+                    raise Refused([refusal("REF003", f"round {number} writes an unfinished vote as tallies, which the referee cannot go on from")])
+                yield Choose(self.dealer, _words(section))
+            elif isinstance(section, Votes):
                 voted = set()
                 for slip in section.entries:
                     if slip.voter is None:
-                        raise Refused([refusal("REF003", f"round {number} writes a vote as tallies; the referee needs the slips")])
+                        raise Refused([refusal("REF003", f"round {number} writes a vote as both slips and tallies")])
                     voted.add(slip.voter.value)
                     yield Vote(slip.voter.value, slip.target.value)
                 if self.abstain and type(section) is Votes and not section.incomplete:
-                    yield from (Choose(p, ABSTAIN) for p in self.players if p not in voted)
+                    yield from (Choose(p, ABSTAIN) for p in self.irregular.voters if p not in voted)
             elif isinstance(section, Cut):
                 for name, card in zip(section.players, section.cards):
                     yield PlayCard(name.value, card)
         off = deal.find(Off)
-        if off is not None and vote_stage(deal, self.players, self.readings, _findings()).step == "unknown":
+        if off is not None and self._phase == "off":
             yield Choose(self.dealer, f"{OFF} {off.player.value}")
-        calls = deal.find_all(Tromp)
+        if not self.betting:
+            return
         for call in calls:
             yield Choose(call.player.value, _call(call.phrase))
-        if deal.find(Score) is not None and self.betting:
+        if deal.find(Score) is not None:
             called = {call.player.value for call in calls}
             yield from (Choose(p, PASS) for p in self._clockwise() if p not in called)
 
@@ -498,14 +690,59 @@ def _phrase(words: str) -> str | None | bool:
     return inner if words == _call(inner) and inner and '"' not in inner else False
 
 
-def _seen(section: Votes | Cut, player: str) -> Votes | Cut:
-    """A step of the vote as ``player`` sees it: a cut is public; of the slips and choices,
-    their own while the step is open, the tallies once it is complete."""
-    if isinstance(section, Cut):
+def _seen(section: Step, player: str) -> Step:
+    """A section of the round as ``player`` sees it: claims, irregularities and cuts are
+    public; of the slips and choices, their own while the step is open, the tallies once it
+    is complete."""
+    if not isinstance(section, Votes):
         return section
     if section.incomplete:
         return type(section)(tuple(s for s in section.entries if s.voter is not None and s.voter.value == player), incomplete=True)
     counts: dict[str, int] = {}
     for slip in section.entries:
-        counts[slip.target.value] = counts.get(slip.target.value, 0) + 1
+        counts[slip.target.value] = counts.get(slip.target.value, 0) + (1 if slip.count is None else slip.count)
     return type(section)(tuple(Slip(Atom(t), count=n) for t, n in counts.items()))
+
+
+def is_irregularity(action: Action) -> bool:
+    """Whether ``action`` is the table's statement of an irregularity: something a player
+    does not choose to do in a fair game, which bots and random play leave aside."""
+    return isinstance(action, Choose) and _irregularity(action.words) is not None
+
+
+def _tallied(words: str) -> Votes | None:
+    """The vote or decision the table counts in the words ``votes Emily 2 Nick 1 Sam 1`` (or
+    ``decide Emily 2``); None when the words are not that."""
+    keyword, *rest = words.split() or [""]
+    kind = _TALLIES.get(keyword)
+    if kind is None or len(rest) % 2 or not all(n.isdigit() for n in rest[1::2]):
+        return None
+    return kind(tuple(Slip(Atom(t), count=int(n)) for t, n in zip(rest[::2], rest[1::2])))
+
+
+def _irregularity(words: str) -> EarlyReveal | Misdeal | Bribe | None:
+    """The irregularity the table states in the words ``early-reveal Nick intentional``,
+    ``misdeal waived`` or ``bribe Sam`` (``bribe Sam!``: the table let Sam play on); None
+    when the words are not that."""
+    keyword, *rest = words.split() or [""]
+    if keyword == MISDEAL and set(rest) <= MISDEAL_FLAGS and len(set(rest)) == len(rest):
+        return Misdeal(tuple(rest))
+    if keyword == EARLY_REVEAL and rest and set(rest[1:]) <= REVEAL_FLAGS and len(set(rest)) == len(rest):
+        return EarlyReveal(Atom(rest[0]), tuple(rest[1:]))
+    if keyword == BRIBE and len(rest) == 1 and rest[0].rstrip("!"):
+        name = rest[0].removesuffix("!")
+        return Bribe(Atom(name, ack=name != rest[0]))
+    return None
+
+
+def _words(section: Votes | EarlyReveal | Misdeal | Bribe) -> str:
+    """The table's words for a section of a record: its line, as :func:`_tallied` and
+    :func:`_irregularity` read it."""
+    if isinstance(section, Votes):
+        keyword = next(k for k, kind in _TALLIES.items() if kind is type(section))
+        return " ".join([keyword, *(f"{v.target.value} {v.count}" for v in section.entries)])
+    if isinstance(section, Misdeal):
+        return " ".join([MISDEAL, *section.flags])
+    if isinstance(section, EarlyReveal):
+        return " ".join([EARLY_REVEAL, section.player.value, *section.flags])
+    return f"{BRIBE} {section.player.value}{'!' if section.player.ack else ''}"

@@ -27,6 +27,7 @@ from trufspec.engine.tricks import trick_winner
 from trufspec.records import Bids
 from trufspec.referee import Action, BidCards, Choose, GameState, PlayCard
 from trufspec.referee.actions import Discard
+from trufspec.referee.tromplemond import is_irregularity
 from trufspec.referee.tricks import TrickGame
 
 __all__ = ["Bot", "hand_strength", "bid_values", "ABSTAINING"]
@@ -86,13 +87,14 @@ class Bot:
         self.rng = rng
 
     def choose(self, state: GameState, player: str) -> Action:
-        """The action ``player`` takes now, one of ``state.legal_actions(player)``: in a
-        phase the bot has no judgement of, any of them (the next deal is dealt by the first
-        player the referee names)."""
+        """The action ``player`` takes now, one of ``state.legal_actions(player)`` but never
+        the table's statement of an irregularity (bots play fair): in a phase the bot has no
+        judgement of, any of them (the next deal is dealt by the first player the referee
+        names)."""
         phase = state.phase
         if phase == "bids":
             return self._bid(state, player)
-        legal = list(state.legal_actions(player))
+        legal = [a for a in state.legal_actions(player) if not is_irregularity(a)]
         if phase == "play" and isinstance(state, TrickGame):
             return self._card(state, player, legal)
         if phase == "contract":

@@ -27,6 +27,7 @@ from trufspec.records import Game, Hands, Play, replace
 from trufspec.referee import Action, GameState, PlayCard, Refused, new_game
 from trufspec.referee.actions import Discard
 from trufspec.referee.state import hand_order
+from trufspec.referee.tromplemond import TromplemondState, is_irregularity
 from trufspec.referee.tricks import TrickGame, TrickTable
 from trufspec.report.rules import citation_lines
 from trufspec.simulate.bots import Bot
@@ -178,6 +179,8 @@ class Table:
     def _prompt(self) -> str:
         state = self.state
         legal = state.legal_actions(self.user)
+        if isinstance(state, TromplemondState):  # its table's irregularities are typed when they happen, not offered
+            legal = [a for a in legal if not is_irregularity(a)]
         if state.phase == "play":
             return f"{self.user}, your card?"
         if len(legal) <= _LISTED:

@@ -19,9 +19,13 @@ from trufspec.engine.findings import Findings
 from trufspec.records import Atom, Bribe, Cut, Deal, EarlyReveal, Misdeal, Off, Section, Votes
 from trufspec.spec.options import OptionValues
 
-__all__ = ["Irregular", "irregularities"]
+__all__ = ["REVEAL_FLAGS", "MISDEAL_FLAGS", "Irregular", "irregularities"]
 
-_NO_PENALTY = frozenset({"waived", "before-public"})
+REVEAL_FLAGS = frozenset({"intentional", "void"})
+"""The flags of an early reveal: on purpose (a ban, TM902), or voiding the game (TM903)."""
+
+MISDEAL_FLAGS = frozenset({"waived", "before-public"})
+"""The flags of a dealer's error that take its penalty away."""
 
 
 @frozen
@@ -39,6 +43,22 @@ class Irregular:
     """The player banned from the rounds after this one, as the record names them (a ``!``
     says the table let them play on)."""
     void: bool = False
+
+    @property
+    def ends_game(self) -> bool:
+        """No round may follow this one: its banned player plays every round of a game of four,
+        unless the table let them play on (TM902), and a void game ends here (TM903)."""
+        return self.void or (self.banned is not None and not self.banned.ack)
+
+    def out_of_scoring(self, off: str | None) -> frozenset[str]:
+        """The players whose hands count for nobody: those an irregularity put out, and the
+        player voted off."""
+        return frozenset(self.out) | ({off} if off is not None else frozenset())
+
+    def forfeiting(self, off: str | None) -> frozenset[str]:
+        """The players who forfeit the round, hand counted or not: they win nothing from the
+        TROMP! pot either."""
+        return self.out_of_scoring(off) | frozenset(self.zero)
 
 
 def irregularities(deal: Deal, seats: Sequence[str], dealer: str | None, options: OptionValues, findings: Findings) -> Irregular:
@@ -67,7 +87,7 @@ def irregularities(deal: Deal, seats: Sequence[str], dealer: str | None, options
     misdeal = deal.find(Misdeal)
     if misdeal is not None and dealer in seats:
         findings.judge("TM904")
-    if misdeal is not None and dealer in seats and not _NO_PENALTY & set(misdeal.flags):
+    if misdeal is not None and dealer in seats and not MISDEAL_FLAGS & set(misdeal.flags):
         mode = options["dealer-error-mode"]
         if mode != "redeal-only":
             out.setdefault(dealer, "TM904")

@@ -23,11 +23,11 @@ from trufspec.rulesets.tromplemond.ending import Ending
 from trufspec.rulesets.tromplemond.irregularities import Irregular, irregularities
 from trufspec.rulesets.tromplemond.pack import round_cards
 from trufspec.rulesets.tromplemond.pot import RoundPot, check_pot_lines, round_pot, settle
-from trufspec.rulesets.tromplemond.scoring import round_scores
+from trufspec.rulesets.tromplemond.scoring import Scored, round_scores
 from trufspec.rulesets.tromplemond.votes import decide_vote
 from trufspec.spec.options import OptionValues
 
-__all__ = ["TROMPLEMOND", "RoundOutcome", "replay_round", "round_dealer"]
+__all__ = ["TROMPLEMOND", "RoundOutcome", "replay_round", "round_dealer", "scored_round"]
 
 _PLAYERS = 4
 
@@ -70,17 +70,22 @@ def replay_round(
     claims = check_claims(deal, seats, dealer, cards, options, findings)
     irregular = irregularities(deal, seats, dealer, options, findings)
     off = decide_vote(deal, irregular.voters, options, findings).off if irregular.vote_held else None
-    out = frozenset(irregular.out) | ({off} if off is not None else frozenset())
-    scores = _scores(deal, seats, cards.hand, out, off, irregular, findings)
+    scores = _scores(deal, seats, cards.hand, off, irregular, findings)
     stake = options.integer("tromp-stake")
-    # A player who forfeits the round, hand counted or not, wins nothing from the pot either.
-    forfeited = out | frozenset(irregular.zero)
-    pot = round_pot(deal, seats, cards, forfeited, options["betting"] == "tromp", stake, findings)
+    pot = round_pot(deal, seats, cards, irregular.forfeiting(off), options["betting"] == "tromp", stake, findings)
     return RoundOutcome(scores, off, true_claims(claims, cards), pot, irregular), dealer
 
 
+def scored_round(seats: Sequence[str], hands: dict[str, tuple[Card, ...]], irregular: Irregular, off: str | None) -> dict[str, Scored]:
+    """TM401, TM402, TM901, TM904: the scores of a round whose counted hands are known, with
+    the player voted off and the irregularities' penalties applied; the validator's check of
+    a score line and the live referee's scores."""
+    out = irregular.out_of_scoring(off)
+    return round_scores(seats, hands, frozenset(p for p in seats if p not in out), frozenset(irregular.zero))
+
+
 def _scores(
-    deal: Deal, seats: Sequence[str], hand_of: Callable[[str], tuple[Card, ...] | None], out: frozenset[str], off: str | None,
+    deal: Deal, seats: Sequence[str], hand_of: Callable[[str], tuple[Card, ...] | None], off: str | None,
     irregular: Irregular, findings: Findings,
 ) -> dict[str, int] | None:
     """TM401, TM402, TM901, TM904: the round's scores, checked against its score line."""
@@ -90,6 +95,7 @@ def _scores(
     if irregular.vote_held and off is None:
         findings.unchecked("the scores (who is voted off is not known)")
         return fallback
+    out = irregular.out_of_scoring(off)
     counted = [p for p in seats if p not in out]
     known = {p: hand_of(p) for p in counted}
     hands = {p: hand for p, hand in known.items() if hand is not None}
@@ -97,7 +103,7 @@ def _scores(
     if hidden:
         findings.unchecked(f"the scores ({', '.join(hidden)}'s cards are not all revealed)")
         return fallback
-    scored = round_scores(seats, hands, frozenset(counted), frozenset(irregular.zero))
+    scored = scored_round(seats, hands, irregular, off)
     if written is not None:
         findings.judge("TM003", "TM401", "TM402" if off is not None else None, *irregular.out.values(), *irregular.zero.values())
     for figure in written.entries if written is not None else ():
