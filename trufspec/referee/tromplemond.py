@@ -277,6 +277,8 @@ class TromplemondState(GameState):
         player, phase, kind = action.player, self._phase, type(action)
         if player not in self.players:
             return clause_diagnostic("REC010", {"name": player, "players": " ".join(self.players)})
+        if isinstance(action, PlayCard) and action.acknowledged:
+            return refusal("REF001", f"{player} cannot cut {action}: a card is let stand only when played to a trick, and Tromplemond has none")
         if phase == "claims" and kind is Claim and player not in self.claims:
             assert isinstance(action, Claim)
             findings = _findings()

@@ -32,7 +32,6 @@ from trufspec.cards import Card
 from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Pot, Tromp
 from trufspec.rulesets.tromplemond.pack import RoundCards, is_jack
-from trufspec.spec.options import OptionValues
 
 __all__ = ["CATEGORIES", "shouted", "category", "RoundPot", "round_pot", "settle", "check_pot_lines"]
 
