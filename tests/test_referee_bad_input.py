@@ -221,3 +221,22 @@ def test_a_card_acknowledged_is_played_only_by_the_player_to_play_and_who_holds_
     report = check_text(text)
     assert [d.code for d in report.diagnostics if d.severity is Severity.ERROR] == []
     assert [d.code for d in report.diagnostics if d.severity is Severity.ACKNOWLEDGED] == [broken.code]
+
+
+@pytest.mark.parametrize("folder", ["notation", "truf-jb", "truf-basics", "truf-de", "ruff-and-honours", "tromplemond"])
+def test_every_sample_record_that_gives_every_hand_resumes(folder: str) -> None:
+    """The sample games that break no rule resume through the referee, unless they leave out
+    a hand: a score sheet cannot be played on, and says so."""
+    resumed = 0
+    for path in sorted((Path(__file__).parents[1] / "records" / folder).rglob("*.truf")):
+        if path.name.endswith(".bad.truf"):
+            continue
+        for game in loads(path.read_text()).games:
+            if validator_errors(dumps([game])) or game.ruleset not in STATES:
+                continue
+            try:
+                resume(game)
+                resumed += 1
+            except Refused as refused:
+                assert "does not give every hand" in refused.diagnostics[-1].message, (path, refused.diagnostics[-1].message)
+    assert resumed

@@ -72,8 +72,9 @@ class TrickTable:
         self.ruffed = False
         self.tricks = tricks
         self.acked: tuple[tuple[int, int], ...] = ()
-        """The cards the table acknowledged (:attr:`PlayCard.acknowledged`), as the index of
-        their trick (from 0) and their place in it."""
+        """The cards the table acknowledged
+        (:attr:`~trufspec.referee.actions.PlayCard.acknowledged`), as the index of their trick
+        (from 0) and their place in it."""
         self._allowed: dict[str, tuple[list[Card], list[PlayCard]]] = {}
         self._waiting: tuple[str, ...] = ()
         """The players still to play to the trick on the table, in order of play."""
