@@ -25,7 +25,11 @@ from trufspec.records import (
 from trufspec.records import Vote as Slip
 from trufspec.referee import BidCards, Choose, Claim, Discard, NextDeal, PlayCard, Vote, new_game
 from trufspec.referee.actions import Action
+from trufspec.referee.ruff_and_honours import RuffAndHonoursState
 from trufspec.referee.state import GameState
+from trufspec.referee.tricks import TrickGame
+from trufspec.referee.tromplemond import TromplemondState
+from trufspec.referee.truf import TrufState
 
 from referee_play import pick
 
@@ -53,14 +57,14 @@ def append(state: GameState, action: Action) -> Game:
     """The record so far with ``action`` written at its end, legal or not."""
     game = state.record()
     if isinstance(action, NextDeal):
-        if getattr(state, "betting", False):
+        if isinstance(state, TromplemondState) and state.betting:
             # The settlement of the TROMP! pot moves to the round that is now the last (TM406).
-            game = with_deal(game, round_pot_only(game.deals[-1], state.pots[-1].won))  # type: ignore[attr-defined]
+            game = with_deal(game, round_pot_only(game.deals[-1], state.pots[-1].won))
         deal = Deal(game.deals[-1].kind, Atom(len(game.deals) + 1), (Dealer(Atom(action.player)),))
         return replace(game, deals=game.deals + (deal,))
     deal = game.deals[-1]
     sections = list(deal.sections)
-    if state.ruleset == "tromplemond":
+    if isinstance(state, TromplemondState):
         sections = tromplemond_sections(state, sections, action)
     elif isinstance(action, Discard) or str(action) == "declines":
         index = next(i for i, s in enumerate(sections) if isinstance(s, Stock))
@@ -77,18 +81,20 @@ def append(state: GameState, action: Action) -> Game:
         trump = (NT if words[1] == "NT" else parse_suit(words[1])) if words[0] == "trump" else None
         mode = next((Mode(w) for w in words if w in ("atas", "bawah")), None)
         adjust = int(words[-1]) if "adjust" in words else None
-        winner = state.contract.winner  # type: ignore[attr-defined]
+        assert isinstance(state, TrufState) and state.contract is not None
+        winner = state.contract.winner
         written = Contract(winner, None if trump is None else Atom(trump), None if mode is None else Atom(mode), None if adjust is None else Atom(adjust))
         sections.insert(index + 1, written)
     else:
-        assert isinstance(action, PlayCard)
+        assert isinstance(action, PlayCard) and isinstance(state, TrickGame) and state.table is not None
+        table = state.table
         index = next(i for i, s in enumerate(sections) if isinstance(s, Play))
         play = sections[index]
         tricks = list(play.tricks)
         size = len(state.players)
         if tricks and len(tricks[-1].cards) < size:
             last = tricks.pop()
-            players = [a.value for a in last.players] or list(state.table.order(last.leader.value)[: len(last.cards)])  # type: ignore[attr-defined]
+            players = [a.value for a in last.players] or list(table.order(last.leader.value)[: len(last.cards)])
             cards, acks = last.cards.cards, last.cards.acks
         else:
             players, cards, acks = [], (), frozenset()
@@ -107,13 +113,13 @@ def round_pot_only(deal: Deal, won: dict[str, int]) -> Deal:
     return replace(deal, sections=tuple(line if isinstance(s, Pot) else s for s in deal.sections))
 
 
-def tromplemond_sections(state: GameState, sections: list, action: Action) -> list:
+def tromplemond_sections(state: TromplemondState, sections: list, action: Action) -> list:
     """A Tromplemond round's sections with ``action`` written: a claim at the end of the
     claims, a slip or choice in the vote or decision in progress (closed once it has all of
     them), a cut card with those already cut once every cutter has cut (or one who may not)."""
-    stage = state.stage  # type: ignore[attr-defined]
+    stage = state.stage
     if isinstance(action, Choose) and action.words.split()[0] in ("early-reveal", "misdeal", "bribe"):
-        return irregularity_sections(sections, action.words, bool(state.claims))  # type: ignore[attr-defined]
+        return irregularity_sections(sections, action.words, bool(state.claims))
     if isinstance(action, Choose) and action.words.split()[0] in ("votes", "decide"):
         kind = Votes if action.words.startswith("votes") else Decide
         words = action.words.split()[1:]
@@ -142,7 +148,7 @@ def tromplemond_sections(state: GameState, sections: list, action: Action) -> li
     if isinstance(action, Vote):
         return vote_sections(state, sections, action.target, action.player)
     assert isinstance(action, PlayCard) and state.phase == "cut"
-    cut = dict(state.pending, **{action.player: action.card})  # type: ignore[attr-defined]
+    cut = dict(state.pending, **{action.player: action.card})
     if set(cut) >= set(stage.pool) or action.player not in stage.pool:
         sections.append(Cut(tuple(Atom(p) for p in cut), Cards(tuple(cut.values()))))
     return sections
@@ -163,18 +169,18 @@ def irregularity_sections(sections: list, words: str, claimed: bool) -> list:
     return sections + [Bribe(Atom(name, ack=name != rest[0]))]
 
 
-def vote_sections(state: GameState, sections: list, target: str | None, voter: str) -> list:
+def vote_sections(state: TromplemondState, sections: list, target: str | None, voter: str) -> list:
     """A Tromplemond round's sections with a slip (no slip: ``target`` None) or choice of
     ``voter`` in the vote or decision in progress, closed once every voter has acted; a vote
     with no slip yet is not written."""
     kind = Votes if state.phase == "votes" else Decide
-    needed = len(state.players) if kind is Votes else len(state.stage.deciders)  # type: ignore[attr-defined]
+    needed = len(state.players) if kind is Votes else len(state.stage.deciders)
     last = sections[-1]
     slips = last.entries if type(last) is kind and last.incomplete else ()
     if slips:
         sections.pop()
     slips += () if target is None else (Slip(Atom(target), Atom(voter)),)
-    acted = len(state.pending) + (voter not in state.pending)  # type: ignore[attr-defined]
+    acted = len(state.pending) + (voter not in state.pending)
     if slips or acted >= needed:
         sections.append(kind(slips, incomplete=acted < needed))
     return sections
@@ -216,7 +222,8 @@ def jb_candidates(state: GameState, rng: random.Random) -> list[Action]:
         return play_candidates(state, rng)
     if phase == "contract":
         winner = state.to_act[0]
-        trump = state.contract.trump.value  # type: ignore[attr-defined]
+        assert isinstance(state, TrufState) and state.contract is not None and state.contract.trump is not None
+        trump = state.contract.trump.value
         forms = ("atas adjust +1", "bawah adjust -1", "atas adjust +2", "bawah adjust +1", "atas", "bawah")
         return [Choose(winner, f"trump {t} {w}") for t in {trump, NT, Suit.SPADES} for w in forms]
     found: list[Action] = []
@@ -355,11 +362,12 @@ def rh_candidates(state: GameState, rng: random.Random) -> list[Action]:
         return [NextDeal(p) for p in state.players]
     if state.phase == "play":
         return play_candidates(state, rng)
+    assert isinstance(state, RuffAndHonoursState)
     found: list[Action] = []
     for player in state.players:
         legal = state.legal_actions(state.to_act[0])
         found += [rng.choice(legal) for _ in range(3)] if player == state.to_act[0] else []
-        pool = list(state.hand(player)) + list(state.stock)  # type: ignore[attr-defined]
+        pool = list(state.hand(player)) + list(state.stock)
         found += [Discard(player, tuple(rng.sample(pool, 4))), Discard(player, tuple(pool[:3])), Choose(player, "declines")]
         stranger = next(c for c in FULL_PACK if c not in pool)
         found.append(Discard(player, (stranger, *pool[:3])))
@@ -406,35 +414,36 @@ def tm_candidates(state: GameState, rng: random.Random) -> list[Action]:
     referee takes none while a step is in progress), early reveals only until the vote is
     decided (a reveal after it is no longer early, though a record may write one) and none once
     the round is scored."""
+    assert isinstance(state, TromplemondState)
     phase, players = state.phase, state.players
     if phase == "end":
         return [NextDeal(p) for p in players]
     found = tm_table_candidates(state, rng)
     if phase == "claims":
         for player in players:
-            if player in state.claims:  # type: ignore[attr-defined]
+            if player in state.claims:
                 continue
             listed = [a for a in state.legal_actions(state.to_act[0]) if isinstance(a, Claim)]
             cards = listed[rng.randrange(len(listed))].cards
             found += [Claim(player, cards), Claim(player, cards[:2]), Claim(player, (cards[0], cards[0], parse_card("9C")))]
         return found
     if phase in ("votes", "decide"):
-        waiting = [p for p in players if p not in state.pending]  # type: ignore[attr-defined]
-        abstentions = [Choose(p, "abstain") for p in waiting] if phase == "votes" and state.abstain else []  # type: ignore[attr-defined]
+        waiting = [p for p in players if p not in state.pending]
+        abstentions = [Choose(p, "abstain") for p in waiting] if phase == "votes" and state.abstain else []
         return found + [Vote(p, t) for p in waiting for t in (*players, "Zoe")] + abstentions
     if phase == "off":
         return found + [Choose(p, f"off {t}") for p in players for t in (*players, "Zoe")]
     if phase == "calls":
         words = ("pass", 'tromp "Grand Tromplemond!"', 'tromp "Petit Tromplemond!"')
         return found + [Choose(p, w) for p in state.to_act for w in words]
-    return found + [PlayCard(p, rng.choice(FULL_PACK)) for p in players if p not in state.pending]  # type: ignore[attr-defined]
+    return found + [PlayCard(p, rng.choice(FULL_PACK)) for p in players if p not in state.pending]
 
 
-def tm_table_candidates(state: GameState, rng: random.Random) -> list[Action]:
+def tm_table_candidates(state: TromplemondState, rng: random.Random) -> list[Action]:
     """The table's statements to try between the steps of a Tromplemond round (by a random
     player, as any may make them), the claims repeated in the interrogation and, in a game
     without TROMP! betting, the calls that win nothing."""
-    if state.pending:  # type: ignore[attr-defined]
+    if state.pending:
         return []
     players, phase = state.players, state.phase
     by = rng.choice(players)
@@ -442,18 +451,18 @@ def tm_table_candidates(state: GameState, rng: random.Random) -> list[Action]:
     words = [f"early-reveal {p}{f}" for p in named for f in ("", " intentional", " void", " intentional void")] if phase != "calls" else []
     words += ["misdeal", "misdeal waived", "misdeal before-public"] + [f"bribe {p}" for p in named] + [f"bribe {rng.choice(players)}!"]
     if phase in ("votes", "decide"):
-        voters = list(state.irregular.voters)  # type: ignore[attr-defined]
+        voters = list(state.irregular.voters)
         slips = [rng.choice([t for t in voters if t != v]) for v in voters]
         counts = {t: slips.count(t) for t in voters if t in slips}
         right = " ".join(f"{t} {n}" for t, n in counts.items())
-        pool = state.stage.pool  # type: ignore[attr-defined]
+        pool = state.stage.pool
         words += [f"votes {right}", f"votes {voters[0]} {len(voters)}", f"votes {right} Zoe 1", f"decide {right}"]
         words += [f"decide {pool[0]} 2", f"decide {pool[0]} 1 {pool[-1]} 1", f"decide {pool[0]} 1"]
     found: list[Action] = [Choose(by, w) for w in words]
-    if not state.betting:  # type: ignore[attr-defined]
-        found += [Choose(p, 'tromp "Petit Tromplemond!"') for p in players if p not in state.calls]  # type: ignore[attr-defined]
+    if not state.betting:
+        found += [Choose(p, 'tromp "Petit Tromplemond!"') for p in players if p not in state.calls]
     if phase in ("votes", "decide", "cut", "off"):
-        claimed = state.claims  # type: ignore[attr-defined]
+        claimed = state.claims
         found += [Claim(p, claimed[p]) for p in players] + [Claim(by, claimed[by][:2])]
     return found
 

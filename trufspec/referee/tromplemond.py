@@ -382,7 +382,8 @@ class TromplemondState(GameState):
             pending[action.player] = _pending(action)
         if self._phase == "cut":
             if set(pending) >= set(self.stage.pool) or not set(pending) <= set(self.stage.pool):
-                sections.append(Cut(tuple(Atom(p) for p in pending), Cards(tuple(pending.values()))))  # type: ignore[arg-type]
+                cut = tuple(c for c in pending.values() if isinstance(c, Card))  # in a cut, every one is a card
+                sections.append(Cut(tuple(Atom(p) for p in pending), Cards(cut)))
         elif pending:
             kind = Votes if self._phase == "votes" else Decide
             needed = len(self.irregular.voters) if self._phase == "votes" else len(self.stage.deciders)

@@ -207,7 +207,7 @@ class TrufState(TrickGame):
     def why_not(self, action: Action) -> Diagnostic | None:
         table = self.table
         if table is not None and type(action) is PlayCard and self._phase == "play":
-            player, card = action.player, action.card  # type: ignore[attr-defined]
+            player, card = action.player, action.card
             if player in table.to_act() and card in table.allowed(player):
                 return None  # the usual case, told without building a refusal
         player = action.player
