@@ -54,9 +54,21 @@ def counts(path: str, stage: str, times: int, folder: str) -> dict[str, int]:
     """Instructions of the whole run, and inclusive in each of :data:`PARTS`."""
     out = os.path.join(folder, f"callgrind-{stage}-{times}.out")
     subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", CHILD,
-         str(ROOT), path, stage, str(times)],
-        check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+        [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            "-c",
+            CHILD,
+            str(ROOT),
+            path,
+            stage,
+            str(times),
+        ],
+        check=True,
+        capture_output=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
     )
     listing = subprocess.run(
         ["callgrind_annotate", "--inclusive=yes", out], check=True, capture_output=True, text=True
@@ -78,11 +90,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--stage", nargs="+", choices=("parse", "check"), default=["parse", "check"])
+    parser.add_argument(
+        "--stage", nargs="+", choices=("parse", "check"), default=["parse", "check"]
+    )
     args = parser.parse_args(argv)
     missing = [tool for tool in ("valgrind", "callgrind_annotate") if shutil.which(tool) is None]
     if missing:
-        print(f"this benchmark needs {' and '.join(missing)} (Valgrind) on the PATH", file=sys.stderr)
+        print(
+            f"this benchmark needs {' and '.join(missing)} (Valgrind) on the PATH", file=sys.stderr
+        )
         return 2
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "corpus.truf")

@@ -67,7 +67,8 @@ def deal_text(number: int, rng: random.Random, totals: dict[str, int]) -> str:
     pack = list(FULL_PACK)
     rng.shuffle(pack)
     hands = {
-        p: sorted(pack[13 * i : 13 * i + 13], key=lambda c: (-c.suit.index, -c.rank)) for i, p in enumerate(PLAYERS)
+        p: sorted(pack[13 * i : 13 * i + 13], key=lambda c: (-c.suit.index, -c.rank))
+        for i, p in enumerate(PLAYERS)
     }
     dealer = PLAYERS[(number - 1) % 4]
     lines = [f"deal {number}", f"dealer {dealer}", "hands"]
@@ -96,7 +97,9 @@ def deal_text(number: int, rng: random.Random, totals: dict[str, int]) -> str:
             played.append(card)
         leader = order[trick_winner(played, trump)]
         taken[leader] += 1
-        note = "  ; a trump wins it" if trick % 5 == 0 and any(c.suit == trump for c in played) else ""
+        note = (
+            "  ; a trump wins it" if trick % 5 == 0 and any(c.suit == trump for c in played) else ""
+        )
         lines.append(f"  {trick:>2}. {order[0] + ':':<6} " + " ".join(map(str, played)) + note)
 
     scores = {}
@@ -116,7 +119,9 @@ def deal_text(number: int, rng: random.Random, totals: dict[str, int]) -> str:
 def record_text(deals: int, seed: int) -> str:
     rng = random.Random(seed)
     totals = dict.fromkeys(PLAYERS, 0)
-    head = '[Event "Benchmark"]\n[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]  ; clockwise\n\n'
+    head = (
+        '[Event "Benchmark"]\n[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]  ; clockwise\n\n'
+    )
     return head + "\n".join(deal_text(n, rng, totals) for n in range(1, deals + 1))
 
 
@@ -164,13 +169,19 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     for label, work in (("loads", lambda: trufspec.loads(text)), ("floor", lambda: floor(text))):
         seconds = best_time(work)
-        rows.append((label, seconds, args.deals / seconds, megabytes / seconds, peak_memory(work) / 1e6))
+        rows.append(
+            (label, seconds, args.deals / seconds, megabytes / seconds, peak_memory(work) / 1e6)
+        )
 
-    print(f"{args.deals} deals, {text.count(chr(10))} lines, {megabytes:.1f} MB; best of {RUNS} runs")
+    print(
+        f"{args.deals} deals, {text.count(chr(10))} lines, {megabytes:.1f} MB; best of {RUNS} runs"
+    )
     print(f"{'':<7}{'time s':>9}{'deals/s':>11}{'MB/s':>8}{'peak MB':>10}")
     for label, seconds, deals_per_s, mb_per_s, peak in rows:
         print(f"{label:<7}{seconds:>9.3f}{deals_per_s:>11.0f}{mb_per_s:>8.2f}{peak:>10.1f}")
-    print(f"loads/floor: {rows[0][1] / rows[1][1]:.1f}x time, {rows[0][4] / rows[1][4]:.1f}x peak memory")
+    print(
+        f"loads/floor: {rows[0][1] / rows[1][1]:.1f}x time, {rows[0][4] / rows[1][4]:.1f}x peak memory"
+    )
 
 
 if __name__ == "__main__":

@@ -32,7 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run import best_of  # noqa: E402
 
 
-def measure(ruleset: str, games: int, seed: int, repeat: int, limit: int) -> tuple[float, float, float]:
+def measure(
+    ruleset: str, games: int, seed: int, repeat: int, limit: int
+) -> tuple[float, float, float]:
     """Replays per game, and seconds per game of the check and of the readings."""
     text = "\n".join(simulate(ruleset, games, seed))
     check, _ = best_of(repeat, lambda: trufspec.check_text(text, ruleset))
@@ -48,12 +50,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--limit", type=int, default=256, help="as trufspec readings --limit")
     args = parser.parse_args(argv)
-    print(f"{args.games} simulated games per ruleset, best of {args.repeat}, one core, limit {args.limit}")
-    print(f"{'ruleset':18} {'replays/game':>12} {'check ms/game':>14} {'readings ms/game':>17} {'ratio':>7}")
+    print(
+        f"{args.games} simulated games per ruleset, best of {args.repeat}, one core, limit {args.limit}"
+    )
+    print(
+        f"{'ruleset':18} {'replays/game':>12} {'check ms/game':>14} {'readings ms/game':>17} {'ratio':>7}"
+    )
     for ruleset in RULESETS:
         replays, check, readings = measure(ruleset, args.games, args.seed, args.repeat, args.limit)
         ratio = readings / check
-        print(f"{ruleset:18} {replays:12.1f} {check * 1000:14.2f} {readings * 1000:17.2f} {ratio:7.1f}")
+        print(
+            f"{ruleset:18} {replays:12.1f} {check * 1000:14.2f} {readings * 1000:17.2f} {ratio:7.1f}"
+        )
     return 0
 
 

@@ -78,13 +78,19 @@ def main() -> None:
     args = parser.parse_args()
     best, clock, actions = min(play_deals(args.deals, args.seed + run) for run in range(RUNS))
     print(f"trufspec {trufspec.__version__}, Python {sys.version.split()[0]}, best of {RUNS} runs")
-    print(f"referee, truf-jb, 4 players: {args.deals} deals in {best:.3f} s of processor time ({clock:.3f} s by the clock)")
-    print(f"  {args.deals / best:,.0f} deals/s, {actions / best:,.0f} actions/s ({actions / args.deals:.1f} actions a deal)")
+    print(
+        f"referee, truf-jb, 4 players: {args.deals} deals in {best:.3f} s of processor time ({clock:.3f} s by the clock)"
+    )
+    print(
+        f"  {args.deals / best:,.0f} deals/s, {actions / best:,.0f} actions/s ({actions / args.deals:.1f} actions a deal)"
+    )
     seconds = chess_playouts(actions, args.seed)
     if seconds is None:
         print("python-chess is not installed: no comparison")
     else:
-        print(f"python-chess random playouts (legal_moves + push): {actions / seconds:,.0f} actions/s")
+        print(
+            f"python-chess random playouts (legal_moves + push): {actions / seconds:,.0f} actions/s"
+        )
 
 
 if __name__ == "__main__":

@@ -46,7 +46,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--runs", type=int, default=3)
     arguments = parser.parse_args()
-    print(f"{'ruleset':18} {'deals':>6} {'check s':>8} {'draw s':>7} {'size MB':>8}  within the aims")
+    print(
+        f"{'ruleset':18} {'deals':>6} {'check s':>8} {'draw s':>7} {'size MB':>8}  within the aims"
+    )
     for ruleset in SIMULATORS:
         text = corpus(ruleset, arguments.deals)
         started = time.perf_counter()

@@ -61,7 +61,9 @@ def generate(deals: int, seed: int) -> list[GeneratedGame]:
     games, left = [], deals
     while left > 0:
         count = min(PER_GAME, left)
-        games.append(random_game(rng, 4, None, count, "full", event=f"Benchmark game {len(games) + 1}"))
+        games.append(
+            random_game(rng, 4, None, count, "full", event=f"Benchmark game {len(games) + 1}")
+        )
         left -= count
     return games
 
@@ -80,9 +82,18 @@ def as_json(games: list[GeneratedGame]) -> str:
                     {
                         "number": deal.number,
                         "hands": {p: cards(h) for p, h in deal.hands.items()},
-                        "bids": [{"player": b.player, "cards": cards(b.cards), "value": b.value} for b in deal.bids],
-                        "contract": {"winner": deal.winner, "trump": deal.trump, "mode": deal.mode_word},
-                        "play": [{"leader": t.leader, "cards": cards(t.cards)} for t in deal.tricks],
+                        "bids": [
+                            {"player": b.player, "cards": cards(b.cards), "value": b.value}
+                            for b in deal.bids
+                        ],
+                        "contract": {
+                            "winner": deal.winner,
+                            "trump": deal.trump,
+                            "mode": deal.mode_word,
+                        },
+                        "play": [
+                            {"leader": t.leader, "cards": cards(t.cards)} for t in deal.tricks
+                        ],
                         "tricks": deal.taken,
                         "score": deal.scores,
                         "total": deal.totals,
@@ -127,7 +138,11 @@ def command(path: str, jobs: int) -> tuple[float, float, int]:
         "print(seconds, peak, done.returncode)\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", script, path, str(jobs)], capture_output=True, text=True, check=True, cwd=ROOT
+        [sys.executable, "-c", script, path, str(jobs)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
     ).stdout.split()
     return float(out[0]), int(out[1]) / 1024, int(out[2])
 
@@ -145,7 +160,9 @@ def measure(deals: int, seed: int, repeat: int, cores: int, folder: str) -> dict
     del games
     generated = time.perf_counter() - start
     megabytes = os.path.getsize(path) / 1e6
-    print(f"\n{deals} deals in {len(expected)} games: {megabytes:.1f} MB, {text.count(chr(10))} lines (generated in {generated:.0f} s)")
+    print(
+        f"\n{deals} deals in {len(expected)} games: {megabytes:.1f} MB, {text.count(chr(10))} lines (generated in {generated:.0f} s)"
+    )
 
     times: dict[str, float] = {}
     times["regex floor"], _ = best_of(repeat, lambda: regex_floor(path))
@@ -158,9 +175,13 @@ def measure(deals: int, seed: int, repeat: int, cores: int, folder: str) -> dict
     times["full check, 1 core"], reports = best_of(heavy, lambda: list(check_paths([path], jobs=1)))
     report = reports[0]
     problems = [d for d in report.diagnostics if d.severity in (Severity.ERROR, Severity.WARNING)]
-    wrong = sum(1 for totals, r in zip(expected, report.games) if [d.totals for d in r.deals] != totals)
+    wrong = sum(
+        1 for totals, r in zip(expected, report.games) if [d.totals for d in r.deals] != totals
+    )
     if games_read != len(expected) or problems or wrong:
-        print(f"  WARNING: {games_read} games read, {len(problems)} problems, {wrong} games with other totals")
+        print(
+            f"  WARNING: {games_read} games read, {len(problems)} problems, {wrong} games with other totals"
+        )
     del reports, report, expected
 
     rows = [(label, seconds) for label, seconds in times.items()]
@@ -168,7 +189,11 @@ def measure(deals: int, seed: int, repeat: int, cores: int, folder: str) -> dict
     for jobs in sorted({1, cores}):
         # The best of as many runs as the in-process timings, and the highest peak among them.
         runs = [command(path, jobs) for _ in range(heavy)]
-        seconds, peak, status = min(r[0] for r in runs), max(r[1] for r in runs), max(r[2] for r in runs)
+        seconds, peak, status = (
+            min(r[0] for r in runs),
+            max(r[1] for r in runs),
+            max(r[2] for r in runs),
+        )
         label = f"trufspec check --jobs {jobs}"
         rows.append((label, seconds))
         times[label] = seconds
@@ -185,7 +210,9 @@ def measure(deals: int, seed: int, repeat: int, cores: int, folder: str) -> dict
         )
     full = times["full check, 1 core"]
     parse = times["parse only"]
-    print(f"  where the full check's time goes: parsing {parse / full:.0%}, record checks, replay and scores {1 - parse / full:.0%}")
+    print(
+        f"  where the full check's time goes: parsing {parse / full:.0%}, record checks, replay and scores {1 - parse / full:.0%}"
+    )
     print(f"  full check / json.loads floor: {full / times['json.loads floor']:.1f}x")
     if cores > 1:
         one, many = times["trufspec check --jobs 1"], times[f"trufspec check --jobs {cores}"]
@@ -198,7 +225,9 @@ def start_up(repeat: int) -> float:
     best, _ = best_of(
         repeat,
         lambda: subprocess.run(
-            [sys.executable, "-m", "trufspec", "check", str(SMALL_RECORD)], stdout=subprocess.DEVNULL, check=True
+            [sys.executable, "-m", "trufspec", "check", str(SMALL_RECORD)],
+            stdout=subprocess.DEVNULL,
+            check=True,
         ),
     )
     return best
@@ -206,15 +235,21 @@ def start_up(repeat: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 10_000, 100_000], help="deals per corpus")
+    parser.add_argument(
+        "--sizes", type=int, nargs="+", default=[1_000, 10_000, 100_000], help="deals per corpus"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the generator (default 0)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each in-process measurement; the best counts")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs of each in-process measurement; the best counts"
+    )
     args = parser.parse_args(argv)
     if min(args.sizes) < 1 or args.repeat < 1:
         parser.error("sizes and --repeat must be positive")
     cores = os.cpu_count() or 1
     print(f"trufspec {trufspec.__version__}, Python {sys.version.split()[0]}, {cores} cores")
-    print(f"a small record checked from the command line: {start_up(args.repeat):.2f} s, process start included")
+    print(
+        f"a small record checked from the command line: {start_up(args.repeat):.2f} s, process start included"
+    )
     results = []
     with tempfile.TemporaryDirectory() as folder:
         for deals in sorted(args.sizes):
@@ -225,8 +260,12 @@ def main(argv: list[str] | None = None) -> int:
         for result in results:
             per_deal = result["full"] / result["deals"] * 1e6
             growth = (result["full"] / base["full"]) / (result["deals"] / base["deals"])
-            print(f"  {result['deals']:>7} deals: {per_deal:7.0f} us a deal, {growth:.2f}x the per-deal time of {base['deals']}")
-    print(f"\n(peak resident memory of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")
+            print(
+                f"  {result['deals']:>7} deals: {per_deal:7.0f} us a deal, {growth:.2f}x the per-deal time of {base['deals']}"
+            )
+    print(
+        f"\n(peak resident memory of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)"
+    )
     return 0
 
 

@@ -61,7 +61,9 @@ def doubling(base: str) -> None:
         start = time.process_time()
         report = trufspec.check_text(text, "big.truf")
         seconds = time.process_time() - start
-        print(f"{copies:>6}  {len(report.games):>5}  {len(text) / 1e6:5.1f}  {seconds / copies:.4f}")
+        print(
+            f"{copies:>6}  {len(report.games):>5}  {len(text) / 1e6:5.1f}  {seconds / copies:.4f}"
+        )
 
 
 def large_file(base: str, megabytes: int, folder: str) -> None:
@@ -70,8 +72,10 @@ def large_file(base: str, megabytes: int, folder: str) -> None:
     path.write_text("\n".join([base] * copies), encoding="utf-8")
     seconds, peak, status = command(str(path), 1)
     size = path.stat().st_size / 1e6
-    print(f"\n{size:.0f} MB file ({copies * len(GAMES)} games): trufspec check --jobs 1 took {seconds:.0f} s,"
-          f" peak memory {peak:.0f} MB, exit status {status}")
+    print(
+        f"\n{size:.0f} MB file ({copies * len(GAMES)} games): trufspec check --jobs 1 took {seconds:.0f} s,"
+        f" peak memory {peak:.0f} MB, exit status {status}"
+    )
     path.unlink()
 
 
@@ -88,7 +92,9 @@ def long_lines(folder: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--megabytes", type=int, default=50, help="size of the large file (default 50)")
+    parser.add_argument(
+        "--megabytes", type=int, default=50, help="size of the large file (default 50)"
+    )
     args = parser.parse_args(argv)
     base = "\n".join((ROOT / "records" / name).read_text(encoding="utf-8") for name in GAMES)
     doubling(base)

@@ -24,10 +24,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fuzz", description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", type=int, default=100_000, help="inputs to try")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random mutations")
-    parser.add_argument("--out", type=Path, default=Path("fuzz-failures"), help="where reproducers go")
+    parser.add_argument(
+        "--out", type=Path, default=Path("fuzz-failures"), help="where reproducers go"
+    )
     parser.add_argument("--records", type=Path, default=RECORDS, help="the seed records (a folder)")
     parser.add_argument(
-        "--format-every", type=int, default=5, help="format one input in so many, and resume its games (formatting costs five checks)"
+        "--format-every",
+        type=int,
+        default=5,
+        help="format one input in so many, and resume its games (formatting costs five checks)",
     )
     parser.add_argument("--every", type=float, default=30.0, help="seconds between progress lines")
     args = parser.parse_args(argv)
@@ -62,7 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if seen else 0
 
 
-def _save(out: Path, data: bytes, failure: Failure, check: Callable[[bytes], Failure | None]) -> None:
+def _save(
+    out: Path, data: bytes, failure: Failure, check: Callable[[bytes], Failure | None]
+) -> None:
     """Minimise a new failure and write its reproducer and traceback."""
     signature, detail = failure.signature, failure.detail
     try:
@@ -73,7 +80,10 @@ def _save(out: Path, data: bytes, failure: Failure, check: Callable[[bytes], Fai
     out.mkdir(parents=True, exist_ok=True)
     (out / f"{name}.truf").write_bytes(small)
     (out / f"{name}.txt").write_text(f"{signature}\n\n{detail}", encoding="utf-8")
-    print(f"new failure: {signature} -> {out / name}.truf ({len(data)} bytes, minimised to {len(small)})", flush=True)
+    print(
+        f"new failure: {signature} -> {out / name}.truf ({len(data)} bytes, minimised to {len(small)})",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

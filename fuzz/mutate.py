@@ -34,31 +34,116 @@ _NUMBER = re.compile(r"[+-]?\d+\.?\Z")
 _NAME = re.compile(r"[^\W\d][\w\-]*\Z")
 
 HUGE_NUMBERS = (
-    "0", "-0", "+0", "-1", "1", "00", "007", "13", "14", "52", "-99", "100", "255", "256",
-    "65536", "2147483648", "-2147483649", "9223372036854775808", "1" + "0" * 40, "9" * 300,
-    "1" + "0" * 4000, "9" * 5000, "1e9", "1.5", "0x10", "١٢",
+    "0",
+    "-0",
+    "+0",
+    "-1",
+    "1",
+    "00",
+    "007",
+    "13",
+    "14",
+    "52",
+    "-99",
+    "100",
+    "255",
+    "256",
+    "65536",
+    "2147483648",
+    "-2147483649",
+    "9223372036854775808",
+    "1" + "0" * 40,
+    "9" * 300,
+    "1" + "0" * 4000,
+    "9" * 5000,
+    "1e9",
+    "1.5",
+    "0x10",
+    "١٢",
 )
 """Numbers at the edges: zero and signed zero, off by one, machine limits, far beyond them,
 and strings that only look like numbers (an exponent, a decimal point, Arabic-Indic digits)."""
 
 LOOKALIKES = {
-    "A": "\u0410", "B": "\u0412", "C": "\u0421", "E": "\u0415", "H": "\u041d", "K": "\u041a",
-    "M": "\u041c", "O": "\u041e", "P": "\u0420", "T": "\u0422", "a": "\u0430", "e": "\u0435",
-    "o": "\u043e", "i": "\u0456", "S": "\u0405", "c": "\u0441", "p": "\u0440",
+    "A": "\u0410",
+    "B": "\u0412",
+    "C": "\u0421",
+    "E": "\u0415",
+    "H": "\u041d",
+    "K": "\u041a",
+    "M": "\u041c",
+    "O": "\u041e",
+    "P": "\u0420",
+    "T": "\u0422",
+    "a": "\u0430",
+    "e": "\u0435",
+    "o": "\u043e",
+    "i": "\u0456",
+    "S": "\u0405",
+    "c": "\u0441",
+    "p": "\u0440",
 }
 """Latin letters and the Cyrillic letters drawn the same: a name that looks right but is not."""
 
 ODD_CHARACTERS = (
-    "\ufeff", "\r", "\r\n", "\t", "\x00", "\u200b", "\u200d", "\u200e", "\u200f", "\u202a",
-    "\u202e", "\u2066", "\u2069", "\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\u00a0", "\u3000",
-    "\ud800", "\U0001f0a1", "\u0301", "＊", "！", "；", "［", "\\", '"', "{", "}", ";", ":", "=",
-    "!", "*", "+", "-", ">", ".", "[", "]",
+    "\ufeff",
+    "\r",
+    "\r\n",
+    "\t",
+    "\x00",
+    "\u200b",
+    "\u200d",
+    "\u200e",
+    "\u200f",
+    "\u202a",
+    "\u202e",
+    "\u2066",
+    "\u2069",
+    "\u2028",
+    "\u2029",
+    "\x85",
+    "\x0b",
+    "\x0c",
+    "\u00a0",
+    "\u3000",
+    "\ud800",
+    "\U0001f0a1",
+    "\u0301",
+    "＊",
+    "！",
+    "；",
+    "［",
+    "\\",
+    '"',
+    "{",
+    "}",
+    ";",
+    ":",
+    "=",
+    "!",
+    "*",
+    "+",
+    "-",
+    ">",
+    ".",
+    "[",
+    "]",
 )
 """Characters that text handling trips on: marks, invisible and bidirectional characters, line
 breaks of other kinds, a lone surrogate, full-width twins of the notation's punctuation, and the
 notation's own punctuation."""
 
-ODD_BYTES = (b"\x00", b"\xff", b"\xfe", b"\xc3", b"\xe2\x99", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\xc0\x80", b"\r")
+ODD_BYTES = (
+    b"\x00",
+    b"\xff",
+    b"\xfe",
+    b"\xc3",
+    b"\xe2\x99",
+    b"\xed\xa0\x80",
+    b"\xef\xbb\xbf",
+    b"\xc0\x80",
+    b"\r",
+)
 
 
 @frozen
@@ -75,7 +160,9 @@ class Vocabulary:
     @classmethod
     def of(cls, texts: Sequence[str]) -> Vocabulary:
         """The vocabulary of ``texts``, each token once, in a stable order."""
-        kinds: dict[str, dict[str, None]] = {k: {} for k in ("cards", "numbers", "names", "keywords", "other")}
+        kinds: dict[str, dict[str, None]] = {
+            k: {} for k in ("cards", "numbers", "names", "keywords", "other")
+        }
         lines: dict[str, None] = {}
         for text in texts:
             for line in text.splitlines():
@@ -83,8 +170,13 @@ class Vocabulary:
                     lines[line] = None
                 for token in _TOKEN.findall(line):
                     kinds[_kind(token)][token] = None
-        kinds["keywords"].update(dict.fromkeys([*SECTION_KEYWORDS, "deal", "round", "trump", "adjust", "declines"]))
-        return cls(*(tuple(kinds[k]) for k in ("cards", "numbers", "names", "keywords", "other")), tuple(lines))
+        kinds["keywords"].update(
+            dict.fromkeys([*SECTION_KEYWORDS, "deal", "round", "trump", "adjust", "declines"])
+        )
+        return cls(
+            *(tuple(kinds[k]) for k in ("cards", "numbers", "names", "keywords", "other")),
+            tuple(lines),
+        )
 
     def token(self, rng: Random, kind: str | None = None) -> str:
         """A token of ``kind`` (any kind when None)."""
@@ -173,7 +265,9 @@ def move_block(text: str, rng: Random, vocabulary: Vocabulary) -> str:
 def _edit_token(text: str, rng: Random, edit: Callable[[str, list[str], int], list[str]]) -> str:
     """Apply ``edit`` to the tokens of a random line (its layout kept around them)."""
     lines = text.split("\n")
-    candidates = [i for i in (rng.randrange(len(lines)) for _ in range(8)) if _TOKEN.search(lines[i])]
+    candidates = [
+        i for i in (rng.randrange(len(lines)) for _ in range(8)) if _TOKEN.search(lines[i])
+    ]
     if not candidates:
         return text
     at = candidates[0]
@@ -215,7 +309,9 @@ def retype_token(text: str, rng: Random, vocabulary: Vocabulary) -> str:
 
 
 def insert_token(text: str, rng: Random, vocabulary: Vocabulary) -> str:
-    return _edit_token(text, rng, lambda line, tokens, i: tokens[:i] + [vocabulary.token(rng)] + tokens[i:])
+    return _edit_token(
+        text, rng, lambda line, tokens, i: tokens[:i] + [vocabulary.token(rng)] + tokens[i:]
+    )
 
 
 def odd_number(text: str, rng: Random, vocabulary: Vocabulary) -> str:
@@ -256,7 +352,12 @@ def odd_name(text: str, rng: Random, vocabulary: Vocabulary) -> str:
         new = vocabulary.token(rng, "names")
     if rng.random() < 0.5:
         return text[: match.start()] + new + text[match.end() :]
-    return re.sub(rf"(?<![\w\"]){re.escape(name)}(?![\w\"])", new.replace("\\", "\\\\"), text, count=rng.randint(1, 50))
+    return re.sub(
+        rf"(?<![\w\"]){re.escape(name)}(?![\w\"])",
+        new.replace("\\", "\\\\"),
+        text,
+        count=rng.randint(1, 50),
+    )
 
 
 def odd_character(text: str, rng: Random, vocabulary: Vocabulary) -> str:
@@ -313,14 +414,33 @@ def character_edit(text: str, rng: Random, vocabulary: Vocabulary) -> str:
         return text[:at] + text[at : at + size] + text[at:]
     other = rng.randrange(len(text) + 1)
     low, high = sorted((at, other))
-    return text[:low] + text[high : high + size] + text[low + size : high] + text[low : low + size] + text[high + size :]
+    return (
+        text[:low]
+        + text[high : high + size]
+        + text[low + size : high]
+        + text[low : low + size]
+        + text[high + size :]
+    )
 
 
 MUTATIONS: tuple[tuple[Mutation, int], ...] = (
-    (drop_line, 6), (duplicate_line, 6), (swap_lines, 4), (foreign_line, 6), (move_block, 4),
-    (drop_token, 8), (duplicate_token, 6), (swap_tokens, 6), (retype_token, 10), (insert_token, 6),
-    (odd_number, 12), (odd_name, 10), (odd_character, 5), (whole_text, 2), (long_line, 1),
-    (splice, 2), (character_edit, 4),
+    (drop_line, 6),
+    (duplicate_line, 6),
+    (swap_lines, 4),
+    (foreign_line, 6),
+    (move_block, 4),
+    (drop_token, 8),
+    (duplicate_token, 6),
+    (swap_tokens, 6),
+    (retype_token, 10),
+    (insert_token, 6),
+    (odd_number, 12),
+    (odd_name, 10),
+    (odd_character, 5),
+    (whole_text, 2),
+    (long_line, 1),
+    (splice, 2),
+    (character_edit, 4),
 )
 """Each mutation with its weight: the ones that keep the shape of a record, and so reach the
 rulesets, are drawn most."""

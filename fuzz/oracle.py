@@ -86,7 +86,9 @@ def probe(data: bytes, fmt: bool = True) -> Failure | None:
     try:
         _run(data, fmt)
     except _Stopped:
-        return Failure("slow", "?", f"stopped after {limit:.0f} s of processor time for {len(data)} bytes")
+        return Failure(
+            "slow", "?", f"stopped after {limit:.0f} s of processor time for {len(data)} bytes"
+        )
     except Exception as error:  # noqa: BLE001 - any exception is the failure being looked for
         detail = "".join(traceback.format_exception(error))
         return Failure(type(error).__name__, _where(error.__traceback__), detail)
@@ -95,10 +97,14 @@ def probe(data: bytes, fmt: bool = True) -> Failure | None:
         signal.signal(signal.SIGPROF, previous)
     elapsed = process_time() - start
     if elapsed > SLOW and len(data) < SMALL:
-        return Failure("slow", _hotspot(data, fmt), f"{elapsed:.1f} s of processor time for {len(data)} bytes")
+        return Failure(
+            "slow", _hotspot(data, fmt), f"{elapsed:.1f} s of processor time for {len(data)} bytes"
+        )
     grown = _peak() - before
     if grown > MEMORY + 2_000 * len(data):
-        return Failure("memory", "?", f"peak memory grew by {grown // 1_000_000} MB for {len(data)} bytes")
+        return Failure(
+            "memory", "?", f"peak memory grew by {grown // 1_000_000} MB for {len(data)} bytes"
+        )
     return None
 
 
@@ -139,7 +145,9 @@ def _hotspot(data: bytes, fmt: bool) -> str:
     return max(own, key=own.__getitem__) if own else "?"
 
 
-def minimise(data: bytes, signature: str, budget: int = 400, check: Callable[[bytes], Failure | None] = probe) -> bytes:
+def minimise(
+    data: bytes, signature: str, budget: int = 400, check: Callable[[bytes], Failure | None] = probe
+) -> bytes:
     """A smaller input that fails with the same ``signature``: lines, then runs of bytes, are
     removed while the failure stays (at most ``budget`` probes).  The input is cut by slicing,
     never split into a list of its bytes: a failing input may be megabytes long."""
@@ -158,7 +166,11 @@ Units = TypeVar("Units", list[bytes], bytes)
 
 
 def _remove_runs(
-    units: Units, join: Callable[[Units], bytes], same: Callable[[bytes], bool], tries: list[int], budget: int
+    units: Units,
+    join: Callable[[Units], bytes],
+    same: Callable[[bytes], bool],
+    tries: list[int],
+    budget: int,
 ) -> Units:
     """``units`` (lines, or bytes) without the runs, halving in length, whose removal keeps the
     failure, until ``tries[0]`` reaches ``budget``."""

@@ -73,7 +73,15 @@ class Browser:
         # A small Python step puts the pipe ends at 3 and 4, where Chromium looks, and then
         # becomes Chromium: no pre-exec hook, which a threaded test session must not use.
         self._process = subprocess.Popen(
-            [sys.executable, "-c", _AT_3_AND_4, str(commands_read), str(replies_write), executable, *FLAGS]
+            [
+                sys.executable,
+                "-c",
+                _AT_3_AND_4,
+                str(commands_read),
+                str(replies_write),
+                executable,
+                *FLAGS,
+            ]
             + [f"--user-data-dir={self._profile.name}", "about:blank"],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -88,7 +96,9 @@ class Browser:
         self.events: list[dict[str, Any]] = []
         self._session = ""
         page = next(t for t in self.send("Target.getTargets")["targetInfos"] if t["type"] == "page")
-        self._session = self.send("Target.attachToTarget", targetId=page["targetId"], flatten=True)["sessionId"]
+        self._session = self.send("Target.attachToTarget", targetId=page["targetId"], flatten=True)[
+            "sessionId"
+        ]
         for domain in ("Page", "Runtime", "Log"):
             self.send(f"{domain}.enable")
 
@@ -157,7 +167,11 @@ class Browser:
 
     def resize(self, width: int, height: int = 900) -> None:
         self.send(
-            "Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=width < 500
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=width < 500,
         )
 
     def evaluate(self, expression: str) -> Any:
@@ -170,7 +184,9 @@ class Browser:
     def key(self, key: str, code: int) -> None:
         """Press and release a key (``ArrowRight``, 39) in the focused element."""
         for kind in ("rawKeyDown", "keyUp"):
-            self.send("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code)
+            self.send(
+                "Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code
+            )
 
     def screenshot(self) -> bytes:
         """The viewport as a PNG image."""

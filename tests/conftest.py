@@ -39,7 +39,9 @@ def json_follows_its_schema() -> object:
     ):
         validator = jsonschema.Draft202012Validator(json.loads(schemas.shipped(document)))
 
-        def validated(*args: object, _render=getattr(module, name), _validator=validator, **kwargs: object) -> str:
+        def validated(
+            *args: object, _render=getattr(module, name), _validator=validator, **kwargs: object
+        ) -> str:
             text = _render(*args, **kwargs)
             _validator.validate(json.loads(text))
             return text

@@ -113,7 +113,10 @@ def legal_cards(hand: list[Card], led: list[Card]) -> list[Card]:
 
 
 def score_hand(
-    taken: Mapping[str, int], honours: Mapping[str, int], before: Mapping[str, int], options: Mapping[str, str]
+    taken: Mapping[str, int],
+    honours: Mapping[str, int],
+    before: Mapping[str, int],
+    options: Mapping[str, str],
 ) -> tuple[dict[str, int], dict[str, str]]:
     """Each team's score and the clause that fixes it, from the source's order of scoring."""
     readings = DEFAULTS | dict(options)
@@ -149,7 +152,9 @@ class Policy(Protocol):
     def declines(self, rng: random.Random, stock: list[Card], trump: str) -> bool:
         """Whether the ruffer leaves the stock (only asked when the ruff is optional)."""
 
-    def discards(self, rng: random.Random, pool: list[Card], kept: list[Card], trump: str) -> list[Card]:
+    def discards(
+        self, rng: random.Random, pool: list[Card], kept: list[Card], trump: str
+    ) -> list[Card]:
         """The four cards the ruffer sets aside, out of ``pool`` (``kept`` are the stock cards
         they must keep when only the original twelve may go)."""
 
@@ -172,7 +177,10 @@ class Table:
     def is_master(self, card: Card, player: str) -> bool:
         """Whether no card of the suit still out in other hands ranks above ``card``."""
         mine = set(self.hands[player])
-        return all((rank, card[1]) in self.gone or (rank, card[1]) in mine for rank in range(card[0] + 1, 15))
+        return all(
+            (rank, card[1]) in self.gone or (rank, card[1]) in mine
+            for rank in range(card[0] + 1, 15)
+        )
 
 
 class Uniform:
@@ -181,7 +189,9 @@ class Uniform:
     def declines(self, rng: random.Random, stock: list[Card], trump: str) -> bool:
         return rng.random() < 0.3
 
-    def discards(self, rng: random.Random, pool: list[Card], kept: list[Card], trump: str) -> list[Card]:
+    def discards(
+        self, rng: random.Random, pool: list[Card], kept: list[Card], trump: str
+    ) -> list[Card]:
         return rng.sample(pool, 4)
 
     def card(self, rng: random.Random, table: Table, player: str, legal: list[Card]) -> Card:
@@ -211,7 +221,9 @@ class Bots:
         poor = all(c[0] < 10 for c in stock) and sum(1 for c in stock if c[1] == trump) == 1
         return poor and rng.random() < 0.5
 
-    def discards(self, rng: random.Random, pool: list[Card], kept: list[Card], trump: str) -> list[Card]:
+    def discards(
+        self, rng: random.Random, pool: list[Card], kept: list[Card], trump: str
+    ) -> list[Card]:
         whole = pool + kept
         jitter = {c: rng.random() for c in pool}
         return sorted(pool, key=lambda c: (_keep_value(c, whole, trump), jitter[c]))[:4]
@@ -292,7 +304,9 @@ class GeneratedHand:
         """The hands at the first lead (after the ruff)."""
         if self.declined:
             return self.dealt
-        return self.dealt | {self.ruffer: [c for c in self.dealt[self.ruffer] + self.stock if c not in self.discards]}
+        return self.dealt | {
+            self.ruffer: [c for c in self.dealt[self.ruffer] + self.stock if c not in self.discards]
+        }
 
 
 @dataclass
@@ -340,7 +354,13 @@ def _play(
 
 
 def _hand(
-    rng: random.Random, policy: Policy, number: int, dealer: str, before: dict[str, int], options: dict[str, str], revoke: bool
+    rng: random.Random,
+    policy: Policy,
+    number: int,
+    dealer: str,
+    before: dict[str, int],
+    options: dict[str, str],
+    revoke: bool,
 ) -> GeneratedHand:
     readings = DEFAULTS | options
     pack = list(PACK)
@@ -354,11 +374,19 @@ def _hand(
     pool, kept = (list(dealt[ruffer]), list(stock)) if original else (dealt[ruffer] + stock, [])
     declined = readings["ruff"] == "optional" and policy.declines(rng, stock, trump)
     discards = [] if declined else policy.discards(rng, pool, kept, trump)
-    hand = GeneratedHand(number, dealer, dealt, stock, ruffer, declined, discards, [], {}, {}, {}, {}, {})
+    hand = GeneratedHand(
+        number, dealer, dealt, stock, ruffer, declined, discards, [], {}, {}, {}, {}, {}
+    )
     target = int(readings["target-points"])
     # The tricks that bring a team's trick points (one per trick over six) to the target.
-    enough = {t: 6 + target - before[t] for t in TEAMS} if readings["hand-end"] == "when-decided" else None
-    hand.tricks, hand.taken, hand.revoke = _play(rng, policy, hand.held, left_of(dealer), trump, revoke, enough)
+    enough = (
+        {t: 6 + target - before[t] for t in TEAMS}
+        if readings["hand-end"] == "when-decided"
+        else None
+    )
+    hand.tricks, hand.taken, hand.revoke = _play(
+        rng, policy, hand.held, left_of(dealer), trump, revoke, enough
+    )
     basis = readings["honours-basis"]
     source = hand.held if basis == "held-after-ruff" else dealt
     hand.honours = {t: 0 for t in TEAMS}
@@ -387,7 +415,9 @@ def random_game(
     hands: list[GeneratedHand] = []
     winners: tuple[str, ...] = ()
     while len(hands) < max_hands:
-        hand = _hand(rng, policy, len(hands) + 1, dealer, totals, options, revoke_hand == len(hands))
+        hand = _hand(
+            rng, policy, len(hands) + 1, dealer, totals, options, revoke_hand == len(hands)
+        )
         hands.append(hand)
         totals = hand.totals
         dealer = left_of(dealer)
@@ -408,7 +438,10 @@ def _figures(keyword: str, values: dict[str, int]) -> str:
 
 
 def render(
-    game: GeneratedGame, winner_tag: str | None = None, detail: Detail = Detail.FULL, heading: bool = True
+    game: GeneratedGame,
+    winner_tag: str | None = None,
+    detail: Detail = Detail.FULL,
+    heading: bool = True,
 ) -> GeneratedGame:
     """Write the game as canonical record text into ``game.text``, and the line of each part
     into each hand's ``lines``; ``heading`` starts the text with an ``Event`` and the
@@ -436,17 +469,23 @@ def render(
             emit("hands")
             for player in PLAYERS:
                 label = (player + ":").ljust(7)
-                lines[player] = emit("  " + label + " ".join(card_text(c) for c in _display(hand.dealt[player])))
+                lines[player] = emit(
+                    "  " + label + " ".join(card_text(c) for c in _display(hand.dealt[player]))
+                )
             lines["stock"] = emit("stock " + " ".join(card_text(c) for c in hand.stock))
             if hand.declined:
                 lines["ruff"] = emit(f"ruff {hand.ruffer} declines")
             else:
-                lines["ruff"] = emit(f"ruff {hand.ruffer} discards " + " ".join(card_text(c) for c in hand.discards))
+                lines["ruff"] = emit(
+                    f"ruff {hand.ruffer} discards " + " ".join(card_text(c) for c in hand.discards)
+                )
             lines["play"] = emit("play")
             lead_width = max(len(leader) for leader, _ in hand.tricks) + 2
             for index, (leader, cards) in enumerate(hand.tricks, start=1):
                 label = (leader + ":").ljust(lead_width)
-                lines[f"trick{index}"] = emit(f"  {index:>2}. {label}" + " ".join(card_text(c) for c in cards))
+                lines[f"trick{index}"] = emit(
+                    f"  {index:>2}. {label}" + " ".join(card_text(c) for c in cards)
+                )
         lines["tricks"] = emit(_figures("tricks", hand.taken))
         lines["honours"] = emit("honours " + " ".join(f"{t} {hand.honours[t]}" for t in TEAMS))
         lines["score"] = emit(_figures("score", hand.scores))

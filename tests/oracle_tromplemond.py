@@ -61,17 +61,39 @@ POINTS = {"A": 10, "K": 8, "Q": 6, "J": 0, "10": 4, "4": 2, "3": 2, "2": 2}
 PACK = tuple(r + s for s in "SHD" for r in RANKS) + ("AC", "JC")
 ALWAYS = tuple(c for c in PACK if c[:-1] in ("J", "A"))
 OTHERS = tuple(c for c in PACK if c not in ALWAYS)
-QUARTERS = {"extreme": 4, "ultimate": 4, "super": 4, "grand": 4, "tromplemond": 2, "kickself": 2, "moyenne": 1}
+QUARTERS = {
+    "extreme": 4,
+    "ultimate": 4,
+    "super": 4,
+    "grand": 4,
+    "tromplemond": 2,
+    "kickself": 2,
+    "moyenne": 1,
+}
 PHRASES = {
-    "extreme": "Extreme Tromplemond!", "ultimate": "Ultimate Tromplemond!", "super": "Super Tromplemond!",
-    "grand": "Grand Tromplemond!", "tromplemond": "Tromplemond!", "kickself": "Kickself Tromplemond!",
+    "extreme": "Extreme Tromplemond!",
+    "ultimate": "Ultimate Tromplemond!",
+    "super": "Super Tromplemond!",
+    "grand": "Grand Tromplemond!",
+    "tromplemond": "Tromplemond!",
+    "kickself": "Kickself Tromplemond!",
     "moyenne": "Moyenne Tromplemond!",
 }
 DEFAULTS = {
-    "claim-order": "clockwise", "allow-abstain": "no", "two-way-disagreement": "card-cut", "cut-loser": "lowest",
-    "cut-participants": "tied-only", "early-reveal-mode": "offender-as-voted-off", "dealer-error-mode": "as-voted-off",
-    "max-revotes": "1", "max-rounds": "8", "target-points": "200", "betting": "off", "extra-round-max": "1",
-    "tie-scope": "first-place", "tromp-stake": "1",
+    "claim-order": "clockwise",
+    "allow-abstain": "no",
+    "two-way-disagreement": "card-cut",
+    "cut-loser": "lowest",
+    "cut-participants": "tied-only",
+    "early-reveal-mode": "offender-as-voted-off",
+    "dealer-error-mode": "as-voted-off",
+    "max-revotes": "1",
+    "max-rounds": "8",
+    "target-points": "200",
+    "betting": "off",
+    "extra-round-max": "1",
+    "tie-scope": "first-place",
+    "tromp-stake": "1",
 }
 """The default reading of every option the simulator plays by."""
 
@@ -93,7 +115,9 @@ def jacks(cards: list[str]) -> int:
     return sum(1 for c in cards if rank(c) == "J")
 
 
-def round_scores(hands: Mapping[str, list[str]], out: set[str], zero: frozenset[str] = frozenset()) -> dict[str, int]:
+def round_scores(
+    hands: Mapping[str, list[str]], out: set[str], zero: frozenset[str] = frozenset()
+) -> dict[str, int]:
     """The scores of a round: stayers score own + half the other stayers' points - 20 a jack;
     the players ``out`` score 0 and their hands count for nobody, those in ``zero`` score 0 but
     their hands count."""
@@ -105,7 +129,9 @@ def round_scores(hands: Mapping[str, list[str]], out: set[str], zero: frozenset[
             continue
         others = [q for q in stay if q != p]
         scores[p] = (
-            points(hands[p]) + sum(points(hands[q]) // 2 for q in others) - _JACK_COST * sum(jacks(hands[q]) for q in others)
+            points(hands[p])
+            + sum(points(hands[q]) // 2 for q in others)
+            - _JACK_COST * sum(jacks(hands[q]) for q in others)
         )
     return scores
 
@@ -113,7 +139,14 @@ def round_scores(hands: Mapping[str, list[str]], out: set[str], zero: frozenset[
 def category(secret: list[str], public: list[str]) -> str | None:
     """The paying TROMP! category of a hand, or None."""
     b, f = jacks(secret), jacks(public)
-    table = {(2, 2): "extreme", (3, 1): "ultimate", (3, 0): "super", (2, 1): "grand", (2, 0): "tromplemond", (1, 1): "moyenne"}
+    table = {
+        (2, 2): "extreme",
+        (3, 1): "ultimate",
+        (3, 0): "super",
+        (2, 1): "grand",
+        (2, 0): "tromplemond",
+        (1, 1): "moyenne",
+    }
     if (b, f) in table:
         return table[(b, f)]
     return "kickself" if f == 2 else None
@@ -190,16 +223,24 @@ class _Table:
             unaccounted -= admitted
             lies = sum(1 for c in claim if c in seen or c not in PACK)
             doubt[player] = 1 + 3 * lies + max(0, points(claim) - 18) / 6 - admitted
-        share = max(unaccounted, 0) * max(doubt[target], 0.1) / sum(max(d, 0.1) for d in doubt.values())
+        share = (
+            max(unaccounted, 0) * max(doubt[target], 0.1) / sum(max(d, 0.1) for d in doubt.values())
+        )
         claimed = [c for c in self.claims[target] if c not in seen]
         believed_jacks = jacks(self.public[target]) + jacks(claimed) + share
-        believed_points = points(self.public[target]) + points(claimed) * min(1.0, 1 / max(doubt[target], 0.1))
+        believed_points = points(self.public[target]) + points(claimed) * min(
+            1.0, 1 / max(doubt[target], 0.1)
+        )
         lead = max(0, self.totals[target] - self.totals[voter]) / 10
         return _JACK_COST * believed_jacks - believed_points / 2 + lead
 
 
 def _claim(
-    rng: random.Random, secret: list[str], public: dict[str, list[str]], said: list[tuple[str, list[str]]], bots: bool
+    rng: random.Random,
+    secret: list[str],
+    public: dict[str, list[str]],
+    said: list[tuple[str, list[str]]],
+    bots: bool,
 ) -> list[str]:
     """A player's claim of their three secret cards, after the claims ``said`` before it.  A bot
     with no jack behind has nothing to hide and mostly tells the truth; one with a jack names
@@ -211,7 +252,11 @@ def _claim(
         return list(secret)
     if not hidden:
         hidden = [rng.choice(secret)]  # a little bluff to look stronger
-    visible = {c for row in public.values() for c in row} | set(secret) | {c for _, claim in said for c in claim}
+    visible = (
+        {c for row in public.values() for c in row}
+        | set(secret)
+        | {c for _, claim in said for c in claim}
+    )
     cover = [c for c in PACK if rank(c) != "J" and c not in visible]
     named: list[str] = []
     for _ in hidden:
@@ -222,7 +267,9 @@ def _claim(
     return [next(replacing) if c in hidden else c for c in secret]
 
 
-def _ballot(rng: random.Random, voter: str, candidates: list[str], table: _Table, bots: bool) -> str:
+def _ballot(
+    rng: random.Random, voter: str, candidates: list[str], table: _Table, bots: bool
+) -> str:
     """Whom ``voter`` votes off among ``candidates``: a bot the one it suspects most, with a
     little noise for the table talk a simulation does not have."""
     if not bots:
@@ -230,13 +277,21 @@ def _ballot(rng: random.Random, voter: str, candidates: list[str], table: _Table
     return max(candidates, key=lambda p: table.harm(voter, p) + rng.gauss(0, 4))
 
 
-def _vote(rng: random.Random, voters: list[str], table: _Table, abstain: bool, bots: bool) -> dict[str, str]:
+def _vote(
+    rng: random.Random, voters: list[str], table: _Table, abstain: bool, bots: bool
+) -> dict[str, str]:
     """One round of slips; under ``allow-abstain=yes`` at most one voter may hand in none."""
     abstainer = rng.choice(voters) if abstain and rng.random() < 0.15 else None
-    return {v: _ballot(rng, v, [p for p in voters if p != v], table, bots) for v in voters if v != abstainer}
+    return {
+        v: _ballot(rng, v, [p for p in voters if p != v], table, bots)
+        for v in voters
+        if v != abstainer
+    }
 
 
-def _cut(rng: random.Random, players: list[str], loser: str) -> tuple[list[tuple[str, str]], list[str]]:
+def _cut(
+    rng: random.Random, players: list[str], loser: str
+) -> tuple[list[tuple[str, str]], list[str]]:
     """A card cut, ace high: the cut and the players with the losing rank."""
     cards = rng.sample(PACK, len(players))
     cut = list(zip(players, cards))
@@ -245,7 +300,9 @@ def _cut(rng: random.Random, players: list[str], loser: str) -> tuple[list[tuple
     return cut, [p for p, c in cut if RANK_ORDER[rank(c)] == worst]
 
 
-def _cut_off(rng: random.Random, pool: list[str], options: Mapping[str, str], steps: list[Step]) -> str:
+def _cut_off(
+    rng: random.Random, pool: list[str], options: Mapping[str, str], steps: list[Step]
+) -> str:
     """TM209: cut until one player holds the losing card alone."""
     while True:
         cut, losers = _cut(rng, pool, options["cut-loser"])
@@ -300,20 +357,27 @@ def _run_vote(
         return steps, _cut_off(rng, everyone or leaders, options, steps)
     # Very long votes are cut short with a decisive one.
     victim = rng.choice(voters)
-    slips = {v: (victim if v != victim else rng.choice([p for p in voters if p != v])) for v in voters}
+    slips = {
+        v: (victim if v != victim else rng.choice([p for p in voters if p != v])) for v in voters
+    }
     steps.append(("votes-slips", list(slips.items())))
     return steps, victim
 
 
 def _random_round(
-    rng: random.Random, number: int, dealer: str, options: Mapping[str, str], totals: dict[str, int], bots: bool
+    rng: random.Random,
+    number: int,
+    dealer: str,
+    options: Mapping[str, str],
+    totals: dict[str, int],
+    bots: bool,
 ) -> GeneratedRound:
     others = list(OTHERS)
     rng.shuffle(others)
     used = list(ALWAYS) + others[:12]
     rng.shuffle(used)
-    secret = {p: used[5 * i: 5 * i + 3] for i, p in enumerate(PLAYERS)}
-    public = {p: used[5 * i + 3: 5 * i + 5] for i, p in enumerate(PLAYERS)}
+    secret = {p: used[5 * i : 5 * i + 3] for i, p in enumerate(PLAYERS)}
+    public = {p: used[5 * i + 3 : 5 * i + 5] for i, p in enumerate(PLAYERS)}
     start = PLAYERS.index(dealer)
     order = [PLAYERS[(start + k) % 4] for k in range(4)]
     if options["claim-order"] == "free":
@@ -343,7 +407,9 @@ def _random_round(
     off = None
     if vote:
         table = _Table(public, secret, dict(claims), totals)
-        steps, off = _run_vote(rng, options, [p for p in PLAYERS if p not in out and p not in zero], table, bots)
+        steps, off = _run_vote(
+            rng, options, [p for p in PLAYERS if p not in out and p not in zero], table, bots
+        )
         out.add(off)
     hands = {p: secret[p] + public[p] for p in PLAYERS}
     scores = round_scores(hands, out, zero)
@@ -355,8 +421,20 @@ def _random_round(
                 calls.append((p, PHRASES[name]))
     partial = not bots
     return GeneratedRound(
-        number, dealer, public, secret, others[12:], claims, steps, off, reveal, misdeal, calls, scores,
-        show_discards=rng.random() < 0.5 or not partial, show_off_secret=rng.random() < 0.5 or not partial,
+        number,
+        dealer,
+        public,
+        secret,
+        others[12:],
+        claims,
+        steps,
+        off,
+        reveal,
+        misdeal,
+        calls,
+        scores,
+        show_discards=rng.random() < 0.5 or not partial,
+        show_off_secret=rng.random() < 0.5 or not partial,
     )
 
 
@@ -389,10 +467,14 @@ def _settle(game: GeneratedGame) -> None:
             last[p] += left // len(winners)
 
 
-def random_game(rng: random.Random, options: Mapping[str, str] | None = None, bots: bool = False) -> GeneratedGame:
+def random_game(
+    rng: random.Random, options: Mapping[str, str] | None = None, bots: bool = False
+) -> GeneratedGame:
     """A legal game played to its end under the options, by bots or by uniform choices."""
     chosen = dict(DEFAULTS) | dict(options or {})
-    game = GeneratedGame(chosen, [], tagged={k: v for k, v in chosen.items() if DEFAULTS.get(k) != v})
+    game = GeneratedGame(
+        chosen, [], tagged={k: v for k, v in chosen.items() if DEFAULTS.get(k) != v}
+    )
     dealer = rng.choice(PLAYERS)
     totals = {p: 0 for p in PLAYERS}
     extra = 0
@@ -403,11 +485,19 @@ def random_game(rng: random.Random, options: Mapping[str, str] | None = None, bo
         r.totals = dict(totals)
         game.rounds.append(r)
         dealer = PLAYERS[(PLAYERS.index(dealer) + 1) % 4]
-        over = over or len(game.rounds) >= int(chosen["max-rounds"]) or max(totals.values()) >= int(chosen["target-points"])
+        over = (
+            over
+            or len(game.rounds) >= int(chosen["max-rounds"])
+            or max(totals.values()) >= int(chosen["target-points"])
+        )
         if not over:
             continue
         values = list(totals.values())
-        tied = len(set(values)) < 4 if chosen["tie-scope"] == "any-tie" else values.count(max(values)) > 1
+        tied = (
+            len(set(values)) < 4
+            if chosen["tie-scope"] == "any-tie"
+            else values.count(max(values)) > 1
+        )
         if tied and extra < int(chosen["extra-round-max"]):
             extra += 1
             continue
@@ -469,7 +559,9 @@ def render(game: GeneratedGame) -> GeneratedGame:
         if r.off is not None:
             emit(f"off {r.off}", (n, "off"))
         if full:
-            rows("secret", [(p, r.secret[p]) for p in PLAYERS if p != r.off or r.show_off_secret], n)
+            rows(
+                "secret", [(p, r.secret[p]) for p in PLAYERS if p != r.off or r.show_off_secret], n
+            )
         for p, phrase in r.calls:
             emit(f'tromp {p} "{phrase}"', (n, "call", p))
         emit("score  " + " ".join(f"{p} {r.scores[p]}" for p in PLAYERS), (n, "score"))

@@ -135,7 +135,9 @@ class GeneratedDeclaration:
         return max(self.cards, key=lambda c: (card_value(c), SUIT_ORDER[c[1]]))
 
 
-def winner_of(declarations: list[GeneratedDeclaration], same_suit: str) -> tuple[str, dict[str, str], bool]:
+def winner_of(
+    declarations: list[GeneratedDeclaration], same_suit: str
+) -> tuple[str, dict[str, str], bool]:
     """Setting the Trump Suit and its Tiebreakers: the winner, for each loser the clause that
     beat them, and whether the record shows enough to decide (no number at a tied top)."""
     top = max(d.target for d in declarations)
@@ -295,16 +297,25 @@ def hand_strength(hand: list[Card]) -> float:
     tricks = 0.0
     for suit in SUITS:
         ranks = [c[0] for c in hand if c[1] == suit]
-        tricks += (14 in ranks) + 0.7 * (13 in ranks and len(ranks) > 1) + 0.4 * (12 in ranks and len(ranks) > 2)
+        tricks += (
+            (14 in ranks)
+            + 0.7 * (13 in ranks and len(ranks) > 1)
+            + 0.4 * (12 in ranks and len(ranks) > 2)
+        )
     return tricks + 0.7 * max(0, _longest(hand)[1] - 3)
 
 
 def _longest(hand: list[Card]) -> tuple[str, int]:
     """The longest suit of a hand and its length (the higher suit at equal lengths)."""
-    return max(((s, sum(1 for c in hand if c[1] == s)) for s in SUITS), key=lambda x: (x[1], SUIT_ORDER[x[0]]))
+    return max(
+        ((s, sum(1 for c in hand if c[1] == s)) for s in SUITS),
+        key=lambda x: (x[1], SUIT_ORDER[x[0]]),
+    )
 
 
-def _bot_declaration(rng: random.Random, hand: list[Card], subtract_valid: str) -> tuple[list[Card], str]:
+def _bot_declaration(
+    rng: random.Random, hand: list[Card], subtract_valid: str
+) -> tuple[list[Card], str]:
     """A player's declaration: the target nearest the tricks their hand promises (a weak hand
     declares a picture card, zero), preferring the long suit as the suit it would make
     trumps; a little noise in the estimate, as at a real table."""
@@ -314,7 +325,12 @@ def _bot_declaration(rng: random.Random, hand: list[Card], subtract_valid: str) 
     def cost(choice: tuple[list[Card], str]) -> float:
         cards, form = choice
         off = length >= 5 if form == "no-truf" else cards[0][1] != long_suit
-        return abs(declaration_target(cards, form) - wish) + 0.4 * off + 0.2 * (len(cards) - 1) + 0.3 * rng.random()
+        return (
+            abs(declaration_target(cards, form) - wish)
+            + 0.4 * off
+            + 0.2 * (len(cards) - 1)
+            + 0.3 * rng.random()
+        )
 
     return min(_candidates(hand, subtract_valid), key=cost)
 
@@ -324,7 +340,10 @@ def _declarations(
 ) -> list[GeneratedDeclaration]:
     if bots:
         chosen = {p: _bot_declaration(rng, hands[p], options["subtract-valid"]) for p in PLAYERS}
-        return [GeneratedDeclaration(p, cards, form, declaration_target(cards, form)) for p, (cards, form) in chosen.items()]
+        return [
+            GeneratedDeclaration(p, cards, form, declaration_target(cards, form))
+            for p, (cards, form) in chosen.items()
+        ]
     made = []
     for player in PLAYERS:
         choices = _candidates(hands[player], options["subtract-valid"])
@@ -335,7 +354,11 @@ def _declarations(
         # Aim at a total of 13, where the trump player chooses the mode.
         last = made[-1]
         need = 13 - sum(d.target for d in made[:-1])
-        fits = [c for c in _candidates(hands[last.player], options["subtract-valid"]) if declaration_target(*c) == need]
+        fits = [
+            c
+            for c in _candidates(hands[last.player], options["subtract-valid"])
+            if declaration_target(*c) == need
+        ]
         if fits:
             cards, form = rng.choice(fits)
             made[-1] = GeneratedDeclaration(last.player, cards, form, need)
@@ -431,7 +454,9 @@ def _lead(legal: list[Card], trump: str, wants: bool) -> Card:
     """A lead from strength (the top of the longest suit, trumps first at equal length) when
     tricks are wanted, else the lowest card of a side suit."""
     if wants:
-        held = [s for s in SUITS if any(c[1] == s for c in legal)]  # in a fixed order, for reproducible games
+        held = [
+            s for s in SUITS if any(c[1] == s for c in legal)
+        ]  # in a fixed order, for reproducible games
         suit = max(held, key=lambda s: (sum(1 for c in legal if c[1] == s), s == trump))
         return max((c for c in legal if c[1] == suit), key=lambda c: c[0])
     side = [c for c in legal if c[1] != trump] or legal
@@ -445,11 +470,18 @@ def _played(fault: Fault | None, deal: int, trick: int, code: str) -> None:
 
 
 def _deal(
-    rng: random.Random, number: int, options: Mapping[str, str], previous: dict[str, int], fault: Fault | None, bots: bool
+    rng: random.Random,
+    number: int,
+    options: Mapping[str, str],
+    previous: dict[str, int],
+    fault: Fault | None,
+    bots: bool,
 ) -> GeneratedDeal:
     pack = list(PACK)
     rng.shuffle(pack)
-    hands = {p: sorted(pack[i * 13 : (i + 1) * 13], key=_display_key) for i, p in enumerate(PLAYERS)}
+    hands = {
+        p: sorted(pack[i * 13 : (i + 1) * 13], key=_display_key) for i, p in enumerate(PLAYERS)
+    }
     declarations = _declarations(rng, hands, options, bots)
     winner, beaten, checkable = winner_of(declarations, options["same-suit-tiebreak"])
     won_with = next(d for d in declarations if d.player == winner)
@@ -458,7 +490,11 @@ def _deal(
     # allows it, and at a total of 13 picks Main Atas when the hand promises more than the
     # target (going over costs less there), Main Bawah when it promises less.
     held = sum(1 for c in hands[winner] if c[1] == trump)
-    if options["no-truf-by-choice"] == "yes" and trump != "NT" and (held <= 3 if bots else rng.random() < 0.2):
+    if (
+        options["no-truf-by-choice"] == "yes"
+        and trump != "NT"
+        and (held <= 3 if bots else rng.random() < 0.2)
+    ):
         trump = "NT"
     total = sum(d.target for d in declarations)
     if total == 13:
@@ -475,8 +511,20 @@ def _deal(
         scores[p], clauses[p] = score_of(targets[p], taken[p], high, highest)
     totals = {p: previous[p] + scores[p] for p in PLAYERS}
     return GeneratedDeal(
-        number, hands, declarations, winner, beaten, checkable, trump, total, high,
-        tricks, taken, scores, clauses, totals,
+        number,
+        hands,
+        declarations,
+        winner,
+        beaten,
+        checkable,
+        trump,
+        total,
+        high,
+        tricks,
+        taken,
+        scores,
+        clauses,
+        totals,
     )
 
 
@@ -514,7 +562,10 @@ def random_game(
 def _declaration_text(d: GeneratedDeclaration) -> str:
     if d.as_number:
         return str(d.target)
-    return " ".join(("-" if d.form == "subtract" and i == 1 else "") + card_text(c) for i, c in enumerate(d.cards))
+    return " ".join(
+        ("-" if d.form == "subtract" and i == 1 else "") + card_text(c)
+        for i, c in enumerate(d.cards)
+    )
 
 
 def render(game: GeneratedGame, head: bool = True) -> GeneratedGame:
@@ -554,7 +605,9 @@ def render(game: GeneratedGame, head: bool = True) -> GeneratedGame:
             where.bids[d.player] = emit(("  " + (d.player + ":").ljust(width) + text).rstrip())
         mode = deal.written_mode or ("atas" if deal.high else "bawah")
         adjust = f" adjust {deal.written_adjust:+d}" if deal.written_adjust is not None else ""
-        where.contract = emit(f"contract {deal.written_winner or deal.winner} trump {deal.written_trump or deal.trump} {mode}{adjust}")
+        where.contract = emit(
+            f"contract {deal.written_winner or deal.winner} trump {deal.written_trump or deal.trump} {mode}{adjust}"
+        )
         if game.detail == "full":
             emit("play")
             lead_width = max(len(t.leader) for t in deal.tricks) + 2
@@ -562,13 +615,21 @@ def render(game: GeneratedGame, head: bool = True) -> GeneratedGame:
                 label = (trick.leader + ":").ljust(lead_width)
                 said = deal.written_trick_winners.get(index - 1)
                 restated = f" = {said}" if said is not None else ""
-                where.tricks_played.append(emit(f"  {f'{index}.'.rjust(3)} {label}" + " ".join(card_text(c) for c in trick.cards) + restated))
+                where.tricks_played.append(
+                    emit(
+                        f"  {f'{index}.'.rjust(3)} {label}"
+                        + " ".join(card_text(c) for c in trick.cards)
+                        + restated
+                    )
+                )
         for name, truth, written in (
             ("tricks", deal.taken, deal.written_taken),
             ("score", deal.scores, deal.written_scores),
             ("total", deal.totals, deal.written_totals),
         ):
-            line = emit(" ".join([name.ljust(6), *(f"{p} {written.get(p, truth[p])}" for p in PLAYERS)]))
+            line = emit(
+                " ".join([name.ljust(6), *(f"{p} {written.get(p, truth[p])}" for p in PLAYERS)])
+            )
             setattr(where, name, line)
         game.lines.append(where)
     game.text = "\n".join(out) + "\n"

@@ -117,7 +117,11 @@ def score_of(bid: int, taken: int, high: bool, options: Mapping[str, str]) -> in
     bonus = _bonus(bid, taken, high, options)
     if bonus:
         points = 5
-    if options["scoring"] in ("three", "three-with-two") and points > 0 and not (bonus and options["multiply-bonus"] == "no"):
+    if (
+        options["scoring"] in ("three", "three-with-two")
+        and points > 0
+        and not (bonus and options["multiply-bonus"] == "no")
+    ):
         points *= int(options["multiplier"])
     return points
 
@@ -151,7 +155,13 @@ def _clockwise(index: int, options: Mapping[str, str]) -> bool:
     return index % 2 == 1 if direction == "alternate-ccw-first" else direction == "fixed-cw"
 
 
-def _next_dealer(index: int, previous: str, totals: dict[str, int], options: Mapping[str, str], rng: random.Random) -> str:
+def _next_dealer(
+    index: int,
+    previous: str,
+    totals: dict[str, int],
+    options: Mapping[str, str],
+    rng: random.Random,
+) -> str:
     lowest = min(totals.values())
     tied = [p for p in PLAYERS if totals[p] == lowest]
     if len(tied) == 1:
@@ -189,7 +199,9 @@ class Bots:
             return self.rng.choice(hand)
         aim = hand_strength(hand) + self.rng.gauss(0, 0.8)
         length = {s: sum(1 for c in hand if c[1] == s) for s in SUITS}
-        return min(hand, key=lambda c: (round(abs(bid_value(c) - aim)), -length[c[1]], self.rng.random()))
+        return min(
+            hand, key=lambda c: (round(abs(bid_value(c) - aim)), -length[c[1]], self.rng.random())
+        )
 
     def adjust(self, bid: Card, hand: list[Card]) -> int:
         """The highest bidder's choice when the bids add up to 13: up (main atas) with a
@@ -209,7 +221,11 @@ class Bots:
         losing = [c for c in legal if c not in winning]
         if wants:
             # The cheapest card that wins; if none does, the least useful card.
-            return min(winning, key=lambda c: _strength(c, trump)) if winning else min(legal, key=lambda c: _strength(c, trump))
+            return (
+                min(winning, key=lambda c: _strength(c, trump))
+                if winning
+                else min(legal, key=lambda c: _strength(c, trump))
+            )
         # The highest card that still loses, to keep low cards for later; forced to win, the
         # highest card, which does least harm later.
         return max(losing or winning, key=lambda c: _strength(c, trump))
@@ -272,7 +288,12 @@ class GeneratedGame:
 
 
 def _play(
-    players: Bots, hands: dict[str, list[Card]], leader: str, trump: str, wants: dict[str, bool], fault: str | None
+    players: Bots,
+    hands: dict[str, list[Card]],
+    leader: str,
+    trump: str,
+    wants: dict[str, bool],
+    fault: str | None,
 ) -> tuple[list[tuple[str, list[Card]]], int | None]:
     """The 13 tricks; the index of the trick that carries the fault, if one was played."""
     rng = players.rng
@@ -314,13 +335,20 @@ def _play(
 
 
 def _deal(
-    players: Bots, number: int, dealer: str, totals: dict[str, int], options: Mapping[str, str], fault: str | None
+    players: Bots,
+    number: int,
+    dealer: str,
+    totals: dict[str, int],
+    options: Mapping[str, str],
+    fault: str | None,
 ) -> tuple[GeneratedDeal, int | None]:
     rng = players.rng
     while True:
         pack = list(PACK)
         rng.shuffle(pack)
-        hands = {p: sorted(pack[13 * i: 13 * i + 13], key=_hand_order) for i, p in enumerate(PLAYERS)}
+        hands = {
+            p: sorted(pack[13 * i : 13 * i + 13], key=_hand_order) for i, p in enumerate(PLAYERS)
+        }
         if not any(_one_sided(h, options) for h in hands.values()):
             break
     bids = {p: players.bid(hands[p]) for p in PLAYERS}
@@ -338,7 +366,22 @@ def _deal(
         taken[order[_winner_of_trick(cards, trump)]] += 1
     scores = {p: score_of(targets[p], taken[p], high, options) for p in PLAYERS}
     new_totals = {p: totals[p] + scores[p] for p in PLAYERS}
-    deal = GeneratedDeal(number, dealer, hands, bids, winner, trump, total, adjust, high, tricks, taken, targets, scores, new_totals)
+    deal = GeneratedDeal(
+        number,
+        dealer,
+        hands,
+        bids,
+        winner,
+        trump,
+        total,
+        adjust,
+        high,
+        tricks,
+        taken,
+        targets,
+        scores,
+        new_totals,
+    )
     return deal, faulted
 
 
@@ -433,7 +476,9 @@ def _body(game: GeneratedGame, before: int) -> str:
             bid_lines[p] = emit("  " + (p + ":").ljust(width) + text)
         where["bids"] = bid_lines
         mode = w.get("mode", "atas" if deal.high else "bawah")
-        contract = f"contract {w.get('winner', deal.winner)} trump {w.get('trump', deal.trump)} {mode}"
+        contract = (
+            f"contract {w.get('winner', deal.winner)} trump {w.get('trump', deal.trump)} {mode}"
+        )
         if deal.total == 13:
             contract += f" adjust {deal.adjust:+d}"
         where["contract"] = emit(contract)
@@ -443,7 +488,13 @@ def _body(game: GeneratedGame, before: int) -> str:
             tricks = []
             for index, (leader, cards) in enumerate(deal.tricks, start=1):
                 number = f"{index}.".rjust(3)
-                tricks.append(emit(f"  {number} " + (leader + ":").ljust(lead) + " ".join(card_text(c) for c in cards)))
+                tricks.append(
+                    emit(
+                        f"  {number} "
+                        + (leader + ":").ljust(lead)
+                        + " ".join(card_text(c) for c in cards)
+                    )
+                )
             where["tricks_played"] = tricks
         where["tricks"] = emit(_figures("tricks", deal.taken, w.get("tricks")))
         where["score"] = emit(_figures("score", deal.scores, w.get("score")))

@@ -143,9 +143,13 @@ def bid_value(cards: list[Card], minus: frozenset[int]) -> int:
     return max(bid_raw(cards, minus), 0)
 
 
-def _tie_card_key(cards: list[Card], minus: frozenset[int], options: Mapping[str, str]) -> tuple[int, int]:
+def _tie_card_key(
+    cards: list[Card], minus: frozenset[int], options: Mapping[str, str]
+) -> tuple[int, int]:
     """Rule 9: the highest bid card, of all of them or of the plus ones only (tie-cards)."""
-    considered = [c for i, c in enumerate(cards) if options["tie-cards"] == "all" or i not in minus] or cards
+    considered = [
+        c for i, c in enumerate(cards) if options["tie-cards"] == "all" or i not in minus
+    ] or cards
     if options["tie-card-order"] == "suit-then-rank":
         return max((SUIT_RANK[s], r) for r, s in considered)
     return max((r, SUIT_RANK[s]) for r, s in considered)
@@ -169,7 +173,12 @@ def seating(players: tuple[str, ...], leader: str, options: Mapping[str, str]) -
 
 
 def score_of(
-    target: int, taken: int, high: bool, players: int, zero_bid_miss: str, zero_bid: bool | None = None
+    target: int,
+    taken: int,
+    high: bool,
+    players: int,
+    zero_bid_miss: str,
+    zero_bid: bool | None = None,
 ) -> tuple[int, str]:
     """Scoring, rules 1-5 (with the zero-bid-miss reading): the points and the clause code
     that fixes them.  ``zero_bid`` says whether the bid counts as a zero bid (zero-bid-basis);
@@ -237,7 +246,9 @@ class GeneratedDeal:
     max_total: int
     even: bool
     high: bool
-    adjust: int  # +/- the adjust amount in an even game (also under mode-only: the direction chosen)
+    adjust: (
+        int  # +/- the adjust amount in an even game (also under mode-only: the direction chosen)
+    )
     targets: dict[str, int]
     tricks: list[GeneratedTrick]
     taken: dict[str, int]
@@ -325,11 +336,17 @@ def _bid(player: str, cards: list[Card], minus: frozenset[int] = frozenset()) ->
 def _random_bid(rng: random.Random, player: str, hand: list[Card]) -> GeneratedBid:
     count = rng.choices((1, 2, 3), weights=(6, 3, 1))[0]
     cards = rng.sample(hand, count)
-    return _bid(player, cards, frozenset(i for i in range(count) if count > 1 and rng.random() < 0.4))
+    return _bid(
+        player, cards, frozenset(i for i in range(count) if count > 1 and rng.random() < 0.4)
+    )
 
 
 def _uniform_bids(
-    rng: random.Random, players: tuple[str, ...], hands: dict[str, list[Card]], max_total: int, limit: int | None
+    rng: random.Random,
+    players: tuple[str, ...],
+    hands: dict[str, list[Card]],
+    max_total: int,
+    limit: int | None,
 ) -> list[GeneratedBid]:
     """Bids of random cards, steered now and then towards an even or a low game, so that every
     mode, tie and sign turns up."""
@@ -387,7 +404,10 @@ def hand_strength(hand: list[Card]) -> float:
 
 def _favourite_suit(hand: list[Card]) -> str:
     """The suit a player would like as trumps: the longest, then the one with the best cards."""
-    return max(SUITS, key=lambda s: (sum(1 for c in hand if c[1] == s), sum(c[0] for c in hand if c[1] == s)))
+    return max(
+        SUITS,
+        key=lambda s: (sum(1 for c in hand if c[1] == s), sum(c[0] for c in hand if c[1] == s)),
+    )
 
 
 def _bid_shapes(hand: list[Card]) -> Iterable[tuple[list[Card], frozenset[int]]]:
@@ -401,7 +421,12 @@ def _bid_shapes(hand: list[Card]) -> Iterable[tuple[list[Card], frozenset[int]]]
 
 
 def _bot_bid(
-    rng: random.Random, player: str, hand: list[Card], limit: int | None, as_number: bool, lone_minus: bool
+    rng: random.Random,
+    player: str,
+    hand: list[Card],
+    limit: int | None,
+    as_number: bool,
+    lone_minus: bool,
 ) -> tuple[GeneratedBid, float]:
     """A bid worth about the tricks the hand expects, made with the fewest cards and, when it
     can be, with cards of the suit the player wants as trumps; with the hand's strength.
@@ -419,7 +444,12 @@ def _bot_bid(
         cards, minus = shape
         value = bid_value(cards, minus)
         over_limit = limit is not None and value > limit
-        return (over_limit, abs(value - wanted), len(cards) + (0 if all(c[1] == suit for c in cards) else 2), rng.random())
+        return (
+            over_limit,
+            abs(value - wanted),
+            len(cards) + (0 if all(c[1] == suit for c in cards) else 2),
+            rng.random(),
+        )
 
     cards, minus = min(_bid_shapes(hand), key=cost)
     if lone_minus and len(cards) == 1 and rng.random() < 0.1:
@@ -445,7 +475,9 @@ def _winner(bids: list[GeneratedBid], options: Mapping[str, str]) -> tuple[Gener
     return best, "JB207", checkable
 
 
-def _targets(bids: list[GeneratedBid], winner: str, adjust: int, options: Mapping[str, str]) -> dict[str, int]:
+def _targets(
+    bids: list[GeneratedBid], winner: str, adjust: int, options: Mapping[str, str]
+) -> dict[str, int]:
     """Rule 13 under even-adjust-scope and adjusted-bid-floor."""
     scope = options["even-adjust-scope"]
     result = {}
@@ -473,7 +505,9 @@ def _played(fault: Fault | None, deal: int, trick: int, position: int, code: str
     fault.at_deal, fault.at_trick, fault.at_position, fault.code = deal, trick, position, code
 
 
-def _uniform_card(rng: random.Random, wants: bool, legal: list[Card], cards: list[Card], trump: str) -> Card:
+def _uniform_card(
+    rng: random.Random, wants: bool, legal: list[Card], cards: list[Card], trump: str
+) -> Card:
     """Any legal card, or (more often) the plainest card for what the player wants: the
     strongest lead or the cheapest winner while short of the bid, the weakest card after."""
     if rng.random() < 0.3:
@@ -494,7 +528,14 @@ def _suits_of(cards: list[Card]) -> list[str]:
     return [s for s in SUITS if any(c[1] == s for c in cards)]
 
 
-def _bot_card(rng: random.Random, wants: bool, legal: list[Card], hand: list[Card], cards: list[Card], trump: str) -> Card:
+def _bot_card(
+    rng: random.Random,
+    wants: bool,
+    legal: list[Card],
+    hand: list[Card],
+    cards: list[Card],
+    trump: str,
+) -> Card:
     """A player's card: short of the bid, lead from strength (trumps when long in them, else the
     top of the longest suit) and win as cheaply as possible; with the bid made, lead low from a
     short suit, duck under the winning card with the highest card that loses, and when every
@@ -508,7 +549,13 @@ def _bot_card(rng: random.Random, wants: bool, legal: list[Card], hand: list[Car
             if len(trumps) >= 3:
                 return max(trumps, key=strength)
             plain = [c for c in legal if not _is_trump(c, trump)] or legal
-            longest = max(_suits_of(plain), key=lambda s: (sum(1 for c in hand if c[1] == s), max(c[0] for c in plain if c[1] == s)))
+            longest = max(
+                _suits_of(plain),
+                key=lambda s: (
+                    sum(1 for c in hand if c[1] == s),
+                    max(c[0] for c in plain if c[1] == s),
+                ),
+            )
             return max((c for c in plain if c[1] == longest), key=strength)
         plain = [c for c in legal if not _is_trump(c, trump)] or legal
         shortest = min(_suits_of(plain), key=lambda s: sum(1 for c in hand if c[1] == s))
@@ -616,16 +663,24 @@ def _deal(
 ) -> GeneratedDeal:
     n = len(players)
     size = max_total = 13 if n == 4 else 17
-    pack = [c for c in PACK if n == 4 or options["three-player-leftover"] == "dead-card" or c != REMOVED_CARD]
+    pack = [
+        c
+        for c in PACK
+        if n == 4 or options["three-player-leftover"] == "dead-card" or c != REMOVED_CARD
+    ]
     rng.shuffle(pack)
-    hands = {p: sorted(pack[i * size : (i + 1) * size], key=_display_key) for i, p in enumerate(players)}
+    hands = {
+        p: sorted(pack[i * size : (i + 1) * size], key=_display_key) for i, p in enumerate(players)
+    }
     undealt = (pack[51] if len(pack) == 52 else REMOVED_CARD) if n == 3 else None
     limit = max_total if options["max-bid"] == "tricks-available" else None
     strengths: dict[str, float] = {}
     if bots:
         # A scorer's sheet notes what each player bid, not with which cards.
         lone_minus = options["single-minus"] == "positive"
-        made = [_bot_bid(rng, p, hands[p], limit, detail == "score-sheet", lone_minus) for p in players]
+        made = [
+            _bot_bid(rng, p, hands[p], limit, detail == "score-sheet", lone_minus) for p in players
+        ]
         bids = [bid for bid, _ in made]
         strengths = {bid.player: strength for bid, strength in made}
     else:
@@ -645,13 +700,17 @@ def _deal(
         adjust = 0
         high = total > max_total
     targets = _targets(bids, best.player, adjust, options)
-    tricks = _play(rng, players, hands, best.player, trump, targets, options, fault, number - 1, bots)
+    tricks = _play(
+        rng, players, hands, best.player, trump, targets, options, fault, number - 1, bots
+    )
     taken = {p: sum(1 for t in tricks if t.winner == p) for p in players}
     scores, clauses = {}, {}
     original = {b.player: b.value for b in bids}
     for p in players:
         zero_bid = (original[p] if options["zero-bid-basis"] == "original" else targets[p]) == 0
-        scores[p], clauses[p] = score_of(targets[p], taken[p], high, n, options["zero-bid-miss"], zero_bid)
+        scores[p], clauses[p] = score_of(
+            targets[p], taken[p], high, n, options["zero-bid-miss"], zero_bid
+        )
     totals = {p: previous[p] + scores[p] for p in players}
     return GeneratedDeal(
         number=number,
@@ -691,7 +750,9 @@ def random_game(
     rendered: ``.text`` is the record, ``.lines`` where its parts stand.  ``players`` is a
     number (the names are then :data:`PLAYER_NAMES`) or the names; ``bots`` plays like people
     (a dealer per deal, a winner tag), else by the uniform policy of the property tests."""
-    seats = PLAYER_NAMES[players] if isinstance(players, int) and players in PLAYER_NAMES else players
+    seats = (
+        PLAYER_NAMES[players] if isinstance(players, int) and players in PLAYER_NAMES else players
+    )
     if not isinstance(seats, tuple) or len(seats) not in (3, 4):
         raise ValueError("truf-jb has 3 or 4 players")
     if detail not in ("full", "score-sheet"):
@@ -755,12 +816,22 @@ def render(game: GeneratedGame, first_line: int = 1) -> GeneratedGame:
             if bid.as_number:
                 bodies.append(str(bid.value))
             else:
-                bodies.append(" ".join(("-" if i in bid.minus else "") + card_text(c) for i, c in enumerate(bid.cards)))
+                bodies.append(
+                    " ".join(
+                        ("-" if i in bid.minus else "") + card_text(c)
+                        for i, c in enumerate(bid.cards)
+                    )
+                )
         body_width = max(len(b) for b in bodies)
         for bid, body, label in zip(deal.bids, bodies, labels):
             text = body if bid.as_number else body.ljust(body_width) + f"   = {bid.restated()}"
             where.bids[bid.player] = emit(("  " + label.ljust(width) + text).rstrip())
-        contract = ["contract", deal.written_winner or deal.winner, "trump", deal.written_trump or deal.trump]
+        contract = [
+            "contract",
+            deal.written_winner or deal.winner,
+            "trump",
+            deal.written_trump or deal.trump,
+        ]
         contract.append(deal.written_mode or deal.mode_word)
         if deal.even and game.options["even-adjust-scope"] != "mode-only":
             contract += ["adjust", f"{deal.adjust:+d}"]
@@ -772,7 +843,9 @@ def render(game: GeneratedGame, first_line: int = 1) -> GeneratedGame:
             for index, trick in enumerate(deal.tricks, start=1):
                 number = f"{index}.".rjust(number_width + 1)
                 label = (trick.leader + ":").ljust(lead_width)
-                where.tricks_played.append(emit(f"  {number} {label}" + " ".join(card_text(c) for c in trick.cards)))
+                where.tricks_played.append(
+                    emit(f"  {number} {label}" + " ".join(card_text(c) for c in trick.cards))
+                )
         where.tricks = emit(_figures("tricks", game.players, deal.taken, deal.written_taken))
         where.score = emit(_figures("score", game.players, deal.scores, deal.written_scores))
         where.total = emit(_figures("total", game.players, deal.totals, deal.written_totals))
@@ -782,7 +855,9 @@ def render(game: GeneratedGame, first_line: int = 1) -> GeneratedGame:
     return game
 
 
-def _figures(keyword: str, players: Iterable[str], truth: dict[str, int], written: dict[str, int]) -> str:
+def _figures(
+    keyword: str, players: Iterable[str], truth: dict[str, int], written: dict[str, int]
+) -> str:
     parts = [f"{p} {written.get(p, truth[p])}" for p in players]
     return " ".join([keyword.ljust(6), *parts])
 

@@ -27,7 +27,12 @@ def pick(state: GameState, rng: random.Random, irregular: float = IRREGULAR) -> 
     return rng.choice(legal)
 
 
-def play_until(state: GameState, rng: random.Random, done: Callable[[GameState], bool], irregular: float = IRREGULAR) -> GameState:
+def play_until(
+    state: GameState,
+    rng: random.Random,
+    done: Callable[[GameState], bool],
+    irregular: float = IRREGULAR,
+) -> GameState:
     """Apply random legal actions until ``done``, irregularities at the chance ``irregular``."""
     while not done(state):
         state.apply(pick(state, rng, irregular))

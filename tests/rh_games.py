@@ -58,12 +58,16 @@ def _with_bar(options: dict[str, str]) -> dict[str, str]:
 
 def rh_options() -> st.SearchStrategy[dict[str, str]]:
     """Every combination of the option grid."""
-    grid = st.fixed_dictionaries({key: st.sampled_from(values) for key, values in OPTION_GRID.items()})
+    grid = st.fixed_dictionaries(
+        {key: st.sampled_from(values) for key, values in OPTION_GRID.items()}
+    )
     return grid.map(_with_bar)
 
 
 @st.composite
-def rh_games(draw: st.DrawFn, max_hands: st.SearchStrategy[int] = st.integers(1, 6)) -> GeneratedGame:
+def rh_games(
+    draw: st.DrawFn, max_hands: st.SearchStrategy[int] = st.integers(1, 6)
+) -> GeneratedGame:
     """A legal game under any combination of the grid, played by the bots or by uniformly
     random legal choices, rendered."""
     options = draw(rh_options())

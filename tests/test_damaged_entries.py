@@ -62,12 +62,16 @@ def damages(text: str) -> Iterator[tuple[int, str, str]]:
         tokens = body.split()
         variants = {"empty": head, "dropped": None, "doubled": line + "\n" + line}
         if tokens:
-            variants["first left out"] = head + " " + " ".join(tokens[2:] if len(tokens) > 2 else tokens[1:])
+            variants["first left out"] = (
+                head + " " + " ".join(tokens[2:] if len(tokens) > 2 else tokens[1:])
+            )
             variants["first repeated"] = head + " " + " ".join(tokens + tokens[:2])
         if len(names) > 1 and any(n in tokens for n in names):
             first = next(n for n in names if n in tokens)
             other = next(n for n in names if n != first)
-            variants["named twice"] = head + " " + " ".join(other if t == first else t for t in tokens)
+            variants["named twice"] = (
+                head + " " + " ".join(other if t == first else t for t in tokens)
+            )
         for what, new in variants.items():
             damaged = lines[:index] + ([] if new is None else [new]) + lines[index + 1 :]
             yield index + 1, what, "\n".join(damaged)

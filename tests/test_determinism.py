@@ -30,7 +30,13 @@ from trufspec.notation.blocks import blocks
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 
-FORMATS = [("--format", "text"), ("--format", "json"), ("--format", "github"), ("--format", "sarif"), ("--statistics",)]
+FORMATS = [
+    ("--format", "text"),
+    ("--format", "json"),
+    ("--format", "github"),
+    ("--format", "sarif"),
+    ("--statistics",),
+]
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +52,11 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     files = []
     for folder, dirs, names in os.walk(root / "records"):
         dirs.sort()
-        files += [os.path.relpath(os.path.join(folder, n), root) for n in sorted(names) if n.endswith(".truf")]
+        files += [
+            os.path.relpath(os.path.join(folder, n), root)
+            for n in sorted(names)
+            if n.endswith(".truf")
+        ]
     return root, files
 
 
@@ -69,7 +79,9 @@ def references(corpus: tuple[Path, list[str]]) -> dict[tuple[str, ...], tuple[in
 
 @pytest.mark.parametrize("form", FORMATS, ids=lambda f: f[-1].lstrip("-"))
 def test_two_processes_another_hash_seed_and_the_files_named_backwards(
-    corpus: tuple[Path, list[str]], references: dict[tuple[str, ...], tuple[int, str]], form: tuple[str, ...]
+    corpus: tuple[Path, list[str]],
+    references: dict[tuple[str, ...], tuple[int, str]],
+    form: tuple[str, ...],
 ) -> None:
     root, files = corpus
     reference = references[form]
@@ -83,12 +95,21 @@ def test_a_local_dask_cluster_another_hash_seed_and_the_files_named_backwards(
     """One run on a cluster (it takes seconds to start): JSON, the format that holds every
     figure of every game beside the diagnostics."""
     root, files = corpus
-    assert check(root, "3", "--format", "json", "--dask", "local", *reversed(files)) == references[("--format", "json")]
+    assert (
+        check(root, "3", "--format", "json", "--dask", "local", *reversed(files))
+        == references[("--format", "json")]
+    )
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.sampled_from(SEEDS), min_size=1, max_size=4), st.randoms(use_true_random=False), st.sampled_from([1, 300]))
-def test_damaged_records_read_in_blocks_report_what_the_whole_file_reports(seeds: list[str], rng: Any, size: int) -> None:
+@given(
+    st.lists(st.sampled_from(SEEDS), min_size=1, max_size=4),
+    st.randoms(use_true_random=False),
+    st.sampled_from([1, 300]),
+)
+def test_damaged_records_read_in_blocks_report_what_the_whole_file_reports(
+    seeds: list[str], rng: Any, size: int
+) -> None:
     """A large file is read a block of games at a time: the campaign's damaged records, cut into
     blocks of every game (or of about 300 bytes), give the report of the whole file."""
     text = "\n".join(mutate(seed, rng, VOCABULARY) for seed in seeds)

@@ -67,8 +67,7 @@ def test_doctest_build_passes(html: Path) -> None:
 def test_every_ruleset_has_a_page_with_every_clause_anchored(html: Path) -> None:
     registry = default_registry()
     pages = {
-        path.stem: path.read_text(encoding="utf-8")
-        for path in (html / "html").rglob("*.html")
+        path.stem: path.read_text(encoding="utf-8") for path in (html / "html").rglob("*.html")
     }
     for ruleset in RULESETS:
         page = (html / "html" / "rulesets" / f"{ruleset}.html").read_text(encoding="utf-8")
@@ -82,9 +81,12 @@ def test_every_ruleset_has_a_page_with_every_clause_anchored(html: Path) -> None
 
 def test_clauses_show_the_records_that_obey_and_break_them(html: Path) -> None:
     page = (html / "html" / "rulesets" / "truf-jb.html").read_text(encoding="utf-8")
-    follow_suit = page[page.index('id="JB305"'):page.index('id="JB306"')]
+    follow_suit = page[page.index('id="JB305"') : page.index('id="JB306"')]
     # On a page of their own, which the clause links to with what they show.
-    assert re.search(r'href="\.\./examples/JB305\.html"[^>]*>.*3 records: 1 obeys the rule, 2 break it', follow_suit)
+    assert re.search(
+        r'href="\.\./examples/JB305\.html"[^>]*>.*3 records: 1 obeys the rule, 2 break it',
+        follow_suit,
+    )
     examples = (html / "html" / "examples" / "JB305.html").read_text(encoding="utf-8")
     assert "Citra played 3C but holds QS 9S 8S" in examples  # the JB305 record's diagnostic
     notation = (html / "html" / "examples" / "REC001.html").read_text(encoding="utf-8")
@@ -99,7 +101,10 @@ def test_the_sources_page_gives_the_provenance_and_the_rights_of_each_text(html:
     for source in SOURCES.values():
         facts = page[page.index(source.sha256) - 2000 : page.index(source.sha256)]
         lines = len(source.text().splitlines())
-        assert f"the whole text of the page, unedited: {lines} lines, {len(source.data()):,} bytes" in facts
+        assert (
+            f"the whole text of the page, unedited: {lines} lines, {len(source.data()):,} bytes"
+            in facts
+        )
     assert "the text states \u201c\u00a9 2008 Robert C Mackle\u201d" in page
     assert page.count("the text states no licence") == len(SOURCES) - 1
 
@@ -109,7 +114,10 @@ PAGE_LIMIT = 300_000
 
 
 def test_no_page_is_too_heavy_for_a_phone(html: Path) -> None:
-    sizes = {path.relative_to(html / "html").as_posix(): path.stat().st_size for path in (html / "html").rglob("*.html")}
+    sizes = {
+        path.relative_to(html / "html").as_posix(): path.stat().st_size
+        for path in (html / "html").rglob("*.html")
+    }
     assert len(sizes) > 200  # the example pages are there
     assert {page: size for page, size in sizes.items() if size > PAGE_LIMIT} == {}
 
@@ -144,7 +152,10 @@ def test_the_pages_fit_a_phone_and_a_desktop(html: Path, tmp_path: Path) -> None
     for page in MEASURED:
         original = site / f"{page}.html"
         measured = original.with_name(f"{original.stem}.measured.html")
-        measured.write_text(original.read_text(encoding="utf-8").replace("</body>", script + "</body>"), encoding="utf-8")
+        measured.write_text(
+            original.read_text(encoding="utf-8").replace("</body>", script + "</body>"),
+            encoding="utf-8",
+        )
         frames += [
             f'<iframe src="{page}.measured.html" style="width:{width}px;height:900px;border:0"></iframe>'
             for width in WIDTHS
@@ -160,10 +171,20 @@ def test_the_pages_fit_a_phone_and_a_desktop(html: Path, tmp_path: Path) -> None
     profile = tmp_path / "profile"
     result = subprocess.run(
         [
-            CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            f"--user-data-dir={profile}", "--window-size=1400,1000", "--virtual-time-budget=30000",
-            "--dump-dom", (site / "measure.html").as_uri(),
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={profile}",
+            "--window-size=1400,1000",
+            "--virtual-time-budget=30000",
+            "--dump-dom",
+            (site / "measure.html").as_uri(),
         ],
         capture_output=True,
         text=True,
@@ -267,9 +288,7 @@ def test_a_new_ruleset_needs_no_edit_of_the_docs(tmp_path: Path) -> None:
 def test_a_record_example_that_disagrees_with_its_marks_fails_the_build(tmp_path: Path) -> None:
     source = _project(
         tmp_path,
-        ".. code-block:: truf\n\n"
-        '   [Ruleset "truf-jb"]\n'
-        '   [Players "Ana Budi Ana"]  ;! REC003\n',
+        '.. code-block:: truf\n\n   [Ruleset "truf-jb"]\n   [Players "Ana Budi Ana"]  ;! REC003\n',
     )
     result = sphinx("-W", "-b", "html", source, tmp_path / "out")
     assert result.returncode != 0
@@ -346,7 +365,9 @@ def test_lexer_stays_light() -> None:
         "heavy = ('trufspec.notation', 'trufspec.records', 'lark', 'attr')\n"
         "print(sorted(m for m in sys.modules if m.startswith(heavy)))\n"
     )
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert loaded.strip() == "[]"
 
 
@@ -379,7 +400,9 @@ def test_pages_draw_their_deals(html: Path) -> None:
     }
     for page, count in pages.items():
         text = (html / "html" / page).read_text(encoding="utf-8")
-        assert text.count('<svg xmlns="http://www.w3.org/2000/svg" class="tf-diagram"') == count, page
+        assert text.count('<svg xmlns="http://www.w3.org/2000/svg" class="tf-diagram"') == count, (
+            page
+        )
     tromplemond = (html / "html" / "rulesets" / "tromplemond.html").read_text(encoding="utf-8")
     assert tromplemond.count('data-card="10D" data-diag=') >= 3
     assert "Marked: TM203" in tromplemond and "REC013: 10D appears twice" in tromplemond

@@ -47,7 +47,11 @@ def test_permissions_and_owner_are_kept(tmp_path: Path) -> None:
     assert run("fmt", path).returncode == 0
     after = path.stat()
     assert path.read_text(encoding="utf-8") == FORMATTED
-    assert (stat.S_IMODE(after.st_mode), after.st_uid, after.st_gid) == (0o604, before.st_uid, before.st_gid)
+    assert (stat.S_IMODE(after.st_mode), after.st_uid, after.st_gid) == (
+        0o604,
+        before.st_uid,
+        before.st_gid,
+    )
 
 
 def _folder(tmp_path: Path) -> tuple[Path, Path, Path]:
@@ -70,7 +74,9 @@ def test_a_read_only_file_is_an_error_for_that_file_and_the_others_go_on(tmp_pat
     assert "2 files reformatted" in result.stderr
 
 
-def test_a_read_only_directory_is_an_error_for_its_files_and_the_others_go_on(tmp_path: Path) -> None:
+def test_a_read_only_directory_is_an_error_for_its_files_and_the_others_go_on(
+    tmp_path: Path,
+) -> None:
     first, second, other = _folder(tmp_path)
     first.parent.chmod(0o555)
     try:
@@ -79,7 +85,9 @@ def test_a_read_only_directory_is_an_error_for_its_files_and_the_others_go_on(tm
         first.parent.chmod(0o755)
     assert result.returncode == 2
     for path in (first, second):
-        assert f"trufspec: error: {path}: its directory is read-only; left as it is" in result.stderr
+        assert (
+            f"trufspec: error: {path}: its directory is read-only; left as it is" in result.stderr
+        )
         assert path.read_text(encoding="utf-8") == UNFORMATTED
     assert other.read_text(encoding="utf-8") == FORMATTED
     assert sorted(p.name for p in first.parent.iterdir()) == ["first.truf", "second.truf"]
@@ -91,7 +99,9 @@ def _chattr(flag: str, *paths: Path) -> None:
         pytest.fail("chattr (e2fsprogs) is needed to make a file the system refuses to replace")
     done = subprocess.run(["chattr", flag, *map(str, paths)], capture_output=True, text=True)
     if done.returncode != 0:
-        pytest.skip(f"the file system of {paths[0]} has no immutable attribute: {done.stderr.strip()}")
+        pytest.skip(
+            f"the file system of {paths[0]} has no immutable attribute: {done.stderr.strip()}"
+        )
 
 
 @pytest.mark.skipif(os.getuid() != 0, reason="only root may set the immutable attribute")
@@ -135,15 +145,24 @@ def test_fmt_killed_at_random_moments_leaves_every_file_whole(tmp_path: Path) ->
     folder = tmp_path / "records"
     originals = [UNFORMATTED.replace("Club night", f"Club night {n}") for n in range(RECORDS)]
     formatted = [trufspec.format_bytes(t.encode(), "x.truf").output for t in originals]
-    paths = [write(folder / f"{n // 100:02d}" / f"game-{n:04d}.truf", t) for n, t in enumerate(originals)]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(PACKAGE_ROOT), os.environ.get("PYTHONPATH")) if p)}
+    paths = [
+        write(folder / f"{n // 100:02d}" / f"game-{n:04d}.truf", t) for n, t in enumerate(originals)
+    ]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(
+            p for p in (str(PACKAGE_ROOT), os.environ.get("PYTHONPATH")) if p
+        ),
+    }
     rng = random.Random(18)
     kills = 0
     midway = 0
     while True:
         process = subprocess.Popen(
             [sys.executable, "-m", "trufspec", "fmt", str(folder)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=env,
         )
         if kills < KILLS:
             time.sleep(rng.uniform(0.3, 3.0))

@@ -82,7 +82,16 @@ tromp Nick "TROMP!"
 """
 
 # Characters that matter to the notation, so that random insertions hit its edges often.
-SPECIAL = list('[]{};:"\\=!*+->.\n\t ') + ["deal ", "round ", "10", "♠", "\ufeff", "\r", "\x00", "\u2028"]
+SPECIAL = list('[]{};:"\\=!*+->.\n\t ') + [
+    "deal ",
+    "round ",
+    "10",
+    "♠",
+    "\ufeff",
+    "\r",
+    "\x00",
+    "\u2028",
+]
 
 
 def assert_sound(text: str, diagnostics: tuple[Diagnostic, ...]) -> None:
@@ -161,7 +170,9 @@ def damaged_bytes(draw: Draw) -> bytes:
     """The seed as bytes with invalid UTF-8, NUL bytes or a torn multi-byte character inside."""
     data = SEED.encode("utf-8")
     at = draw(st.integers(0, len(data)))
-    piece = draw(st.sampled_from([b"\x00", b"\xff", b"\xc3", b"\xe2\x99", b"\xed\xa0\x80", b"\xef\xbb\xbf"]))
+    piece = draw(
+        st.sampled_from([b"\x00", b"\xff", b"\xc3", b"\xe2\x99", b"\xed\xa0\x80", b"\xef\xbb\xbf"])
+    )
     return data[:at] + piece + data[at:]
 
 
@@ -195,13 +206,23 @@ VOCABULARY = Vocabulary.of(SEEDS)
 
 
 def test_the_campaign_seeds_every_ruleset() -> None:
-    rulesets = {line for text in SEEDS for line in text.splitlines() if line.startswith("[Ruleset ")}
-    assert {r.split('"')[1] for r in rulesets} >= {"truf-jb", "truf-basics", "truf-de", "ruff-and-honours", "tromplemond"}
+    rulesets = {
+        line for text in SEEDS for line in text.splitlines() if line.startswith("[Ruleset ")
+    }
+    assert {r.split('"')[1] for r in rulesets} >= {
+        "truf-jb",
+        "truf-basics",
+        "truf-de",
+        "ruff-and-honours",
+        "tromplemond",
+    }
 
 
 @settings(max_examples=2_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SEEDS), st.randoms(use_true_random=False), st.booleans())
-def test_records_of_every_ruleset_damaged_by_the_campaign_check_soundly(seed: str, rng: Any, as_bytes: bool) -> None:
+def test_records_of_every_ruleset_damaged_by_the_campaign_check_soundly(
+    seed: str, rng: Any, as_bytes: bool
+) -> None:
     """The mutations of ``python -m fuzz``: tokens of the wrong kind, numbers at the edges,
     names unknown, repeated or look-alike, lines and sections moved, odd characters; and, for
     some inputs, damaged bytes on top."""
@@ -213,7 +234,11 @@ def test_records_of_every_ruleset_damaged_by_the_campaign_check_soundly(seed: st
 
 
 def test_bytes_that_are_not_text_are_refused_with_a_position() -> None:
-    for data, line in [(b"deal 1\n\x00", 2), (b"[Event \xff]", 1), (SEED.encode()[:40] + b"\xe2\x99", 2)]:
+    for data, line in [
+        (b"deal 1\n\x00", 2),
+        (b"[Event \xff]", 1),
+        (SEED.encode()[:40] + b"\xe2\x99", 2),
+    ]:
         report = trufspec.check_bytes(data, "bin.truf")
         assert [d.code for d in report.diagnostics] == ["REC002"]
         assert report.diagnostics[0].span.line == line
@@ -250,7 +275,9 @@ def test_many_lines_of_garbage_stop_at_a_hundred_errors() -> None:
     assert len(parsed.diagnostics) <= 101
 
 
-def test_the_campaign_reports_an_exception_and_shrinks_its_input(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_campaign_reports_an_exception_and_shrinks_its_input(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The oracle of ``python -m fuzz``: an exception is a failure named by its type, and the
     input is shrunk to the bytes that raise it."""
 
@@ -268,7 +295,9 @@ def test_the_campaign_reports_an_exception_and_shrinks_its_input(monkeypatch: py
     assert probe(SEED.encode()) is None
 
 
-def test_a_short_campaign_prints_its_rate_and_finds_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_short_campaign_prints_its_rate_and_finds_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert campaign(["--inputs", "40", "--seed", "3", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert re.fullmatch(r"40 inputs in \d+ s \(\d+/s\): 0 failures, 0 distinct\n", out)

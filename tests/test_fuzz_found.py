@@ -62,7 +62,9 @@ ROUND_TWO = [("REC015", 11), ("TM201", 13)]
         ("total Rob 11 Sam -9 Nick 30 Emily 0 Zed 4", [("REC001", 8), ("REC010", 9)]),
     ],
 )
-def test_a_total_line_that_is_not_every_players_restates_nothing(total: str, expected: list[tuple[str, int]]) -> None:
+def test_a_total_line_that_is_not_every_players_restates_nothing(
+    total: str, expected: list[tuple[str, int]]
+) -> None:
     """After an unreadable round the totals are unknown until a ``total`` line gives every
     player's; a damaged one is reported for what it is and the game goes on without totals."""
     assert codes(TROMPLEMOND.replace("{total}", total)) == expected
@@ -71,7 +73,10 @@ def test_a_total_line_that_is_not_every_players_restates_nothing(total: str, exp
 def test_the_same_line_in_full_restates_the_totals() -> None:
     """The sound case beside the damaged ones: a full line after an unreadable round (or a
     round whose scores the record does not give) is taken as the totals."""
-    text = TROMPLEMOND.replace("{total}", "total Rob 11 Sam -9 Nick 30 Emily 0") + "total Rob 0 Sam 0 Nick 0 Emily 0\n"
+    text = (
+        TROMPLEMOND.replace("{total}", "total Rob 11 Sam -9 Nick 30 Emily 0")
+        + "total Rob 0 Sam 0 Nick 0 Emily 0\n"
+    )
     report = trufspec.check_text(text, "found.truf")
     assert report.games[0].deals[0].totals == {"Rob": 11, "Sam": -9, "Nick": 30, "Emily": 0}
     assert report.games[0].deals[1].totals == {"Rob": 0, "Sam": 0, "Nick": 0, "Emily": 0}
@@ -104,14 +109,20 @@ class _CountingWords:
             yield match
 
 
-def test_a_trick_of_thousands_of_one_card_is_read_once_for_all_its_diagnostics(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_trick_of_thousands_of_one_card_is_read_once_for_all_its_diagnostics(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Found as a slow input: each repeated card is a diagnostic that points at the card, and
     the position of each was found by reading the run from its start, so a line of n cards cost
     n * n / 2 card reads (a second and more for a 6 kB record)."""
     words = _CountingWords(records._WORD)
     monkeypatch.setattr(records, "_WORD", words)
     cards = 3_000
-    text = '[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]\ndeal 1\nplay\n  1. Budi: 2S 4S ' + "8S " * cards + "\n"
+    text = (
+        '[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]\ndeal 1\nplay\n  1. Budi: 2S 4S '
+        + "8S " * cards
+        + "\n"
+    )
     report = trufspec.check_text(text, "found.truf")
     repeated = [d for d in report.diagnostics if d.code == "REC013"]
     assert len(repeated) == PER_LINE  # of the 2,999 repeats: see trufspec.diagnostics.PER_LINE
@@ -133,18 +144,25 @@ HEAD = '[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]\n'
     ],
 )
 @pytest.mark.parametrize("digits", [19, 5_000])
-def test_a_number_of_more_than_18_digits_is_a_syntax_error(text: str, column: int, digits: int) -> None:
+def test_a_number_of_more_than_18_digits_is_a_syntax_error(
+    text: str, column: int, digits: int
+) -> None:
     """Found as a crash: Python refuses to convert a number of more than 4,300 digits."""
     text = text.format(n="7" * digits)
     report = trufspec.check_text(text, "found.truf")
     [error] = [d for d in report.diagnostics if d.code == "REC001"]
-    assert error.message == "a number has at most 18 digits, so that every figure fits a 64-bit integer"
+    assert (
+        error.message
+        == "a number has at most 18 digits, so that every figure fits a 64-bit integer"
+    )
     assert (error.span.line, error.span.column) == (text.count("\n"), column)
     assert trufspec.format_bytes(text.encode(), "found.truf").output is None
 
 
 def test_a_number_of_18_digits_is_read() -> None:
-    report = trufspec.check_text(HEAD + "deal 1\ntotal Ana 999999999999999999 Budi -999999999999999999\n", "found.truf")
+    report = trufspec.check_text(
+        HEAD + "deal 1\ntotal Ana 999999999999999999 Budi -999999999999999999\n", "found.truf"
+    )
     assert not [d for d in report.diagnostics if d.code == "REC001"]
 
 
@@ -152,7 +170,9 @@ def test_a_number_of_18_digits_is_read() -> None:
 def test_an_option_of_more_than_18_digits_is_refused(digits: int) -> None:
     """Found as a crash: an ``Options`` value of 5,000 digits was converted to a number."""
     value = "9" * digits
-    text = f'[Ruleset "tromplemond"]\n[Players "Rob Sam Nick Emily"]\n[Options "max-rounds={value}"]\n'
+    text = (
+        f'[Ruleset "tromplemond"]\n[Players "Rob Sam Nick Emily"]\n[Options "max-rounds={value}"]\n'
+    )
     report = trufspec.check_text(text, "found.truf")
     [refused] = [d for d in report.diagnostics if d.code == "REC014"]
     assert refused.message.startswith("option 'max-rounds' must be a whole number from ")

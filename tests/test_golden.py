@@ -46,4 +46,6 @@ def test_tromplemond_figures_reach_the_json_report() -> None:
     (deal,) = json.loads(report_text(record))["files"][0]["games"][0]["deals"]
     assert deal["scores"] == {"Rob": 11, "Sam": -9, "Nick": 30, "Emily": 0}
     assert deal["figures"]
-    assert all(set(values) <= {"Rob", "Sam", "Nick", "Emily"} for values in deal["figures"].values())
+    assert all(
+        set(values) <= {"Rob", "Sam", "Nick", "Emily"} for values in deal["figures"].values()
+    )

@@ -165,7 +165,9 @@ def test_hands_entry_without_cards_and_incomplete_section() -> None:
 
 
 def test_hand_cards_with_marks() -> None:
-    assert section("hands Ana: AS! KS 2C!") == Hands((HandEntry(name("Ana"), run("AS KS 2C", acks=(0, 2))),))
+    assert section("hands Ana: AS! KS 2C!") == Hands(
+        (HandEntry(name("Ana"), run("AS KS 2C", acks=(0, 2))),)
+    )
 
 
 def test_quoted_names_that_read_as_cards_or_keywords() -> None:
@@ -179,11 +181,15 @@ def test_quoted_names_that_read_as_cards_or_keywords() -> None:
     )
 
 
-@pytest.mark.parametrize(("keyword", "kind"), [("public", Public), ("claims", Claims), ("secret", Secret)])
+@pytest.mark.parametrize(
+    ("keyword", "kind"), [("public", Public), ("claims", Claims), ("secret", Secret)]
+)
 def test_public_claims_secret_entries(keyword: str, kind: type[Hands]) -> None:
     found = section(f"{keyword}  Rob: KH 10S  Sam: AC 2D")
     assert type(found) is kind
-    assert found == kind((HandEntry(name("Rob"), run("KH 10S")), HandEntry(name("Sam"), run("AC 2D"))))
+    assert found == kind(
+        (HandEntry(name("Rob"), run("KH 10S")), HandEntry(name("Sam"), run("AC 2D")))
+    )
 
 
 def test_undealt() -> None:
@@ -241,7 +247,9 @@ def test_bids_token_form_with_space_before_colon() -> None:
 
 
 def test_bids_incomplete() -> None:
-    assert section("bids\n  Ana: 3\n  *\n") == Bids((BidEntry(name("Ana"), number=Atom(3)),), incomplete=True)
+    assert section("bids\n  Ana: 3\n  *\n") == Bids(
+        (BidEntry(name("Ana"), number=Atom(3)),), incomplete=True
+    )
 
 
 # ---------------------------------------------------------------- contract
@@ -280,7 +288,10 @@ def test_contract_adjust(text: str, value: int) -> None:
 
 def test_contract_marks_on_every_part() -> None:
     assert section("contract Dewi! trump S! bawah! adjust -1!") == Contract(
-        name("Dewi", ack=True), Atom(Suit.SPADES, ack=True), Atom(Mode.BAWAH, ack=True), Atom(-1, ack=True)
+        name("Dewi", ack=True),
+        Atom(Suit.SPADES, ack=True),
+        Atom(Mode.BAWAH, ack=True),
+        Atom(-1, ack=True),
     )
 
 
@@ -386,7 +397,11 @@ def test_ruff_declined() -> None:
 
 def test_votes_tallies() -> None:
     assert section("votes   Emily 2 Nick 1! Sam 1") == Votes(
-        (Vote(name("Emily"), count=2), Vote(name("Nick"), count=1, ack=True), Vote(name("Sam"), count=1))
+        (
+            Vote(name("Emily"), count=2),
+            Vote(name("Nick"), count=1, ack=True),
+            Vote(name("Sam"), count=1),
+        )
     )
 
 
@@ -441,10 +456,20 @@ def test_the_sections_of_a_deal_keep_their_order() -> None:
 
 
 def test_comments_before_and_after_tags_and_after_the_last_tag() -> None:
-    game = parsed_clean('; before\n[Event "x"]  ; after\n{between}\n[Site "y"] {trailing}\n; end\n').games[0]
+    game = parsed_clean(
+        '; before\n[Event "x"]  ; after\n{between}\n[Site "y"] {trailing}\n; end\n'
+    ).games[0]
     assert game.tags == (
-        Tag("Event", "x", comments=(Comment("; before", Place.BEFORE), Comment("; after", Place.AFTER))),
-        Tag("Site", "y", comments=(Comment("{between}", Place.BEFORE), Comment("{trailing}", Place.AFTER))),
+        Tag(
+            "Event",
+            "x",
+            comments=(Comment("; before", Place.BEFORE), Comment("; after", Place.AFTER)),
+        ),
+        Tag(
+            "Site",
+            "y",
+            comments=(Comment("{between}", Place.BEFORE), Comment("{trailing}", Place.AFTER)),
+        ),
     )
     assert game.comments == (Comment("; end", Place.END),)
 
@@ -468,7 +493,10 @@ def test_comments_before_and_after_an_entry() -> None:
                 name("Ana"),
                 run("3H"),
                 restated=Atom(3),
-                comments=(Comment("; Ana first", Place.BEFORE), Comment("; a low bid", Place.AFTER)),
+                comments=(
+                    Comment("; Ana first", Place.BEFORE),
+                    Comment("; a low bid", Place.AFTER),
+                ),
             ),
             BidEntry(name("Budi"), number=Atom(7), comments=(Comment("{sure}", Place.AFTER),)),
         )
@@ -495,7 +523,14 @@ def test_brace_comments_inside_a_run_of_cards_know_after_which_card() -> None:
 def test_brace_comment_inside_a_trick() -> None:
     found = section("play\n  1. Dewi: 2C 7C {ruffed?} 4C 8C\n")
     assert found == Play(
-        (Trick(Atom(1), name("Dewi"), run("2C 7C 4C 8C"), comments=(Comment("{ruffed?}", Place.AFTER, 1),)),)
+        (
+            Trick(
+                Atom(1),
+                name("Dewi"),
+                run("2C 7C 4C 8C"),
+                comments=(Comment("{ruffed?}", Place.AFTER, 1),),
+            ),
+        )
     )
 
 

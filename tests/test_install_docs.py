@@ -78,7 +78,11 @@ def commands(line: str) -> list[list[str]]:
 
 
 def every_command() -> list[tuple[str, list[list[str]]]]:
-    return [(f"{path.name}: {line}", commands(line)) for path in DOCUMENTS for line in command_lines(path)]
+    return [
+        (f"{path.name}: {line}", commands(line))
+        for path in DOCUMENTS
+        for line in command_lines(path)
+    ]
 
 
 def test_the_documents_have_commands() -> None:
@@ -104,12 +108,22 @@ def _installs_something_real(requirement: str) -> bool:
     if remote is None:
         return False
     named, address, tag = remote.groups()
-    assert Requirement(requirement).url == f"git+{address}" + (f"@{tag}" if tag else ""), requirement
-    return set((named or "").split(",")) - {""} <= extras and address == REPOSITORY and tag in (None, TAG)
+    assert Requirement(requirement).url == f"git+{address}" + (f"@{tag}" if tag else ""), (
+        requirement
+    )
+    return (
+        set((named or "").split(",")) - {""} <= extras
+        and address == REPOSITORY
+        and tag in (None, TAG)
+    )
 
 
-@pytest.mark.parametrize(("where", "chain"), every_command(), ids=lambda v: v if isinstance(v, str) else "")
-def test_every_install_command_installs_what_exists_today(where: str, chain: list[list[str]]) -> None:
+@pytest.mark.parametrize(
+    ("where", "chain"), every_command(), ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_every_install_command_installs_what_exists_today(
+    where: str, chain: list[list[str]]
+) -> None:
     for words in chain:
         if Path(words[0]).name == "pip" and words[1] == "install":
             requirements = [w for w in words[2:] if not w.startswith("-")]
@@ -126,8 +140,13 @@ def test_inline_install_commands_install_what_exists_or_say_when_they_will() -> 
                 if _installs_something_real(requirement):
                     continue
                 # The published name, only as what it will be once trufspec is on PyPI.
-                assert re.fullmatch(r"trufspec(\[[a-z]+\])?(==[0-9.]+)?", requirement), (path.name, flat)
-                assert re.search(r"[Oo]nce (it is|trufspec is)? ?(published|on PyPI)|not on PyPI", flat), (path.name, flat)
+                assert re.fullmatch(r"trufspec(\[[a-z]+\])?(==[0-9.]+)?", requirement), (
+                    path.name,
+                    flat,
+                )
+                assert re.search(
+                    r"[Oo]nce (it is|trufspec is)? ?(published|on PyPI)|not on PyPI", flat
+                ), (path.name, flat)
 
 
 def test_pre_commit_snippets_name_the_repository_and_the_current_tag() -> None:
@@ -156,7 +175,9 @@ def _parses(arguments: list[str]) -> None:
         command.make_context(arguments[0], list(arguments[1:]), parent=context).close()
 
 
-@pytest.mark.parametrize(("where", "chain"), every_command(), ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize(
+    ("where", "chain"), every_command(), ids=lambda v: v if isinstance(v, str) else ""
+)
 def test_every_trufspec_command_parses_and_runs_where_its_input_is_at_hand(
     where: str, chain: list[list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -171,7 +192,9 @@ def test_every_trufspec_command_parses_and_runs_where_its_input_is_at_hand(
         except click.UsageError as error:
             pytest.fail(f"{where}: {error.format_message()}")
         inputs = [a for a in arguments[1:] if a.endswith(("/", ".truf")) and not a.startswith("-")]
-        written = {arguments[i + 1] for i, a in enumerate(arguments[:-1]) if a in ("-o", "--output")}
+        written = {
+            arguments[i + 1] for i, a in enumerate(arguments[:-1]) if a in ("-o", "--output")
+        }
         if any(not os.path.exists(p) for p in inputs if p not in written):
             continue  # a file of the example, not in this repository: parsed, not run
         if arguments[0] == "fmt" and not {"--check", "--diff"} & set(arguments):

@@ -84,7 +84,10 @@ def exact(value: Any) -> Any:
     if isinstance(value, frozenset):
         return value
     if attrs.has(type(value)):
-        return (type(value).__name__, *((a.name, exact(getattr(value, a.name))) for a in attrs.fields(type(value))))
+        return (
+            type(value).__name__,
+            *((a.name, exact(getattr(value, a.name))) for a in attrs.fields(type(value))),
+        )
     return value
 
 
@@ -155,7 +158,9 @@ def test_lines_outside_the_canonical_layout_go_to_the_parser(line: str) -> None:
     assert read_deal(text, 0, len(text), 1) is None
 
 
-@pytest.mark.parametrize("line", ['[Event"x"]', '[Event "x"] [Site "y"]', '[deal "x"]', '[Event\n"x"]', "[Event 3]"])
+@pytest.mark.parametrize(
+    "line", ['[Event"x"]', '[Event "x"] [Site "y"]', '[deal "x"]', '[Event\n"x"]', "[Event 3]"]
+)
 def test_tags_outside_the_canonical_layout_go_to_the_parser(line: str) -> None:
     text = f'[Round "1"]\n{line}\n'
     assert read_tags(text, 0, len(text), 1) is None
@@ -202,7 +207,11 @@ def test_damaged_records_read_the_same_both_ways(text: str) -> None:
 
 
 @LINES
-@given(st.lists(st.sampled_from(CANONICAL.split("deal 1")[1].splitlines()[1:]), min_size=1, max_size=12))
+@given(
+    st.lists(
+        st.sampled_from(CANONICAL.split("deal 1")[1].splitlines()[1:]), min_size=1, max_size=12
+    )
+)
 def test_any_sequence_of_canonical_lines_reads_the_same_both_ways(lines: list[str]) -> None:
     compare("deal 1\n" + "\n".join(lines) + "\n")
 
@@ -238,7 +247,10 @@ def test_only_a_parse_by_lines_alone_hands_its_records_to_the_oldest_generation(
     parser, whose errors may leave cycles, read none of it."""
     from trufspec.notation.parse import _parse_text
 
-    canonical, braced = _Reader(CANONICAL, None), _Reader(CANONICAL.replace("JC = Citra!", "JC {x} = Citra!"), None)
+    canonical, braced = (
+        _Reader(CANONICAL, None),
+        _Reader(CANONICAL.replace("JC = Citra!", "JC {x} = Citra!"), None),
+    )
     _parse_text(canonical, 1)
     _parse_text(braced, 1)
     assert (canonical.used_parser, braced.used_parser) == (False, True)

@@ -66,8 +66,14 @@ def test_wheel_contains_the_grammar_the_rule_texts_and_the_type_marker(wheel: Pa
     assert len(expected) == 5
     assert sources == expected
     schemas = {n for n in names if n.startswith("trufspec/schemas/")}
-    assert schemas == {f"trufspec/schemas/{name}.schema.json" for name in ("check", "score", "standings", "coverage", "readings")}
-    templates = {f"trufspec/pictures/templates/{name}" for name in ("report.html.j2", "report.css", "report.js")}
+    assert schemas == {
+        f"trufspec/schemas/{name}.schema.json"
+        for name in ("check", "score", "standings", "coverage", "readings")
+    }
+    templates = {
+        f"trufspec/pictures/templates/{name}"
+        for name in ("report.html.j2", "report.css", "report.js")
+    }
     assert templates <= names
 
 
@@ -101,7 +107,10 @@ def test_installed_wheel_checks_a_record_outside_the_checkout(wheel: Path, tmp_p
         text=True,
     ).stdout.strip()
     dependencies = sorted(
-        {str(Path(str(m.__file__)).resolve().parents[1]) for m in (lark, attr, attrs, click, msgspec, pathspec)}
+        {
+            str(Path(str(m.__file__)).resolve().parents[1])
+            for m in (lark, attr, attrs, click, msgspec, pathspec)
+        }
     )
     Path(purelib, "test-dependencies.pth").write_text("\n".join(dependencies) + "\n")
     subprocess.run(

@@ -140,22 +140,36 @@ def play_lines(games: tuple[Game, ...]) -> set[int]:
 
 
 def marked(elements: list[Element], index: int) -> list[Element]:
-    return [e for e in elements if "tf-card" in e.classes and str(index) in e.attributes.get("data-diag", "").split()]
+    return [
+        e
+        for e in elements
+        if "tf-card" in e.classes and str(index) in e.attributes.get("data-diag", "").split()
+    ]
 
 
 @pytest.mark.parametrize("name", FULL + BAD)
-def test_every_diagnostic_on_a_card_marks_that_card_in_the_diagram_and_the_replay(name: str) -> None:
+def test_every_diagnostic_on_a_card_marks_that_card_in_the_diagram_and_the_replay(
+    name: str,
+) -> None:
     page, (source,) = report_of(name)
     elements = parse(page).elements
     cards = card_positions(source.games)
     plays = play_lines(source.games)
-    on_cards = [(i, d) for i, d in enumerate(source.report.diagnostics) if (d.span.line, d.span.column) in cards]
+    on_cards = [
+        (i, d)
+        for i, d in enumerate(source.report.diagnostics)
+        if (d.span.line, d.span.column) in cards
+    ]
     for index, diagnostic in on_cards:
         found = marked(elements, index)
         assert found, f"{diagnostic.code} at {diagnostic.span} marks no card"
         if diagnostic.span.line in plays:
-            assert any(e.inside("tf-trick") for e in found), f"{diagnostic.code}: not marked in the replay"
-            assert any(not e.inside("tf-trick") for e in found), f"{diagnostic.code}: not marked in the hand"
+            assert any(e.inside("tf-trick") for e in found), (
+                f"{diagnostic.code}: not marked in the replay"
+            )
+            assert any(not e.inside("tf-trick") for e in found), (
+                f"{diagnostic.code}: not marked in the hand"
+            )
         finding = next(e for e in elements if e.attributes.get("id") == f"f1-x{index}")
         assert "tf-finding" in finding.classes
 
@@ -163,7 +177,9 @@ def test_every_diagnostic_on_a_card_marks_that_card_in_the_diagram_and_the_repla
 def test_every_sample_record_is_drawn() -> None:
     """``trufspec report records/``: every file gets its section, every deal with cards its
     diagram, every diagnostic its finding."""
-    sources = [read_source(str(path), path.read_bytes()) for path in sorted(RECORDS.rglob("*.truf"))]
+    sources = [
+        read_source(str(path), path.read_bytes()) for path in sorted(RECORDS.rglob("*.truf"))
+    ]
     page = render_report(sources)
     assert page.count('<section class="tf-file"') == len(sources) > 400
     assert page.count('<li id="f') == sum(len(s.report.diagnostics) for s in sources)
@@ -189,7 +205,9 @@ def test_a_revoke_is_marked_on_its_card_and_its_finding_leads_to_its_trick() -> 
     in_trick = [e for e in cards if e.inside("tf-trick")]
     in_hand = [e for e in cards if not e.inside("tf-trick")]
     assert len(in_trick) == 1 and [e.attributes.get("data-t") for e in in_hand] == ["4"]
-    tricks = [e for e in elements if "tf-trick" in e.classes and e.attributes.get("data-trick") == "4"]
+    tricks = [
+        e for e in elements if "tf-trick" in e.classes and e.attributes.get("data-trick") == "4"
+    ]
     assert len(tricks) == 1
     link = next(e for e in elements if "tf-goto" in e.classes)
     assert (link.attributes["data-step"], link.attributes["data-diag"]) == ("4", str(index))
@@ -210,7 +228,9 @@ def test_chart_points_equal_the_recomputed_totals(name: str) -> None:
         if "tf-series" in element.classes:
             side = element.attributes["data-side"]
         if "tf-point" in element.classes:
-            drawn.add((side, int(element.attributes["data-deal"]), int(element.attributes["data-total"])))
+            drawn.add(
+                (side, int(element.attributes["data-deal"]), int(element.attributes["data-total"]))
+            )
     expected = {
         (who, deal.number, total)
         for game in source.report.games
@@ -221,13 +241,17 @@ def test_chart_points_equal_the_recomputed_totals(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", SHEETS)
-def test_a_score_sheet_gets_its_chart_and_table_and_a_diagram_only_where_it_writes_cards(name: str) -> None:
+def test_a_score_sheet_gets_its_chart_and_table_and_a_diagram_only_where_it_writes_cards(
+    name: str,
+) -> None:
     """A Tromplemond score card keeps the claims, which are drawn; bids are only a table."""
     page, (source,) = report_of(name)
     elements = parse(page).elements
     drawn = (Hands, Play, Stock, Undealt, Discards, Cut)  # bids are a table, not a picture
     with_cards = sum(
-        any(isinstance(s, drawn) for s in deal.sections) for game in source.games for deal in game.deals
+        any(isinstance(s, drawn) for s in deal.sections)
+        for game in source.games
+        for deal in game.deals
     )
     assert len([e for e in elements if "tf-diagram" in e.classes]) == with_cards
     assert with_cards == 0 or name.startswith("tromplemond/")
@@ -247,7 +271,11 @@ def test_every_deal_with_cards_gets_a_diagram_that_replays_its_tricks(name: str)
             play = deal.find(Play)
             if play is None:
                 continue
-            tricks = {e.attributes["data-trick"] for e in elements if "tf-trick" in e.classes and e.attributes.get("data-trick")}
+            tricks = {
+                e.attributes["data-trick"]
+                for e in elements
+                if "tf-trick" in e.classes and e.attributes.get("data-trick")
+            }
             assert {str(t.number.value) for t in play.tricks} <= tricks
 
 
@@ -271,10 +299,14 @@ def test_a_record_without_hands_is_drawn_with_hands_rebuilt_from_the_play() -> N
     page, sources = report_of(text=text)
     collector = parse(page)
     assert "hands rebuilt from the play" in "".join(collector.text)
-    hand_cards = [e for e in collector.elements if "tf-card" in e.classes and not e.inside("tf-trick")]
+    hand_cards = [
+        e for e in collector.elements if "tf-card" in e.classes and not e.inside("tf-trick")
+    ]
     assert len(hand_cards) == 52
     scene_text = deal_svg(sources[0].games[0].deals[0], sources[0].games[0].players)
-    assert scene_text.count("rebuilt from the cards played") == 2  # in the picture and in its description
+    assert (
+        scene_text.count("rebuilt from the cards played") == 2
+    )  # in the picture and in its description
 
 
 def test_names_and_comments_are_text_never_markup() -> None:
@@ -293,7 +325,10 @@ def test_names_and_comments_are_text_never_markup() -> None:
 
 def test_a_record_that_does_not_parse_still_gets_its_errors_and_the_games_that_did() -> None:
     good = (RECORDS / "truf-jb/notation-example.truf").read_text(encoding="utf-8")
-    page, (source,) = report_of(text=good + "\n[Event \"broken\"]\n[Ruleset \"truf-jb\"]\n[Players \"A B C\"]\n\ndeal 1\nplay\n 1. A: ZZ 9Q\n")
+    page, (source,) = report_of(
+        text=good
+        + '\n[Event "broken"]\n[Ruleset "truf-jb"]\n[Players "A B C"]\n\ndeal 1\nplay\n 1. A: ZZ 9Q\n'
+    )
     collector = parse(page)
     findings = [e for e in collector.elements if "tf-finding" in e.classes]
     assert any(d.code == "REC001" for d in source.report.diagnostics)
@@ -316,8 +351,15 @@ def test_every_link_of_the_page_leads_to_a_place_on_it() -> None:
     elements = parse(page).elements
     ids = [e.attributes["id"] for e in elements if "id" in e.attributes]
     assert len(ids) == len(set(ids))
-    targets = [e.attributes["href"][1:] for e in elements if e.attributes.get("href", "").startswith("#")]
-    targets += [e.attributes[a] for e in elements for a in ("aria-labelledby", "data-replay") if a in e.attributes]
+    targets = [
+        e.attributes["href"][1:] for e in elements if e.attributes.get("href", "").startswith("#")
+    ]
+    targets += [
+        e.attributes[a]
+        for e in elements
+        for a in ("aria-labelledby", "data-replay")
+        if a in e.attributes
+    ]
     assert len(targets) > 500
     assert set(targets) <= set(ids)
 
@@ -327,7 +369,9 @@ def test_the_page_fetches_nothing() -> None:
     elements = parse(page).elements
     assert not [e for e in elements if "src" in e.attributes or e.tag == "link"]
     assert "url(" not in page and "@import" not in page
-    assert not [e for e in elements if e.attributes.get("href", "#").split(":")[0] in ("http", "https")]
+    assert not [
+        e for e in elements if e.attributes.get("href", "#").split(":")[0] in ("http", "https")
+    ]
 
 
 def test_the_page_has_a_phone_layout_a_print_layout_and_its_landmarks() -> None:
@@ -335,14 +379,21 @@ def test_the_page_has_a_phone_layout_a_print_layout_and_its_landmarks() -> None:
     elements = parse(page).elements
     assert any(e.tag == "meta" and e.attributes.get("name") == "viewport" for e in elements)
     assert "@media print" in page and "@media (max-width:44rem)" in page
-    assert [e.tag for e in elements if e.tag in ("header", "main", "nav", "footer")] == ["header", "nav", "main", "footer"]
+    assert [e.tag for e in elements if e.tag in ("header", "main", "nav", "footer")] == [
+        "header",
+        "nav",
+        "main",
+        "footer",
+    ]
     status = [e for e in elements if "tf-status" in e.classes]
     assert status and all(e.attributes.get("aria-live") == "polite" for e in status)
     assert all(e.attributes.get("role") == "img" for e in elements if e.tag == "svg")
 
 
 def test_a_base_url_links_the_ruleset_the_clauses_and_the_readings() -> None:
-    source = read_source("x.truf", (RECORDS / "truf-jb/clauses/JB305-follow-suit.bad.truf").read_bytes())
+    source = read_source(
+        "x.truf", (RECORDS / "truf-jb/clauses/JB305-follow-suit.bad.truf").read_bytes()
+    )
     page = render_report([source], base_url="https://example.org/rules")
     hrefs = {e.attributes.get("href") for e in parse(page).elements}
     assert "https://example.org/rules/rulesets/truf-jb.html" in hrefs
@@ -363,12 +414,19 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def test_a_deal_diagram_is_standalone_svg_with_every_card_and_the_roles() -> None:
     game, report = _game("truf-jb/notation-example.truf")
-    svg = deal_svg(game.deals[0], game.players, diagnostics=report.diagnostics, readings=report.games[0].options)
+    svg = deal_svg(
+        game.deals[0],
+        game.players,
+        diagnostics=report.diagnostics,
+        readings=report.games[0].options,
+    )
     root = ElementTree.fromstring(svg)
     cards = [g.get("data-card") for g in root.iter() if "tf-card" in (g.get("class") or "").split()]
     assert len(cards) == 52 and len(set(cards)) == 52
     words = " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text"))
-    assert "dealer" in words and "leads" in words and "contract Dewi" in words and "trump ♠" in words
+    assert (
+        "dealer" in words and "leads" in words and "contract Dewi" in words and "trump ♠" in words
+    )
     assert "♥" in svg and root.get("width") is not None
 
 
@@ -377,7 +435,9 @@ def test_a_diagram_in_letters_has_no_suit_symbols_and_scales_with_its_size() -> 
     small = deal_svg(game.deals[0], game.players, unicode=False, size=10)
     large = deal_svg(game.deals[0], game.players, unicode=False, size=20)
     assert not set("♠♥♦♣") & set(small)
-    assert float(ElementTree.fromstring(large).get("width")) == pytest.approx(2 * float(ElementTree.fromstring(small).get("width")), rel=0.02)
+    assert float(ElementTree.fromstring(large).get("width")) == pytest.approx(
+        2 * float(ElementTree.fromstring(small).get("width")), rel=0.02
+    )
 
 
 def test_a_diagram_before_a_trick_shows_the_hands_left_and_that_trick() -> None:
@@ -392,7 +452,9 @@ def test_a_diagram_before_a_trick_shows_the_hands_left_and_that_trick() -> None:
 def test_a_trick_picture_frames_the_winner() -> None:
     game, _ = _game("ruff-and-honours/club-night-2026-10-06.truf")
     root = ElementTree.fromstring(trick_svg(game.deals[0], game.players, 1, unicode=False))
-    cards = ["".join(g.itertext()) for g in root.iter() if "tf-card" in (g.get("class") or "").split()]
+    cards = [
+        "".join(g.itertext()) for g in root.iter() if "tf-card" in (g.get("class") or "").split()
+    ]
     assert cards == ["AC", "2C", "4C", "10C"]
     assert len([r for r in root.iter(f"{SVG}rect") if "tf-win" in (r.get("class") or "")]) == 1
     assert "won by Tom" in (root.find(f"{SVG}desc").text or "")
@@ -406,7 +468,11 @@ def test_a_score_chart_names_the_winner_and_marks_the_target() -> None:
     assert "Winner: Margaret+Eleanor" in (root.find(f"{SVG}desc").text or "")
     assert [l for l in root.iter(f"{SVG}line") if l.get("class") == "tf-target"]
     assert [l for l in root.iter(f"{SVG}line") if l.get("class") == "tf-end"]
-    points = [(p.get("data-deal"), p.get("data-total")) for p in root.iter() if p.get("class") == "tf-point"]
+    points = [
+        (p.get("data-deal"), p.get("data-total"))
+        for p in root.iter()
+        if p.get("class") == "tf-point"
+    ]
     assert len(points) == 2 * len(game.deals)
 
 
@@ -416,16 +482,26 @@ def test_a_score_chart_names_the_winner_and_marks_the_target() -> None:
 def test_the_command_writes_the_page_and_exits_like_check(tmp_path: Path) -> None:
     runner = CliRunner()
     out = tmp_path / "evening.html"
-    good = runner.invoke(main, ["report", str(RECORDS / "truf-jb/notation-example.truf"), "-o", str(out)])
+    good = runner.invoke(
+        main, ["report", str(RECORDS / "truf-jb/notation-example.truf"), "-o", str(out)]
+    )
     assert good.exit_code == 0, good.output
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
-    bad = runner.invoke(main, ["report", str(RECORDS / "truf-jb/clauses/JB305-follow-suit.bad.truf"), "-o", "-"])
+    bad = runner.invoke(
+        main, ["report", str(RECORDS / "truf-jb/clauses/JB305-follow-suit.bad.truf"), "-o", "-"]
+    )
     assert bad.exit_code == 1 and "JB305" in bad.output
 
 
 def test_an_unwritable_output_is_a_clear_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(
-        main, ["report", str(RECORDS / "truf-jb/notation-example.truf"), "-o", str(tmp_path / "no" / "such" / "r.html")]
+        main,
+        [
+            "report",
+            str(RECORDS / "truf-jb/notation-example.truf"),
+            "-o",
+            str(tmp_path / "no" / "such" / "r.html"),
+        ],
     )
     assert result.exit_code == 2
     assert "cannot write" in result.output and "No such file or directory" in result.output

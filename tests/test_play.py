@@ -35,7 +35,14 @@ SHORT = {"truf-jb": {"deals": "2"}}
 
 
 def run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "trufspec", "play", *args], input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "trufspec", "play", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
 
 
 def script(ruleset: str, seed: int, seat: int) -> tuple[list[str], set[str], Table]:
@@ -50,7 +57,11 @@ def script(ruleset: str, seed: int, seat: int) -> tuple[list[str], set[str], Tab
     def read() -> str:
         if state.phase == "play" and not refusals:
             hand = state.hand("Me")
-            missing = next(c for c in trufspec.cards.FULL_PACK if c not in hand and all(c not in state.hand(p) for p in state.players))
+            missing = next(
+                c
+                for c in trufspec.cards.FULL_PACK
+                if c not in hand and all(c not in state.hand(p) for p in state.players)
+            )
             not_held = state.why_not(PlayCard("Me", missing))
             illegal = [c for c in hand if not state.is_legal(PlayCard("Me", c))]
             assert not_held is not None
@@ -79,7 +90,19 @@ def test_a_whole_game_from_scripted_input(ruleset: str, tmp_path: Path) -> None:
     lines, refusals, table = script(ruleset, 7, 2)
     saved = tmp_path / "game.truf"
     options = [f"--option={k}={v}" for k, v in SHORT.get(ruleset, {}).items()]
-    result = run(ruleset, "--seed", "7", "--name", "Me", "--seat", "2", *options, "--save", str(saved), stdin="\n".join(lines) + "\n")
+    result = run(
+        ruleset,
+        "--seed",
+        "7",
+        "--name",
+        "Me",
+        "--seat",
+        "2",
+        *options,
+        "--save",
+        str(saved),
+        stdin="\n".join(lines) + "\n",
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Traceback" not in out + result.stderr
@@ -94,7 +117,9 @@ def test_a_whole_game_from_scripted_input(ruleset: str, tmp_path: Path) -> None:
     assert "winner: " + " and ".join(table.state.winners) in out
     report = trufspec.check_text(saved.read_text(encoding="utf-8"), str(saved))
     assert not [d for d in report.diagnostics if d.severity is Severity.ERROR]
-    assert trufspec.loads(saved.read_text(encoding="utf-8")).games[0].tag("Winner") == " ".join(table.state.winners)
+    assert trufspec.loads(saved.read_text(encoding="utf-8")).games[0].tag("Winner") == " ".join(
+        table.state.winners
+    )
     assert saved.read_text(encoding="utf-8") == trufspec.dumps([table.state.record()])
 
 
@@ -116,11 +141,24 @@ def test_a_whole_tromplemond_game_from_scripted_input(tmp_path: Path) -> None:
 
     assert table.run(read) == "over"
     saved = tmp_path / "game.truf"
-    result = run("tromplemond", "--seed", "5", "--name", "Me", "--seat", "1", "--save", str(saved), stdin="\n".join(lines) + "\n")
+    result = run(
+        "tromplemond",
+        "--seed",
+        "5",
+        "--name",
+        "Me",
+        "--seat",
+        "1",
+        "--save",
+        str(saved),
+        stdin="\n".join(lines) + "\n",
+    )
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     assert "(TM205)" in result.stdout
-    quote = " ".join(trufspec.spec.registry.default_registry().clause("TM205").citations[0].quote.split())
+    quote = " ".join(
+        trufspec.spec.registry.default_registry().clause("TM205").citations[0].quote.split()
+    )
     assert quote[:30] in " ".join(result.stdout.split())
     assert f"The game is over; the winner: {' and '.join(state.winners)}." in result.stdout
     report = trufspec.check_text(saved.read_text(encoding="utf-8"), str(saved))
@@ -135,12 +173,19 @@ def test_the_end_of_the_input_saves_the_game_so_far(tmp_path: Path) -> None:
     assert "The input ended: the game stops here." in result.stdout
     text = saved.read_text(encoding="utf-8")
     assert "play" in text and "score" not in text
-    assert not [d for d in trufspec.check_text(text, "cut.truf").diagnostics if d.severity is Severity.ERROR]
+    assert not [
+        d for d in trufspec.check_text(text, "cut.truf").diagnostics if d.severity is Severity.ERROR
+    ]
 
 
 def test_without_save_a_script_leaves_no_file(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "trufspec", "play", "truf-de", "--seed", "1"], input="quit\n", capture_output=True, text=True, cwd=tmp_path, timeout=300
+        [sys.executable, "-m", "trufspec", "play", "truf-de", "--seed", "1"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
     )
     assert result.returncode == 0 and "You left the game." in result.stdout
     assert list(tmp_path.iterdir()) == []
@@ -185,8 +230,33 @@ def test_a_table_the_referee_will_not_seat_is_refused(args: tuple[str, ...], mes
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
 
 
-WORDS = ["QH", "10S", "A♠", "-JD", "3S -JD", "3S 3S", "-", "--", "discards", "discards 2C 3C 4C 5C", "declines",
-         "atas", "trump H atas adjust +1", "bawah", "deal", "ZZ", "1", "0", "é", "\x00", "qh", "auto", "help", " ", "x" * 500]
+WORDS = [
+    "QH",
+    "10S",
+    "A♠",
+    "-JD",
+    "3S -JD",
+    "3S 3S",
+    "-",
+    "--",
+    "discards",
+    "discards 2C 3C 4C 5C",
+    "declines",
+    "atas",
+    "trump H atas adjust +1",
+    "bawah",
+    "deal",
+    "ZZ",
+    "1",
+    "0",
+    "é",
+    "\x00",
+    "qh",
+    "auto",
+    "help",
+    " ",
+    "x" * 500,
+]
 
 
 @pytest.mark.parametrize("ruleset", PLAYABLE)
@@ -195,13 +265,19 @@ def test_no_line_typed_breaks_the_game(ruleset: str) -> None:
     rng = random.Random(ruleset)
     said: list[str] = []
     table = open_table(ruleset, "Me", 2, 4, 11, {}, said.append)
-    lines = iter([" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 3))) + "\n" for _ in range(200)])
+    lines = iter(
+        [" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 3))) + "\n" for _ in range(200)]
+    )
     assert table.run(lambda: next(lines, "")) in ("eof", "over")
     assert any(line.startswith("Not allowed") for line in said)
 
 
 def test_bytes_that_are_not_text_are_refused_as_words(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "trufspec", "play", "truf-jb", "--seed", "2"], input=b"\xff\xfe\n\xc3\n", capture_output=True, cwd=tmp_path, timeout=300
+        [sys.executable, "-m", "trufspec", "play", "truf-jb", "--seed", "2"],
+        input=b"\xff\xfe\n\xc3\n",
+        capture_output=True,
+        cwd=tmp_path,
+        timeout=300,
     )
     assert result.returncode == 0 and b"Traceback" not in result.stdout + result.stderr

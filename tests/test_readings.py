@@ -48,7 +48,11 @@ def game_of(relative: str) -> GameReadings:
 
 def difference(game: GameReadings, *changes: tuple[str, str]) -> Difference:
     """The difference the readings ``changes`` (ambiguity, reading) make."""
-    found = [d for d in game.differences if [(c.ambiguity, c.reading) for c in d.changes] == list(changes)]
+    found = [
+        d
+        for d in game.differences
+        if [(c.ambiguity, c.reading) for c in d.changes] == list(changes)
+    ]
     assert len(found) == 1, [d.changes for d in game.differences]
     return found[0]
 
@@ -74,8 +78,16 @@ def test_truf_jb_winner_depends_on_the_missed_zero_bid() -> None:
         FigureChange(1, 8, "total", "Citra", -11, -5),
     )
     assert flat.findings == (
-        FindingChange(True, "JB406", "error", 36, "Citra bid zero and took 7, which scores -5 (5 lost for the bid), not -11"),
-        FindingChange(True, "JB409", "error", 37, "Citra's total after this deal is -5 (0 + -5), not -11"),
+        FindingChange(
+            True,
+            "JB406",
+            "error",
+            36,
+            "Citra bid zero and took 7, which scores -5 (5 lost for the bid), not -11",
+        ),
+        FindingChange(
+            True, "JB409", "error", 37, "Citra's total after this deal is -5 (0 + -5), not -11"
+        ),
     )
     all_tricks = difference(game, ("JB-A8a", "all-tricks"))
     assert not all_tricks.winner_changed
@@ -99,8 +111,20 @@ def test_truf_basics_findings_depend_on_what_makes_subtract_valid() -> None:
     subtract = difference(game, ("TB-A5", "result"))
     assert subtract.kinds == ("legality",)
     assert subtract.findings == (
-        FindingChange(True, "TB204", "error", 48, "Budi's SUBTRACT 8C -6C is invalid: it makes 2, below 5 (subtract-valid=result)"),
-        FindingChange(True, "TB204", "error", 107, "Ana's SUBTRACT 10S -6S is invalid: it makes 4, below 5 (subtract-valid=result)"),
+        FindingChange(
+            True,
+            "TB204",
+            "error",
+            48,
+            "Budi's SUBTRACT 8C -6C is invalid: it makes 2, below 5 (subtract-valid=result)",
+        ),
+        FindingChange(
+            True,
+            "TB204",
+            "error",
+            107,
+            "Ana's SUBTRACT 10S -6S is invalid: it makes 4, below 5 (subtract-valid=result)",
+        ),
     )
     assert [d.changes[0].ambiguity for d in game.differences] == ["TB-A5", "TB-A12"]
     assert game.unchanged == ("TB-A4", "TB-A7")
@@ -117,12 +141,24 @@ def test_truf_de_winner_depends_on_who_wins_the_game() -> None:
     assert lowest.kinds == ("winner", "legality")
     assert (game.winners, lowest.winners, lowest.figures) == (("Ana",), ("Dewi",), ())
     assert lowest.findings == (
-        FindingChange(True, "TD503", "error", 7, "the game is won by Dewi with the lowest total, -24, not by Ana"),
+        FindingChange(
+            True,
+            "TD503",
+            "error",
+            7,
+            "the game is won by Dewi with the lowest total, -24, not by Ana",
+        ),
     )
     three = difference(game, ("TD-A7", "three"))
     assert three.kinds == ("score", "legality")
-    assert three.figures[:2] == (FigureChange(1, 10, "score", "Ana", 2, 4), FigureChange(1, 10, "score", "Dewi", 1, 2))
-    assert verdict(game) == "the winner depends on TD-A10 (who wins the game): Ana under highest-total, Dewi under lowest-total"
+    assert three.figures[:2] == (
+        FigureChange(1, 10, "score", "Ana", 2, 4),
+        FigureChange(1, 10, "score", "Dewi", 1, 2),
+    )
+    assert (
+        verdict(game)
+        == "the winner depends on TD-A10 (who wins the game): Ana under highest-total, Dewi under lowest-total"
+    )
     assert game.unchanged == ("TD-A8", "TD-A9", "TD-A11", "TD-A12", "TD-A13")
 
 
@@ -136,7 +172,12 @@ def test_ruff_and_honours_winner_depends_on_when_the_bar_is_tested() -> None:
         FigureChange(5, 37, "total", "Jean+Mabel", 8, 12),
         FigureChange(6, 44, "total", "Jean+Mabel", 8, 12),
     )
-    assert [(f.code, f.line) for f in bar.findings] == [("RH501", 6), ("RH404", 41), ("RH407", 42), ("RH502", 44)]
+    assert [(f.code, f.line) for f in bar.findings] == [
+        ("RH501", 6),
+        ("RH404", 41),
+        ("RH407", 42),
+        ("RH502", 44),
+    ]
     assert verdict(game) == (
         "the winner depends on RH-A7 (what honours are worth; winning in one hand): Arthur+Fred under "
         "2-and-4, Jean+Mabel under 1-and-2; and on RH-A8c (when the bar at eight is tested): "
@@ -157,9 +198,18 @@ def test_tromplemond_winner_depends_on_who_loses_the_card_cut() -> None:
     )
     assert cut.findings[:2] == (
         FindingChange(True, "TM503", "error", 6, "the winner is Tom with 38 points, not Jonas"),
-        FindingChange(True, "TM206", "error", 142, "Hannah is recorded as voted off, but Jonas cut the highest card"),
+        FindingChange(
+            True,
+            "TM206",
+            "error",
+            142,
+            "Hannah is recorded as voted off, but Jonas cut the highest card",
+        ),
     )
-    assert verdict(game) == "the winner depends on TM-A3b (who loses the card cut): Jonas under lowest, Tom under highest"
+    assert (
+        verdict(game)
+        == "the winner depends on TM-A3b (who loses the card cut): Jonas under lowest, Tom under highest"
+    )
 
 
 # ------------------------------------------------------------ every ruleset: depends on none
@@ -198,7 +248,9 @@ def test_a_combination_is_listed_for_what_its_readings_change_only_together() ->
     assert together.figures == (FigureChange(4, 91, "total", "Priya+Sarah", 9, 8),)
     assert together.findings == ()
     assert not difference(game, ("RH-A7", "1-and-2")).winner_changed
-    assert all(len(d.changes) == 1 or d.winner_changed or d.figures or d.findings for d in game.differences)
+    assert all(
+        len(d.changes) == 1 or d.winner_changed or d.figures or d.findings for d in game.differences
+    )
 
 
 def test_past_the_limit_each_reading_is_tried_on_its_own_and_below_it_every_combination() -> None:
@@ -210,12 +262,17 @@ def test_past_the_limit_each_reading_is_tried_on_its_own_and_below_it_every_comb
     assert (combined.combined, combined.replays) == (True, 383)
     assert combined.differences[: len(alone.differences)] == alone.differences
     code, output = invoke("readings", str(path))
-    assert "10 other readings tried, each on its own: the readings of 7 ambiguities make 384 combinations, more than the limit of 256" in output
+    assert (
+        "10 other readings tried, each on its own: the readings of 7 ambiguities make 384 combinations, more than the limit of 256"
+        in output
+    )
     code, output = invoke("readings", "--limit", "384", str(path))
     assert "383 other readings tried: every combination of the readings of 7 ambiguities" in output
 
 
-def test_a_value_outside_the_register_is_the_reading_in_force_and_the_register_s_are_tried() -> None:
+def test_a_value_outside_the_register_is_the_reading_in_force_and_the_register_s_are_tried() -> (
+    None
+):
     path = RECORDS / "truf-jb/notation-example.truf"
     (game,) = readings_bytes(path.read_bytes(), str(path), {"even-adjust-amount": "3"}).games
     tried = {t.ambiguity: (t.in_force, t.others) for t in game.tried}
@@ -256,23 +313,38 @@ tricks Ana 3 Budi 6 Citra 1 Dewi 3
 def test_games_that_cannot_be_replayed_are_reported_and_the_others_go_on() -> None:
     unknown, broken, fine = readings_text(MIXED, "mixed.truf").games
     assert unknown.skipped == "ruleset 'truf-xx' is not known to trufspec"
-    assert broken.skipped == "the record does not parse: line 14: expected a card such as 7H or -10S or a number, found '@@'"
+    assert (
+        broken.skipped
+        == "the record does not parse: line 14: expected a card such as 7H or -10S or a number, found '@@'"
+    )
     assert fine.skipped is None and fine.replays == 16
     assert verdict(unknown) == "not replayed: ruleset 'truf-xx' is not known to trufspec"
 
 
 def test_a_wrong_option_gets_the_check_s_rec014() -> None:
     *_, fine = readings_text(MIXED, "mixed.truf").games
-    checked = [d for d in trufspec.check_text(MIXED, "mixed.truf").diagnostics if d.code == "REC014"]
+    checked = [
+        d for d in trufspec.check_text(MIXED, "mixed.truf").diagnostics if d.code == "REC014"
+    ]
     assert fine.diagnostics == tuple(checked)
     assert fine.in_force["zero-bid-miss"] == "first-trick"
-    code, output = invoke("readings", "--option", "zero-bid-miss=never", str(RECORDS / "truf-jb/notation-example.truf"))
+    code, output = invoke(
+        "readings",
+        "--option",
+        "zero-bid-miss=never",
+        str(RECORDS / "truf-jb/notation-example.truf"),
+    )
     assert code == 2  # on the command line, a bad value is a usage error, as for check
-    assert "option 'zero-bid-miss' cannot be 'never'; allowed values: first-trick, all-tricks, flat" in output
+    assert (
+        "option 'zero-bid-miss' cannot be 'never'; allowed values: first-trick, all-tricks, flat"
+        in output
+    )
 
 
 def test_an_option_no_ruleset_knows_is_a_usage_error() -> None:
-    code, output = invoke("readings", "--option", "zero-bid=flat", str(RECORDS / "truf-jb/notation-example.truf"))
+    code, output = invoke(
+        "readings", "--option", "zero-bid=flat", str(RECORDS / "truf-jb/notation-example.truf")
+    )
     assert code == 2
     assert "no ruleset has an option 'zero-bid'" in output
 
@@ -296,13 +368,21 @@ def test_damaged_records_get_readings_never_an_exception(text: str) -> None:
 
 
 def test_the_command_exits_0_when_every_game_was_replayed(tmp_path: Path) -> None:
-    code, output = invoke("readings", "--verbose", str(RECORDS / "truf-jb/score-sheet-thirteen-deals-2027-10-01.truf"))
+    code, output = invoke(
+        "readings", "--verbose", str(RECORDS / "truf-jb/score-sheet-thirteen-deals-2027-10-01.truf")
+    )
     assert code == 0
     lines = output.splitlines()
     assert lines[1] == "  the result does not depend on the reading of the rules"
-    assert lines[3].startswith("  readings in force: three-player-leftover=dead-card, max-bid=none,")
-    assert lines[4].startswith("  13 ambiguities change nothing: JB-A3 (the 52nd card of a three-player game), ")
-    code, output = invoke("readings", str(RECORDS / "truf-jb/score-sheet-thirteen-deals-2027-10-01.truf"))
+    assert lines[3].startswith(
+        "  readings in force: three-player-leftover=dead-card, max-bid=none,"
+    )
+    assert lines[4].startswith(
+        "  13 ambiguities change nothing: JB-A3 (the 52nd card of a three-player game), "
+    )
+    code, output = invoke(
+        "readings", str(RECORDS / "truf-jb/score-sheet-thirteen-deals-2027-10-01.truf")
+    )
     assert output.splitlines()[-1] == "  13 ambiguities change nothing (--verbose lists them)"
 
 
@@ -311,7 +391,10 @@ def test_the_command_exits_1_when_a_game_could_not_be_replayed(tmp_path: Path) -
     path.write_text(MIXED, encoding="utf-8")
     code, output = invoke("readings", str(path))
     assert code == 1
-    assert f"{path}:1: truf-xx, Ana Budi Citra Dewi\n  not replayed: ruleset 'truf-xx' is not known to trufspec\n" in output
+    assert (
+        f"{path}:1: truf-xx, Ana Budi Citra Dewi\n  not replayed: ruleset 'truf-xx' is not known to trufspec\n"
+        in output
+    )
     code, _ = invoke("readings", str(tmp_path / "missing.truf"))
     assert code == 2
 
@@ -319,7 +402,11 @@ def test_the_command_exits_1_when_a_game_could_not_be_replayed(tmp_path: Path) -
 def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
     path = tmp_path / "mixed.truf"
     path.write_text(MIXED, encoding="utf-8")
-    paths = [str(RECORDS / "truf-jb/notation-example.truf"), str(RECORDS / "ruff-and-honours/optional-ruff-2026-11-03.truf"), str(path)]
+    paths = [
+        str(RECORDS / "truf-jb/notation-example.truf"),
+        str(RECORDS / "ruff-and-honours/optional-ruff-2026-11-03.truf"),
+        str(path),
+    ]
     code, output = invoke("readings", "--format", "json", *paths)
     assert code == 1
     document = json.loads(output)
@@ -329,26 +416,48 @@ def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
     files = {file["path"]: file for file in document["files"]}  # in the order of a directory walk
     first = files[paths[0]]["games"][0]
     assert first["verdict"].startswith("the winner depends on JB-A8a")
-    flat = next(d for d in first["differences"] if d["readings"] == [{"ambiguity": "JB-A8a", "option": "zero-bid-miss", "reading": "flat"}])
+    flat = next(
+        d
+        for d in first["differences"]
+        if d["readings"] == [{"ambiguity": "JB-A8a", "option": "zero-bid-miss", "reading": "flat"}]
+    )
     assert flat["changes"] == ["winner", "score", "legality"] and flat["winners"] == ["Citra"]
-    assert flat["figures"][0] == {"deal": 1, "line": 8, "figure": "score", "player": "Citra", "before": -11, "after": -5}
+    assert flat["figures"][0] == {
+        "deal": 1,
+        "line": 8,
+        "figure": "score",
+        "player": "Citra",
+        "before": -11,
+        "after": -5,
+    }
     assert flat["findings"][0]["change"] == "appears" and flat["findings"][0]["code"] == "JB406"
     skipped = files[paths[2]]["games"]
     assert [g["skipped"] is not None for g in skipped] == [True, True, False]
     assert skipped[2]["diagnostics"][0]["code"] == "REC014"
     counts = {c["ambiguity"]: c for c in document["summary"]["ambiguities"]}
     assert counts["JB-A8a"] == {
-        "ruleset": "truf-jb", "ambiguity": "JB-A8a", "title": "The score of a missed zero bid",
-        "games": 2, "legality": 1, "score": 2, "winner": 1,
+        "ruleset": "truf-jb",
+        "ambiguity": "JB-A8a",
+        "title": "The score of a missed zero bid",
+        "games": 2,
+        "legality": 1,
+        "score": 2,
+        "winner": 1,
     }
     assert document["summary"]["skipped"] == 2
 
 
 def test_markdown_opens_each_game_with_its_verdict_and_ends_with_the_table() -> None:
-    paths = [str(RECORDS / "truf-de/score-sheet-example.truf"), str(RECORDS / "tromplemond/worked-example-repaired.truf")]
+    paths = [
+        str(RECORDS / "truf-de/score-sheet-example.truf"),
+        str(RECORDS / "tromplemond/worked-example-repaired.truf"),
+    ]
     code, output = invoke("readings", "--format", "markdown", *paths)
     assert code == 0
-    assert f"## `{paths[0]}`, line 1 (truf-de: Ana, Budi, Citra, Dewi)\n\n**the winner depends on TD-A10 (who wins the game)" in output
+    assert (
+        f"## `{paths[0]}`, line 1 (truf-de: Ana, Budi, Citra, Dewi)\n\n**the winner depends on TD-A10 (who wins the game)"
+        in output
+    )
     assert "**the result does not depend on the reading of the rules**" in output
     assert "| Ambiguity | Ruleset | Games | Legality | Score | Winner |" in output
     assert "| TD-A10 (who wins the game) | truf-de | 1 | 1 | 0 | 1 |" in output
@@ -371,7 +480,10 @@ def test_the_documentation_s_table_is_the_one_the_sample_records_make() -> None:
 
 
 def test_the_summary_counts_each_ambiguity_per_game() -> None:
-    paths = [str(RECORDS / "truf-de/score-sheet-example.truf"), str(RECORDS / "truf-de/score-sheet-2026-11-14.truf")]
+    paths = [
+        str(RECORDS / "truf-de/score-sheet-example.truf"),
+        str(RECORDS / "truf-de/score-sheet-2026-11-14.truf"),
+    ]
     summary = summarise(readings_paths(paths))
     counts = {c.ambiguity: (c.games, c.legality, c.score, c.winner) for c in summary.counts}
     assert counts["TD-A10"] == (2, 2, 0, 2)
@@ -379,7 +491,9 @@ def test_the_summary_counts_each_ambiguity_per_game() -> None:
     assert (summary.files, summary.games, summary.skipped) == (2, 2, 0)
 
 
-def test_the_documentation_s_example_is_what_the_command_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_documentation_s_example_is_what_the_command_prints(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     text = (ROOT / "docs" / "readings.rst").read_text(encoding="utf-8")
     command, _, rest = text.partition("   $ trufspec readings ")[2].partition("\n")
     shown = rest.split("\n\n", 1)[0]

@@ -40,8 +40,17 @@ GOOD = [p for p in RECORDS if p.name.endswith(".good.truf")]
 BAD = [p for p in RECORDS if p.name.endswith(".bad.truf")]
 
 REC_CODES = (
-    "REC003", "REC004", "REC005", "REC006", "REC008", "REC009",
-    "REC010", "REC011", "REC012", "REC013", "REC014",
+    "REC003",
+    "REC004",
+    "REC005",
+    "REC006",
+    "REC008",
+    "REC009",
+    "REC010",
+    "REC011",
+    "REC012",
+    "REC013",
+    "REC014",
 )
 """The record-level clauses that the record checks (parser, structure, options) emit."""
 
@@ -59,9 +68,13 @@ def check(path: Path) -> tuple[str, trufspec.api.FileReport]:
 
 
 def explain(report: trufspec.api.FileReport) -> str:
-    return "\n".join(
-        f"  {d.line}:{d.column} {d.severity.value} {d.code} {d.message}" for d in report.diagnostics
-    ) or "  (no diagnostics)"
+    return (
+        "\n".join(
+            f"  {d.line}:{d.column} {d.severity.value} {d.code} {d.message}"
+            for d in report.diagnostics
+        )
+        or "  (no diagnostics)"
+    )
 
 
 def file_code(path: Path) -> str:
@@ -93,7 +106,7 @@ def test_record_is_canonical(path: Path) -> None:
     parsed = trufspec.loads(readable_text(data), str(path))
     if not parsed.ok or trufspec.decode(data, str(path))[1] is not None:
         # A record of a syntax error or of unreadable input cannot be reprinted; the formatter
-    # must refuse it.
+        # must refuse it.
         assert trufspec.format_bytes(data, str(path)).output is None
         return
     formatted = trufspec.format_bytes(data, str(path))
@@ -117,7 +130,9 @@ def test_bad_record_breaks_its_clause(path: Path) -> None:
     text, _ = check(path)
     codes = {mark.code for mark in marks_of(text)}
     assert codes, f"{ident(path)} is a bad record without marks"
-    assert file_code(path) in codes, f"{ident(path)} does not mark {file_code(path)}: {sorted(codes)}"
+    assert file_code(path) in codes, (
+        f"{ident(path)} does not mark {file_code(path)}: {sorted(codes)}"
+    )
 
 
 ACKNOWLEDGED = [p for p in BAD if p.name.endswith("-acknowledged.bad.truf")]
@@ -132,7 +147,9 @@ def test_there_are_acknowledged_records() -> None:
 def test_acknowledged_fault_is_reported_as_acknowledged(path: Path) -> None:
     text, report = check(path)
     marked = sorted((m.line, m.code) for m in marks_of(text).elements())
-    found = sorted((d.line, d.code, d.severity) for d in report.diagnostics if d.severity is not Severity.INFO)
+    found = sorted(
+        (d.line, d.code, d.severity) for d in report.diagnostics if d.severity is not Severity.INFO
+    )
     assert found == [(line, code, Severity.ACKNOWLEDGED) for line, code in marked]
 
 
@@ -143,7 +160,9 @@ def _clauses() -> list[tuple[str, str, bool]]:
     """(code, slug, needs a bad record) for every clause that must have records."""
     registry = default_registry()
     found = []
-    for clause in (c for ruleset in RULESETS for c in registry.clauses_of(ruleset) if not c.retired):
+    for clause in (
+        c for ruleset in RULESETS for c in registry.clauses_of(ruleset) if not c.retired
+    ):
         needs_bad = clause.kind is not Kind.DEFINITION and clause.strength is not Strength.MAY
         found.append((clause.code, clause.slug, needs_bad))
     for code in REC_CODES:
@@ -152,7 +171,9 @@ def _clauses() -> list[tuple[str, str, bool]]:
     return found
 
 
-@pytest.mark.parametrize(("code", "slug", "needs_bad"), _clauses(), ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize(
+    ("code", "slug", "needs_bad"), _clauses(), ids=lambda v: v if isinstance(v, str) else ""
+)
 def test_every_clause_has_records(code: str, slug: str, needs_bad: bool) -> None:
     names = {p.name for p in RECORDS}
     assert f"{code}-{slug}.good.truf" in names, f"no record {code}-{slug}.good.truf"
@@ -181,7 +202,9 @@ def parse_bids(line: str, seats: tuple[str, ...]) -> dict[str, bidding.Bid]:
     section = parsed.games[0].deals[0].find(Bids)
     assert section is not None
     findings = Findings(REGISTRY, None)
-    found = bidding.evaluate_bids(section, seats, None, OPTIONS, 13 if len(seats) == 4 else 17, findings)
+    found = bidding.evaluate_bids(
+        section, seats, None, OPTIONS, 13 if len(seats) == 4 else 17, findings
+    )
     assert [d for d in findings.diagnostics if d.severity is not Severity.INFO] == []
     return found
 
@@ -224,7 +247,9 @@ def test_card_values_by_function() -> None:
 HEAD = '[Event "Vectors"]\n[Ruleset "truf-jb"]\n[Players "{players}"]\n{options}\ndeal 1\n'
 
 
-def sheet(body: str, players: str = "Ana Budi Citra Dewi", opts: str = "") -> trufspec.api.FileReport:
+def sheet(
+    body: str, players: str = "Ana Budi Citra Dewi", opts: str = ""
+) -> trufspec.api.FileReport:
     text = HEAD.format(players=players, options=f'[Options "{opts}"]\n' if opts else "") + body
     return trufspec.check_text(text, "vector.truf")
 
@@ -261,8 +286,24 @@ def test_tie_breaks(bids: str, winner: str, loser: str, clause: str) -> None:
 
 EVEN_VECTORS = [
     # seats, bids as made, adjustment, adjusted bids, high, tricks taken, scores (worked by hand)
-    (("Ana", "Budi", "Citra", "Dewi"), (5, 4, 3, 1), +1, (6, 5, 4, 2), True, (6, 5, 2, 0), (6, 5, -4, -4)),
-    (("Ana", "Budi", "Citra", "Dewi"), (5, 4, 3, 1), -1, (4, 3, 2, 0), False, (4, 3, 6, 0), (4, 3, -8, 5)),
+    (
+        ("Ana", "Budi", "Citra", "Dewi"),
+        (5, 4, 3, 1),
+        +1,
+        (6, 5, 4, 2),
+        True,
+        (6, 5, 2, 0),
+        (6, 5, -4, -4),
+    ),
+    (
+        ("Ana", "Budi", "Citra", "Dewi"),
+        (5, 4, 3, 1),
+        -1,
+        (4, 3, 2, 0),
+        False,
+        (4, 3, 6, 0),
+        (4, 3, -8, 5),
+    ),
     (("Eko", "Fitri", "Gita"), (8, 6, 3), +1, (9, 7, 4), True, (9, 7, 1), (9, 7, -6)),
     (("Eko", "Fitri", "Gita"), (8, 6, 3), -1, (7, 5, 2), False, (7, 5, 5), (7, 5, -6)),
     # the clamp at zero: 14 would need Gita's 0 lowered to -1
@@ -271,7 +312,9 @@ EVEN_VECTORS = [
 EVEN_IDS = ["4p-up", "4p-down", "3p-up", "3p-down", "3p-down-clamped"]
 
 
-@pytest.mark.parametrize(("seats", "made", "adjust", "adjusted", "high", "tricks", "scores"), EVEN_VECTORS, ids=EVEN_IDS)
+@pytest.mark.parametrize(
+    ("seats", "made", "adjust", "adjusted", "high", "tricks", "scores"), EVEN_VECTORS, ids=EVEN_IDS
+)
 def test_even_game_by_function(seats, made, adjust, adjusted, high, tricks, scores) -> None:
     from trufspec.records import Contract
 
@@ -286,11 +329,16 @@ def test_even_game_by_function(seats, made, adjust, adjusted, high, tricks, scor
     assert choice is not None and choice.high is high
     targets = bidding.targets(found, seats[0], choice, OPTIONS)
     assert tuple(targets[p] for p in seats) == adjusted
-    points = tuple(score(targets[p], k, high, len(seats), OPTIONS, v).points for p, k, v in zip(seats, tricks, made))
+    points = tuple(
+        score(targets[p], k, high, len(seats), OPTIONS, v).points
+        for p, k, v in zip(seats, tricks, made)
+    )
     assert points == scores
 
 
-@pytest.mark.parametrize(("seats", "made", "adjust", "adjusted", "high", "tricks", "scores"), EVEN_VECTORS, ids=EVEN_IDS)
+@pytest.mark.parametrize(
+    ("seats", "made", "adjust", "adjusted", "high", "tricks", "scores"), EVEN_VECTORS, ids=EVEN_IDS
+)
 def test_even_game_by_record(seats, made, adjust, adjusted, high, tricks, scores) -> None:
     bids = " ".join(f"{p}: {v}" for p, v in zip(seats, made))
     taken = " ".join(f"{p} {k}" for p, k in zip(seats, tricks))
@@ -337,7 +385,11 @@ def score_sheet(bid: int, taken: int, high: bool, players: int) -> tuple[str, st
     bids = " ".join(f"{p}: {v}" for p, v in zip(seats, made))
     figures = " ".join(f"{p} {k}" for p, k in zip(seats, tricks))
     mode = "atas" if high else "bawah"
-    return " ".join(seats), f"bids {bids}\ncontract {seats[0]} trump S {mode}\ntricks {figures}\n", "Budi"
+    return (
+        " ".join(seats),
+        f"bids {bids}\ncontract {seats[0]} trump S {mode}\ntricks {figures}\n",
+        "Budi",
+    )
 
 
 @pytest.mark.parametrize(("bid", "taken", "high", "players", "points", "clause"), SCORE_VECTORS)
@@ -360,7 +412,10 @@ def test_cli_reports_a_revoke_with_the_rule_quoted() -> None:
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
     result = subprocess.run(
         [sys.executable, "-m", "trufspec", "check", str(path)],
-        capture_output=True, text=True, env=env, timeout=300,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
     )
     assert result.returncode == 1, result.stdout + result.stderr
     assert "JB305" in result.stdout
@@ -372,4 +427,8 @@ def test_a_deal_header_without_its_number_is_reported_once_at_its_place() -> Non
     which would be a second diagnostic of the same mistake, without a position."""
     text = '[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]\n\ndeal\ndealer Ana\n'
     report = trufspec.check_text(text)
-    assert [(d.code, d.span.line, d.span.column) for d in report.diagnostics if d.severity is Severity.ERROR] == [("REC001", 4, 1)]
+    assert [
+        (d.code, d.span.line, d.span.column)
+        for d in report.diagnostics
+        if d.severity is Severity.ERROR
+    ] == [("REC001", 4, 1)]

@@ -19,8 +19,32 @@ from trufspec import check_text, dumps
 from trufspec.cards import FULL_PACK, NT, Suit, parse_card, parse_suit
 from trufspec.diagnostics import Severity
 from trufspec.records import (
-    Atom, BidEntry, Bids, Bribe, Cards, Claims, Contract, Cut, Deal, Dealer, Decide, EarlyReveal, Figure, Game, HandEntry, Misdeal,
-    Mode, Off, Play, Pot, Ruff, Stock, Tromp, Trick, Votes, replace,
+    Atom,
+    BidEntry,
+    Bids,
+    Bribe,
+    Cards,
+    Claims,
+    Contract,
+    Cut,
+    Deal,
+    Dealer,
+    Decide,
+    EarlyReveal,
+    Figure,
+    Game,
+    HandEntry,
+    Misdeal,
+    Mode,
+    Off,
+    Play,
+    Pot,
+    Ruff,
+    Stock,
+    Tromp,
+    Trick,
+    Votes,
+    replace,
 )
 from trufspec.records import Vote as Slip
 from trufspec.referee import BidCards, Choose, Claim, Discard, NextDeal, PlayCard, Vote, new_game
@@ -68,7 +92,11 @@ def append(state: GameState, action: Action) -> Game:
         sections = tromplemond_sections(state, sections, action)
     elif isinstance(action, Discard) or str(action) == "declines":
         index = next(i for i, s in enumerate(sections) if isinstance(s, Stock))
-        ruff = Ruff(Atom(action.player), Cards(action.cards)) if isinstance(action, Discard) else Ruff(Atom(action.player), declined=True)
+        ruff = (
+            Ruff(Atom(action.player), Cards(action.cards))
+            if isinstance(action, Discard)
+            else Ruff(Atom(action.player), declined=True)
+        )
         sections.insert(index + 1, ruff)
     elif isinstance(action, BidCards):
         index = next(i for i, s in enumerate(sections) if isinstance(s, Bids))
@@ -83,10 +111,19 @@ def append(state: GameState, action: Action) -> Game:
         adjust = int(words[-1]) if "adjust" in words else None
         assert isinstance(state, TrufState) and state.contract is not None
         winner = state.contract.winner
-        written = Contract(winner, None if trump is None else Atom(trump), None if mode is None else Atom(mode), None if adjust is None else Atom(adjust))
+        written = Contract(
+            winner,
+            None if trump is None else Atom(trump),
+            None if mode is None else Atom(mode),
+            None if adjust is None else Atom(adjust),
+        )
         sections.insert(index + 1, written)
     else:
-        assert isinstance(action, PlayCard) and isinstance(state, TrickGame) and state.table is not None
+        assert (
+            isinstance(action, PlayCard)
+            and isinstance(state, TrickGame)
+            and state.table is not None
+        )
         table = state.table
         index = next(i for i, s in enumerate(sections) if isinstance(s, Play))
         play = sections[index]
@@ -94,7 +131,9 @@ def append(state: GameState, action: Action) -> Game:
         size = len(state.players)
         if tricks and len(tricks[-1].cards) < size:
             last = tricks.pop()
-            players = [a.value for a in last.players] or list(table.order(last.leader.value)[: len(last.cards)])
+            players = [a.value for a in last.players] or list(
+                table.order(last.leader.value)[: len(last.cards)]
+            )
             cards, acks = last.cards.cards, last.cards.acks
         else:
             players, cards, acks = [], (), frozenset()
@@ -102,7 +141,14 @@ def append(state: GameState, action: Action) -> Game:
             acks |= {len(cards)}
         players.append(action.player)
         number = Atom(len(tricks) + 1)
-        tricks.append(Trick(number, Atom(players[0]), Cards(cards + (action.card,), acks=acks), tuple(Atom(p) for p in players)))
+        tricks.append(
+            Trick(
+                number,
+                Atom(players[0]),
+                Cards(cards + (action.card,), acks=acks),
+                tuple(Atom(p) for p in players),
+            )
+        )
         sections[index] = replace(play, tricks=tuple(tricks))
     return with_deal(game, replace(deal, sections=tuple(sections)))
 
@@ -118,12 +164,18 @@ def tromplemond_sections(state: TromplemondState, sections: list, action: Action
     claims, a slip or choice in the vote or decision in progress (closed once it has all of
     them), a cut card with those already cut once every cutter has cut (or one who may not)."""
     stage = state.stage
-    if isinstance(action, Choose) and action.words.split()[0] in ("early-reveal", "misdeal", "bribe"):
+    if isinstance(action, Choose) and action.words.split()[0] in (
+        "early-reveal",
+        "misdeal",
+        "bribe",
+    ):
         return irregularity_sections(sections, action.words, bool(state.claims))
     if isinstance(action, Choose) and action.words.split()[0] in ("votes", "decide"):
         kind = Votes if action.words.startswith("votes") else Decide
         words = action.words.split()[1:]
-        return sections + [kind(tuple(Slip(Atom(t), count=int(n)) for t, n in zip(words[::2], words[1::2])))]
+        return sections + [
+            kind(tuple(Slip(Atom(t), count=int(n)) for t, n in zip(words[::2], words[1::2])))
+        ]
     if isinstance(action, Claim) and state.phase != "claims":
         entry = HandEntry(Atom(action.player), Cards(action.cards))
         last = sections[-1]
@@ -136,7 +188,9 @@ def tromplemond_sections(state: TromplemondState, sections: list, action: Action
         if claims is None:
             return sections + [Claims((entry,), incomplete=True)]
         entries = claims.entries + (entry,)
-        sections[sections.index(claims)] = Claims(entries, incomplete=len(entries) < len(state.players))
+        sections[sections.index(claims)] = Claims(
+            entries, incomplete=len(entries) < len(state.players)
+        )
         return sections
     if isinstance(action, Choose) and action.words == "abstain":
         return vote_sections(state, sections, None, action.player)
@@ -144,7 +198,9 @@ def tromplemond_sections(state: TromplemondState, sections: list, action: Action
         return sections + [Off(Atom(action.words.removeprefix("off ")))]
     if isinstance(action, Choose):
         phrase = action.words.removeprefix('tromp "').removesuffix('"')
-        return sections if action.words == "pass" else sections + [Tromp(Atom(action.player), phrase)]
+        return (
+            sections if action.words == "pass" else sections + [Tromp(Atom(action.player), phrase)]
+        )
     if isinstance(action, Vote):
         return vote_sections(state, sections, action.target, action.player)
     assert isinstance(action, PlayCard) and state.phase == "cut"
@@ -189,7 +245,10 @@ def vote_sections(state: TromplemondState, sections: list, target: str | None, v
 def assert_agree(state: GameState, candidates: list[Action]) -> None:
     """Each candidate is legal for the referee exactly when the validator accepts it."""
     for action in candidates:
-        assert state.is_legal(action) == validator_accepts(append(state, action)), (action, state.why_not(action))
+        assert state.is_legal(action) == validator_accepts(append(state, action)), (
+            action,
+            state.why_not(action),
+        )
 
 
 def play_checking(
@@ -212,7 +271,9 @@ def play_candidates(state: GameState, rng: random.Random) -> list[Action]:
     """Each card of the hand of each player who may play, and three of them as the table
     acknowledges them (``!``: a revoke or an early trump let stand)."""
     plays = [PlayCard(p, c) for p in state.to_act for c in state.hand(p)]
-    return plays + [PlayCard(a.player, a.card, acknowledged=True) for a in rng.sample(plays, min(3, len(plays)))]
+    return plays + [
+        PlayCard(a.player, a.card, acknowledged=True) for a in rng.sample(plays, min(3, len(plays)))
+    ]
 
 
 def jb_candidates(state: GameState, rng: random.Random) -> list[Action]:
@@ -222,9 +283,20 @@ def jb_candidates(state: GameState, rng: random.Random) -> list[Action]:
         return play_candidates(state, rng)
     if phase == "contract":
         winner = state.to_act[0]
-        assert isinstance(state, TrufState) and state.contract is not None and state.contract.trump is not None
+        assert (
+            isinstance(state, TrufState)
+            and state.contract is not None
+            and state.contract.trump is not None
+        )
         trump = state.contract.trump.value
-        forms = ("atas adjust +1", "bawah adjust -1", "atas adjust +2", "bawah adjust +1", "atas", "bawah")
+        forms = (
+            "atas adjust +1",
+            "bawah adjust -1",
+            "atas adjust +2",
+            "bawah adjust +1",
+            "atas",
+            "bawah",
+        )
         return [Choose(winner, f"trump {t} {w}") for t in {trump, NT, Suit.SPADES} for w in forms]
     found: list[Action] = []
     for player in state.to_act:
@@ -233,7 +305,11 @@ def jb_candidates(state: GameState, rng: random.Random) -> list[Action]:
         hand = state.hand(player)
         pictures = [c for c in hand if c.rank.is_picture or c.rank.value == 10]
         found.append(BidCards(player, hand[:1], frozenset({0})))
-        found.append(BidCards(player, tuple(pictures[:3])) if len(pictures) >= 2 else BidCards(player, hand[:3]))
+        found.append(
+            BidCards(player, tuple(pictures[:3]))
+            if len(pictures) >= 2
+            else BidCards(player, hand[:3])
+        )
         stranger = next(c for c in FULL_PACK if c not in hand)
         found.append(BidCards(player, (stranger,)))
     return found
@@ -251,7 +327,11 @@ def de_candidates(state: GameState, rng: random.Random) -> list[Action]:
         hand = state.hand(player)
         stranger = next(c for c in FULL_PACK if c not in hand)
         found += [BidCards(player, (c,)) for c in hand]
-        found += [BidCards(player, (stranger,)), BidCards(player, hand[:2]), BidCards(player, hand[:1], frozenset({0}))]
+        found += [
+            BidCards(player, (stranger,)),
+            BidCards(player, hand[:2]),
+            BidCards(player, hand[:1], frozenset({0})),
+        ]
     return found
 
 
@@ -266,7 +346,11 @@ def basics_candidates(state: GameState, rng: random.Random) -> list[Action]:
         found += [BidCards(player, (c,)) for c in hand]
         for _ in range(8):
             pair = tuple(rng.sample(hand, 2))
-            found += [BidCards(player, pair), BidCards(player, pair, frozenset({0})), BidCards(player, pair, frozenset({0, 1}))]
+            found += [
+                BidCards(player, pair),
+                BidCards(player, pair, frozenset({0})),
+                BidCards(player, pair, frozenset({0, 1})),
+            ]
         found += [BidCards(player, hand[:3]), BidCards(player, hand[:1], frozenset({0}))]
     return found
 
@@ -282,12 +366,18 @@ BASICS_READINGS = {
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
-    readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in BASICS_READINGS.items()}),
+    readings=st.fixed_dictionaries(
+        {}, optional={k: st.sampled_from(v) for k, v in BASICS_READINGS.items()}
+    ),
 )
-def test_the_truf_basics_referee_calls_legal_what_the_validator_accepts(seed: int, readings: dict[str, str]) -> None:
+def test_the_truf_basics_referee_calls_legal_what_the_validator_accepts(
+    seed: int, readings: dict[str, str]
+) -> None:
     rng = random.Random(seed)
     state = new_game("truf-basics", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
-    play_checking(state, rng, basics_candidates, lambda s: s.deal_number >= 2, 0.15, ("bids", "contract"))
+    play_checking(
+        state, rng, basics_candidates, lambda s: s.deal_number >= 2, 0.15, ("bids", "contract")
+    )
 
 
 DE_READINGS = {
@@ -302,21 +392,31 @@ DE_READINGS = {
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
-    readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in DE_READINGS.items()}),
+    readings=st.fixed_dictionaries(
+        {}, optional={k: st.sampled_from(v) for k, v in DE_READINGS.items()}
+    ),
 )
-def test_the_truf_de_referee_calls_legal_what_the_validator_accepts(seed: int, readings: dict[str, str]) -> None:
+def test_the_truf_de_referee_calls_legal_what_the_validator_accepts(
+    seed: int, readings: dict[str, str]
+) -> None:
     rng = random.Random(seed)
     state = new_game("truf-de", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
-    play_checking(state, rng, de_candidates, lambda s: s.deal_number >= 3, 0.15, ("contract", "end"))
+    play_checking(
+        state, rng, de_candidates, lambda s: s.deal_number >= 3, 0.15, ("contract", "end")
+    )
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
     players=st.sampled_from([("Ana", "Budi", "Citra", "Dewi"), ("Eko", "Fitri", "Gita")]),
-    readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in JB_READINGS.items()}),
+    readings=st.fixed_dictionaries(
+        {}, optional={k: st.sampled_from(v) for k, v in JB_READINGS.items()}
+    ),
 )
-def test_the_truf_jb_referee_calls_legal_what_the_validator_accepts(seed: int, players: tuple[str, ...], readings: dict[str, str]) -> None:
+def test_the_truf_jb_referee_calls_legal_what_the_validator_accepts(
+    seed: int, players: tuple[str, ...], readings: dict[str, str]
+) -> None:
     rng = random.Random(seed)
     state = new_game("truf-jb", players, readings, seed=seed)
     play_checking(state, rng, jb_candidates, lambda s: s.phase == "end", 0.25, ("contract",))
@@ -324,10 +424,14 @@ def test_the_truf_jb_referee_calls_legal_what_the_validator_accepts(seed: int, p
 
 def test_the_candidates_include_refusals() -> None:
     """The agreement is tested on illegal actions too, not only on legal ones."""
-    state = new_game("truf-jb", ("Ana", "Budi", "Citra", "Dewi"), {"single-minus": "reject"}, seed=3)
+    state = new_game(
+        "truf-jb", ("Ana", "Budi", "Citra", "Dewi"), {"single-minus": "reject"}, seed=3
+    )
     tried = jb_candidates(state, random.Random(1))
     assert any(not state.is_legal(a) for a in tried) and any(state.is_legal(a) for a in tried)
-    assert not validator_accepts(append(state, BidCards("Ana", (parse_card("2S"), ), frozenset({0}))))
+    assert not validator_accepts(
+        append(state, BidCards("Ana", (parse_card("2S"),), frozenset({0})))
+    )
 
 
 def test_the_choices_of_an_even_game_agree_under_every_reading() -> None:
@@ -340,7 +444,12 @@ def test_the_choices_of_an_even_game_agree_under_every_reading() -> None:
     given = {p: tuple(parse_card(w) for w in h.split()) for p, h in hands.items()}
     for scope in JB_READINGS["even-adjust-scope"]:
         for amount in JB_READINGS["even-adjust-amount"]:
-            state = new_game("truf-jb", tuple(hands), {"even-adjust-scope": scope, "even-adjust-amount": amount}, hands=[given])
+            state = new_game(
+                "truf-jb",
+                tuple(hands),
+                {"even-adjust-scope": scope, "even-adjust-amount": amount},
+                hands=[given],
+            )
             for player, bid in zip(hands, ("5H", "4S", "3C", "AC")):
                 state.apply(BidCards(player, (parse_card(bid),)))
             assert state.phase == "contract"
@@ -368,7 +477,11 @@ def rh_candidates(state: GameState, rng: random.Random) -> list[Action]:
         legal = state.legal_actions(state.to_act[0])
         found += [rng.choice(legal) for _ in range(3)] if player == state.to_act[0] else []
         pool = list(state.hand(player)) + list(state.stock)
-        found += [Discard(player, tuple(rng.sample(pool, 4))), Discard(player, tuple(pool[:3])), Choose(player, "declines")]
+        found += [
+            Discard(player, tuple(rng.sample(pool, 4))),
+            Discard(player, tuple(pool[:3])),
+            Choose(player, "declines"),
+        ]
         stranger = next(c for c in FULL_PACK if c not in pool)
         found.append(Discard(player, (stranger, *pool[:3])))
     return found
@@ -377,12 +490,23 @@ def rh_candidates(state: GameState, rng: random.Random) -> list[Action]:
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
-    readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in RH_READINGS.items()}),
+    readings=st.fixed_dictionaries(
+        {}, optional={k: st.sampled_from(v) for k, v in RH_READINGS.items()}
+    ),
 )
-def test_the_ruff_and_honours_referee_calls_legal_what_the_validator_accepts(seed: int, readings: dict[str, str]) -> None:
+def test_the_ruff_and_honours_referee_calls_legal_what_the_validator_accepts(
+    seed: int, readings: dict[str, str]
+) -> None:
     rng = random.Random(seed)
     state = new_game("ruff-and-honours", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
-    play_checking(state, rng, rh_candidates, lambda s: s.deal_number >= 3 or s.is_game_over, 0.15, ("ruff", "end"))
+    play_checking(
+        state,
+        rng,
+        rh_candidates,
+        lambda s: s.deal_number >= 3 or s.is_game_over,
+        0.15,
+        ("ruff", "end"),
+    )
 
 
 TM_READINGS = {
@@ -397,7 +521,11 @@ TM_READINGS = {
     "extra-round-max": ("0", "1"),
     "betting": ("off", "joining-fee", "tromp"),
     "allow-abstain": ("no", "yes"),
-    "early-reveal-mode": ("offender-as-voted-off", "offender-zero-but-hand-counts", "vote-still-held"),
+    "early-reveal-mode": (
+        "offender-as-voted-off",
+        "offender-zero-but-hand-counts",
+        "vote-still-held",
+    ),
     "dealer-error-mode": ("as-voted-off", "zero-but-vote-held", "redeal-only"),
 }
 
@@ -425,11 +553,17 @@ def tm_candidates(state: GameState, rng: random.Random) -> list[Action]:
                 continue
             listed = [a for a in state.legal_actions(state.to_act[0]) if isinstance(a, Claim)]
             cards = listed[rng.randrange(len(listed))].cards
-            found += [Claim(player, cards), Claim(player, cards[:2]), Claim(player, (cards[0], cards[0], parse_card("9C")))]
+            found += [
+                Claim(player, cards),
+                Claim(player, cards[:2]),
+                Claim(player, (cards[0], cards[0], parse_card("9C"))),
+            ]
         return found
     if phase in ("votes", "decide"):
         waiting = [p for p in players if p not in state.pending]
-        abstentions = [Choose(p, "abstain") for p in waiting] if phase == "votes" and state.abstain else []
+        abstentions = (
+            [Choose(p, "abstain") for p in waiting] if phase == "votes" and state.abstain else []
+        )
         return found + [Vote(p, t) for p in waiting for t in (*players, "Zoe")] + abstentions
     if phase == "off":
         return found + [Choose(p, f"off {t}") for p in players for t in (*players, "Zoe")]
@@ -448,15 +582,32 @@ def tm_table_candidates(state: TromplemondState, rng: random.Random) -> list[Act
     players, phase = state.players, state.phase
     by = rng.choice(players)
     named = (*players, "Zoe")
-    words = [f"early-reveal {p}{f}" for p in named for f in ("", " intentional", " void", " intentional void")] if phase != "calls" else []
-    words += ["misdeal", "misdeal waived", "misdeal before-public"] + [f"bribe {p}" for p in named] + [f"bribe {rng.choice(players)}!"]
+    words = (
+        [
+            f"early-reveal {p}{f}"
+            for p in named
+            for f in ("", " intentional", " void", " intentional void")
+        ]
+        if phase != "calls"
+        else []
+    )
+    words += (
+        ["misdeal", "misdeal waived", "misdeal before-public"]
+        + [f"bribe {p}" for p in named]
+        + [f"bribe {rng.choice(players)}!"]
+    )
     if phase in ("votes", "decide"):
         voters = list(state.irregular.voters)
         slips = [rng.choice([t for t in voters if t != v]) for v in voters]
         counts = {t: slips.count(t) for t in voters if t in slips}
         right = " ".join(f"{t} {n}" for t, n in counts.items())
         pool = state.stage.pool
-        words += [f"votes {right}", f"votes {voters[0]} {len(voters)}", f"votes {right} Zoe 1", f"decide {right}"]
+        words += [
+            f"votes {right}",
+            f"votes {voters[0]} {len(voters)}",
+            f"votes {right} Zoe 1",
+            f"decide {right}",
+        ]
         words += [f"decide {pool[0]} 2", f"decide {pool[0]} 1 {pool[-1]} 1", f"decide {pool[0]} 1"]
     found: list[Action] = [Choose(by, w) for w in words]
     if not state.betting:
@@ -470,12 +621,23 @@ def tm_table_candidates(state: TromplemondState, rng: random.Random) -> list[Act
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
-    readings=st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in TM_READINGS.items()}),
+    readings=st.fixed_dictionaries(
+        {}, optional={k: st.sampled_from(v) for k, v in TM_READINGS.items()}
+    ),
 )
-def test_the_tromplemond_referee_calls_legal_what_the_validator_accepts(seed: int, readings: dict[str, str]) -> None:
+def test_the_tromplemond_referee_calls_legal_what_the_validator_accepts(
+    seed: int, readings: dict[str, str]
+) -> None:
     rng = random.Random(seed)
     state = new_game("tromplemond", ("Ana", "Budi", "Citra", "Dewi"), readings, seed=seed)
-    play_checking(state, rng, tm_candidates, lambda s: s.deal_number >= 3 or s.is_game_over, 0.3, ("votes", "decide", "cut", "off", "calls", "end"))
+    play_checking(
+        state,
+        rng,
+        tm_candidates,
+        lambda s: s.deal_number >= 3 or s.is_game_over,
+        0.3,
+        ("votes", "decide", "cut", "off", "calls", "end"),
+    )
 
 
 @pytest.mark.parametrize("betting", ["off", "tromp"])
@@ -483,7 +645,12 @@ def test_abstentions_and_the_naming_of_who_goes_off_agree(betting: str) -> None:
     """Every voter abstains in the first round (the table then names who goes off), half of
     them at random in the next two."""
     rng = random.Random(2)
-    state = new_game("tromplemond", ("Ana", "Budi", "Citra", "Dewi"), {"allow-abstain": "yes", "betting": betting}, seed=2)
+    state = new_game(
+        "tromplemond",
+        ("Ana", "Budi", "Citra", "Dewi"),
+        {"allow-abstain": "yes", "betting": betting},
+        seed=2,
+    )
     seen = set()
     while state.deal_number <= 3 and not state.is_game_over:
         if state.phase in ("votes", "decide", "off"):

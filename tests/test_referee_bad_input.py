@@ -49,19 +49,40 @@ def test_actions_that_are_not_allowed_now_are_refused_and_change_nothing(ruleset
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_nothing_is_legal_once_the_game_is_over(ruleset: str) -> None:
-    readings = {"deals": "1"} if ruleset == "truf-jb" else {"target-points": "1"} if ruleset == "ruff-and-honours" else {}
+    readings = (
+        {"deals": "1"}
+        if ruleset == "truf-jb"
+        else {"target-points": "1"}
+        if ruleset == "ruff-and-honours"
+        else {}
+    )
     # Played fair: a game a ban or a void ends has no winners.
-    state = play_until(new_game(ruleset, PLAYERS, readings, seed=2), random.Random(1), lambda s: s.is_game_over, irregular=0.0)
-    assert state.legal_actions() == () and state.to_act == () and state.current_player is None and state.winners
+    state = play_until(
+        new_game(ruleset, PLAYERS, readings, seed=2),
+        random.Random(1),
+        lambda s: s.is_game_over,
+        irregular=0.0,
+    )
+    assert (
+        state.legal_actions() == ()
+        and state.to_act == ()
+        and state.current_player is None
+        and state.winners
+    )
     refusal = state.why_not(PlayCard("Ana", parse_card("AS")))
-    assert refusal is not None and refusal.code == "REF001" and "the game is over" in refusal.message
+    assert (
+        refusal is not None and refusal.code == "REF001" and "the game is over" in refusal.message
+    )
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_an_unknown_reading_is_refused_with_the_validators_rec014(ruleset: str) -> None:
     with pytest.raises(Refused) as raised:
         new_game(ruleset, PLAYERS, {"colour": "blue"})
-    assert raised.value.diagnostic.code == "REC014" and "unknown option 'colour'" in raised.value.diagnostic.message
+    assert (
+        raised.value.diagnostic.code == "REC014"
+        and "unknown option 'colour'" in raised.value.diagnostic.message
+    )
 
 
 def test_records_the_referee_cannot_play_on_are_refused() -> None:
@@ -77,14 +98,19 @@ def test_records_the_referee_cannot_play_on_are_refused() -> None:
     hands = dumps([state.record()]).split("bids")[0]
     with pytest.raises(Refused) as raised:
         resume(hands + "bids\n  Ana: 3\n")
-    assert raised.value.diagnostics[1].code == "REF003" and "written as a number" in raised.value.diagnostics[1].message
+    assert (
+        raised.value.diagnostics[1].code == "REF003"
+        and "written as a number" in raised.value.diagnostics[1].message
+    )
 
 
 def test_a_game_read_with_a_card_without_its_players_name_is_refused() -> None:
     """A record read with a card that lacks its player's name (REC012) is refused, whether
     given as text or as the game read from it (which prints with the names before the first
     cards, as the replay pairs them)."""
-    text = (Path(__file__).parents[1] / "records/notation/clauses/REC012-one-card-per-player.bad.truf").read_text()
+    text = (
+        Path(__file__).parents[1] / "records/notation/clauses/REC012-one-card-per-player.bad.truf"
+    ).read_text()
     with pytest.raises(Refused) as raised:
         resume(text)
     assert raised.value.diagnostic.code == "REF003" and raised.value.diagnostics[1].code == "REC012"
@@ -97,7 +123,10 @@ def seen_words(state: GameState, viewer: str) -> set[str]:
     """The words of what ``viewer`` sees of the deal in progress, but for claims and cuts: they
     name cards as players say or draw them, not the cards anyone holds."""
     record = state.view(viewer).record
-    deals = tuple(replace(d, sections=tuple(s for s in d.sections if not isinstance(s, (Claims, Cut)))) for d in record.deals[-1:])
+    deals = tuple(
+        replace(d, sections=tuple(s for s in d.sections if not isinstance(s, (Claims, Cut))))
+        for d in record.deals[-1:]
+    )
     return set(dumps([replace(record, deals=deals)]).split())
 
 
@@ -113,7 +142,9 @@ def test_a_view_shows_no_card_another_player_still_hides(ruleset: str) -> None:
                 bid = getattr(state, "bids", {}).get(other)
                 public = set(bid[0].cards) if bid is not None else set()
                 public |= set(getattr(state, "stock", ())[:1])  # the turned card of a stock
-                public |= set(getattr(state, "public", {}).get(other, ()))  # a Tromplemond public row
+                public |= set(
+                    getattr(state, "public", {}).get(other, ())
+                )  # a Tromplemond public row
                 held = state.hand(other) if other != viewer and not state.is_deal_over else ()
                 hidden = {str(c) for c in held if c not in public}
                 assert not hidden & shown, (viewer, other, hidden & shown)
@@ -143,7 +174,11 @@ def test_a_game_let_go_is_freed_at_once(ruleset: str) -> None:
     collector, whose full passes grow with everything such a game left behind."""
     gc.disable()
     try:
-        state = play_until(new_game(ruleset, PLAYERS, seed=5), random.Random(6), lambda s: s.deal_number > 2 or s.is_game_over)
+        state = play_until(
+            new_game(ruleset, PLAYERS, seed=5),
+            random.Random(6),
+            lambda s: s.deal_number > 2 or s.is_game_over,
+        )
         state.record(), state.view(PLAYERS[0]), state.copy(), state.undo()
         gone = weakref.ref(state)
         del state
@@ -154,39 +189,63 @@ def test_a_game_let_go_is_freed_at_once(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_returns_and_observation_strings_follow_openspiel(ruleset: str) -> None:
-    state = play_until(new_game(ruleset, PLAYERS, seed=9), random.Random(4), lambda s: s.deal_number > 2 or s.is_game_over)
+    state = play_until(
+        new_game(ruleset, PLAYERS, seed=9),
+        random.Random(4),
+        lambda s: s.deal_number > 2 or s.is_game_over,
+    )
     assert len(state.returns()) == len(PLAYERS) and sum(state.returns()) != 0
     for player, points in zip(PLAYERS, state.returns()):
-        side = f"{player}+{PLAYERS[(PLAYERS.index(player) + 2) % 4]}" if ruleset == "ruff-and-honours" else player
+        side = (
+            f"{player}+{PLAYERS[(PLAYERS.index(player) + 2) % 4]}"
+            if ruleset == "ruff-and-honours"
+            else player
+        )
         side = side if side in state.totals else "+".join(side.split("+")[::-1])
         assert points == state.totals[side]
         text = state.observation_string(player)
-        assert text == dumps([state.view(player).record]) and loads(text).games[0].players == PLAYERS
+        assert (
+            text == dumps([state.view(player).record]) and loads(text).games[0].players == PLAYERS
+        )
 
 
 def test_a_record_that_leaves_out_what_the_referee_needs_is_refused_not_a_crash() -> None:
     """Found by fuzzing resume: records the validator finds clean but for lack of facts."""
-    state = play_until(new_game("truf-basics", PLAYERS, seed=2), random.Random(2), lambda s: s.phase == "play")
+    state = play_until(
+        new_game("truf-basics", PLAYERS, seed=2), random.Random(2), lambda s: s.phase == "play"
+    )
     state.apply(state.legal_actions()[0])
     text = dumps([state.record()])
     lines = text.splitlines()
     bids = lines.index("bids")
-    three_bids = "\n".join(lines[: bids + 1] + lines[bids + 2 :]) + "\n"  # a bid left out, the play kept
+    three_bids = (
+        "\n".join(lines[: bids + 1] + lines[bids + 2 :]) + "\n"
+    )  # a bid left out, the play kept
     assert not validator_errors(three_bids)
     with pytest.raises(Refused) as raised:
         resume(three_bids)
-    assert raised.value.diagnostics[1].code == "REF003" and "leaves out an action of its bids" in raised.value.diagnostics[1].message
-    state = play_until(new_game("ruff-and-honours", PLAYERS, seed=2), random.Random(2), lambda s: s.phase == "play")
-    no_stock = "\n".join(line for line in dumps([state.record()]).splitlines() if not line.startswith("stock")) + "\n"
+    assert (
+        raised.value.diagnostics[1].code == "REF003"
+        and "leaves out an action of its bids" in raised.value.diagnostics[1].message
+    )
+    state = play_until(
+        new_game("ruff-and-honours", PLAYERS, seed=2), random.Random(2), lambda s: s.phase == "play"
+    )
+    no_stock = (
+        "\n".join(
+            line for line in dumps([state.record()]).splitlines() if not line.startswith("stock")
+        )
+        + "\n"
+    )
     assert not validator_errors(no_stock)
     with pytest.raises(Refused) as raised:
         resume(no_stock)
     assert "does not give the stock" in raised.value.diagnostic.message
 
 
-ACKNOWLEDGED = sorted((Path(__file__).parents[1] / "records").glob("[!t]*/acknowledged-*.truf")) + sorted(
-    (Path(__file__).parents[1] / "records").glob("truf-*/acknowledged-*.truf")
-)
+ACKNOWLEDGED = sorted(
+    (Path(__file__).parents[1] / "records").glob("[!t]*/acknowledged-*.truf")
+) + sorted((Path(__file__).parents[1] / "records").glob("truf-*/acknowledged-*.truf"))
 
 
 @pytest.mark.parametrize("path", ACKNOWLEDGED, ids=lambda p: p.parent.name)
@@ -196,11 +255,18 @@ def test_a_record_with_a_revoke_the_table_let_stand_resumes(path: Path) -> None:
     state = resume(path.read_text())
     report = check_text(dumps([state.record()]))
     assert [d.code for d in report.diagnostics if d.severity is Severity.ERROR] == []
-    assert [d.code[2:] for d in report.diagnostics if d.severity is Severity.ACKNOWLEDGED] in (["305"], ["303"])
+    assert [d.code[2:] for d in report.diagnostics if d.severity is Severity.ACKNOWLEDGED] in (
+        ["305"],
+        ["303"],
+    )
 
 
 def test_a_card_acknowledged_is_played_only_by_the_player_to_play_and_who_holds_it() -> None:
-    state = play_until(new_game("truf-jb", PLAYERS, {"turn-order": "clockwise"}, seed=3), random.Random(1), lambda s: s.phase == "play")
+    state = play_until(
+        new_game("truf-jb", PLAYERS, {"turn-order": "clockwise"}, seed=3),
+        random.Random(1),
+        lambda s: s.phase == "play",
+    )
     rng = random.Random(5)
     while True:
         player = state.current_player
@@ -211,19 +277,30 @@ def test_a_card_acknowledged_is_played_only_by_the_player_to_play_and_who_holds_
         state.apply(rng.choice(state.legal_actions()))
     broken = state.why_not(PlayCard(player, refused[0]))
     revoke = state.action(player, f"{refused[0]}!")
-    assert revoke == PlayCard(player, refused[0], acknowledged=True) and str(revoke) == f"{refused[0]}!"
+    assert (
+        revoke == PlayCard(player, refused[0], acknowledged=True)
+        and str(revoke) == f"{refused[0]}!"
+    )
     other = next(p for p in PLAYERS if p != player)
     out_of_turn = PlayCard(other, state.hand(other)[0])
-    assert state.why_not(replace(out_of_turn, acknowledged=True)) == state.why_not(out_of_turn) is not None
+    assert (
+        state.why_not(replace(out_of_turn, acknowledged=True))
+        == state.why_not(out_of_turn)
+        is not None
+    )
     state.apply(revoke)
     text = dumps([state.record()])
     assert f"{refused[0]}!" in text
     report = check_text(text)
     assert [d.code for d in report.diagnostics if d.severity is Severity.ERROR] == []
-    assert [d.code for d in report.diagnostics if d.severity is Severity.ACKNOWLEDGED] == [broken.code]
+    assert [d.code for d in report.diagnostics if d.severity is Severity.ACKNOWLEDGED] == [
+        broken.code
+    ]
 
 
-@pytest.mark.parametrize("folder", ["notation", "truf-jb", "truf-basics", "truf-de", "ruff-and-honours", "tromplemond"])
+@pytest.mark.parametrize(
+    "folder", ["notation", "truf-jb", "truf-basics", "truf-de", "ruff-and-honours", "tromplemond"]
+)
 def test_every_sample_record_that_gives_every_hand_resumes(folder: str) -> None:
     """The sample games that break no rule resume through the referee, unless they leave out
     a hand: a score sheet cannot be played on, and says so."""
@@ -238,5 +315,8 @@ def test_every_sample_record_that_gives_every_hand_resumes(folder: str) -> None:
                 resume(game)
                 resumed += 1
             except Refused as refused:
-                assert "does not give every hand" in refused.diagnostics[-1].message, (path, refused.diagnostics[-1].message)
+                assert "does not give every hand" in refused.diagnostics[-1].message, (
+                    path,
+                    refused.diagnostics[-1].message,
+                )
     assert resumed

@@ -17,16 +17,25 @@ READINGS = [
     {},
     {"ruff": "optional", "hand-end": "when-decided"},
     {"honours-basis": "as-dealt", "ruff-discard-from": "original-12"},
-    {"honours-bar-timing": "start-of-hand", "honour-points": "1-and-2", "honours-basis": "as-dealt-plus-ruff-gain"},
+    {
+        "honours-bar-timing": "start-of-hand",
+        "honour-points": "1-and-2",
+        "honours-basis": "as-dealt-plus-ruff-gain",
+    },
 ]
-
 
 
 @pytest.mark.parametrize("readings", READINGS)
 def test_a_game_to_nine_checks_clean_with_its_scores(readings) -> None:  # type: ignore[no-untyped-def]
-    state = play_until(new_game("ruff-and-honours", PLAYERS, readings, seed=3), random.Random(8), lambda s: s.is_game_over)
+    state = play_until(
+        new_game("ruff-and-honours", PLAYERS, readings, seed=3),
+        random.Random(8),
+        lambda s: s.is_game_over,
+    )
     report = check_text(dumps([state.record()]))
-    assert [d.code for d in report.diagnostics if d.severity in (Severity.ERROR, Severity.WARNING)] == []
+    assert [
+        d.code for d in report.diagnostics if d.severity in (Severity.ERROR, Severity.WARNING)
+    ] == []
     (game,) = report.games
     assert [d.scores for d in game.deals] == state.scores and game.winners == state.winners
     assert max(state.totals.values()) >= 9 and set(state.totals) == {"Ana+Citra", "Budi+Dewi"}
@@ -49,7 +58,11 @@ def test_the_ruff_is_the_entitled_players_and_judged_by_the_rules() -> None:
 
 
 def test_the_player_to_the_left_of_the_dealer_deals_next() -> None:
-    state = play_until(new_game("ruff-and-honours", PLAYERS, seed=2, dealer="Citra"), random.Random(1), lambda s: s.phase == "end")
+    state = play_until(
+        new_game("ruff-and-honours", PLAYERS, seed=2, dealer="Citra"),
+        random.Random(1),
+        lambda s: s.phase == "end",
+    )
     assert state.to_act == ("Dewi",)
     refusal = state.why_not(NextDeal("Ana"))
     assert refusal.code == "RH106"
@@ -69,7 +82,9 @@ def test_a_view_hides_the_stock_and_the_discards_of_others() -> None:
 
 
 def test_a_record_resumes_at_any_cut_and_bad_set_ups_are_refused() -> None:
-    assert_resumes(new_game("ruff-and-honours", PLAYERS, {"ruff": "optional"}, seed=7), random.Random(2), 2, 10)
+    assert_resumes(
+        new_game("ruff-and-honours", PLAYERS, {"ruff": "optional"}, seed=7), random.Random(2), 2, 10
+    )
     with pytest.raises(Refused) as raised:
         new_game("ruff-and-honours", PLAYERS[:3])
     assert raised.value.diagnostic.code == "RH001"

@@ -21,7 +21,12 @@ PLAYERS = ("Rob", "Sam", "Nick", "Emily")
 READINGS = [
     {},
     {"claim-order": "free", "max-revotes": "0", "cut-loser": "highest", "cut-participants": "all"},
-    {"two-way-disagreement": "revote-all", "max-rounds": "3", "tie-scope": "any-tie", "extra-round-max": "0"},
+    {
+        "two-way-disagreement": "revote-all",
+        "max-rounds": "3",
+        "tie-scope": "any-tie",
+        "extra-round-max": "0",
+    },
     {"two-way-disagreement": "revote-others", "target-points": "40", "betting": "joining-fee"},
     {"betting": "tromp", "tromp-stake": "2", "max-rounds": "3"},
 ]
@@ -60,9 +65,15 @@ def vote(state, *slips: str) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("readings", READINGS)
 def test_a_whole_game_checks_clean_with_its_scores_and_winners(readings) -> None:  # type: ignore[no-untyped-def]
-    state = play_until(new_game("tromplemond", PLAYERS, readings, seed=4), random.Random(3), lambda s: s.is_game_over)
+    state = play_until(
+        new_game("tromplemond", PLAYERS, readings, seed=4),
+        random.Random(3),
+        lambda s: s.is_game_over,
+    )
     report = check_text(dumps([state.record()]))
-    assert [d.code for d in report.diagnostics if d.severity in (Severity.ERROR, Severity.WARNING)] == []
+    assert [
+        d.code for d in report.diagnostics if d.severity in (Severity.ERROR, Severity.WARNING)
+    ] == []
     (game,) = report.games
     assert [d.scores for d in game.deals] == state.scores and game.winners == state.winners
     assert state.winners or state.irregular.ends_game  # a ban or a void ends a game without winners
@@ -82,12 +93,20 @@ def test_the_dealer_claims_first_and_then_the_players_to_the_left() -> None:
     refusal = state.why_not(Claim("Rob", cards("QH QD KS")))
     assert refusal is not None and refusal.code == "TM201"
     assert state.why_not(Claim("Nick", cards("AH AS"))).code == "TM202"  # type: ignore[union-attr]
-    assert state.why_not(Claim("Nick", cards("9C 9C JH"))) is None  # lies, even visible ones, are free
+    assert (
+        state.why_not(Claim("Nick", cards("9C 9C JH"))) is None
+    )  # lies, even visible ones, are free
     state.apply(Claim("Nick", cards("AH AS 10D")))
-    assert state.to_act == ("Emily",) and state.why_not(Claim("Sam", cards("10D 4S KD"))).code == "TM201"  # type: ignore[union-attr]
+    assert (
+        state.to_act == ("Emily",)
+        and state.why_not(Claim("Sam", cards("10D 4S KD"))).code == "TM201"
+    )  # type: ignore[union-attr]
     free = new_game("tromplemond", PLAYERS, {"claim-order": "free"}, hands=[HANDS], dealer="Nick")
     free.apply(Claim("Nick", cards("AH AS 10D")))
-    assert free.to_act == ("Emily", "Rob", "Sam") and free.why_not(Claim("Sam", cards("10D 4S KD"))) is None
+    assert (
+        free.to_act == ("Emily", "Rob", "Sam")
+        and free.why_not(Claim("Sam", cards("10D 4S KD"))) is None
+    )
 
 
 def test_a_vote_for_oneself_is_refused_and_the_slips_are_hidden_until_counted() -> None:
@@ -97,7 +116,9 @@ def test_a_vote_for_oneself_is_refused_and_the_slips_are_hidden_until_counted() 
     vote(state, "Rob>Emily", "Sam>Emily")
     assert state.why_not(Vote("Rob", "Nick")).code == "REF001"  # type: ignore[union-attr]
     assert "votes Rob>Emily Sam>Emily *\n" in dumps([state.record()])
-    assert "votes Sam>Emily *\n" in dumps([state.view("Sam").record]) and "votes *\n" in dumps([state.view("Nick").record])
+    assert "votes Sam>Emily *\n" in dumps([state.view("Sam").record]) and "votes *\n" in dumps(
+        [state.view("Nick").record]
+    )
     vote(state, "Nick>Sam", "Emily>Nick")
     assert "votes Emily 2 Sam 1 Nick 1\n" in dumps([state.view("Nick").record])
 
@@ -117,7 +138,9 @@ def test_a_two_way_tie_goes_to_the_other_two_and_a_disagreement_to_a_cut() -> No
     state.apply(PlayCard("Emily", parse_card("KD")))
     text = dumps([state.record()])
     assert "decide Rob>Emily Sam>Nick\ncut Nick 2H Emily KD\noff Nick\n" in text
-    assert state.scores[0]["Nick"] == 0 and not [d for d in check_text(text).diagnostics if d.severity is Severity.ERROR]
+    assert state.scores[0]["Nick"] == 0 and not [
+        d for d in check_text(text).diagnostics if d.severity is Severity.ERROR
+    ]
 
 
 def test_the_deal_passes_to_the_left_and_the_game_ends_after_its_rounds() -> None:
@@ -134,7 +157,11 @@ def test_the_deal_passes_to_the_left_and_the_game_ends_after_its_rounds() -> Non
 def test_a_view_hides_the_other_secret_rows_and_the_cards_set_aside() -> None:
     state = claimed()
     seen = dumps([state.view("Sam").record])
-    assert "discards" not in seen and "secret\n  Sam: 10D 4S KD\n  *\n" in seen and "QH JD KS" not in seen
+    assert (
+        "discards" not in seen
+        and "secret\n  Sam: 10D 4S KD\n  *\n" in seen
+        and "QH JD KS" not in seen
+    )
     vote(state, "Rob>Emily", "Sam>Emily", "Nick>Sam", "Emily>Nick")
     seen = dumps([state.view("Sam").record])
     assert "QH JD KS" in seen and "JC AH QS" not in seen  # revealed but for the player sent off
@@ -143,7 +170,12 @@ def test_a_view_hides_the_other_secret_rows_and_the_cards_set_aside() -> None:
 
 def test_a_record_resumes_at_any_cut() -> None:
     assert_resumes(new_game("tromplemond", PLAYERS, seed=7), random.Random(2), 2, 12)
-    assert_resumes(new_game("tromplemond", PLAYERS, {"two-way-disagreement": "revote-others"}, seed=9), random.Random(5), 2, 12)
+    assert_resumes(
+        new_game("tromplemond", PLAYERS, {"two-way-disagreement": "revote-others"}, seed=9),
+        random.Random(5),
+        2,
+        12,
+    )
 
 
 def test_bad_set_ups_and_records_are_refused() -> None:
@@ -152,7 +184,10 @@ def test_bad_set_ups_and_records_are_refused() -> None:
     assert raised.value.diagnostic.code == "TM001"
     with pytest.raises(Refused) as raised:
         new_game("tromplemond", PLAYERS, hands=[dict(HANDS, Emily=cards("2S 3H JC AH 9S"))])
-    assert [d.code for d in raised.value.diagnostics] == ["TM101", "TM002"] and "9S (Emily's secret cards)" in str(raised.value)
+    assert [d.code for d in raised.value.diagnostics] == [
+        "TM101",
+        "TM002",
+    ] and "9S (Emily's secret cards)" in str(raised.value)
     with pytest.raises(Refused) as raised:
         resume((RECORDS / "notation-example.truf").read_text())
     assert "does not give every hand" in raised.value.diagnostic.message
@@ -163,11 +198,15 @@ def test_a_tie_at_the_end_gets_an_extra_round() -> None:
     rng = random.Random(7)
     play_until(state, rng, lambda s: s.is_deal_over)
     values = list(state.totals.values())
-    assert state.phase == "end" and len(set(values)) < len(values)  # a tie, though the rounds are played
+    assert state.phase == "end" and len(set(values)) < len(
+        values
+    )  # a tie, though the rounds are played
     play_until(state, rng, lambda s: s.is_game_over)
     assert state.deal_number == 2 and state.winners == ("Emily",)
     report = check_text(dumps([state.record()]))
-    assert not [d for d in report.diagnostics if d.severity is Severity.ERROR] and report.games[0].winners == ("Emily",)
+    assert not [d for d in report.diagnostics if d.severity is Severity.ERROR] and report.games[
+        0
+    ].winners == ("Emily",)
 
 
 def test_tromp_calls_win_from_the_pot_and_the_rest_is_settled_at_the_end() -> None:
@@ -175,8 +214,12 @@ def test_tromp_calls_win_from_the_pot_and_the_rest_is_settled_at_the_end() -> No
     vote(state, "Rob>Emily", "Sam>Emily", "Nick>Sam", "Emily>Nick")
     assert state.phase == "calls" and state.to_act == PLAYERS and len(fair(state, "Nick")) == 9
     assert state.why_not(Choose("Nick", "tromp Moyenne")).code == "REF001"  # type: ignore[union-attr]
-    assert state.action("Nick", 'tromp "Moyenne Tromplemond!"') == Choose("Nick", 'tromp "Moyenne Tromplemond!"')
-    state.apply(Choose("Rob", 'tromp "Grand Tromplemond!"'))  # a wrong phrase wins nothing, and is no fault
+    assert state.action("Nick", 'tromp "Moyenne Tromplemond!"') == Choose(
+        "Nick", 'tromp "Moyenne Tromplemond!"'
+    )
+    state.apply(
+        Choose("Rob", 'tromp "Grand Tromplemond!"')
+    )  # a wrong phrase wins nothing, and is no fault
     state.apply(Choose("Nick", 'tromp "Moyenne Tromplemond!"'))
     state.apply(Choose("Sam", "pass"))
     assert state.phase == "calls" and state.to_act == ("Emily",)
@@ -193,7 +236,9 @@ def test_an_abstention_is_no_slip_and_only_under_allow_abstain() -> None:
     assert Choose("Rob", "abstain") not in state.legal_actions("Rob")
     assert state.why_not(Choose("Rob", "abstain")).code == "REF001"  # type: ignore[union-attr]
     state = claimed({"allow-abstain": "yes"})
-    assert fair(state, "Rob")[-1] == Choose("Rob", "abstain") and state.action("Rob", "abstain") == Choose("Rob", "abstain")
+    assert fair(state, "Rob")[-1] == Choose("Rob", "abstain") and state.action(
+        "Rob", "abstain"
+    ) == Choose("Rob", "abstain")
     state.apply(Choose("Rob", "abstain"))
     vote(state, "Sam>Emily", "Nick>Emily", "Emily>Nick")
     text = dumps([state.record()])
@@ -231,7 +276,12 @@ def errors(text: str) -> list[str]:
 
 
 SAMPLES = sorted(p for p in RECORDS.rglob("*.truf") if ".bad." not in p.name)
-PARTIAL = {"notation-example.truf", "score-sheet-club-night-2026-10-22.truf", "worked-example-as-printed.truf", "TM502-end-tie-extra-round.good.truf"}
+PARTIAL = {
+    "notation-example.truf",
+    "score-sheet-club-night-2026-10-22.truf",
+    "worked-example-as-printed.truf",
+    "TM502-end-tie-extra-round.good.truf",
+}
 """The sample records that leave some hands out: they cannot be played on."""
 
 
@@ -254,7 +304,10 @@ def test_every_sample_record_that_gives_every_hand_resumes_with_its_scores(path:
 def test_a_vote_counted_as_tallies_is_kept_as_written() -> None:
     text = (RECORDS / "clauses" / "TM211-anonymous-vote.good.truf").read_text()
     state = resume(text)
-    assert state.history[4] == Choose("Rob", "votes Emily 2 Nick 1 Sam 1") and state.scores[0]["Emily"] == 0
+    assert (
+        state.history[4] == Choose("Rob", "votes Emily 2 Nick 1 Sam 1")
+        and state.scores[0]["Emily"] == 0
+    )
     assert "votes Emily 2 Nick 1 Sam 1\noff Emily\n" in dumps([state.record()])
     assert "votes Emily 2 Nick 1 Sam 1\n" in dumps([state.view("Nick").record])
     decided = resume((RECORDS / "clauses" / "TM207-two-way-tie.good.truf").read_text())
@@ -270,7 +323,11 @@ def test_the_table_counts_a_vote_or_a_decision_live() -> None:
     state.apply(Vote("Rob", "Emily"))
     before = dumps([state.record()])
     refusal = state.why_not(Choose("Sam", "votes Emily 2 Nick 2"))
-    assert refusal is not None and refusal.code == "REF001" and "already holds 1 slips" in refusal.message
+    assert (
+        refusal is not None
+        and refusal.code == "REF001"
+        and "already holds 1 slips" in refusal.message
+    )
     with pytest.raises(Refused):
         state.apply(Choose("Sam", "votes Emily 2 Nick 2"))
     assert dumps([state.record()]) == before
@@ -279,14 +336,23 @@ def test_the_table_counts_a_vote_or_a_decision_live() -> None:
     assert state.phase == "decide" and state.to_act == ("Rob", "Sam")
     state.apply(Choose("Nick", "decide Emily 2"))
     text = dumps([state.record()])
-    assert state.off == "Emily" and "votes Emily 2 Nick 2\ndecide Emily 2\noff Emily\n" in text and errors(text) == []
+    assert (
+        state.off == "Emily"
+        and "votes Emily 2 Nick 2\ndecide Emily 2\noff Emily\n" in text
+        and errors(text) == []
+    )
     assert dumps([resume(text).record()]) == text
 
 
 def test_claims_repeated_in_the_interrogation_are_kept_as_written() -> None:
     text = (RECORDS / "clauses" / "TM210-interrogation.good.truf").read_text()
     written = dumps([resume(text).record()])
-    assert written.count("claims\n  Rob:   QH QD KS\n  Sam:   10D 4S KD\n  Nick:  AH AS 10D\n  Emily: KH AH 4D\n") == 2
+    assert (
+        written.count(
+            "claims\n  Rob:   QH QD KS\n  Sam:   10D 4S KD\n  Nick:  AH AS 10D\n  Emily: KH AH 4D\n"
+        )
+        == 2
+    )
     state = claimed()
     assert state.action("Nick", "AH AS 10D") == Claim("Nick", cards("AH AS 10D"))
     state.apply(Claim("Nick", cards("AH AS 10D")))
@@ -294,17 +360,34 @@ def test_claims_repeated_in_the_interrogation_are_kept_as_written() -> None:
     state.apply(Claim("Nick", cards("AH AS 10D")))
     assert state.phase == "votes" and state.why_not(Claim("Sam", cards("10D 4S"))).code == "TM202"  # type: ignore[union-attr]
     vote(state, "Rob>Emily")
-    assert "cannot repeat a claim while the votes step is in progress" in state.why_not(Claim("Sam", cards("10D 4S KD"))).message  # type: ignore[union-attr]
+    assert (
+        "cannot repeat a claim while the votes step is in progress"
+        in state.why_not(Claim("Sam", cards("10D 4S KD"))).message
+    )  # type: ignore[union-attr]
     vote(state, "Sam>Emily", "Nick>Sam", "Emily>Nick")
     text = dumps([state.record()])
-    assert "claims\n  Nick: AH AS 10D\n  Rob:  QH QD JS\nclaims\n  Nick: AH AS 10D\nvotes" in text and errors(text) == []
+    assert (
+        "claims\n  Nick: AH AS 10D\n  Rob:  QH QD JS\nclaims\n  Nick: AH AS 10D\nvotes" in text
+        and errors(text) == []
+    )
     assert dumps([resume(text).record()]) == text
 
 
 def test_records_with_the_tables_statements_resume_at_every_action() -> None:
-    for name in ("TM207-two-way-tie", "TM210-interrogation", "TM901-early-reveal", "TM902-bribe-last-round", "TM904-dealer-error"):
+    for name in (
+        "TM207-two-way-tie",
+        "TM210-interrogation",
+        "TM901-early-reveal",
+        "TM902-bribe-last-round",
+        "TM904-dealer-error",
+    ):
         whole = resume((RECORDS / "clauses" / f"{name}.good.truf").read_text())
-        state = new_game("tromplemond", PLAYERS, hands=[{p: whole.hand(p) for p in PLAYERS}], dealer=whole.setup.dealer)
+        state = new_game(
+            "tromplemond",
+            PLAYERS,
+            hands=[{p: whole.hand(p) for p in PLAYERS}],
+            dealer=whole.setup.dealer,
+        )
         for action in whole.history:
             state.apply(action)
             text = dumps([state.record()])
@@ -312,7 +395,9 @@ def test_records_with_the_tables_statements_resume_at_every_action() -> None:
         assert state.scores == whole.scores
 
 
-@pytest.mark.parametrize("mode", ["offender-as-voted-off", "offender-zero-but-hand-counts", "vote-still-held"])
+@pytest.mark.parametrize(
+    "mode", ["offender-as-voted-off", "offender-zero-but-hand-counts", "vote-still-held"]
+)
 def test_an_early_reveal_costs_what_the_reading_says(mode: str) -> None:
     state = claimed({"early-reveal-mode": mode})
     offered = [a for a in state.legal_actions("Sam") if is_irregularity(a)]
@@ -324,16 +409,26 @@ def test_an_early_reveal_costs_what_the_reading_says(mode: str) -> None:
         assert state.why_not(Vote("Rob", "Nick")).code == "TM204"  # type: ignore[union-attr]
         vote(state, "Rob>Emily", "Sam>Emily", "Emily>Sam")
     text = dumps([state.record()])
-    assert state.is_deal_over and errors(text) == [] and check_text(text).games[0].deals[0].scores == state.scores[0]
+    assert (
+        state.is_deal_over
+        and errors(text) == []
+        and check_text(text).games[0].deals[0].scores == state.scores[0]
+    )
     assert state.scores[0]["Nick"] == 0 and dumps([resume(text).record()]) == text
 
 
 def test_a_reveal_once_a_tie_is_voted_and_one_after_the_vote_are_judged() -> None:
     state = claimed()
     vote(state, "Rob>Emily", "Sam>Nick", "Nick>Emily", "Emily>Nick")
-    state.apply(Choose("Emily", "early-reveal Sam"))  # what was voted before it stands; no decision follows
+    state.apply(
+        Choose("Emily", "early-reveal Sam")
+    )  # what was voted before it stands; no decision follows
     text = dumps([state.record()])
-    assert state.is_deal_over and state.off is None and "votes Rob>Emily Sam>Nick Nick>Emily Emily>Nick\nearly-reveal Sam\n" in text
+    assert (
+        state.is_deal_over
+        and state.off is None
+        and "votes Rob>Emily Sam>Nick Nick>Emily Emily>Nick\nearly-reveal Sam\n" in text
+    )
     assert errors(text) == [] and check_text(text).games[0].deals[0].scores == state.scores[0]
     held = claimed({"early-reveal-mode": "vote-still-held"})
     vote(held, "Rob>Emily", "Sam>Nick", "Nick>Emily", "Emily>Nick")
@@ -341,11 +436,17 @@ def test_a_reveal_once_a_tie_is_voted_and_one_after_the_vote_are_judged() -> Non
     betting = claimed({"betting": "tromp"})
     vote(betting, "Rob>Emily", "Sam>Emily", "Nick>Sam", "Emily>Nick")
     refusal = betting.why_not(Choose("Rob", "early-reveal Nick"))
-    assert refusal is not None and refusal.code == "REF001" and "before the vote is decided" in refusal.message
+    assert (
+        refusal is not None
+        and refusal.code == "REF001"
+        and "before the vote is decided" in refusal.message
+    )
     assert betting.is_legal(Choose("Rob", "bribe Nick"))
 
 
-def test_the_tables_statements_are_refused_while_a_step_is_in_progress_and_after_the_round() -> None:
+def test_the_tables_statements_are_refused_while_a_step_is_in_progress_and_after_the_round() -> (
+    None
+):
     state = claimed()
     vote(state, "Rob>Emily")
     before = dumps([state.record()])
@@ -373,15 +474,26 @@ def test_a_dealers_error_costs_what_the_reading_says(mode: str) -> None:
         vote(state, "Rob>Emily", "Sam>Emily", "Nick>Sam", "Emily>Nick")
     text = dumps([state.record()])
     assert text.startswith('[Ruleset "tromplemond"]') and "dealer Rob\nmisdeal\n" in text
-    assert state.is_deal_over and errors(text) == [] and check_text(text).games[0].deals[0].scores == state.scores[0]
-    assert (state.scores[0]["Rob"] == 0) == (mode != "redeal-only") and dumps([resume(text).record()]) == text
+    assert (
+        state.is_deal_over
+        and errors(text) == []
+        and check_text(text).games[0].deals[0].scores == state.scores[0]
+    )
+    assert (state.scores[0]["Rob"] == 0) == (mode != "redeal-only") and dumps(
+        [resume(text).record()]
+    ) == text
     late = claimed({"dealer-error-mode": mode})
     vote(late, "Rob>Emily", "Sam>Emily", "Nick>Sam", "Emily>Nick")
     assert late.phase == "end" and late.why_not(Choose("Rob", "misdeal waived")).code == "REF001"  # type: ignore[union-attr]
 
 
 def test_a_ban_or_a_void_ends_the_game_unless_the_table_lets_the_player_play_on() -> None:
-    for words, winners in (("bribe Sam", ()), ("early-reveal Nick intentional", ()), ("early-reveal Nick void", None), ("bribe Sam!", None)):
+    for words, winners in (
+        ("bribe Sam", ()),
+        ("early-reveal Nick intentional", ()),
+        ("early-reveal Nick void", None),
+        ("bribe Sam!", None),
+    ):
         state = claimed({"max-rounds": "2"})
         state.apply(Choose("Emily", words))
         if not state.is_deal_over:
@@ -404,10 +516,14 @@ def test_a_tromp_call_without_tromp_betting_wins_nothing_and_resumes() -> None:
     called = text.replace("off Emily\n", 'off Emily\ntromp Nick "Grand Tromplemond!"\n')
     assert errors(called) == []
     state = resume(called)
-    assert state.scores == resume(text).scores and 'off Emily\ntromp Nick "Grand Tromplemond!"\n' in dumps([state.record()])
+    assert state.scores == resume(
+        text
+    ).scores and 'off Emily\ntromp Nick "Grand Tromplemond!"\n' in dumps([state.record()])
     live = claimed()
     call = Choose("Nick", 'tromp "Grand Tromplemond!"')
-    assert live.action("Nick", 'tromp "Grand Tromplemond!"') == call and call not in live.legal_actions("Nick")
+    assert live.action(
+        "Nick", 'tromp "Grand Tromplemond!"'
+    ) == call and call not in live.legal_actions("Nick")
     live.apply(call)
     assert live.phase == "votes" and live.why_not(call).code == "REF001"  # type: ignore[union-attr]
     vote(live, "Rob>Emily", "Sam>Emily", "Nick>Sam", "Emily>Nick")

@@ -20,14 +20,30 @@ def cards(text: str):  # type: ignore[no-untyped-def]
     return tuple(parse_card(w) for w in text.split())
 
 
-
-@pytest.mark.parametrize("readings", [{}, {"no-truf-by-choice": "yes", "trump-lead": "until-broken"}, {"subtract-valid": "result", "same-suit-tiebreak": "rank"}])
+@pytest.mark.parametrize(
+    "readings",
+    [
+        {},
+        {"no-truf-by-choice": "yes", "trump-lead": "until-broken"},
+        {"subtract-valid": "result", "same-suit-tiebreak": "rank"},
+    ],
+)
 def test_six_rounds_check_clean_with_their_scores(readings) -> None:  # type: ignore[no-untyped-def]
-    state = play_until(new_game("truf-basics", PLAYERS, readings, seed=31), random.Random(3), lambda s: s.is_game_over)
+    state = play_until(
+        new_game("truf-basics", PLAYERS, readings, seed=31),
+        random.Random(3),
+        lambda s: s.is_game_over,
+    )
     report = check_text(dumps([state.record()]))
-    assert [d.code for d in report.diagnostics if d.severity in (Severity.ERROR, Severity.WARNING)] == []
+    assert [
+        d.code for d in report.diagnostics if d.severity in (Severity.ERROR, Severity.WARNING)
+    ] == []
     (game,) = report.games
-    assert len(state.scores) == 6 and [d.scores for d in game.deals] == state.scores and game.winners == state.winners
+    assert (
+        len(state.scores) == 6
+        and [d.scores for d in game.deals] == state.scores
+        and game.winners == state.winners
+    )
 
 
 HANDS = {
@@ -46,7 +62,10 @@ def test_declarations_are_judged_by_their_forms() -> None:
     assert state.why_not(BidCards("Ana", cards("AH KH 7H"))).code == "TB201"
     assert state.why_not(BidCards("Ana", cards("AH"), frozenset({0}))).code == "TB201"
     legal = state.legal_actions("Ana")
-    assert BidCards("Ana", cards("9C 5C"), frozenset({1})) in legal and BidCards("Ana", cards("AH 5D")) not in legal
+    assert (
+        BidCards("Ana", cards("9C 5C"), frozenset({1})) in legal
+        and BidCards("Ana", cards("AH 5D")) not in legal
+    )
     assert all(len(b.cards) <= 2 for b in legal)
 
 
@@ -68,7 +87,12 @@ def test_the_trump_player_may_choose_no_trump_under_the_reading() -> None:
 
 
 def test_a_truf_basics_record_resumes_at_any_cut_and_bad_set_ups_are_refused() -> None:
-    assert_resumes(new_game("truf-basics", PLAYERS, {"no-truf-by-choice": "yes"}, seed=4), random.Random(9), 2, 10)
+    assert_resumes(
+        new_game("truf-basics", PLAYERS, {"no-truf-by-choice": "yes"}, seed=4),
+        random.Random(9),
+        2,
+        10,
+    )
     with pytest.raises(Refused) as raised:
         new_game("truf-basics", PLAYERS[:3])
     assert raised.value.diagnostic.code == "TB001"

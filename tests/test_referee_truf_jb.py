@@ -36,8 +36,16 @@ READINGS = [
     {},
     {"turn-order": "clockwise", "trump-broken-by": "ruff-only", "single-minus": "reject"},
     {"turn-order": "counterclockwise", "max-bid": "tricks-available", "zero-bid-miss": "flat"},
-    {"even-adjust-scope": "mode-only", "tie-card-order": "suit-then-rank", "tie-cards": "plus-only"},
-    {"three-player-leftover": "remove-fixed-card", "even-adjust-amount": "2", "adjusted-bid-floor": "none"},
+    {
+        "even-adjust-scope": "mode-only",
+        "tie-card-order": "suit-then-rank",
+        "tie-cards": "plus-only",
+    },
+    {
+        "three-player-leftover": "remove-fixed-card",
+        "even-adjust-amount": "2",
+        "adjusted-bid-floor": "none",
+    },
 ]
 
 
@@ -48,7 +56,9 @@ def test_a_game_played_through_the_referee_checks_clean_with_its_scores(players,
     play_out(state, random.Random(5))
     text = dumps([state.record()])
     report = check_text(text)
-    assert [d.code for d in report.diagnostics if d.severity in (Severity.ERROR, Severity.WARNING)] == []
+    assert [
+        d.code for d in report.diagnostics if d.severity in (Severity.ERROR, Severity.WARNING)
+    ] == []
     (game,) = report.games
     assert [deal.scores for deal in game.deals] == state.scores
     assert game.deals[-1].totals == state.totals
@@ -73,7 +83,10 @@ def test_a_card_that_breaks_follow_suit_is_refused_with_the_validators_diagnosti
     refusal = state.why_not(PlayCard(player, off[0]))
     assert refusal is not None and refusal.code == "JB305"
     same = [c for c in hand if c.suit is led]
-    assert refusal.message == f"{player} played {off[0]} but holds {' '.join(map(str, same))}; a player must follow suit"
+    assert (
+        refusal.message
+        == f"{player} played {off[0]} but holds {' '.join(map(str, same))}; a player must follow suit"
+    )
     assert refusal.clause is not None and refusal.clause.citations[0].locator == "Playing, rule 5"
     with pytest.raises(Refused) as raised:
         state.apply(PlayCard(player, off[0]))
@@ -94,7 +107,9 @@ def test_the_bad_input_of_an_app_is_refused_with_a_clear_diagnostic() -> None:
     refusal = state.why_not(BidCards("Ana", (not_held,)))
     assert refusal.code == "REC011"
     refusal = state.why_not(BidCards("Citra", (not_held,)))
-    assert refusal.code == "JB201" and f"bid {not_held}, which is not in their hand" in refusal.message
+    assert (
+        refusal.code == "JB201" and f"bid {not_held}, which is not in their hand" in refusal.message
+    )
     assert state.why_not(BidCards("Citra", ())).code == "JB201"
     play_out(state, random.Random(1), lambda s: s.phase == "play")
     leader = state.current_player
@@ -115,7 +130,9 @@ def test_the_bad_input_of_an_app_is_refused_with_a_clear_diagnostic() -> None:
 def test_a_set_up_the_rules_do_not_allow_is_refused() -> None:
     with pytest.raises(Refused) as raised:
         new_game("truf-jb", FOUR, {"no-such-reading": "x"})
-    assert raised.value.diagnostic.code == "REC014" and "unknown option 'no-such-reading'" in str(raised.value)
+    assert raised.value.diagnostic.code == "REC014" and "unknown option 'no-such-reading'" in str(
+        raised.value
+    )
     with pytest.raises(Refused) as raised:
         new_game("truf-jb", FOUR, {"turn-order": "sideways"})
     assert "cannot be 'sideways'" in raised.value.diagnostic.message
@@ -127,7 +144,10 @@ def test_a_set_up_the_rules_do_not_allow_is_refused() -> None:
     assert raised.value.diagnostic.code == "REF002"
     with pytest.raises(Refused) as raised:
         new_game("truf-jb", ("Ana", "Ana", "Budi"))
-    assert raised.value.diagnostic.code == "REC005" and "names Ana more than once" in raised.value.diagnostic.message
+    assert (
+        raised.value.diagnostic.code == "REC005"
+        and "names Ana more than once" in raised.value.diagnostic.message
+    )
     with pytest.raises(Refused) as raised:
         new_game("truf-jb", ("Ana Maria", "Budi", "Citra"))
     assert raised.value.diagnostic.code == "REF002"
@@ -165,7 +185,12 @@ def even_game(readings: dict[str, str]):  # type: ignore[no-untyped-def]
 def test_an_even_game_waits_for_the_bid_winners_choice() -> None:
     state = even_game({})
     assert state.phase == "contract" and state.to_act == ("Ana",)
-    assert [str(a) for a in state.legal_actions()] == ["trump H atas adjust +1", "trump H bawah adjust -1", "trump H atas", "trump H bawah"]
+    assert [str(a) for a in state.legal_actions()] == [
+        "trump H atas adjust +1",
+        "trump H bawah adjust -1",
+        "trump H atas",
+        "trump H bawah",
+    ]
     assert state.why_not(Choose("Budi", "trump H atas")).code == "REF001"
     assert state.why_not(Choose("Ana", "trump S atas")).code == "REF001"
     state.apply(Choose("Ana", "trump H bawah adjust -1"))
@@ -200,7 +225,12 @@ def test_the_list_of_bids_under_a_cap_is_every_bid_within_it() -> None:
             continue
         total = sum(value(c) * (1 if d == 1 else -1) for c, d in chosen)
         if max(total, 0) <= 13:
-            expected.add((tuple(c for c, _ in chosen), frozenset(i for i, (_, d) in enumerate(chosen) if d == 2)))
+            expected.add(
+                (
+                    tuple(c for c, _ in chosen),
+                    frozenset(i for i, (_, d) in enumerate(chosen) if d == 2),
+                )
+            )
     multi = {(b.cards, b.minus) for b in listed[2 * len(hand) :]}
     assert multi == expected and len(listed) == 2 * len(hand) + len(expected)
 
@@ -261,14 +291,19 @@ def test_a_record_that_breaks_a_rule_is_not_resumed() -> None:
     text = dumps([state.record()])
     first = re.search(r"1\. (\w+:\s+)(\S+) (\S+)", text)
     assert first is not None
-    swapped = text.replace(first.group(0), f"1. {first.group(1)}{first.group(3)} {first.group(2)}", 1)
+    swapped = text.replace(
+        first.group(0), f"1. {first.group(1)}{first.group(3)} {first.group(2)}", 1
+    )
     with pytest.raises(Refused) as raised:
         resume(swapped)
     codes = [d.code for d in raised.value.diagnostics]
     assert codes[0] == "REF003" and "JB306" in codes
     with pytest.raises(Refused) as raised:
         resume(text.split("hands")[0] + "bids\n  Ana: 3S\n")
-    assert raised.value.diagnostic.code == "REF003" and "does not give every hand" in raised.value.diagnostic.message
+    assert (
+        raised.value.diagnostic.code == "REF003"
+        and "does not give every hand" in raised.value.diagnostic.message
+    )
     with pytest.raises(Refused) as raised:
         resume(text + "\n" + text)
     assert "holds 2" in raised.value.diagnostic.message

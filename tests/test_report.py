@@ -295,7 +295,12 @@ def test_json_clause_without_citation() -> None:
     clause = FakeClause("REC101", "known players", ())
     report = Report((FileReport("a.truf", (), (diagnostic(Span(1, 1, 1, 2), clause=clause),)),))
     [entry] = json.loads(json_report.render(report))["files"][0]["diagnostics"]
-    assert entry["clause"] == {"code": "REC101", "title": "known players", "citation": None, "url": None}
+    assert entry["clause"] == {
+        "code": "REC101",
+        "title": "known players",
+        "citation": None,
+        "url": None,
+    }
 
 
 def test_json_summary_counts_over_files() -> None:

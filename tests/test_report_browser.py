@@ -68,14 +68,21 @@ def _state(browser: Browser, index: int) -> dict[str, object]:
 def test_the_arrow_keys_step_the_replay_through_every_trick(browser: Browser, page: str) -> None:
     browser.open(page, 1280)
     assert browser.evaluate(_replay(0) + ".getAttribute('data-tricks')") == "13"
-    assert _state(browser, 0) == {"step": "0", "tricks": ["0"], "hand": 52, "status": "Before the first trick"}
+    assert _state(browser, 0) == {
+        "step": "0",
+        "tricks": ["0"],
+        "hand": 52,
+        "status": "Before the first trick",
+    }
     browser.evaluate(_replay(0) + ".focus()")
     for trick in range(1, 14):
         browser.key("ArrowRight", 39)
         state = _state(browser, 0)
         assert state["step"] == str(trick) and state["tricks"] == [str(trick)]
         assert state["hand"] == 52 - 4 * trick, f"trick {trick}"
-        assert str(state["status"]).startswith(f"Trick {trick}: ") and " wins (" in str(state["status"])
+        assert str(state["status"]).startswith(f"Trick {trick}: ") and " wins (" in str(
+            state["status"]
+        )
     browser.key("ArrowRight", 39)
     assert _state(browser, 0)["step"] == "13"
     browser.key("ArrowLeft", 37)
@@ -101,7 +108,9 @@ def test_the_buttons_step_the_replay(browser: Browser, page: str) -> None:
     assert browser.errors() == []
 
 
-def test_a_finding_shows_its_trick_with_the_marked_card_on_screen(browser: Browser, page: str) -> None:
+def test_a_finding_shows_its_trick_with_the_marked_card_on_screen(
+    browser: Browser, page: str
+) -> None:
     browser.open(page, 1280)
     link = 'document.querySelector("#f2-findings a.tf-goto")'
     assert browser.evaluate(link + ".textContent") == "Deal 1, trick 4, Citra's 3♣"
@@ -121,7 +130,9 @@ def test_a_finding_shows_its_trick_with_the_marked_card_on_screen(browser: Brows
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_screenshots_have_content_and_no_sideways_scroll(browser: Browser, page: str, width: int) -> None:
+def test_screenshots_have_content_and_no_sideways_scroll(
+    browser: Browser, page: str, width: int
+) -> None:
     browser.open(page, width)
     assert browser.evaluate("document.documentElement.scrollWidth") <= width
     browser.evaluate(_replay(0) + ".scrollIntoView()")
@@ -141,9 +152,13 @@ def test_screenshots_have_content_and_no_sideways_scroll(browser: Browser, page:
     assert browser.errors() == []
 
 
-def test_every_replay_of_the_page_reaches_its_last_trick_with_its_hands_played_out(browser: Browser, page: str) -> None:
+def test_every_replay_of_the_page_reaches_its_last_trick_with_its_hands_played_out(
+    browser: Browser, page: str
+) -> None:
     browser.open(page, 1280)
-    tricks = browser.evaluate('[...document.querySelectorAll(".tf-replay")].map(r => r.getAttribute("data-tricks"))')
+    tricks = browser.evaluate(
+        '[...document.querySelectorAll(".tf-replay")].map(r => r.getAttribute("data-tricks"))'
+    )
     # truf-jb's six deals, the revoke's one, Ruff and Honours' four; Tromplemond plays no tricks.
     assert tricks == ["13"] * 7 + ["12"] * 4 + ["0"]
     for index in range(len(tricks) - 1):

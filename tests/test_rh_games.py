@@ -45,7 +45,9 @@ from trufspec.report.model import Report
 
 BAD = (Severity.ERROR, Severity.WARNING)
 
-legal_settings = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+legal_settings = settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 mutation_settings = settings(
     max_examples=15,
     deadline=None,
@@ -60,12 +62,17 @@ def check(text: str):
 
 
 def describe(text: str, diagnostics: list[Diagnostic]) -> str:
-    listing = "\n".join(f"  {d.line} {d.code} {d.message}{' (consequential)' if d.consequential else ''}" for d in diagnostics)
+    listing = "\n".join(
+        f"  {d.line} {d.code} {d.message}{' (consequential)' if d.consequential else ''}"
+        for d in diagnostics
+    )
     return f"{text}\n{listing}"
 
 
 def primary(report) -> list[tuple[str, int]]:
-    return [(d.code, d.line) for d in report.diagnostics if d.severity in BAD and not d.consequential]
+    return [
+        (d.code, d.line) for d in report.diagnostics if d.severity in BAD and not d.consequential
+    ]
 
 
 def replace_line(text: str, line: int, new: str) -> str:
@@ -88,7 +95,9 @@ def find_game(
 
 def assert_only(text: str, expected: tuple[str, int]) -> None:
     report = check(text)
-    assert primary(report) == [expected], describe(text, [d for d in report.diagnostics if d.severity in BAD])
+    assert primary(report) == [expected], describe(
+        text, [d for d in report.diagnostics if d.severity in BAD]
+    )
 
 
 # ------------------------------------------------------------------------ the oracle itself
@@ -96,15 +105,31 @@ def assert_only(text: str, expected: tuple[str, int]) -> None:
 
 def test_oracle_figures_of_the_source() -> None:
     """Rules analysis, part 5, RH items 1 to 3."""
-    default = {"honour-points": "2-and-4", "honours-bar-timing": "after-tricks", "honours-bar-scope": "own-team", "target-points": "9"}
-    scores, _ = score_hand({TEAMS[0]: 8, TEAMS[1]: 4}, {TEAMS[0]: 3, TEAMS[1]: 1}, {TEAMS[0]: 0, TEAMS[1]: 0}, default)
+    default = {
+        "honour-points": "2-and-4",
+        "honours-bar-timing": "after-tricks",
+        "honours-bar-scope": "own-team",
+        "target-points": "9",
+    }
+    scores, _ = score_hand(
+        {TEAMS[0]: 8, TEAMS[1]: 4}, {TEAMS[0]: 3, TEAMS[1]: 1}, {TEAMS[0]: 0, TEAMS[1]: 0}, default
+    )
     assert scores == {TEAMS[0]: 4, TEAMS[1]: 0}
-    scores, clauses = score_hand({TEAMS[0]: 8, TEAMS[1]: 4}, {TEAMS[0]: 3, TEAMS[1]: 1}, {TEAMS[0]: 6, TEAMS[1]: 0}, default)
+    scores, clauses = score_hand(
+        {TEAMS[0]: 8, TEAMS[1]: 4}, {TEAMS[0]: 3, TEAMS[1]: 1}, {TEAMS[0]: 6, TEAMS[1]: 0}, default
+    )
     assert scores[TEAMS[0]] == 2 and clauses[TEAMS[0]] == "RH406"
     early = default | {"honours-bar-timing": "start-of-hand"}
-    scores, _ = score_hand({TEAMS[0]: 8, TEAMS[1]: 4}, {TEAMS[0]: 3, TEAMS[1]: 1}, {TEAMS[0]: 6, TEAMS[1]: 0}, early)
+    scores, _ = score_hand(
+        {TEAMS[0]: 8, TEAMS[1]: 4}, {TEAMS[0]: 3, TEAMS[1]: 1}, {TEAMS[0]: 6, TEAMS[1]: 0}, early
+    )
     assert scores[TEAMS[0]] == 4
-    scores, _ = score_hand({TEAMS[0]: 12, TEAMS[1]: 0}, {TEAMS[0]: 4, TEAMS[1]: 0}, {TEAMS[0]: 0, TEAMS[1]: 0}, default | {"target-points": "11"})
+    scores, _ = score_hand(
+        {TEAMS[0]: 12, TEAMS[1]: 0},
+        {TEAMS[0]: 4, TEAMS[1]: 0},
+        {TEAMS[0]: 0, TEAMS[1]: 0},
+        default | {"target-points": "11"},
+    )
     assert scores[TEAMS[0]] == 10
 
 
@@ -164,7 +189,9 @@ def test_discard_not_held(seed: int, options: dict[str, str]) -> None:
 @mutation_settings
 @given(seeds, rh_options())
 def test_revoke_played(seed: int, options: dict[str, str]) -> None:
-    game = find_game(seed, options, lambda g: g.hands[0].revoke is not None, max_hands=3, revoke_hand=0)
+    game = find_game(
+        seed, options, lambda g: g.hands[0].revoke is not None, max_hands=3, revoke_hand=0
+    )
     hand = game.hands[0]
     assert hand.revoke is not None
     assert_only(game.text, ("RH303", hand.lines[f"trick{hand.revoke + 1}"]))
@@ -217,7 +244,9 @@ def test_wrong_dealer(seed: int, options: dict[str, str]) -> None:
 @given(seeds, rh_options())
 def test_hand_played_after_the_game_is_won(seed: int, options: dict[str, str]) -> None:
     options = options | {"target-points": "4"}
-    game = find_game(seed, options, lambda g: len(g.hands) >= 2 and bool(g.winners), max_hands=12, play_on=True)
+    game = find_game(
+        seed, options, lambda g: len(g.hands) >= 2 and bool(g.winners), max_hands=12, play_on=True
+    )
     last = game.hands[-1]
     assert_only(game.text, ("RH502", last.lines["deal"]))
     assert check(game.text).games[0].winners == game.winners

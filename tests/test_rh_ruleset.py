@@ -22,7 +22,16 @@ from rh_games import OPTION_GRID, PLAYERS, TEAMS, random_game, render
 import trufspec
 from trufspec.diagnostics import Severity
 from trufspec.rulesets.ruff_and_honours.scoring import score_hand
-from oracle_ruff_and_honours import BOTS, UNIFORM, GeneratedHand, Policy, legal_cards, partner_of, team_of, winner_of
+from oracle_ruff_and_honours import (
+    BOTS,
+    UNIFORM,
+    GeneratedHand,
+    Policy,
+    legal_cards,
+    partner_of,
+    team_of,
+    winner_of,
+)
 from trufspec.spec.options import OptionValues, resolve
 from trufspec.spec.registry import default_registry
 
@@ -53,8 +62,15 @@ def options(**chosen: str) -> OptionValues:
         (11, 3, 4, {}, 5, "RH405"),
     ],
 )
-def test_scoring_vectors(taken: int, honours: int, before: int, chosen: dict[str, str], expected: int, clause: str) -> None:
-    scores = score_hand({US: taken, THEM: 12 - taken}, {US: honours, THEM: 4 - honours}, {US: before, THEM: 0}, options(**chosen))
+def test_scoring_vectors(
+    taken: int, honours: int, before: int, chosen: dict[str, str], expected: int, clause: str
+) -> None:
+    scores = score_hand(
+        {US: taken, THEM: 12 - taken},
+        {US: honours, THEM: 4 - honours},
+        {US: before, THEM: 0},
+        options(**chosen),
+    )
     assert (scores[US].points, scores[US].clause) == (expected, clause)
     assert scores[THEM].points == 0
 
@@ -81,14 +97,23 @@ def test_turned_king_counts_after_the_ruff_only() -> None:
     else:
         raise AssertionError("no hand with a turned king kept by the ruffer")
     render(game)
-    assert [d for d in trufspec.check_text(game.text).diagnostics if d.severity is Severity.ERROR] == []
+    assert [
+        d for d in trufspec.check_text(game.text).diagnostics if d.severity is Severity.ERROR
+    ] == []
     after = trufspec.check_text(game.text, options={"honours-basis": "held-after-ruff"})
-    found = [(d.code, d.line) for d in after.diagnostics if d.severity is Severity.ERROR and not d.consequential]
+    found = [
+        (d.code, d.line)
+        for d in after.diagnostics
+        if d.severity is Severity.ERROR and not d.consequential
+    ]
     assert ("RH403", hand.lines["honours"]) in found
 
 
 def _hands(policy: Policy) -> list[GeneratedHand]:
-    return [random_game(random.Random(f"bots:{seed}"), {}, 1, policy=policy).hands[0] for seed in range(200)]
+    return [
+        random_game(random.Random(f"bots:{seed}"), {}, 1, policy=policy).hands[0]
+        for seed in range(200)
+    ]
 
 
 def _tricks_of_the_longer_trumps(hand: GeneratedHand) -> int | None:
@@ -123,7 +148,9 @@ def overtaken(hand: GeneratedHand) -> int:
         order = [PLAYERS[(PLAYERS.index(leader) + k) % 4] for k in range(4)]
         last = order[3]
         if order[winner_of(cards[:3], trump)] == partner_of(last) and winner_of(cards, trump) == 3:
-            count += any(winner_of([*cards[:3], c], trump) != 3 for c in legal_cards(hands[last], cards[:3]))
+            count += any(
+                winner_of([*cards[:3], c], trump) != 3 for c in legal_cards(hands[last], cards[:3])
+            )
         for player, card in zip(order, cards):
             hands[player].remove(card)
     return count
@@ -136,7 +163,13 @@ def test_bots_never_overtake_a_partner() -> None:
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "trufspec", *args], capture_output=True, text=True, env=env, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "trufspec", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
 
 
 def test_score_prints_the_team_sheet() -> None:
@@ -160,14 +193,20 @@ def test_hand_end_when_decided_without_the_totals_before() -> None:
     """RH-A9b read as when-decided needs the totals before a hand to know where it ends; when
     an earlier hand leaves them unknown, a hand that stops early is taken as it stands, and
     the report says that check could not run."""
-    record = ROOT / "records" / "ruff-and-honours" / "clauses" / "RH307-hand-ends-when-decided.good.truf"
+    record = (
+        ROOT / "records" / "ruff-and-honours" / "clauses" / "RH307-hand-ends-when-decided.good.truf"
+    )
     first, second = record.read_text(encoding="utf-8").split("\ndeal 2\n")
     # The first hand keeps its deal but loses its play and figures: the totals after it are unknown.
     text = first.split("\nplay\n")[0] + "\n\ndeal 2\n" + second
     report = trufspec.check_text(text, "unknown-totals.truf")
     assert [d.code for d in report.diagnostics if d.severity is Severity.ERROR] == []
-    assert any(d.code == "REC015" and "where the hand ends" in d.message for d in report.diagnostics)
-    played_out = trufspec.check_text(text.replace("hand-end=when-decided", "hand-end=all-tricks"), "all.truf")
+    assert any(
+        d.code == "REC015" and "where the hand ends" in d.message for d in report.diagnostics
+    )
+    played_out = trufspec.check_text(
+        text.replace("hand-end=when-decided", "hand-end=all-tricks"), "all.truf"
+    )
     assert [(d.code, d.line) for d in played_out.diagnostics if d.severity is Severity.ERROR] == [
         ("RH307", text[: text.index("\nplay\n", text.index("deal 2"))].count("\n") + 2)
     ]

@@ -105,8 +105,12 @@ FLAGS = ["intentional", "void", "waived", "accidental", "x-2", "ñame"]
 
 names = st.sampled_from(NAMES)
 marks = st.booleans()
-one_line_text = st.text(st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs",)), max_size=12)
-brace_text = st.text(st.characters(blacklist_characters="}\r", blacklist_categories=("Cs",)), max_size=12)
+one_line_text = st.text(
+    st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs",)), max_size=12
+)
+brace_text = st.text(
+    st.characters(blacklist_characters="}\r", blacklist_categories=("Cs",)), max_size=12
+)
 line_comment = one_line_text.map(lambda text: ";" + text)
 brace_comment = brace_text.map(lambda text: "{" + text + "}")
 any_comment = st.one_of(line_comment, brace_comment)
@@ -201,7 +205,9 @@ def plays(draw: Draw) -> Play:
 def figures(draw: Draw) -> Tricks:
     kind = draw(st.sampled_from([Tricks, Score, Total, Honours, Pot]))
     sides = draw(st.lists(st.lists(names, min_size=1, max_size=2), max_size=4))
-    entries = tuple(Figure(tuple(side), draw(st.integers(-200, 200)), draw(marks)) for side in sides)
+    entries = tuple(
+        Figure(tuple(side), draw(st.integers(-200, 200)), draw(marks)) for side in sides
+    )
     return kind(entries, draw(marks), comments=comments(draw))
 
 
@@ -314,16 +320,26 @@ AS, KS, C2, C4 = (FULL_PACK[i] for i in (51, 50, 0, 2))
 # Small trees that each hold one construct the printer and the parser must agree on, where
 # they once did not; each is named after what it holds.
 TWO_COMMENTS_AT_ONE_CARD = one_deal(
-    Hands((HandEntry(ANA, Cards((AS, KS)), comments=(Comment("{a}", index=0), Comment("{b}", index=0))),))
+    Hands(
+        (
+            HandEntry(
+                ANA, Cards((AS, KS)), comments=(Comment("{a}", index=0), Comment("{b}", index=0))
+            ),
+        )
+    )
 )
 COMMENT_BEFORE_PER_CARD_TRICK = one_deal(
-    Play((Trick(Atom(1), DEWI, Cards((C2, C4)), (DEWI, ANA), comments=(Comment("{c}", index=-1),)),))
+    Play(
+        (Trick(Atom(1), DEWI, Cards((C2, C4)), (DEWI, ANA), comments=(Comment("{c}", index=-1),)),)
+    )
 )
 COMMENT_IN_CUT = one_deal(Cut((ANA, DEWI), Cards((C2, C4)), comments=(Comment("{c}", index=0),)))
 MARK_IN_CUT = one_deal(Cut((ANA, DEWI), Cards((C2, C4), acks=frozenset({0}))))
 COMMENT_IN_RUFF = one_deal(Ruff(ANA, Cards((C2, C4)), comments=(Comment("{c}", index=0),)))
 PLUS_IN_QUOTED_TEAM = one_deal(Tricks((Figure(("a+b", "Ana"), 3),)))
-COMMENT_IN_BID = one_deal(Bids((BidEntry(ANA, Cards((C2, C4)), comments=(Comment("{c}", index=0),)),)))
+COMMENT_IN_BID = one_deal(
+    Bids((BidEntry(ANA, Cards((C2, C4)), comments=(Comment("{c}", index=0),)),))
+)
 MODE_AFTER_A_QUOTED_WINNER = one_deal(Contract(Atom("AS"), mode=Atom(Mode.ATAS)))
 ADJUST_OF_NOTHING = one_deal(Contract(ANA, adjust=Atom(0)))
 NAME_AFTER_CARD_STARTS_WITH_A_CARD = one_deal(Cut((ANA, Atom("KS-x")), Cards((C2, C4))))
@@ -334,7 +350,8 @@ COMMENT_IN_A_CANONICAL_HAND = one_deal(
     Hands((HandEntry(ANA, Cards((AS, KS)), comments=(Comment("{c}", index=0),)),))
 )
 QUOTED_TRICK_WINNER = one_deal(
-    Play((Trick(Atom(1), ANA, Cards((C2,)), winner=Atom("AS")),)), Dealer(ANA, comments=(Comment("; after"),))
+    Play((Trick(Atom(1), ANA, Cards((C2,)), winner=Atom("AS")),)),
+    Dealer(ANA, comments=(Comment("; after"),)),
 )
 WINNER_BEFORE_THE_NEXT_TRICK = one_deal(
     Play(
@@ -397,4 +414,6 @@ def test_a_game_read_with_more_cards_than_names_prints_as_the_replay_pairs_them(
     printed = dumps(parsed.games)
     assert "1. Budi 6S Dewi JS Ana 9S 10S" in printed
     again = parse_text(printed)
-    assert [d.code for d in again.diagnostics] == ["REC012"] and again.games[0].deals == parsed.games[0].deals
+    assert [d.code for d in again.diagnostics] == ["REC012"] and again.games[
+        0
+    ].deals == parsed.games[0].deals

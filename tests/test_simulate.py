@@ -77,14 +77,18 @@ def test_sheets_hold_no_cards_played(ruleset: str) -> None:
 
 def test_unknown_and_unsimulated_options_are_refused() -> None:
     simulator = simulator_for("truf-jb")
-    assert option_problems(simulator, {"no-such": "x"})[0].startswith("truf-jb has no option 'no-such'")
+    assert option_problems(simulator, {"no-such": "x"})[0].startswith(
+        "truf-jb has no option 'no-such'"
+    )
     assert "cannot be" in option_problems(simulator, {"zero-bid-miss": "never"})[0]
     with pytest.raises(ValueError):
         list(simulate("truf-jb", 1, 1, options={"no-such": "x"}))
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "trufspec", *args], capture_output=True, text=True, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "trufspec", *args], capture_output=True, text=True, cwd=ROOT
+    )
 
 
 def test_command_writes_games_that_check_clean(tmp_path: Path) -> None:
@@ -100,7 +104,7 @@ def test_command_writes_games_that_check_clean(tmp_path: Path) -> None:
 def test_command_without_a_seed_writes_the_seed_it_drew() -> None:
     result = run("simulate", "tromplemond")
     assert result.returncode == 0, result.stderr
-    seed = result.stdout.split('seed ', 1)[1].split('"', 1)[0]
+    seed = result.stdout.split("seed ", 1)[1].split('"', 1)[0]
     assert run("simulate", "tromplemond", "--seed", seed).stdout == result.stdout
 
 
@@ -119,7 +123,10 @@ def test_a_seed_plays_the_same_games_in_every_process(ruleset: str) -> None:
     for hash_seed in ("1", "2"):
         result = subprocess.run(
             [sys.executable, "-m", "trufspec", "simulate", ruleset, "-n", "2", "--seed", "9"],
-            capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
         )
         assert result.returncode == 0, result.stderr
         outputs.add(result.stdout)

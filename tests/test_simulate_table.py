@@ -45,7 +45,9 @@ def test_a_fault_is_the_only_error_of_its_record(ruleset: str, kind: str) -> Non
         assert played.fault is not None
         assert errors(render(played.game, Detail.FULL)) == [played.fault.code]
         codes.add(played.fault.code)
-    prefix = {"truf-jb": "JB", "truf-de": "TD", "truf-basics": "TB", "ruff-and-honours": "RH"}[ruleset]
+    prefix = {"truf-jb": "JB", "truf-de": "TD", "truf-basics": "TB", "ruff-and-honours": "RH"}[
+        ruleset
+    ]
     assert all(code.startswith(prefix + "3") for code in codes), codes
 
 
@@ -53,7 +55,12 @@ def sampled_readings(ruleset: str, count: int) -> list[dict[str, str]]:
     """``count`` readings of the ruleset, one option away from the defaults each, drawn with a
     fixed seed (every reading is played without a fault by the tests of ``simulate``)."""
     options = default_registry().options_of(ruleset)
-    every = [{key: value} for key in sorted(options) for value in options[key].choices or () if value != options[key].default]
+    every = [
+        {key: value}
+        for key in sorted(options)
+        for value in options[key].choices or ()
+        if value != options[key].default
+    ]
     return random.Random(ruleset).sample(every, min(count, len(every)))
 
 
@@ -90,7 +97,9 @@ def test_tromplemond_bots_abstain_now_and_then_under_allow_abstain() -> None:
     """Some voters hand in no slip, most vote; a vote nobody voted in is settled by the table."""
     slips = voters = 0
     for seed in range(8):
-        played = play_game("tromplemond", random.Random(seed), {"allow-abstain": "yes", "max-rounds": "3"})
+        played = play_game(
+            "tromplemond", random.Random(seed), {"allow-abstain": "yes", "max-rounds": "3"}
+        )
         assert played.state.is_game_over and errors(render(played.game, Detail.FULL)) == []
         for deal in played.game.deals:
             for votes in (s for s in deal.sections if type(s) is Votes):
@@ -119,9 +128,16 @@ def bot_deals(count: int) -> list[tuple[dict[str, tuple[Card, ...]], dict[str, i
             hands = deal.find(Hands)
             bids = deal.find(Bids)
             contract = deal.find(Contract)
-            assert hands is not None and bids is not None and contract is not None and contract.trump is not None
+            assert (
+                hands is not None
+                and bids is not None
+                and contract is not None
+                and contract.trump is not None
+            )
             held = {e.player.value: e.cards.cards for e in hands.entries}
-            values = {e.player.value: e.restated.value for e in bids.entries if e.restated is not None}
+            values = {
+                e.player.value: e.restated.value for e in bids.entries if e.restated is not None
+            }
             found.append((held, values, contract.winner.value, str(contract.trump.value)))
         seed += 1
     return found[:count]
@@ -176,5 +192,8 @@ def hit_rate(game: Game) -> list[bool]:
     for deal in game.deals:
         bids, tricks = deal.find(Bids), deal.find(Tricks)
         assert bids is not None and tricks is not None
-        hits += made(tricks, {e.player.value: e.restated.value for e in bids.entries if e.restated is not None})
+        hits += made(
+            tricks,
+            {e.player.value: e.restated.value for e in bids.entries if e.restated is not None},
+        )
     return hits

@@ -91,10 +91,16 @@ def test_a_five_megabyte_line_gives_diagnostics_in_memory_of_its_order(line: str
     [
         pytest.param("hands\n  Ana: " + "AS " * 200_000, "REC013", id="one card, in a hand"),
         pytest.param("total " + "Ana 1 " * 100_000, "REC011", id="one name, in a total line"),
-        pytest.param("total " + " ".join(f"P{n} 1" for n in range(100_000)), "REC010", id="a hundred thousand names"),
+        pytest.param(
+            "total " + " ".join(f"P{n} 1" for n in range(100_000)),
+            "REC010",
+            id="a hundred thousand names",
+        ),
     ],
 )
-def test_a_line_that_breaks_a_clause_at_every_token_reports_it_twenty_times(line: str, code: str) -> None:
+def test_a_line_that_breaks_a_clause_at_every_token_reports_it_twenty_times(
+    line: str, code: str
+) -> None:
     """Found by a 5 MB line of one card, which made a diagnostic of every card and ran the
     command out of memory (4 GB) rendering them."""
     text = HEAD + line + "\n"

@@ -171,7 +171,9 @@ def test_a_misspelt_keyword_that_reads_as_a_player_is_named_as_the_keyword() -> 
     error = only_error("deal 1\ntricks Ana 3 Budi 10\nscores Ana 1 Budi -3\n")
     assert error.message == "'scores' is not a section of a deal; did you mean 'score'?"
     assert (error.span.line, error.span.column, error.span.end_column) == (3, 1, 7)
-    indented = only_error("deal 1\ntricks Ana 3 Budi 10\nscore Ana 1 Budi -3\n  totl Ana 1 Budi -3\n")
+    indented = only_error(
+        "deal 1\ntricks Ana 3 Budi 10\nscore Ana 1 Budi -3\n  totl Ana 1 Budi -3\n"
+    )
     assert indented.message == "'totl' is not a section of a deal; did you mean 'total'?"
     assert (indented.span.line, indented.span.column, indented.span.end_column) == (4, 3, 7)
 

@@ -57,14 +57,18 @@ def describe(report) -> str:
 
 
 def primary(report) -> list[tuple[str, int]]:
-    return [(d.code, d.line) for d in report.diagnostics if d.severity in BAD and not d.consequential]
+    return [
+        (d.code, d.line) for d in report.diagnostics if d.severity in BAD and not d.consequential
+    ]
 
 
 def assert_caught(game: GeneratedGame, code: str, line: int) -> None:
     """The mutation is reported as ``code`` on ``line``, and nothing else is reported as a
     fault of its own."""
     report = check(game)
-    assert primary(report) == [(code, line)], f"expected {code} on line {line}\nrecord:\n{game.text}\n{describe(report)}"
+    assert primary(report) == [(code, line)], (
+        f"expected {code} on line {line}\nrecord:\n{game.text}\n{describe(report)}"
+    )
 
 
 # ------------------------------------------------------------------------ the worked example
@@ -91,20 +95,28 @@ def test_validator_scores_the_repaired_worked_example() -> None:
 def test_printed_worked_example_repeats_the_ten_of_diamonds() -> None:
     path = ROOT / "records" / "tromplemond" / "worked-example-as-printed.truf"
     report = trufspec.check_text(path.read_text(encoding="utf-8"), str(path))
-    found = [(d.code, d.line, d.severity) for d in report.diagnostics if d.severity is not Severity.INFO]
+    found = [
+        (d.code, d.line, d.severity) for d in report.diagnostics if d.severity is not Severity.INFO
+    ]
     # The record marks Nick's 10D with !: the source's mistake, kept on purpose, so the
     # sample records check clean while the duplicate is still reported.
     assert found == [("REC013", 25, Severity.ACKNOWLEDGED)]
     assert any("10D" in d.message for d in report.diagnostics if d.code == "REC013")
     unmarked = path.read_text(encoding="utf-8").replace("10D!", "10D")
-    errors = [(d.code, d.line) for d in trufspec.check_text(unmarked).diagnostics if d.severity in BAD]
+    errors = [
+        (d.code, d.line) for d in trufspec.check_text(unmarked).diagnostics if d.severity in BAD
+    ]
     assert errors == [("REC013", 25)]
 
 
 def test_tallies_of_a_vote() -> None:
     """TP 3: 2-2 goes to the other two, 1-1-1-1 to a re-vote and then a cut."""
-    base = (ROOT / "records" / "tromplemond" / "worked-example-repaired.truf").read_text(encoding="utf-8")
-    two_way = base.replace("votes Emily 2 Nick 1 Sam 1", "votes Emily 2 Nick 2\ndecide Rob>Emily Sam>Emily")
+    base = (ROOT / "records" / "tromplemond" / "worked-example-repaired.truf").read_text(
+        encoding="utf-8"
+    )
+    two_way = base.replace(
+        "votes Emily 2 Nick 1 Sam 1", "votes Emily 2 Nick 2\ndecide Rob>Emily Sam>Emily"
+    )
     assert [d for d in trufspec.check_text(two_way).diagnostics if d.severity in BAD] == []
     four_way = base.replace(
         "votes Emily 2 Nick 1 Sam 1",
@@ -122,7 +134,9 @@ def test_tallies_of_a_vote() -> None:
 @given(tromplemond_games())
 def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame) -> None:
     report = check(game)
-    assert [d for d in report.diagnostics if d.severity in BAD] == [], f"{game.text}\n{describe(report)}"
+    assert [d for d in report.diagnostics if d.severity in BAD] == [], (
+        f"{game.text}\n{describe(report)}"
+    )
     assert trufspec.format_bytes(game.text.encode(), PATH).output == game.text
     deals = report.games[0].deals
     assert [d.scores for d in deals] == [r.scores for r in game.rounds]
@@ -139,7 +153,9 @@ def _game(seed: int, options: dict[str, str]) -> GeneratedGame:
     return random_game(random.Random(seed), options)
 
 
-def _steps(seed: int, options: dict[str, str], kind: str) -> tuple[GeneratedGame, list[tuple[GeneratedRound, int]]]:
+def _steps(
+    seed: int, options: dict[str, str], kind: str
+) -> tuple[GeneratedGame, list[tuple[GeneratedRound, int]]]:
     """The first game from ``seed`` on whose vote has steps of this kind (ties are rare, so a
     few seeds are tried), with those steps."""
     for offset in range(60):
@@ -173,7 +189,9 @@ def test_wrong_score_of_a_stayer(seed, options, pick) -> None:
     game = _game(seed, options)
     r = pick.choice(game.rounds)
     stayer = pick.choice([p for p in PLAYERS if p not in _forfeits(r)])
-    bad = mutated(game, lambda g: g.rounds[r.number - 1].scores.__setitem__(stayer, r.scores[stayer] + 2))
+    bad = mutated(
+        game, lambda g: g.rounds[r.number - 1].scores.__setitem__(stayer, r.scores[stayer] + 2)
+    )
     assert_caught(bad, "TM401", bad.lines[(r.number, "score")])
 
 
@@ -195,7 +213,9 @@ def test_wrong_total(seed, options, pick) -> None:
     game = _game(seed, options)
     r = pick.choice(game.rounds)
     player = pick.choice(PLAYERS)
-    bad = mutated(game, lambda g: g.rounds[r.number - 1].totals.__setitem__(player, r.totals[player] - 4))
+    bad = mutated(
+        game, lambda g: g.rounds[r.number - 1].totals.__setitem__(player, r.totals[player] - 4)
+    )
     assert_caught(bad, "TM403", bad.lines[(r.number, "total")])
 
 
@@ -315,9 +335,17 @@ def test_round_after_the_end(seed, options) -> None:
         order = [PLAYERS[(start + k) % 4] for k in range(4)]
         claims = dict(last.claims)
         extra = GeneratedRound(
-            last.number + 1, dealer, last.public, last.secret, last.discards, [(p, claims[p]) for p in order],
-            [("votes-tally", {PLAYERS[0]: 3, PLAYERS[1]: 1})], PLAYERS[0],
-            scores=round_scores({p: last.secret[p] + last.public[p] for p in PLAYERS}, {PLAYERS[0]}),
+            last.number + 1,
+            dealer,
+            last.public,
+            last.secret,
+            last.discards,
+            [(p, claims[p]) for p in order],
+            [("votes-tally", {PLAYERS[0]: 3, PLAYERS[1]: 1})],
+            PLAYERS[0],
+            scores=round_scores(
+                {p: last.secret[p] + last.public[p] for p in PLAYERS}, {PLAYERS[0]}
+            ),
         )
         extra.totals = {p: final[p] + extra.scores[p] for p in PLAYERS}
         g.rounds.append(extra)
@@ -359,7 +387,8 @@ def test_cut_without_every_player_in_it(seed, options, pick) -> None:
 def test_secret_row_of_two_cards(seed, options, pick) -> None:
     game = _game(seed, options)
     found = [
-        r for r in _voted(game)
+        r
+        for r in _voted(game)
         if r.show_off_secret and any(c[:-1] not in ("J", "A") for c in r.secret[r.off])
     ]
     if not found:
@@ -377,6 +406,7 @@ def test_bots_vote_off_the_jacks_and_hide_their_own() -> None:
     """Over 40 seeded games the player the bots vote off holds clearly more jacks than those
     who stay, and a claim is true when there is no jack to hide and never when there is;
     uniform choices show neither."""
+
     def figures(bots: bool) -> tuple[float, float, float, float]:
         off, stay, plain, hiding = [], [], [], []
         for seed in range(40):
@@ -385,7 +415,9 @@ def test_bots_vote_off_the_jacks_and_hide_their_own() -> None:
                     (hiding if jacks(r.secret[player]) else plain).append(claim == r.secret[player])
                 if r.off is not None and r.reveal is None and not r.misdeal:
                     for player in PLAYERS:
-                        (off if player == r.off else stay).append(jacks(r.secret[player] + r.public[player]))
+                        (off if player == r.off else stay).append(
+                            jacks(r.secret[player] + r.public[player])
+                        )
         return mean(off), mean(stay), mean(plain), mean(hiding)
 
     off, stay, plain, hiding = figures(bots=True)
@@ -405,4 +437,8 @@ def test_bots_that_keep_disagreeing_on_a_two_way_tie_are_brought_to_agree() -> N
     decides = [r for r in game.rounds for step in r.steps if step[0] == "decide"]
     assert decides
     report = check(game)
-    assert game.text and [d for d in report.diagnostics if d.severity in (Severity.ERROR, Severity.WARNING)] == [], describe(report)
+    assert (
+        game.text
+        and [d for d in report.diagnostics if d.severity in (Severity.ERROR, Severity.WARNING)]
+        == []
+    ), describe(report)

@@ -34,7 +34,11 @@ SEATS = ("Ana", "Budi", "Citra", "Dewi")
 
 
 def options(**chosen: str) -> OptionValues:
-    return OptionValues(resolve({k.replace("_", "-"): v for k, v in chosen.items()}, REGISTRY.options_of("truf-basics")))
+    return OptionValues(
+        resolve(
+            {k.replace("_", "-"): v for k, v in chosen.items()}, REGISTRY.options_of("truf-basics")
+        )
+    )
 
 
 def declare(line: str, **chosen: str) -> tuple[dict[str, declaring.Declaration], list[str]]:
@@ -83,7 +87,9 @@ DECLARATIONS = [
 
 
 @pytest.mark.parametrize(("cards", "form", "target", "trump", "broken"), DECLARATIONS)
-def test_declaration_by_function(cards: str, form: str, target: int, trump: str, broken: str | None) -> None:
+def test_declaration_by_function(
+    cards: str, form: str, target: int, trump: str, broken: str | None
+) -> None:
     found, codes = declare(f"Ana: {cards}")
     declaration = found["Ana"]
     assert (declaration.form.value, declaration.target) == (form, target)
@@ -92,7 +98,9 @@ def test_declaration_by_function(cards: str, form: str, target: int, trump: str,
 
 
 @pytest.mark.parametrize(("cards", "form", "target", "trump", "broken"), DECLARATIONS)
-def test_declaration_by_record(cards: str, form: str, target: int, trump: str, broken: str | None) -> None:
+def test_declaration_by_record(
+    cards: str, form: str, target: int, trump: str, broken: str | None
+) -> None:
     # The others declare low single cards, so Ana's declaration wins and decides trump.
     others = "Budi: KH = 0 Citra: QC = 0 Dewi: JD = 0"
     report = check(f"bids Ana: {cards} = {target} {others}\ncontract Ana trump {trump}\n")
@@ -110,7 +118,12 @@ def test_subtract_validity_option() -> None:
 
 @pytest.mark.parametrize(
     ("cards", "problem"),
-    [("7S 2S 3S", "3 cards"), ("-7S", "single card"), ("9H -KC", "NO TRUF"), ("-9S -4S", "more than one")],
+    [
+        ("7S 2S 3S", "3 cards"),
+        ("-7S", "single card"),
+        ("9H -KC", "NO TRUF"),
+        ("-9S -4S", "more than one"),
+    ],
 )
 def test_declaration_form(cards: str, problem: str) -> None:
     """TB201: one or two cards; a minus mark only on one card of a same-suit pair."""
@@ -120,7 +133,14 @@ def test_declaration_form(cards: str, problem: str) -> None:
 
 
 def test_card_values() -> None:
-    assert [declaring.card_value(parse_card(c)) for c in ("AS", "2H", "10C", "JD", "QS", "KH")] == [1, 2, 10, 0, 0, 0]
+    assert [declaring.card_value(parse_card(c)) for c in ("AS", "2H", "10C", "JD", "QS", "KH")] == [
+        1,
+        2,
+        10,
+        0,
+        0,
+        0,
+    ]
 
 
 # ------------------------------------------------------------------------ the bid winner
@@ -173,21 +193,26 @@ def test_no_truf_by_choice() -> None:
 # ------------------------------------------------------------------------ mode and scores
 
 
-@pytest.mark.parametrize(("total", "bids", "mode", "codes"), [
-    (17, "Ana: 7S Budi: 5H Citra: 3C Dewi: 2D", "atas", []),
-    (17, "Ana: 7S Budi: 5H Citra: 3C Dewi: 2D", "bawah", ["TB213"]),
-    (11, "Ana: 5S Budi: 3H Citra: 2C Dewi: AD", "bawah", []),
-    (11, "Ana: 5S Budi: 3H Citra: 2C Dewi: AD", "atas", ["TB214"]),
-    (13, "Ana: 6S Budi: 4H Citra: 2C Dewi: AD", "atas", []),
-    (13, "Ana: 6S Budi: 4H Citra: 2C Dewi: AD", "bawah", []),
-    (13, "Ana: 6S Budi: 4H Citra: 2C Dewi: AD", "atas adjust +1", ["TB215"]),
-])
+@pytest.mark.parametrize(
+    ("total", "bids", "mode", "codes"),
+    [
+        (17, "Ana: 7S Budi: 5H Citra: 3C Dewi: 2D", "atas", []),
+        (17, "Ana: 7S Budi: 5H Citra: 3C Dewi: 2D", "bawah", ["TB213"]),
+        (11, "Ana: 5S Budi: 3H Citra: 2C Dewi: AD", "bawah", []),
+        (11, "Ana: 5S Budi: 3H Citra: 2C Dewi: AD", "atas", ["TB214"]),
+        (13, "Ana: 6S Budi: 4H Citra: 2C Dewi: AD", "atas", []),
+        (13, "Ana: 6S Budi: 4H Citra: 2C Dewi: AD", "bawah", []),
+        (13, "Ana: 6S Budi: 4H Citra: 2C Dewi: AD", "atas adjust +1", ["TB215"]),
+    ],
+)
 def test_mode(total: int, bids: str, mode: str, codes: list[str]) -> None:
     assert errors(check(f"bids {bids}\ncontract Ana trump S {mode}\n")) == codes
 
 
 def test_thirteen_without_a_recorded_choice_is_not_scored() -> None:
-    report = check("bids Ana: 6S Budi: 4H Citra: 2C Dewi: AD\ncontract Ana trump S\ntricks Ana 6 Budi 4 Citra 2 Dewi 1\n")
+    report = check(
+        "bids Ana: 6S Budi: 4H Citra: 2C Dewi: AD\ncontract Ana trump S\ntricks Ana 6 Budi 4 Citra 2 Dewi 1\n"
+    )
     assert errors(report) == []
     assert report.games[0].deals[0].scores is None
     assert any("the mode" in d.message for d in report.diagnostics if d.code == "REC015")
@@ -231,7 +256,9 @@ def test_a_game_of_six_rounds_has_a_winner_and_fewer_is_incomplete() -> None:
     short = ROOT / "records" / "truf-basics" / "clauses" / "TB503-incomplete-game.good.truf"
     report = trufspec.check_text(short.read_text(encoding="utf-8"), str(short))
     assert report.games[0].winners == ()
-    assert [(d.code, d.severity) for d in report.diagnostics if d.code.startswith("TB")] == [("TB503", Severity.INFO)]
+    assert [(d.code, d.severity) for d in report.diagnostics if d.code.startswith("TB")] == [
+        ("TB503", Severity.INFO)
+    ]
 
 
 def test_score_command_prints_the_sheet() -> None:
@@ -239,7 +266,11 @@ def test_score_command_prints_the_sheet() -> None:
     env = {**os.environ, "NO_COLOR": "1"}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
     result = subprocess.run(
-        [sys.executable, "-m", "trufspec", "score", str(path)], capture_output=True, text=True, env=env, timeout=300
+        [sys.executable, "-m", "trufspec", "score", str(path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "(truf-basics)" in result.stdout
@@ -291,11 +322,15 @@ def test_citations_stand_under_their_headings() -> None:
         citations = [(clause.code, c) for c in clause.citations]
         for owner, citation in citations:
             assert citation.locator in cut, f"{owner}: no passage {citation.locator!r}"
-            assert " ".join(citation.quote.split()) in " ".join(cut[citation.locator].split()), owner
+            assert " ".join(citation.quote.split()) in " ".join(cut[citation.locator].split()), (
+                owner
+            )
             cited.add(citation.locator)
     for ambiguity in REGISTRY.ambiguities_of("truf-basics"):
         for citation in ambiguity.citations:
-            assert " ".join(citation.quote.split()) in " ".join(cut[citation.locator].split()), ambiguity.id
+            assert " ".join(citation.quote.split()) in " ".join(cut[citation.locator].split()), (
+                ambiguity.id
+            )
     assert cited == set(cut), f"parts of the source cited by no clause: {sorted(set(cut) - cited)}"
 
 
@@ -307,14 +342,15 @@ def test_every_two_card_declaration_against_the_oracle() -> None:
     ranges: dict[str, set[int]] = {form: set() for form in forms}
     entries = []
     for i, a in enumerate(PACK):
-        for b in PACK[i + 1:]:
-            for form in (("SUM", "SUBTRACT") if a[1] == b[1] else ("NO TRUF",)):
+        for b in PACK[i + 1 :]:
+            for form in ("SUM", "SUBTRACT") if a[1] == b[1] else ("NO TRUF",):
                 entries.append((a, b, form))
     for start in range(0, len(entries), 4):
-        chunk = entries[start:start + 4]
+        chunk = entries[start : start + 4]
         players = SEATS[: len(chunk)]
         line = " ".join(
-            f"{p}: {card_text(a)} {'-' if form == 'SUBTRACT' else ''}{card_text(b)}" for p, (a, b, form) in zip(players, chunk)
+            f"{p}: {card_text(a)} {'-' if form == 'SUBTRACT' else ''}{card_text(b)}"
+            for p, (a, b, form) in zip(players, chunk)
         )
         text = f'[Ruleset "truf-basics"]\n[Players "{" ".join(SEATS)}"]\n\ndeal 1\nbids {line}\n'
         section = trufspec.loads(text).games[0].deals[0].find(Bids)
@@ -329,7 +365,11 @@ def test_every_two_card_declaration_against_the_oracle() -> None:
             assert (player not in broken) == valid, (a, b, form)
             if valid:
                 ranges[form].add(target)
-    assert ranges == {"SUM": set(range(5, 20)), "SUBTRACT": set(range(1, 11)), "NO TRUF": set(range(7, 21))}
+    assert ranges == {
+        "SUM": set(range(5, 20)),
+        "SUBTRACT": set(range(1, 11)),
+        "NO TRUF": set(range(7, 21)),
+    }
 
 
 def test_declared_cards_come_from_the_hand() -> None:

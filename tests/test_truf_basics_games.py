@@ -66,7 +66,9 @@ def describe(report) -> str:
     )
 
 
-def assert_only(game: GeneratedGame, expected: list[tuple[str, int]], *, exact: bool = True) -> None:
+def assert_only(
+    game: GeneratedGame, expected: list[tuple[str, int]], *, exact: bool = True
+) -> None:
     """The non-consequential errors are exactly ``expected``; with ``exact``, nothing else is
     reported at all (no error or warning, consequential or not)."""
     report = trufspec.check_text(game.text, PATH)
@@ -126,14 +128,28 @@ def test_oracle_scores():
 
 def test_oracle_tiebreaks():
     """rules-analysis part 5, MT vector 2."""
+
     def d(player, cards, form):
         return GeneratedDeclaration(player, cards, form, declaration_target(cards, form))
 
     low = [d("Citra", [(2, "D")], "one"), d("Dewi", [(3, "D")], "one")]
-    assert winner_of([d("Ana", [(7, "S")], "one"), d("Budi", [(4, "H"), (3, "D")], "no-truf"), *low], "cards-value-rank")[:2] == (
-        "Ana", {"Budi": "TB208", "Citra": "TB207", "Dewi": "TB207"})
-    assert winner_of([d("Ana", [(7, "D")], "one"), d("Budi", [(7, "C")], "one"), *low], "cards-value-rank")[0] == "Budi"
-    assert winner_of([d("Ana", [(7, "S")], "one"), d("Budi", [(4, "S"), (3, "S")], "sum"), *low], "cards-value-rank")[0] == "Ana"
+    assert winner_of(
+        [d("Ana", [(7, "S")], "one"), d("Budi", [(4, "H"), (3, "D")], "no-truf"), *low],
+        "cards-value-rank",
+    )[:2] == ("Ana", {"Budi": "TB208", "Citra": "TB207", "Dewi": "TB207"})
+    assert (
+        winner_of(
+            [d("Ana", [(7, "D")], "one"), d("Budi", [(7, "C")], "one"), *low], "cards-value-rank"
+        )[0]
+        == "Budi"
+    )
+    assert (
+        winner_of(
+            [d("Ana", [(7, "S")], "one"), d("Budi", [(4, "S"), (3, "S")], "sum"), *low],
+            "cards-value-rank",
+        )[0]
+        == "Ana"
+    )
 
 
 def test_the_bots_declare_from_their_hands_and_play_to_their_targets():
@@ -146,17 +162,26 @@ def test_the_bots_declare_from_their_hands_and_play_to_their_targets():
         return sum(1 for card in hand if card[0] >= 13)
 
     def deals(bots: bool):
-        return [d for n in range(200) for d in random_game(random.Random(f"bots:{n}"), bots=bots).deals]
+        return [
+            d for n in range(200) for d in random_game(random.Random(f"bots:{n}"), bots=bots).deals
+        ]
 
     played = deals(True)
     declared = [(deal, d) for deal in played for d in deal.declarations]
     winners = mean(high_cards(deal.hands[deal.winner]) for deal in played)
-    others = mean(high_cards(deal.hands[d.player]) for deal, d in declared if d.player != deal.winner)
+    others = mean(
+        high_cards(deal.hands[d.player]) for deal, d in declared if d.player != deal.winner
+    )
     assert winners > others + 1
     zero = [high_cards(deal.hands[d.player]) for deal, d in declared if d.target == 0]
-    assert zero and mean(zero) < mean(high_cards(deal.hands[d.player]) for deal, d in declared if d.target > 0)
+    assert zero and mean(zero) < mean(
+        high_cards(deal.hands[d.player]) for deal, d in declared if d.target > 0
+    )
     at_random = [(deal, d) for deal in deals(False) for d in deal.declarations]
-    for measure in (lambda deal, d: deal.taken[d.player] == d.target, lambda deal, d: -abs(deal.taken[d.player] - d.target)):
+    for measure in (
+        lambda deal, d: deal.taken[d.player] == d.target,
+        lambda deal, d: -abs(deal.taken[d.player] - d.target),
+    ):
         assert mean(measure(*x) for x in declared) > mean(measure(*x) for x in at_random)
     assert 0.25 < mean(deal.high for deal in played) < 0.75  # both modes come up
 
@@ -165,7 +190,13 @@ def test_a_seed_plays_the_same_game_in_every_process():
     """A simulated game depends on its seed alone, not on how the process hashes strings."""
     command = [sys.executable, "-m", "trufspec", "simulate", "truf-basics", "--seed", "4"]
     played = {
-        subprocess.run(command, capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
         for seed in ("1", "2")
     }
     assert len(played) == 1
@@ -209,7 +240,9 @@ def _fault_line(game: GeneratedGame) -> tuple[str, int]:
 @given(seeds, basics_options(), deal_counts)
 def test_revoke_played(seed, options, deals):
     """A follower who holds the suit led plays another suit (TB303)."""
-    game, _ = find_game(seed, bool, options=options, deals=deals, fault=_played("revoke", lambda r: r.randrange(10)))
+    game, _ = find_game(
+        seed, bool, options=options, deals=deals, fault=_played("revoke", lambda r: r.randrange(10))
+    )
     assert_only(game, [_fault_line(game)])
 
 
@@ -219,7 +252,9 @@ def test_trick_led_by_the_wrong_player(seed, options, deals, first):
     """Trick 1 not led by the bid winner (TB301), or a later trick not led by the winner of the
     one before (TB302)."""
     trick = (lambda r: 0) if first else (lambda r: 1 + r.randrange(12))
-    game, _ = find_game(seed, bool, options=options, deals=deals, fault=_played("wrong-leader", trick))
+    game, _ = find_game(
+        seed, bool, options=options, deals=deals, fault=_played("wrong-leader", trick)
+    )
     code, line = _fault_line(game)
     assert code == ("TB301" if first else "TB302")
     assert_only(game, [(code, line)])
@@ -230,14 +265,28 @@ def test_trick_led_by_the_wrong_player(seed, options, deals, first):
 def test_trump_led_too_early_under_until_broken(seed, options, deals):
     """Under trump-lead=until-broken a trump led before any trump was played (TB308)."""
     options = {**options, "trump-lead": "until-broken"}
-    game, _ = find_game(seed, bool, options=options, deals=deals, fault=_played("trump-lead", lambda r: r.randrange(6)))
+    game, _ = find_game(
+        seed,
+        bool,
+        options=options,
+        deals=deals,
+        fault=_played("trump-lead", lambda r: r.randrange(6)),
+    )
     assert_only(game, [_fault_line(game)])
 
 
 def test_the_same_trump_lead_is_free_by_default():
     """The source puts no limit on leading trumps: the game above is legal under the default."""
-    game, _ = find_game(11, bool, options={"trump-lead": "until-broken"}, deals=2, fault=_played("trump-lead", lambda r: 0))
-    assert not problems(trufspec.check_text(game.text.replace('[Options "trump-lead=until-broken"]\n', ""), PATH))
+    game, _ = find_game(
+        11,
+        bool,
+        options={"trump-lead": "until-broken"},
+        deals=2,
+        fault=_played("trump-lead", lambda r: 0),
+    )
+    assert not problems(
+        trufspec.check_text(game.text.replace('[Options "trump-lead=until-broken"]\n', ""), PATH)
+    )
 
 
 # =============================================================================== faults written
@@ -247,8 +296,14 @@ def test_the_same_trump_lead_is_free_by_default():
 @given(seeds, basics_options(), deal_counts, details, st.randoms(use_true_random=False))
 def test_wrong_restated_target(seed, options, deals, detail, pick):
     """``= v`` after a declaration's cards is not their target (TB206)."""
+
     def want(g):
-        return [(n, d.player) for n, deal in enumerate(g.deals) for d in deal.declarations if not d.as_number]
+        return [
+            (n, d.player)
+            for n, deal in enumerate(g.deals)
+            for d in deal.declarations
+            if not d.as_number
+        ]
 
     game, places = find_game(seed, want, options=options, deals=deals, detail=detail)
     index, player = pick.choice(places)
@@ -267,23 +322,34 @@ def test_wrong_tricks_taken(seed, options, deals, pick):
     index, player = pick.randrange(deals), pick.choice(PLAYERS)
     mutated = game.copy()
     taken = mutated.deals[index].taken[player]
-    mutated.deals[index].written_taken[player] = taken + 1 if taken == 0 or pick.random() < 0.5 else taken - 1
+    mutated.deals[index].written_taken[player] = (
+        taken + 1 if taken == 0 or pick.random() < 0.5 else taken - 1
+    )
     render(mutated)
     assert_only(mutated, [("TB406", mutated.lines[index].tricks)])
 
 
 @mutation_settings
-@given(seeds, basics_options(), deal_counts, details,
-       st.sampled_from(["TB401", "TB402", "TB403", "TB404", "TB405"]), st.randoms(use_true_random=False))
+@given(
+    seeds,
+    basics_options(),
+    deal_counts,
+    details,
+    st.sampled_from(["TB401", "TB402", "TB403", "TB404", "TB405"]),
+    st.randoms(use_true_random=False),
+)
 def test_wrong_score(seed, options, deals, detail, clause, pick):
     """A wrong score is reported under the clause that fixes the right one."""
+
     def want(g):
         return [(n, p) for n, d in enumerate(g.deals) for p in PLAYERS if d.clauses[p] == clause]
 
     game, places = find_game(seed, want, options=options, deals=deals, detail=detail, tries=2000)
     index, player = pick.choice(places)
     mutated = game.copy()
-    mutated.deals[index].written_scores[player] = game.deals[index].scores[player] + pick.choice([-2, -1, 1, 3])
+    mutated.deals[index].written_scores[player] = game.deals[index].scores[player] + pick.choice(
+        [-2, -1, 1, 3]
+    )
     render(mutated)
     assert_only(mutated, [(clause, mutated.lines[index].score)])
 
@@ -295,22 +361,34 @@ def test_wrong_total(seed, options, deals, detail, pick):
     game, _ = find_game(seed, bool, options=options, deals=deals, detail=detail)
     index, player = pick.randrange(deals), pick.choice(PLAYERS)
     mutated = game.copy()
-    mutated.deals[index].written_totals[player] = game.deals[index].totals[player] + pick.choice([-10, -1, 1, 2])
+    mutated.deals[index].written_totals[player] = game.deals[index].totals[player] + pick.choice(
+        [-10, -1, 1, 2]
+    )
     render(mutated)
     assert_only(mutated, [("TB408", mutated.lines[index].total)])
 
 
 @mutation_settings
-@given(seeds, basics_options(), deal_counts, details,
-       st.sampled_from(["TB207", "TB208", "TB209", "TB210", "TB211"]), st.randoms(use_true_random=False))
+@given(
+    seeds,
+    basics_options(),
+    deal_counts,
+    details,
+    st.sampled_from(["TB207", "TB208", "TB209", "TB210", "TB211"]),
+    st.randoms(use_true_random=False),
+)
 def test_wrong_contract_winner(seed, options, deals, detail, clause, pick):
     """The contract names a declarer who did not win the bid; the finding cites the rule that
     beat that declarer: a lower target (TB207), NO TRUF against a suit (TB208), a lower suit
     (TB209), the NO TRUF tie (TB210) or the same-suit tie (TB211)."""
+
     def want(g):
         return [
-            (n, p) for n, d in enumerate(g.deals) if d.winner_checkable
-            for p, code in d.beaten.items() if code == clause
+            (n, p)
+            for n, d in enumerate(g.deals)
+            if d.winner_checkable
+            for p, code in d.beaten.items()
+            if code == clause
         ]
 
     game, places = find_game(seed, want, options=options, deals=deals, detail=detail, tries=3000)
@@ -325,6 +403,7 @@ def test_wrong_contract_winner(seed, options, deals, detail, clause, pick):
 @given(seeds, basics_options(), deal_counts, details, st.randoms(use_true_random=False))
 def test_wrong_trump(seed, options, deals, detail, pick):
     """The contract states a trump the winning declaration does not make (TB212)."""
+
     def want(g):
         found = []
         for n, d in enumerate(g.deals):
@@ -332,7 +411,11 @@ def test_wrong_trump(seed, options, deals, detail, pick):
                 continue
             right = next(x for x in d.declarations if x.player == d.winner)
             truth = "NT" if right.form == "no-truf" else right.suit
-            wrong = [t for t in ("S", "H", "D", "C", "NT") if t != truth and not (t == "NT" and options["no-truf-by-choice"] == "yes")]
+            wrong = [
+                t
+                for t in ("S", "H", "D", "C", "NT")
+                if t != truth and not (t == "NT" and options["no-truf-by-choice"] == "yes")
+            ]
             found += [(n, t) for t in wrong]
         return found
 
@@ -348,6 +431,7 @@ def test_wrong_trump(seed, options, deals, detail, pick):
 @given(seeds, basics_options(), deal_counts, details, st.randoms(use_true_random=False))
 def test_wrong_mode(seed, options, deals, detail, pick):
     """A total above 13 written bawah (TB213) or below 13 written atas (TB214)."""
+
     def want(g):
         return [n for n, d in enumerate(g.deals) if d.total != 13]
 
@@ -364,13 +448,15 @@ def _invalid_pairs(hand, target: int, subtract_valid: str):
     """Two-card declarations from a hand that give ``target`` but break their table row."""
     found = []
     for i, a in enumerate(hand):
-        for b in hand[i + 1:]:
+        for b in hand[i + 1 :]:
             pair = sorted([a, b], key=lambda c: (-card_value(c), -c[0]))
             values = [card_value(c) for c in pair]
             if a[1] == b[1]:
                 if sum(values) == target and target < 5:
                     found.append((pair, "sum", "TB203"))
-                short = sum(values) < 5 or (subtract_valid == "result" and values[0] - values[1] < 5)
+                short = sum(values) < 5 or (
+                    subtract_valid == "result" and values[0] - values[1] < 5
+                )
                 if values[0] - values[1] == target and short:
                     found.append((pair, "subtract", "TB204"))
             elif sum(values) == target and target < 7:
@@ -384,13 +470,19 @@ def test_invalid_declaration(seed, options, deals, detail, pick):
     """A declarer below the top replaces a valid declaration by an invalid one of the same
     target, cards from the same hand: only the broken table row is reported (TB203 SUM, TB204
     SUBTRACT, TB205 NO TRUF)."""
+
     def want(g):
         found = []
         for n, d in enumerate(g.deals):
             top = max(x.target for x in d.declarations)
             for x in d.declarations:
                 if x.target < top and not x.as_number:
-                    found += [(n, x.player, pair) for pair in _invalid_pairs(d.hands[x.player], x.target, options["subtract-valid"])]
+                    found += [
+                        (n, x.player, pair)
+                        for pair in _invalid_pairs(
+                            d.hands[x.player], x.target, options["subtract-valid"]
+                        )
+                    ]
         return found
 
     game, places = find_game(seed, want, options=options, deals=deals, detail=detail, tries=2000)
@@ -411,7 +503,9 @@ def test_wrong_trick_winner_restated(seed, options, deals, pick):
     index, trick = pick.randrange(deals), pick.randrange(13)
     mutated = game.copy()
     deal = mutated.deals[index]
-    deal.written_trick_winners[trick] = pick.choice([p for p in PLAYERS if p != deal.tricks[trick].winner])
+    deal.written_trick_winners[trick] = pick.choice(
+        [p for p in PLAYERS if p != deal.tricks[trick].winner]
+    )
     render(mutated)
     assert_only(mutated, [("TB306", mutated.lines[index].tricks_played[trick])], exact=False)
 
@@ -430,8 +524,10 @@ def test_card_played_twice(seed, options, deals, pick):
     position = pick.randrange(4)
     player = PLAYERS[(seat + position) % 4]
     earlier = [
-        card for trick in deal.tricks[:later]
-        for k, card in enumerate(trick.cards) if PLAYERS[(PLAYERS.index(trick.leader) + k) % 4] == player
+        card
+        for trick in deal.tricks[:later]
+        for k, card in enumerate(trick.cards)
+        if PLAYERS[(PLAYERS.index(trick.leader) + k) % 4] == player
     ]
     deal.tricks[later].cards[position] = pick.choice(earlier)
     render(mutated)
@@ -440,7 +536,14 @@ def test_card_played_twice(seed, options, deals, pick):
 
 
 @mutation_settings
-@given(seeds, basics_options(), deal_counts, details, st.sampled_from([1, -1]), st.randoms(use_true_random=False))
+@given(
+    seeds,
+    basics_options(),
+    deal_counts,
+    details,
+    st.sampled_from([1, -1]),
+    st.randoms(use_true_random=False),
+)
 def test_targets_adjusted(seed, options, deals, detail, amount, pick):
     """An adjustment written on the contract line: this source never changes the targets
     (TB215)."""

@@ -62,11 +62,15 @@ def check(game: GeneratedGame):
 
 
 def primary(report) -> list[tuple[str, int]]:
-    return [(d.code, d.line) for d in report.diagnostics if d.severity in BAD and not d.consequential]
+    return [
+        (d.code, d.line) for d in report.diagnostics if d.severity in BAD and not d.consequential
+    ]
 
 
 def describe(report, game: GeneratedGame) -> str:
-    found = "\n".join(f"  {d.line}:{d.column} {d.severity.value} {d.code} {d.message}" for d in report.diagnostics)
+    found = "\n".join(
+        f"  {d.line}:{d.column} {d.severity.value} {d.code} {d.message}" for d in report.diagnostics
+    )
     return f"{game.text}\n{found or '  (no diagnostics)'}"
 
 
@@ -118,18 +122,36 @@ def test_score_table(bid, taken, high, chosen, points, clause):
 
 @pytest.mark.parametrize(
     ("cards", "winner"),
-    [("7H 7S 2D 3C", "Budi"), ("7D 7C 2D 3C", "Ana"), ("KS QS JH JD", "Ana"), ("QS KS JH JD", "Budi"), ("QH JS KD AC", "Dewi")],
+    [
+        ("7H 7S 2D 3C", "Budi"),
+        ("7D 7C 2D 3C", "Ana"),
+        ("KS QS JH JD", "Ana"),
+        ("QS KS JH JD", "Budi"),
+        ("QH JS KD AC", "Dewi"),
+    ],
 )
 def test_bid_winner_and_ties(cards, winner):
     """Ties go by suit, spades, hearts, diamonds, clubs, and within a suit (pictures only, all
     worth 0) by rank, king above queen above jack (TD-A4); an ace's 1 beats every picture."""
-    bids = {p: bidding.Bid(p, bidding.card_value(parse_card(c)), parse_card(c)) for p, c in zip(PLAYERS, cards.split())}
+    bids = {
+        p: bidding.Bid(p, bidding.card_value(parse_card(c)), parse_card(c))
+        for p, c in zip(PLAYERS, cards.split())
+    }
     assert bidding.bid_winner(bids) == winner
 
 
 def test_card_values():
-    assert [bid_value(c) for c in ((14, "S"), (13, "S"), (12, "H"), (11, "D"), (10, "C"), (2, "C"))] == [1, 0, 0, 0, 10, 2]
-    assert [bidding.card_value(parse_card(c)) for c in ("AS", "KS", "QH", "JD", "10C", "2C")] == [1, 0, 0, 0, 10, 2]
+    assert [
+        bid_value(c) for c in ((14, "S"), (13, "S"), (12, "H"), (11, "D"), (10, "C"), (2, "C"))
+    ] == [1, 0, 0, 0, 10, 2]
+    assert [bidding.card_value(parse_card(c)) for c in ("AS", "KS", "QH", "JD", "10C", "2C")] == [
+        1,
+        0,
+        0,
+        0,
+        10,
+        2,
+    ]
 
 
 # ------------------------------------------------------------------ legal games
@@ -151,13 +173,18 @@ def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
 # ------------------------------------------------------------------ played faults
 
 
-@pytest.mark.parametrize(("fault", "codes"), [("revoke", {"TD305"}), ("trump-lead", {"TD303"}), ("wrong-leader", {"TD301", "TD302"})])
+@pytest.mark.parametrize(
+    ("fault", "codes"),
+    [("revoke", {"TD305"}), ("trump-lead", {"TD303"}), ("wrong-leader", {"TD301", "TD302"})],
+)
 @mutation_settings
 @given(seed=seeds, options=de_options(), detail=st.just("full"))
 def test_played_fault(fault, codes, seed, options, detail):
     rng = random.Random(seed)
     for _ in range(200):
-        game = random_game(random.Random(rng.getrandbits(64)), options, rng.choice((1, 2)), detail, fault)
+        game = random_game(
+            random.Random(rng.getrandbits(64)), options, rng.choice((1, 2)), detail, fault
+        )
         if game.fault_at is not None:
             break
     else:
@@ -174,7 +201,9 @@ def test_played_fault(fault, codes, seed, options, detail):
 # ------------------------------------------------------------------ written faults
 
 
-def _mutated(seed: int, options: dict[str, str], detail: str, deals: int = 1) -> tuple[GeneratedGame, random.Random]:
+def _mutated(
+    seed: int, options: dict[str, str], detail: str, deals: int = 1
+) -> tuple[GeneratedGame, random.Random]:
     rng = random.Random(seed)
     return random_game(rng, options, deals, detail), rng
 
@@ -184,11 +213,18 @@ def score_clause(game: GeneratedGame, deal_index: int, player: str) -> str:
     deal = game.deals[deal_index]
     options = game.options
     bid, taken, high = deal.targets[player], deal.taken[player], deal.high
-    bonus = options["scoring"] in ("two", "three-with-two") and bid == 0 and taken == 0 and (
-        not high or options["method-two-modes"] == "both"
+    bonus = (
+        options["scoring"] in ("two", "three-with-two")
+        and bid == 0
+        and taken == 0
+        and (not high or options["method-two-modes"] == "both")
     )
     base = 5 if bonus else (taken - bid if high else bid - taken)
-    if options["scoring"] in ("three", "three-with-two") and base > 0 and not (bonus and options["multiply-bonus"] == "no"):
+    if (
+        options["scoring"] in ("three", "three-with-two")
+        and base > 0
+        and not (bonus and options["multiply-bonus"] == "no")
+    ):
         return "TD406"
     if bonus:
         return "TD405"
@@ -198,17 +234,30 @@ def score_clause(game: GeneratedGame, deal_index: int, player: str) -> str:
 
 
 @mutation_settings
-@given(seed=seeds, options=de_options(), detail=st.sampled_from(["full", "score-sheet"]), player=st.sampled_from(PLAYERS), delta=st.sampled_from([-2, -1, 1, 3]))
+@given(
+    seed=seeds,
+    options=de_options(),
+    detail=st.sampled_from(["full", "score-sheet"]),
+    player=st.sampled_from(PLAYERS),
+    delta=st.sampled_from([-2, -1, 1, 3]),
+)
 def test_wrong_score(seed, options, detail, player, delta):
     game, _ = _mutated(seed, options, detail)
     game.deals[0].written["score"] = {player: game.deals[0].scores[player] + delta}
     render(game)
     report = check(game)
-    assert primary(report) == [(score_clause(game, 0, player), game.lines[0]["score"])], describe(report, game)
+    assert primary(report) == [(score_clause(game, 0, player), game.lines[0]["score"])], describe(
+        report, game
+    )
 
 
 @mutation_settings
-@given(seed=seeds, options=de_options(), detail=st.sampled_from(["full", "score-sheet"]), player=st.sampled_from(PLAYERS))
+@given(
+    seed=seeds,
+    options=de_options(),
+    detail=st.sampled_from(["full", "score-sheet"]),
+    player=st.sampled_from(PLAYERS),
+)
 def test_wrong_total(seed, options, detail, player):
     game, _ = _mutated(seed, options, detail, deals=2)
     game.deals[1].written["total"] = {player: game.deals[1].totals[player] + 1}
@@ -228,7 +277,12 @@ def test_wrong_tricks_taken(seed, options, player):
 
 
 @mutation_settings
-@given(seed=seeds, options=de_options(), detail=st.sampled_from(["full", "score-sheet"]), player=st.sampled_from(PLAYERS))
+@given(
+    seed=seeds,
+    options=de_options(),
+    detail=st.sampled_from(["full", "score-sheet"]),
+    player=st.sampled_from(PLAYERS),
+)
 def test_wrong_bid_value(seed, options, detail, player):
     game, _ = _mutated(seed, options, detail)
     true = bid_value(game.deals[0].bids[player])
@@ -260,7 +314,9 @@ def test_wrong_mode(seed, options):
     deal.written["mode"] = "bawah" if deal.high else "atas"
     render(game)
     report = check(game)
-    assert primary(report) == [("TD207" if deal.high else "TD208", game.lines[0]["contract"])], describe(report, game)
+    assert primary(report) == [("TD207" if deal.high else "TD208", game.lines[0]["contract"])], (
+        describe(report, game)
+    )
 
 
 @mutation_settings
@@ -271,7 +327,12 @@ def test_wrong_dealer(seed, options):
     before = game.deals[index - 1].totals
     lowest = min(before.values())
     tied = [p for p in PLAYERS if before[p] == lowest]
-    wrong = [p for p in PLAYERS if p != game.deals[index].dealer and (options["dealer-tie"] == "next-in-direction" or p not in tied)]
+    wrong = [
+        p
+        for p in PLAYERS
+        if p != game.deals[index].dealer
+        and (options["dealer-tie"] == "next-in-direction" or p not in tied)
+    ]
     game.deals[index].written["dealer"] = wrong[0]
     render(game)
     report = check(game)
@@ -286,14 +347,21 @@ def test_wrong_winner_and_too_many_deals(seed, options):
     game.winners = (losers[0],)
     render(game)
     report = check(game)
-    assert primary(report) == [("TD503", 4 + (game.text.count("[Options") > 0))], describe(report, game)
+    assert primary(report) == [("TD503", 4 + (game.text.count("[Options") > 0))], describe(
+        report, game
+    )
     longer = random_game(random.Random(seed), options, 14, "score-sheet")
     report = check(longer)
     assert primary(report) == [("TD501", longer.lines[13]["deal"])], describe(report, longer)
 
 
 @mutation_settings
-@given(seed=seeds, options=de_options(), detail=st.sampled_from(["full", "score-sheet"]), pick=st.randoms(use_true_random=False))
+@given(
+    seed=seeds,
+    options=de_options(),
+    detail=st.sampled_from(["full", "score-sheet"]),
+    pick=st.randoms(use_true_random=False),
+)
 def test_wrong_highest_bidder(seed, options, detail, pick):
     game, _ = _mutated(seed, options, detail)
     deal = game.deals[0]
@@ -302,14 +370,19 @@ def test_wrong_highest_bidder(seed, options, detail, pick):
     render(game)
     tied = bid_value(deal.bids[other]) == bid_value(deal.bids[deal.winner])
     report = check(game)
-    assert primary(report) == [("TD205" if tied else "TD204", game.lines[0]["contract"])], describe(report, game)
+    assert primary(report) == [("TD205" if tied else "TD204", game.lines[0]["contract"])], describe(
+        report, game
+    )
 
 
 def test_score_command_prints_the_recomputed_sheet():
     """``trufspec score`` on a whole generated game: the oracle's totals and winner."""
     game = random_game(random.Random(11), dict(DEFAULTS), 13, "score-sheet")
     result = subprocess.run(
-        [sys.executable, "-m", "trufspec", "score", "-"], input=game.text, capture_output=True, text=True,
+        [sys.executable, "-m", "trufspec", "score", "-"],
+        input=game.text,
+        capture_output=True,
+        text=True,
         env={**os.environ, "NO_COLOR": "1"},
     )
     assert result.returncode == 0, result.stderr
@@ -356,9 +429,16 @@ def test_bots_bid_from_the_strength_of_their_hand():
     """Over 200 simulated deals the highest bidder holds a stronger hand than the others, a
     zero bid comes from a weaker hand than a bid of five or more, and the bids follow the
     tricks the hands take; uniform choices show none of it."""
+
     def deals(bots: bool):
         rng = random.Random(7)
-        return [d for _ in range(20) for d in random_game(random.Random(rng.getrandbits(64)), DEFAULTS, 10, "full", bots=bots).deals]
+        return [
+            d
+            for _ in range(20)
+            for d in random_game(
+                random.Random(rng.getrandbits(64)), DEFAULTS, 10, "full", bots=bots
+            ).deals
+        ]
 
     def mean(values):
         values = list(values)
@@ -369,8 +449,14 @@ def test_bots_bid_from_the_strength_of_their_hand():
     top = mean(hand_strength(d.hands[d.winner]) for d in played)
     rest = mean(hand_strength(d.hands[p]) for d in played for p in PLAYERS if p != d.winner)
     assert top > rest + 1
-    zero = mean(hand_strength(d.hands[p]) for d in played for p in PLAYERS if bid_value(d.bids[p]) == 0)
-    high = mean(hand_strength(d.hands[p]) for d in played for p in PLAYERS if bid_value(d.bids[p]) >= 5)
+    zero = mean(
+        hand_strength(d.hands[p]) for d in played for p in PLAYERS if bid_value(d.bids[p]) == 0
+    )
+    high = mean(
+        hand_strength(d.hands[p]) for d in played for p in PLAYERS if bid_value(d.bids[p]) >= 5
+    )
     assert zero + 1 < high
     misses = mean(abs(bid_value(d.bids[p]) - d.taken[p]) for d in played for p in PLAYERS)
-    assert misses < mean(abs(bid_value(d.bids[p]) - d.taken[p]) for d in deals(False) for p in PLAYERS)
+    assert misses < mean(
+        abs(bid_value(d.bids[p]) - d.taken[p]) for d in deals(False) for p in PLAYERS
+    )

@@ -49,7 +49,9 @@ def test_citations_stand_where_their_locators_say():
         for citation in cited:
             assert citation.source == "truf-de"
             assert citation.locator in parts, f"{owner}: no passage {citation.locator!r}"
-            assert normalise(citation.quote) in normalise(parts[citation.locator]), f"{owner}: not in {citation.locator}"
+            assert normalise(citation.quote) in normalise(parts[citation.locator]), (
+                f"{owner}: not in {citation.locator}"
+            )
             assert citation.translation
 
 
@@ -72,8 +74,14 @@ def test_the_haupt_atas_erratum_is_registered():
 def test_options_select_register_entries():
     options = REGISTRY.options_of("truf-de")
     assert set(options) == {
-        "scoring", "multiplier", "method-two-modes", "multiply-bonus", "winner", "dealer-tie",
-        "redeal-pictures", "direction",
+        "scoring",
+        "multiplier",
+        "method-two-modes",
+        "multiply-bonus",
+        "winner",
+        "dealer-tie",
+        "redeal-pictures",
+        "direction",
     }
     assert options["scoring"].choices == ("one", "two", "three", "three-with-two")
     assert options["scoring"].default == "one" and options["multiplier"].default == "2"
@@ -84,5 +92,18 @@ def test_options_select_register_entries():
 
 def test_the_clauses_of_every_phase():
     codes = {c.code for c in REGISTRY.clauses_of("truf-de")}
-    for code in ("TD001", "TD101", "TD103", "TD105", "TD201", "TD209", "TD303", "TD305", "TD402", "TD406", "TD501", "TD503"):
+    for code in (
+        "TD001",
+        "TD101",
+        "TD103",
+        "TD105",
+        "TD201",
+        "TD209",
+        "TD303",
+        "TD305",
+        "TD402",
+        "TD406",
+        "TD501",
+        "TD503",
+    ):
         assert code in codes

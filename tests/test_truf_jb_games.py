@@ -78,7 +78,9 @@ def check(game: GeneratedGame, options=None):
     return trufspec.check_text(game.text, PATH, options)
 
 
-def assert_only(game: GeneratedGame, expected: list[tuple[str, int]], *, exact: bool = True) -> None:
+def assert_only(
+    game: GeneratedGame, expected: list[tuple[str, int]], *, exact: bool = True
+) -> None:
     """The first non-consequential error is ``expected[0]``, and the non-consequential errors
     are exactly ``expected``; with ``exact``, nothing else at all is reported (no error or
     warning, consequential or not)."""
@@ -166,7 +168,9 @@ def test_generated_record_is_canonical():
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(truf_jb_games(players=player_counts, options=jb_options(), deals=deal_counts, detail=details))
+@given(
+    truf_jb_games(players=player_counts, options=jb_options(), deals=deal_counts, detail=details)
+)
 def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
     report = check(game)
     assert not problems(report), f"\n{game.text}\n{describe(report)}"
@@ -180,7 +184,9 @@ def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
 
 
 @settings(max_examples=40, deadline=None)
-@given(truf_jb_games(players=player_counts, options=jb_options(), deals=deal_counts, detail=details))
+@given(
+    truf_jb_games(players=player_counts, options=jb_options(), deals=deal_counts, detail=details)
+)
 def test_options_given_by_the_caller_act_as_the_options_tag(game: GeneratedGame):
     """The same game without its [Options] tag, the options passed to check_text instead."""
     bare = game.copy()
@@ -213,7 +219,11 @@ def _fault_line(game: GeneratedGame) -> tuple[str, int]:
 def test_revoke_played(seed, players, options, deals):
     """A follower who holds the suit led plays another suit (JB305); play goes on legally."""
     game, _ = find_game(
-        seed, lambda g: True, players=players, options=options, deals=deals,
+        seed,
+        lambda g: True,
+        players=players,
+        options=options,
+        deals=deals,
         fault=_played_fault("revoke", lambda rng: rng.randrange(10)),
     )
     assert_only(game, [_fault_line(game)])
@@ -224,7 +234,11 @@ def test_revoke_played(seed, players, options, deals):
 def test_trump_led_before_trumps_are_broken(seed, players, options, deals):
     """A leader holding other suits leads a trump before any trump broke them (JB303)."""
     game, _ = find_game(
-        seed, lambda g: True, players=players, options=options, deals=deals,
+        seed,
+        lambda g: True,
+        players=players,
+        options=options,
+        deals=deals,
         fault=_played_fault("trump-lead", lambda rng: rng.randrange(6)),
     )
     assert_only(game, [_fault_line(game)])
@@ -236,8 +250,14 @@ def test_trick_led_by_the_wrong_player(seed, players, options, deals, first):
     """Trick 1 not led by the bid winner (JB301), or a later trick not led by the winner of the
     one before (JB302); the tricks are otherwise legal and the figures follow the play."""
     game, _ = find_game(
-        seed, lambda g: True, players=players, options=options, deals=deals,
-        fault=_played_fault("wrong-leader", (lambda rng: 0) if first else (lambda rng: 1 + rng.randrange(12))),
+        seed,
+        lambda g: True,
+        players=players,
+        options=options,
+        deals=deals,
+        fault=_played_fault(
+            "wrong-leader", (lambda rng: 0) if first else (lambda rng: 1 + rng.randrange(12))
+        ),
     )
     code, line = _fault_line(game)
     assert code == ("JB301" if first else "JB302")
@@ -278,14 +298,18 @@ def _swap_revokes(game: GeneratedGame, deal_index: int):
                     continue
                 tricks = [GeneratedTrick(x.leader, list(x.cards), x.winner) for x in deal.tricks]
                 tricks[t].cards[i], tricks[u].cards[j] = tricks[u].cards[j], tricks[t].cards[i]
-                if play_violations(players, deal.hands, tricks, deal.trump, game.options) != [(t, i, "JB305")]:
+                if play_violations(players, deal.hands, tricks, deal.trump, game.options) != [
+                    (t, i, "JB305")
+                ]:
                     continue
                 changed = trick_winners(players, tricks, deal.trump, game.options) != winners
                 found.append((t, i, u, j, changed))
     return found
 
 
-def _apply_swap(game: GeneratedGame, deal_index: int, t: int, i: int, u: int, j: int) -> GeneratedGame:
+def _apply_swap(
+    game: GeneratedGame, deal_index: int, t: int, i: int, u: int, j: int
+) -> GeneratedGame:
     mutated = game.copy()
     tricks = mutated.deals[deal_index].tricks
     tricks[t].cards[i], tricks[u].cards[j] = tricks[u].cards[j], tricks[t].cards[i]
@@ -297,6 +321,7 @@ def _apply_swap(game: GeneratedGame, deal_index: int, t: int, i: int, u: int, j:
 def test_revoke_by_swapping_two_cards_winners_unchanged(seed, players, options, deals, pick):
     """Two cards of one player swapped between tricks so that the first becomes a revoke and
     every trick keeps its winner: the revoke is the only thing wrong."""
+
     def want(g):
         return [s for s in _swap_revokes(g, len(g.deals) - 1) if not s[4]]
 
@@ -315,6 +340,7 @@ def test_revoke_by_swapping_two_cards_consequences(seed, players, options, deals
     revoke must be the only error not marked consequential.  The later card of the swap is
     not in the last trick, so that every trick whose winner changes is followed by a lead that
     shows whom the table gave it to, which is what makes the tricks taken a consequence."""
+
     def want(g):
         last = len(g.deals[-1].tricks) - 1
         return [s for s in _swap_revokes(g, len(g.deals) - 1) if s[4] and s[2] < last]
@@ -341,7 +367,9 @@ def _replacements(game: GeneratedGame, deal_index: int, source: str):
                 options = [c for n in range(t) for c in deal.tricks[n].cards]
                 found += [(t, i, c, None) for c in options]
             elif source == "other-hand":
-                options = [c for p in players if p != player for c in holding[p] if played_at[c] > t]
+                options = [
+                    c for p in players if p != player for c in holding[p] if played_at[c] > t
+                ]
                 found += [(t, i, c, lines[played_at[c]]) for c in options]
             elif source == "undealt" and deal.undealt is not None:
                 found.append((t, i, deal.undealt, None))
@@ -349,8 +377,14 @@ def _replacements(game: GeneratedGame, deal_index: int, source: str):
 
 
 @mutation_settings
-@given(seeds, player_counts, jb_options(), deal_counts, st.sampled_from(["earlier", "other-hand", "undealt"]),
-       st.randoms(use_true_random=False))
+@given(
+    seeds,
+    player_counts,
+    jb_options(),
+    deal_counts,
+    st.sampled_from(["earlier", "other-hand", "undealt"]),
+    st.randoms(use_true_random=False),
+)
 def test_card_not_held(seed, players, options, deals, source, pick):
     """A played card replaced by one the player does not hold: a card played in an earlier
     trick, a card another player still holds (and plays later), or the undealt card of a
@@ -360,7 +394,11 @@ def test_card_not_held(seed, players, options, deals, source, pick):
     if source == "undealt":
         players = 3
     game, places = find_game(
-        seed, lambda g: _replacements(g, len(g.deals) - 1, source), players=players, options=options, deals=deals
+        seed,
+        lambda g: _replacements(g, len(g.deals) - 1, source),
+        players=players,
+        options=options,
+        deals=deals,
     )
     t, i, card, other_line = pick.choice(places)
     deal_index = len(game.deals) - 1
@@ -388,7 +426,10 @@ def test_consequences_of_a_play_fault_stay_in_their_deal(seed, deals, options, p
         for t, i, card, other_line in _replacements(g, 0, "other-hand"):
             tricks = [GeneratedTrick(x.leader, list(x.cards), x.winner) for x in g.deals[0].tricks]
             tricks[t].cards[i] = card
-            if trick_winners(g.players, tricks, g.deals[0].trump, g.options)[t] != g.deals[0].tricks[t].winner:
+            if (
+                trick_winners(g.players, tricks, g.deals[0].trump, g.options)[t]
+                != g.deals[0].tricks[t].winner
+            ):
                 choices.append((t, i, card, other_line))
         return choices
 
@@ -397,7 +438,9 @@ def test_consequences_of_a_play_fault_stay_in_their_deal(seed, deals, options, p
     mutated = game.copy()
     mutated.deals[0].tricks[t].cards[i] = card
     render(mutated)
-    assert_only(mutated, [("JB306", mutated.lines[0].tricks_played[t]), ("REC013", other_line)], exact=False)
+    assert_only(
+        mutated, [("JB306", mutated.lines[0].tricks_played[t]), ("REC013", other_line)], exact=False
+    )
 
 
 # ----------------------------------------------------------------------------- written figures
@@ -405,25 +448,46 @@ def test_consequences_of_a_play_fault_stay_in_their_deal(seed, deals, options, p
 
 def _card_bids(game: GeneratedGame, negative: bool):
     return [
-        (n, b) for n, d in enumerate(game.deals) for b in d.bids
+        (n, b)
+        for n, d in enumerate(game.deals)
+        for b in d.bids
         if not b.as_number and (b.raw < 0) == negative
     ]
 
 
 @mutation_settings
-@given(seeds, player_counts, jb_options(), deal_counts, details, st.booleans(), st.randoms(use_true_random=False))
+@given(
+    seeds,
+    player_counts,
+    jb_options(),
+    deal_counts,
+    details,
+    st.booleans(),
+    st.randoms(use_true_random=False),
+)
 def test_wrong_restated_bid_value(seed, players, options, deals, detail, negative, pick):
     """``= v`` after a bid's cards is not their value: JB213, or JB204 when the signed sum is
     below zero (the bid counts as 0)."""
     game, bids = find_game(
-        seed, lambda g: _card_bids(g, negative), players=players, options=options, deals=deals, detail=detail
+        seed,
+        lambda g: _card_bids(g, negative),
+        players=players,
+        options=options,
+        deals=deals,
+        detail=detail,
     )
     deal_index, bid = pick.choice(bids)
     mutated = game.copy()
     target = next(b for b in mutated.deals[deal_index].bids if b.player == bid.player)
-    target.written_value = bid.value + pick.choice([1, 2, 3, 10]) if bid.value < 2 or pick.random() < 0.5 else bid.value - 1
+    target.written_value = (
+        bid.value + pick.choice([1, 2, 3, 10])
+        if bid.value < 2 or pick.random() < 0.5
+        else bid.value - 1
+    )
     render(mutated)
-    assert_only(mutated, [("JB204" if negative else "JB213", mutated.lines[deal_index].bids[bid.player])])
+    assert_only(
+        mutated, [("JB204" if negative else "JB213", mutated.lines[deal_index].bids[bid.player])]
+    )
 
 
 @mutation_settings
@@ -442,16 +506,26 @@ def test_wrong_tricks_taken(seed, players, options, deals, pick):
 
 
 @mutation_settings
-@given(seeds, player_counts, jb_options(), deal_counts, details,
-       st.sampled_from(["JB401", "JB402", "JB404", "JB405", "JB406"]), st.randoms(use_true_random=False))
+@given(
+    seeds,
+    player_counts,
+    jb_options(),
+    deal_counts,
+    details,
+    st.sampled_from(["JB401", "JB402", "JB404", "JB405", "JB406"]),
+    st.randoms(use_true_random=False),
+)
 def test_wrong_score(seed, players, options, deals, detail, clause, pick):
     """A wrong score is reported under the clause that fixes the right one: JB401 an exact bid,
     JB402 a zero bid made, JB404 / JB405 a bid missed in a high / low game, JB406 a zero bid
     missed."""
+
     def want(g):
         return [(n, p) for n, d in enumerate(g.deals) for p in g.players if d.clauses[p] == clause]
 
-    game, places = find_game(seed, want, players=players, options=options, deals=deals, detail=detail)
+    game, places = find_game(
+        seed, want, players=players, options=options, deals=deals, detail=detail
+    )
     deal_index, player = pick.choice(places)
     mutated = game.copy()
     deal = mutated.deals[deal_index]
@@ -464,7 +538,9 @@ def test_wrong_score(seed, players, options, deals, detail, clause, pick):
 @given(seeds, player_counts, jb_options(), deal_counts, details, st.randoms(use_true_random=False))
 def test_wrong_total(seed, players, options, deals, detail, pick):
     """A running total that is not the previous total plus the score (JB409)."""
-    game, _ = find_game(seed, lambda g: True, players=players, options=options, deals=deals, detail=detail)
+    game, _ = find_game(
+        seed, lambda g: True, players=players, options=options, deals=deals, detail=detail
+    )
     deal_index = pick.randrange(len(game.deals))
     player = pick.choice(game.players)
     mutated = game.copy()
@@ -475,15 +551,25 @@ def test_wrong_total(seed, players, options, deals, detail, pick):
 
 
 @mutation_settings
-@given(seeds, player_counts, jb_options(), deal_counts, details,
-       st.sampled_from(["JB205", "JB206", "JB207"]), st.randoms(use_true_random=False))
+@given(
+    seeds,
+    player_counts,
+    jb_options(),
+    deal_counts,
+    details,
+    st.sampled_from(["JB205", "JB206", "JB207"]),
+    st.randoms(use_true_random=False),
+)
 def test_wrong_contract_winner(seed, players, options, deals, detail, clause, pick):
     """The contract names a player who did not win the bidding: JB205 when one bid was the
     highest, JB206 when equal bids were decided by fewer cards, JB207 by the highest card."""
+
     def want(g):
         return [n for n, d in enumerate(g.deals) if d.decided_by == clause and d.winner_checkable]
 
-    game, deals_found = find_game(seed, want, players=players, options=options, deals=deals, detail=detail)
+    game, deals_found = find_game(
+        seed, want, players=players, options=options, deals=deals, detail=detail
+    )
     deal_index = pick.choice(deals_found)
     mutated = game.copy()
     deal = mutated.deals[deal_index]
@@ -499,10 +585,13 @@ def test_wrong_trump(seed, players, options, deals, detail, pick):
 
     Only deals whose bids are all written as cards: with a bid written as a number the winner,
     and so the trump, cannot be recomputed, and the play is judged under the written trump."""
+
     def want(g):
         return [n for n, d in enumerate(g.deals) if not any(b.as_number for b in d.bids)]
 
-    game, deals_found = find_game(seed, want, players=players, options=options, deals=deals, detail=detail)
+    game, deals_found = find_game(
+        seed, want, players=players, options=options, deals=deals, detail=detail
+    )
     deal_index = pick.choice(deals_found)
     mutated = game.copy()
     deal = mutated.deals[deal_index]
@@ -515,10 +604,13 @@ def test_wrong_trump(seed, players, options, deals, detail, pick):
 @given(seeds, player_counts, jb_options(), deal_counts, details, st.randoms(use_true_random=False))
 def test_wrong_mode(seed, players, options, deals, detail, pick):
     """A high game written bawah (JB210) or a low game written atas (JB211)."""
+
     def want(g):
         return [n for n, d in enumerate(g.deals) if not d.even]
 
-    game, deals_found = find_game(seed, want, players=players, options=options, deals=deals, detail=detail)
+    game, deals_found = find_game(
+        seed, want, players=players, options=options, deals=deals, detail=detail
+    )
     deal_index = pick.choice(deals_found)
     mutated = game.copy()
     deal = mutated.deals[deal_index]
@@ -528,14 +620,23 @@ def test_wrong_mode(seed, players, options, deals, detail, pick):
 
 
 @mutation_settings
-@given(seeds, player_counts, jb_options().filter(lambda o: o["even-adjust-scope"] != "mode-only"),
-       deal_counts, details, st.randoms(use_true_random=False))
+@given(
+    seeds,
+    player_counts,
+    jb_options().filter(lambda o: o["even-adjust-scope"] != "mode-only"),
+    deal_counts,
+    details,
+    st.randoms(use_true_random=False),
+)
 def test_even_game_mode_against_its_adjustment(seed, players, options, deals, detail, pick):
     """An even game adjusted +1 written bawah, or -1 written atas (JB212)."""
+
     def want(g):
         return [n for n, d in enumerate(g.deals) if d.even]
 
-    game, deals_found = find_game(seed, want, players=players, options=options, deals=deals, detail=detail)
+    game, deals_found = find_game(
+        seed, want, players=players, options=options, deals=deals, detail=detail
+    )
     deal_index = pick.choice(deals_found)
     mutated = game.copy()
     deal = mutated.deals[deal_index]

@@ -41,7 +41,11 @@ OPTION_GRID = {
     "two-way-disagreement": ("card-cut", "revote-all", "revote-others"),
     "cut-loser": ("lowest", "highest"),
     "cut-participants": ("tied-only", "all"),
-    "early-reveal-mode": ("offender-as-voted-off", "offender-zero-but-hand-counts", "vote-still-held"),
+    "early-reveal-mode": (
+        "offender-as-voted-off",
+        "offender-zero-but-hand-counts",
+        "vote-still-held",
+    ),
     "dealer-error-mode": ("as-voted-off", "zero-but-vote-held", "redeal-only"),
     "max-revotes": ("0", "1", "2"),
     "max-rounds": ("1", "2", "3"),
@@ -60,7 +64,9 @@ def mutated(game: GeneratedGame, change: Callable[[GeneratedGame], None]) -> Gen
 
 
 @st.composite
-def tromplemond_games(draw: st.DrawFn, options: st.SearchStrategy[dict[str, str]] | None = None) -> GeneratedGame:
+def tromplemond_games(
+    draw: st.DrawFn, options: st.SearchStrategy[dict[str, str]] | None = None
+) -> GeneratedGame:
     """Hypothesis strategy: a legal game under options drawn from the grid, played by the bots
     or by uniform choices (which reach odd but legal corners the bots avoid)."""
     chosen = draw(options) if options is not None else draw(option_grid())
@@ -70,5 +76,7 @@ def tromplemond_games(draw: st.DrawFn, options: st.SearchStrategy[dict[str, str]
 
 def option_grid() -> st.SearchStrategy[dict[str, str]]:
     """Options drawn from :data:`OPTION_GRID`, together with the claim order and abstention."""
-    grid = dict(OPTION_GRID, **{"claim-order": ("clockwise", "free"), "allow-abstain": ("no", "yes")})
+    grid = dict(
+        OPTION_GRID, **{"claim-order": ("clockwise", "free"), "allow-abstain": ("no", "yes")}
+    )
     return st.fixed_dictionaries({key: st.sampled_from(values) for key, values in grid.items()})

@@ -67,11 +67,15 @@ OPTION_GRID: dict[str, tuple[str, ...]] = {
 
 def basics_options() -> st.SearchStrategy[dict[str, str]]:
     """Every combination of the option grid."""
-    return st.fixed_dictionaries({key: st.sampled_from(values) for key, values in OPTION_GRID.items()})
+    return st.fixed_dictionaries(
+        {key: st.sampled_from(values) for key, values in OPTION_GRID.items()}
+    )
 
 
 @st.composite
-def truf_basics_games(draw: st.DrawFn, deals: st.SearchStrategy[int] = st.integers(1, 6)) -> GeneratedGame:
+def truf_basics_games(
+    draw: st.DrawFn, deals: st.SearchStrategy[int] = st.integers(1, 6)
+) -> GeneratedGame:
     """A legal truf-basics game: every option combination, 1 to 6 rounds, a full record or a
     score sheet, played by the bots or by chance."""
     chosen = draw(basics_options())

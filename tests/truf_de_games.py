@@ -31,7 +31,9 @@ OPTION_GRID: dict[str, tuple[str, ...]] = {
 
 def de_options() -> st.SearchStrategy[dict[str, str]]:
     """Every combination of the option grid."""
-    return st.fixed_dictionaries({key: st.sampled_from(values) for key, values in OPTION_GRID.items()})
+    return st.fixed_dictionaries(
+        {key: st.sampled_from(values) for key, values in OPTION_GRID.items()}
+    )
 
 
 @st.composite

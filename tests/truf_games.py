@@ -59,7 +59,12 @@ def play_violations(
                 found.append((number, position, "JB306"))
                 continue
             if position == 0:
-                if trump != "NT" and card[1] == trump and not broken and any(c[1] != trump for c in hand):
+                if (
+                    trump != "NT"
+                    and card[1] == trump
+                    and not broken
+                    and any(c[1] != trump for c in hand)
+                ):
                     found.append((number, position, "JB303"))
             elif card[1] != led:
                 if any(c[1] == led for c in hand):
@@ -82,7 +87,9 @@ def trick_winners(
 
 def jb_options() -> st.SearchStrategy[dict[str, str]]:
     """Every combination of the option grid."""
-    return st.fixed_dictionaries({key: st.sampled_from(values) for key, values in OPTION_GRID.items()})
+    return st.fixed_dictionaries(
+        {key: st.sampled_from(values) for key, values in OPTION_GRID.items()}
+    )
 
 
 _PLAYERS = st.sampled_from([3, 4])

@@ -52,7 +52,9 @@ def dumps(games: Iterable[Game], *, unicode: bool = False) -> str:
     return _dumps(games, unicode=unicode)
 
 
-def decode(data: bytes, path: str | None, first_line: int = 1, offset: int = 0) -> tuple[str, Diagnostic | None]:
+def decode(
+    data: bytes, path: str | None, first_line: int = 1, offset: int = 0
+) -> tuple[str, Diagnostic | None]:
     """The text of a file, or a REC002 diagnostic when it is not UTF-8 text.
 
     ``data`` may be a block of a larger file that starts at byte ``offset`` and on line
@@ -97,7 +99,11 @@ def check_text(
 
 
 def _check_text(
-    text: str, path: str, options: Mapping[str, str] | None, first_line: int, judged: list[set[str]] | None
+    text: str,
+    path: str,
+    options: Mapping[str, str] | None,
+    first_line: int,
+    judged: list[set[str]] | None,
 ) -> FileReport:
     parsed = parse_text(text, path, first_line)
     diagnostics = list(parsed.diagnostics)
@@ -111,7 +117,9 @@ def _check_text(
         skip = frozenset(d for g, d in parsed.damaged if g == number)
         games.append(_judge(game, path, options, skip, structure, diagnostics, codes))
     diagnostics.sort(key=Diagnostic.sort_key)
-    return FileReport(path, tuple(games), tuple(diagnostics), excerpts(text, diagnostics, first_line))
+    return FileReport(
+        path, tuple(games), tuple(diagnostics), excerpts(text, diagnostics, first_line)
+    )
 
 
 def _judge(
@@ -135,10 +143,22 @@ def _judge(
         return _unjudged(game, name)
     if any(d.code in BLOCKING for d in structure):
         return _unjudged(game, name)
-    outcome, readings, found = replay_game(game, ruleset, default_registry(), path, options, skip, judged)
+    outcome, readings, found = replay_game(
+        game, ruleset, default_registry(), path, options, skip, judged
+    )
     diagnostics.extend(found)
     deals = tuple(
-        DealResult(d.number.value, d.span.line, o.scores, o.totals, o.figures, o.contract, o.trump, o.mode, o.tricks)
+        DealResult(
+            d.number.value,
+            d.span.line,
+            o.scores,
+            o.totals,
+            o.figures,
+            o.contract,
+            o.trump,
+            o.mode,
+            o.tricks,
+        )
         for d, o in zip(game.deals, outcome.deals)
     )
     return GameResult(game.span.line, name, game.players, deals, outcome.winners, dict(readings))

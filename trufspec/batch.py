@@ -27,7 +27,16 @@ from trufspec.diagnostics import Diagnostic
 from trufspec.notation.blocks import Block, blocks
 from trufspec.report.model import FileReport
 
-__all__ = ["BLOCK_SIZE", "STDIN", "Work", "check_block", "check_blocks", "check_paths", "join", "map_paths"]
+__all__ = [
+    "BLOCK_SIZE",
+    "STDIN",
+    "Work",
+    "check_block",
+    "check_blocks",
+    "check_paths",
+    "join",
+    "map_paths",
+]
 
 STDIN = "-"
 """The path that names standard input."""
@@ -182,7 +191,9 @@ def map_paths(
     The work is shared out as a check's is; ``parallel_from`` lowers the size of input from
     which other processes are started, for work that costs more per byte than a check."""
     failed: set[int] = set()
-    return _per_file(_blocks_of(paths, unreadable, failed), function, jobs, None, failed, parallel_from)
+    return _per_file(
+        _blocks_of(paths, unreadable, failed), function, jobs, None, failed, parallel_from
+    )
 
 
 def _per_file(
@@ -201,7 +212,9 @@ def _per_file(
     """
     current: tuple[int, str] | None = None
     parts: list[R] = []
-    for (index, path, block), result in _in_order(function, work, jobs, parallel_from or PARALLEL_FROM):
+    for (index, path, block), result in _in_order(
+        function, work, jobs, parallel_from or PARALLEL_FROM
+    ):
         if current is not None and index != current[0]:
             if current[0] not in failed:
                 yield current[1], parts
@@ -225,7 +238,10 @@ as checking this much on one, so a few small files are checked at once where the
 
 
 def _in_order(
-    function: Callable[[Work], R], items: Iterable[Work], jobs: int, parallel_from: int = PARALLEL_FROM
+    function: Callable[[Work], R],
+    items: Iterable[Work],
+    jobs: int,
+    parallel_from: int = PARALLEL_FROM,
 ) -> Iterator[tuple[Work, R]]:
     """``(item, function(item))`` for each item, in order; on ``jobs`` processes
     when ``jobs`` is above 1 and the input is larger than ``parallel_from`` bytes.

@@ -179,9 +179,9 @@ FULL_PACK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank i
 """The 52-card pack, in suit then rank order; each card object is the one every parse returns."""
 
 _RANKS_BY_TEXT = {r.letter: r for r in Rank} | {"T": Rank.TEN}
-_SUITS_BY_TEXT = {s.letter: s for s in Suit} | {s.letter.lower(): s for s in Suit} | {
-    s.symbol: s for s in Suit
-}
+_SUITS_BY_TEXT = (
+    {s.letter: s for s in Suit} | {s.letter.lower(): s for s in Suit} | {s.symbol: s for s in Suit}
+)
 _CARDS_BY_TEXT: dict[str, Card] = {
     rank_text + suit_text: Card(rank, suit)
     for rank_text, rank in _RANKS_BY_TEXT.items()
@@ -211,4 +211,3 @@ def parse_suit(text: str) -> Suit:
         return _SUITS_BY_TEXT[text]
     except KeyError:
         raise ValueError(f"not a suit: {text!r}") from None
-

@@ -102,7 +102,9 @@ _color_option = click.option(
 )
 
 
-def _parse_codes(ctx: click.Context, param: click.Parameter, values: Sequence[str]) -> tuple[str, ...]:
+def _parse_codes(
+    ctx: click.Context, param: click.Parameter, values: Sequence[str]
+) -> tuple[str, ...]:
     """``--select``/``--ignore`` values: codes or code prefixes, repeated or comma-separated."""
     found, problems = code_prefixes(values)
     if problems:
@@ -201,14 +203,22 @@ def check(
     ctx = click.get_current_context()
     check_options(ctx, options)
     settings = load_settings()
-    if settings.format is not None and ctx.get_parameter_source("output_format") is click.core.ParameterSource.DEFAULT:
+    if (
+        settings.format is not None
+        and ctx.get_parameter_source("output_format") is click.core.ParameterSource.DEFAULT
+    ):
         choices = ("text", "json", "github", "sarif")
         if settings.format not in choices:
-            click.echo(f"trufspec: error: {settings.label}: format: {settings.format!r} is not one of {', '.join(choices)}", err=True)
+            click.echo(
+                f"trufspec: error: {settings.label}: format: {settings.format!r} is not one of {', '.join(choices)}",
+                err=True,
+            )
             sys.exit(USAGE)
         output_format = settings.format
     if statistics and output_format != "text":
-        raise click.BadParameter("--statistics goes with the text format", ctx, param_hint="--statistics")
+        raise click.BadParameter(
+            "--statistics goes with the text format", ctx, param_hint="--statistics"
+        )
     options = readings_in_force(options, settings)
     select, ignore = select or settings.select, ignore or settings.ignore
     rules_url = rules_url or settings.rules_url
@@ -239,7 +249,9 @@ def check(
         if statistics:
             output = text_report.render_statistics(report)
         else:
-            output = text_report.render(report, color=colour, summary=not quiet, show_info=show_info)
+            output = text_report.render(
+                report, color=colour, summary=not quiet, show_info=show_info
+            )
         click.echo(output, nl=False, color=colour)
     else:
         from trufspec.report import github, json as json_report, sarif
@@ -263,7 +275,9 @@ def _check_on_cluster(
 ) -> list[FileReport]:
     """The reports of ``check --dask``: the same as on one machine, computed by the workers."""
     if STDIN in sources:
-        raise click.BadParameter("standard input cannot be checked on a cluster", ctx, param_hint="--dask")
+        raise click.BadParameter(
+            "standard input cannot be checked on a cluster", ctx, param_hint="--dask"
+        )
     from trufspec.cluster import check_on_cluster, client_for
 
     try:
@@ -276,7 +290,9 @@ def _check_on_cluster(
         return check_on_cluster(sources, client, options or None, cannot_read)
 
 
-def _wanted(select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool) -> Callable[[Diagnostic], bool]:
+def _wanted(
+    select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool
+) -> Callable[[Diagnostic], bool]:
     """Which diagnostics a check reports, after ``--select``, ``--ignore`` and ``--quiet``."""
 
     def wanted(diagnostic: Diagnostic) -> bool:
@@ -330,7 +346,11 @@ def _progress(paths: list[str], wanted: bool) -> Iterator[Callable[[int], None] 
 )
 @exclude_option
 def score(
-    paths: tuple[str, ...], output_format: str, options: dict[str, str], standings: bool, exclude: tuple[str, ...]
+    paths: tuple[str, ...],
+    output_format: str,
+    options: dict[str, str],
+    standings: bool,
+    exclude: tuple[str, ...],
 ) -> None:
     """Print the recomputed score sheet of each game, deal by deal.
 
@@ -424,10 +444,16 @@ def rules(name: str | None) -> None:
         click.echo(render_clause(found[0], registry), nl=False)
         return
     if found:
-        click.echo(f"trufspec: {name!r} names {len(found)} clauses; name one as RULESET/SLUG or by its code:", err=True)
+        click.echo(
+            f"trufspec: {name!r} names {len(found)} clauses; name one as RULESET/SLUG or by its code:",
+            err=True,
+        )
         width = max(len(clause.ruleset) + len(clause.slug) + 1 for clause in found)
         for clause in found:
-            click.echo(f"  {clause.ruleset + '/' + clause.slug:{width}}  {clause.code}  {clause.title}", err=True)
+            click.echo(
+                f"  {clause.ruleset + '/' + clause.slug:{width}}  {clause.code}  {clause.title}",
+                err=True,
+            )
     else:
         known = ", ".join([*RULESETS, "record"])
         click.echo(
@@ -450,7 +476,9 @@ def rules(name: str | None) -> None:
 )
 @readings_option
 @exclude_option
-def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str], exclude: tuple[str, ...]) -> None:
+def coverage(
+    paths: tuple[str, ...], output_format: str, options: dict[str, str], exclude: tuple[str, ...]
+) -> None:
     """Say which clauses the records obey, which they break, and which none exercises.
 
     Every record is checked and its ;! marks compared with what the check reports.  Exits 0
@@ -490,7 +518,14 @@ def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]
 
 @main.command()
 @click.argument("ruleset")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=1, show_default=True, help="How many games to play.")
+@click.option(
+    "--games",
+    "-n",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="How many games to play.",
+)
 @click.option(
     "--seed",
     type=int,
@@ -506,7 +541,10 @@ def coverage(paths: tuple[str, ...], output_format: str, options: dict[str, str]
 )
 @readings_option
 @click.option(
-    "--output", "-o", type=click.File("w", encoding="utf-8", lazy=True), default="-",
+    "--output",
+    "-o",
+    type=click.File("w", encoding="utf-8", lazy=True),
+    default="-",
     help="Write the records to this file instead of standard output.",
 )
 def simulate(
@@ -524,12 +562,20 @@ def simulate(
     """
     import secrets
 
-    from trufspec.simulate import SIMULATORS, Detail, option_problems, simulate as play, simulator_for
+    from trufspec.simulate import (
+        SIMULATORS,
+        Detail,
+        option_problems,
+        simulate as play,
+        simulator_for,
+    )
 
     ctx = click.get_current_context()
     if ruleset not in SIMULATORS:
         raise click.BadParameter(
-            f"no ruleset {ruleset!r}; the rulesets are: {', '.join(SIMULATORS)}", ctx, param_hint="RULESET"
+            f"no ruleset {ruleset!r}; the rulesets are: {', '.join(SIMULATORS)}",
+            ctx,
+            param_hint="RULESET",
         )
     problems = option_problems(simulator_for(ruleset), options)
     if problems:
@@ -538,7 +584,11 @@ def simulate(
         seed = secrets.randbelow(1_000_000)
     records = play(ruleset, games, seed, Detail(detail), options)
     show = games >= SIMULATION_PROGRESS_FROM and sys.stderr.isatty()
-    with click.progressbar(records, length=games, label="simulating", file=sys.stderr) if show else contextlib.nullcontext(records) as bar:
+    with (
+        click.progressbar(records, length=games, label="simulating", file=sys.stderr)
+        if show
+        else contextlib.nullcontext(records) as bar
+    ):
         for number, record in enumerate(bar):
             output.write(("\n" if number else "") + record)
 
@@ -558,7 +608,14 @@ def simulate(
 )
 @exclude_option
 @_color_option
-def fmt(paths: tuple[str, ...], check_only: bool, diff: bool, unicode: bool, exclude: tuple[str, ...], color: str) -> None:
+def fmt(
+    paths: tuple[str, ...],
+    check_only: bool,
+    diff: bool,
+    unicode: bool,
+    exclude: tuple[str, ...],
+    color: str,
+) -> None:
     """Rewrite records in their canonical layout.
 
     The layout changes, never what a record says.  PATHS are files, directories (searched for
@@ -649,8 +706,7 @@ def _unified_diff(old: str, new: str, path: str) -> str:
         tofile=f"{path}\t(formatted)",
     )
     return "".join(
-        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
-        for line in lines
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
     )
 
 

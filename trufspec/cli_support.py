@@ -189,7 +189,10 @@ def load_settings() -> Settings:
     problems += [f"{settings.label}: select: {problem}" for problem in refused]
     ignore, refused = code_prefixes(settings.ignore)
     problems += [f"{settings.label}: ignore: {problem}" for problem in refused]
-    problems += [f"{settings.label}: options: {problem}" for problem in _option_problems(dict(settings.options))]
+    problems += [
+        f"{settings.label}: options: {problem}"
+        for problem in _option_problems(dict(settings.options))
+    ]
     if problems:
         for problem in problems:
             click.echo(f"trufspec: error: {problem}", err=True)

@@ -78,7 +78,9 @@ def check_on_cluster(
     if not found:
         return []
     bag = dask.bag.from_sequence(found, npartitions=len(found))
-    reports = bag.map(_check_extent, options=dict(options) if options else None).compute(scheduler=client.get)
+    reports = bag.map(_check_extent, options=dict(options) if options else None).compute(
+        scheduler=client.get
+    )
     joined: list[FileReport] = []
     start = 0
     for end in range(1, len(found) + 1):

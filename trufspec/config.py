@@ -95,7 +95,9 @@ def read(path: Path, pyproject: bool) -> Settings:
     if not isinstance(table, dict):
         return Settings(name, where, problems=(f"{where}: must be a table",))
     problems = [
-        f"{where}: unknown key {key!r}; the keys are: {', '.join(KEYS)}" for key in table if key not in KEYS
+        f"{where}: unknown key {key!r}; the keys are: {', '.join(KEYS)}"
+        for key in table
+        if key not in KEYS
     ]
     values: dict[str, Any] = {}
     for key in ("select", "ignore", "exclude"):
@@ -109,8 +111,12 @@ def read(path: Path, pyproject: bool) -> Settings:
                 values[key] = tuple(items)
     if "options" in table:
         options = table["options"]
-        if not isinstance(options, dict) or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in options.values()):
-            problems.append(f"{where}: options: expected a table of readings, such as {{ trump-lead = \"free\" }}")
+        if not isinstance(options, dict) or not all(
+            isinstance(v, (str, int)) and not isinstance(v, bool) for v in options.values()
+        ):
+            problems.append(
+                f'{where}: options: expected a table of readings, such as {{ trump-lead = "free" }}'
+            )
         else:
             values["options"] = {key: str(value) for key, value in options.items()}
     for key in ("format", "rules-url"):

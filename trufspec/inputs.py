@@ -140,7 +140,11 @@ def _walk(
             ignores[own.base] = own
         # The .gitignore files that apply here, from the top down: a deeper one has the last word.
         chain = [patterns for base, patterns in ignores.items() if _within(root, base)]
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not _left_out(os.path.join(root, d), True, exclude, chain))
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not d.startswith(".") and not _left_out(os.path.join(root, d), True, exclude, chain)
+        )
         for name in sorted(files):
             path = os.path.join(root, name)
             if name.endswith(EXTENSION) and not _left_out(path, False, exclude, chain):
@@ -152,7 +156,9 @@ def _within(path: str, base: str) -> bool:
     return relative.split(os.sep)[0] != os.pardir
 
 
-def _left_out(path: str, directory: bool, exclude: Sequence[Patterns], ignores: Sequence[Patterns]) -> bool:
+def _left_out(
+    path: str, directory: bool, exclude: Sequence[Patterns], ignores: Sequence[Patterns]
+) -> bool:
     """Whether a walk leaves ``path`` out: any ``exclude`` pattern names it, or the .gitignore
     files, read from the top down, ignore it last."""
     if any(patterns.verdict(path, directory) for patterns in exclude):

@@ -26,9 +26,18 @@ _ENDINGS = {
 
 @click.command()
 @click.argument("ruleset")
-@click.option("--name", default="You", show_default=True, help="Your name at the table (letters, digits and _).")
 @click.option(
-    "--seat", type=click.IntRange(min=1), default=1, show_default=True, help="Your seat: 1 is the first player, who deals first."
+    "--name",
+    default="You",
+    show_default=True,
+    help="Your name at the table (letters, digits and _).",
+)
+@click.option(
+    "--seat",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Your seat: 1 is the first player, who deals first.",
 )
 @click.option(
     "--players",
@@ -36,7 +45,9 @@ _ENDINGS = {
     default=None,
     help="How many play, where the ruleset allows a choice (truf-jb: 3 or 4; default 4).",
 )
-@click.option("--seed", type=int, default=None, help="Deal the cards (and move the bots) of this seed again.")
+@click.option(
+    "--seed", type=int, default=None, help="Deal the cards (and move the bots) of this seed again."
+)
 @readings_option
 @click.option(
     "--save",
@@ -45,7 +56,13 @@ _ENDINGS = {
     help="Save the game in this file as a record, at its end or when it is left.",
 )
 def play(
-    ruleset: str, name: str, seat: int, players: int | None, seed: int | None, options: dict[str, str], save: str | None
+    ruleset: str,
+    name: str,
+    seat: int,
+    players: int | None,
+    seed: int | None,
+    options: dict[str, str],
+    save: str | None,
 ) -> None:
     """Play a game of RULESET in the terminal against bots.
 
@@ -62,7 +79,11 @@ def play(
     ctx = click.get_current_context()
     if ruleset not in STATES:
         known = ", ".join(STATES)
-        raise click.BadParameter(f"no game of {ruleset!r} can be played; the rulesets are: {known}", ctx, param_hint="RULESET")
+        raise click.BadParameter(
+            f"no game of {ruleset!r} can be played; the rulesets are: {known}",
+            ctx,
+            param_hint="RULESET",
+        )
     if seat > (players or 4):
         raise click.BadParameter(f"there are {players or 4} seats", ctx, param_hint="--seat")
     if seed is None:

@@ -43,7 +43,12 @@ __all__ = ["readings"]
     help="Text for a terminal; the JSON document of docs/json-output.rst; or Markdown.",
 )
 @readings_option
-@click.option("--verbose", "-v", is_flag=True, help="Also list the readings in force and the ambiguities that change nothing.")
+@click.option(
+    "--verbose",
+    "-v",
+    is_flag=True,
+    help="Also list the readings in force and the ambiguities that change nothing.",
+)
 @click.option(
     "--limit",
     type=click.IntRange(min=1),
@@ -52,7 +57,9 @@ __all__ = ["readings"]
     help="Replay every combination of readings when a game's ambiguities make at most this many; "
     "past it, each reading is tried on its own.",
 )
-@jobs_option("Replay on this many processes; a large file is shared out a block of games at a time.")
+@jobs_option(
+    "Replay on this many processes; a large file is shared out a block of games at a time."
+)
 @exclude_option
 def readings(
     paths: tuple[str, ...],
@@ -81,7 +88,9 @@ def readings(
     collected = collect_inputs(paths, patterns_left_out(exclude, settings))
     sources = [source.path for source in collected.inputs]
     cannot_read = Unreadable()
-    files = list(readings_paths(sources, options or None, limit=limit, jobs=jobs, unreadable=cannot_read))
+    files = list(
+        readings_paths(sources, options or None, limit=limit, jobs=jobs, unreadable=cannot_read)
+    )
     if output_format == "json":
         from trufspec.readings.json import render
 

@@ -52,7 +52,9 @@ def rewrite(path: str, old: bytes, new: bytes) -> str | None:
         with open(target, "rb") as current:
             if current.read() != old:
                 os.unlink(handle.name)
-                return "the file changed while it was being formatted; the new text is kept as it is"
+                return (
+                    "the file changed while it was being formatted; the new text is kept as it is"
+                )
         os.replace(handle.name, target)
     except OSError as error:
         with suppress(OSError):
@@ -70,4 +72,3 @@ def _keep_owner(name: str, status: os.stat_result) -> None:
     """Give the new file the old one's owner and group, as far as the user may."""
     with suppress(OSError):
         os.chown(name, status.st_uid, status.st_gid)
-

@@ -64,11 +64,15 @@ def record_diagnostic(
     kept on purpose (a record copied from a source that has it), so it is reported as
     acknowledged, not as an error."""
     clause = default_registry().clause(code)
-    severity = Severity.ACKNOWLEDGED if ack and clause.severity is Severity.ERROR else clause.severity
+    severity = (
+        Severity.ACKNOWLEDGED if ack and clause.severity is Severity.ERROR else clause.severity
+    )
     return Diagnostic.of(clause, span, path, values, severity=severity)
 
 
-def check_game(game: Game, path: str | None, judged: set[str] | None = None) -> Iterator[Diagnostic]:
+def check_game(
+    game: Game, path: str | None, judged: set[str] | None = None
+) -> Iterator[Diagnostic]:
     """Every record-level problem of a game (at most :data:`~trufspec.diagnostics.PER_LINE`
     of a clause on a line); ``judged``, when given, receives the codes of the checks the game
     gives facts for (see :func:`judged_by`)."""
@@ -107,7 +111,9 @@ def judged_by(game: Game) -> set[str]:
         codes.add("REC011")
     if any(issubclass(kind, (Hands, Undealt, Stock, Public, Secret, Play)) for kind in kinds):
         codes.add("REC013")
-    plays = [section for deal in game.deals for section in deal.sections if isinstance(section, Play)]
+    plays = [
+        section for deal in game.deals for section in deal.sections if isinstance(section, Play)
+    ]
     if any(trick.by_player for play in plays for trick in play.tricks):
         codes.add("REC012")  # checked as the trick is read, one card after each name
     return codes
@@ -117,12 +123,16 @@ def _tags(game: Game, path: str | None) -> Iterator[Diagnostic]:
     # A game begins with its tags; deals before any tag belong to no game.
     if not game.tags:
         first = game.deals[0]
-        yield record_diagnostic("REC006", first.span, path, kind=first.kind, number=first.number.value)
+        yield record_diagnostic(
+            "REC006", first.span, path, kind=first.kind, number=first.number.value
+        )
         return
     seen: dict[str, Span] = {}
     for tag in game.tags:
         if tag.name in seen:
-            yield record_diagnostic("REC003", tag.span, path, tag=tag.name, first_line=seen[tag.name].line)
+            yield record_diagnostic(
+                "REC003", tag.span, path, tag=tag.name, first_line=seen[tag.name].line
+            )
         else:
             seen[tag.name] = tag.span
     for required in REQUIRED_TAGS:
@@ -131,7 +141,9 @@ def _tags(game: Game, path: str | None) -> Iterator[Diagnostic]:
     if "Players" in seen:
         names = game.players
         if not names:
-            yield record_diagnostic("REC005", seen["Players"], path, detail="the [Players] tag names no player")
+            yield record_diagnostic(
+                "REC005", seen["Players"], path, detail="the [Players] tag names no player"
+            )
         repeated = sorted({n for n in names if names.count(n) > 1})
         if repeated:
             detail = f"the [Players] tag names {', '.join(repeated)} more than once"
@@ -148,7 +160,14 @@ def _numbering(deal: Deal, expected: int, path: str | None) -> Iterator[Diagnost
     # Deals are numbered 1, 2, 3... in the order they are written.  A deal whose header could
     # not be read has no number written (its span is NO_SPAN): the reader reported the header.
     if deal.number.value != expected and deal.number.span != NO_SPAN:
-        yield record_diagnostic("REC008", deal.number.span, path, kind=deal.kind, number=deal.number.value, expected=expected)
+        yield record_diagnostic(
+            "REC008",
+            deal.number.span,
+            path,
+            kind=deal.kind,
+            number=deal.number.value,
+            expected=expected,
+        )
 
 
 def _keyword(section: Any) -> str:
@@ -164,7 +183,12 @@ def _sections(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
             continue
         if kind in seen:
             yield record_diagnostic(
-                "REC009", section.span, path, kind=deal.kind, section=_keyword(section), first_line=seen[kind].line
+                "REC009",
+                section.span,
+                path,
+                kind=deal.kind,
+                section=_keyword(section),
+                first_line=seen[kind].line,
             )
         else:
             seen[kind] = section.span
@@ -177,7 +201,9 @@ def _player_atoms(deal: Deal) -> list[Atom[str]]:
         if isinstance(section, (Hands, Bids)):
             atoms.extend([entry.player for entry in section.entries])
         elif isinstance(section, Play):
-            atoms.extend([atom for trick in section.tricks for atom in (trick.players or (trick.leader,))])
+            atoms.extend(
+                [atom for trick in section.tricks for atom in (trick.players or (trick.leader,))]
+            )
         elif isinstance(section, Contract):
             atoms.append(section.winner)
         elif isinstance(section, Tricks):
@@ -197,7 +223,12 @@ def _player_atoms(deal: Deal) -> list[Atom[str]]:
 def _names(deal: Deal, players: set[str], game: Game, path: str | None) -> Iterator[Diagnostic]:
     # Every name in a deal is a player of the game (teams are players joined by '+').
     atoms = _player_atoms(deal)
-    sides = [figure for section in deal.sections if isinstance(section, Tricks) for figure in section.entries]
+    sides = [
+        figure
+        for section in deal.sections
+        if isinstance(section, Tricks)
+        for figure in section.entries
+    ]
     named = {atom.value for atom in atoms}.union(*(figure.side for figure in sides))
     if named <= players:
         return  # every name is a player's: the usual case, told at the cost of one set
@@ -225,7 +256,9 @@ def _entries(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
         seen: set[str] = set()
         for key, entry in zip(keys, section.entries):
             if key in seen:
-                yield record_diagnostic("REC011", entry.span, path, name=key, section=_keyword(section))
+                yield record_diagnostic(
+                    "REC011", entry.span, path, name=key, section=_keyword(section)
+                )
             seen.add(key)
 
 

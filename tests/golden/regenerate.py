@@ -24,7 +24,9 @@ def samples() -> list[Path]:
     """The sample games, in a stable order: the records under ``records/`` other than the
     per-clause records of ``clauses/`` folders, which ``tests/test_records.py`` checks by their
     marks."""
-    return sorted(p for p in SAMPLES.rglob("*.truf") if "clauses" not in p.relative_to(SAMPLES).parts)
+    return sorted(
+        p for p in SAMPLES.rglob("*.truf") if "clauses" not in p.relative_to(SAMPLES).parts
+    )
 
 
 def golden_file(record: Path) -> Path:

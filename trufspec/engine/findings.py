@@ -38,7 +38,9 @@ FIGURES = (Phase.SCORING, Phase.GAME_END)
 class Findings:
     """The diagnostics of one game's replay, in the order they were found."""
 
-    def __init__(self, registry: Registry, path: str | None, judged: set[str] | None = None) -> None:
+    def __init__(
+        self, registry: Registry, path: str | None, judged: set[str] | None = None
+    ) -> None:
         self.registry = registry
         self.path = path
         self.diagnostics: list[Diagnostic] = []
@@ -90,7 +92,13 @@ class Findings:
                 self.judged.add(code)
 
     def fault(
-        self, code: str, span: Span, *, ack: bool = False, figures: bool | tuple[str, ...] = True, **values: Any
+        self,
+        code: str,
+        span: Span,
+        *,
+        ack: bool = False,
+        figures: bool | tuple[str, ...] = True,
+        **values: Any,
     ) -> None:
         """Report a fault after which the record's own course, not the rules', is followed:
         what the rest of the deal shows may follow from it, and is marked consequential.

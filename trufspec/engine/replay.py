@@ -44,7 +44,10 @@ def replay_game(
 
 
 def choose_readings(
-    known: Mapping[str, Option], tag: Tag | None, cli_options: Mapping[str, str] | None, findings: Findings
+    known: Mapping[str, Option],
+    tag: Tag | None,
+    cli_options: Mapping[str, str] | None,
+    findings: Findings,
 ) -> OptionValues:
     """The readings in force: the defaults, then the ``Options`` tag, then the command line;
     every unknown option or value not allowed is reported (REC014) and passed over."""

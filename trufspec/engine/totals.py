@@ -67,7 +67,10 @@ class RunningTotals:
             if figure.value in (computed[side], carried[side]):
                 continue
             said = _figures(written_scores)
-            follows = side in said and figure.value in (previous[side] + said[side], stated[side] + said[side])
+            follows = side in said and figure.value in (
+                previous[side] + said[side],
+                stated[side] + said[side],
+            )
             findings.add(
                 self.clause,
                 figure.span,
@@ -87,7 +90,9 @@ def _figures(line: Tricks | None) -> dict[str, int]:
     return {f.side_name: f.value for f in line.entries} if line is not None else {}
 
 
-def best_totals(sides: Sequence[str], totals: dict[str, int], lowest: bool = False) -> tuple[str, ...]:
+def best_totals(
+    sides: Sequence[str], totals: dict[str, int], lowest: bool = False
+) -> tuple[str, ...]:
     """The sides with the highest total (the lowest with ``lowest``), in the order given: the
     winners of a game that the best total wins."""
     best = min(totals.values()) if lowest else max(totals.values())

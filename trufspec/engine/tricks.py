@@ -90,7 +90,12 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
 
 
 def breaks(
-    card: Card, hand: Collection[Card], led: Suit | None, trump: Suit | None, broken: bool, rules: TrickRules
+    card: Card,
+    hand: Collection[Card],
+    led: Suit | None,
+    trump: Suit | None,
+    broken: bool,
+    rules: TrickRules,
 ) -> str | None:
     """The clause that playing ``card`` from ``hand`` (which holds it) now breaks, or None.
 
@@ -135,7 +140,12 @@ def playable(
 
 
 def play_fault(
-    card: Card, hand: Collection[Card], led: Suit | None, trump: Suit | None, broken: bool, rules: TrickRules
+    card: Card,
+    hand: Collection[Card],
+    led: Suit | None,
+    trump: Suit | None,
+    broken: bool,
+    rules: TrickRules,
 ) -> tuple[str, dict[str, object]] | None:
     """The clause that playing ``card`` from ``hand`` (which holds it) breaks, with the values
     of its message but the player's name, or None when the card may be played."""
@@ -143,11 +153,16 @@ def play_fault(
     if code is None:
         return None
     if led is None:
-        return code, {"card": card, "other_cards": " ".join(str(c) for c in hand if c.suit is not trump)}
+        return code, {
+            "card": card,
+            "other_cards": " ".join(str(c) for c in hand if c.suit is not trump),
+        }
     return code, {"card": card, "suit_cards": " ".join(str(c) for c in hand if c.suit is led)}
 
 
-def trumps_broken(broken: bool, cards: Sequence[Card], trump: Suit | None, ruffed: bool, rules: TrickRules) -> bool:
+def trumps_broken(
+    broken: bool, cards: Sequence[Card], trump: Suit | None, ruffed: bool, rules: TrickRules
+) -> bool:
     """Whether trumps are broken once a trick of ``cards`` is over (``ruffed``: a player who
     could not follow suit played a trump to it), given whether they were before."""
     if broken or trump is None or not any(c.suit is trump for c in cards):
@@ -170,7 +185,9 @@ def seatings(seats: tuple[str, ...], direction: str) -> Mapping[str, tuple[str, 
     return {seat: tuple(_seating(seats, seat, direction)) for seat in seats}
 
 
-def order_of_play(tricks: Sequence[Trick], seats: Sequence[str], direction: str = "clockwise") -> list[Sequence[str]]:
+def order_of_play(
+    tricks: Sequence[Trick], seats: Sequence[str], direction: str = "clockwise"
+) -> list[Sequence[str]]:
     """Who plays the cards of each trick, in order of play, as the replay reads a record (see
     :func:`_turns`): pictures of a deal lay the cards out by the same reading."""
     return _turns(tricks, seatings(tuple(seats), direction))
@@ -236,7 +253,14 @@ def replay_play(
             judged.add(rules.first_leader if count == 1 else rules.next_leader)
         if expected_leader is not None and leader != expected_leader:
             if count == 1:
-                findings.fault(rules.first_leader, trick.leader.span, ack=trick.leader.ack, figures=False, player=leader, expected=expected_leader)
+                findings.fault(
+                    rules.first_leader,
+                    trick.leader.span,
+                    ack=trick.leader.ack,
+                    figures=False,
+                    player=leader,
+                    expected=expected_leader,
+                )
             else:
                 # The table took the previous trick for the leader's: their two counts of tricks
                 # may follow from it.
@@ -253,7 +277,13 @@ def replay_play(
         if not (trick.by_player and _check_turns(trick, seats, orders, rules, findings)):
             last = count == len(turns)
             if len(trick.cards.cards) != len(seats) and not (last and play.incomplete):
-                findings.add(rules.one_card_each, trick.span, number=count, count=len(trick.cards.cards), players=len(seats))
+                findings.add(
+                    rules.one_card_each,
+                    trick.span,
+                    number=count,
+                    count=len(trick.cards.cards),
+                    players=len(seats),
+                )
         # The cards that have a player: all of them unless the trick holds too many.
         cards = trick.cards.cards[: len(players)]
         if cards:
@@ -269,9 +299,18 @@ def replay_play(
             if hand is None or not hand.pop(card, False):
                 if known_hands:
                     # The cards played so far: those of the tricks before, then of this one.
-                    played = [t.cards.cards[: len(p)] for t, p in zip(play.tricks, turns[: count - 1])] + [cards[:index]]
+                    played = [
+                        t.cards.cards[: len(p)] for t, p in zip(play.tricks, turns[: count - 1])
+                    ] + [cards[:index]]
                     reason = why_not_held(card, played, holding)
-                    findings.fault(rules.card_held, trick.cards.span(index), ack=index in trick.cards.acks, player=player, card=card, reason=reason)
+                    findings.fault(
+                        rules.card_held,
+                        trick.cards.span(index),
+                        ack=index in trick.cards.acks,
+                        player=player,
+                        card=card,
+                        reason=reason,
+                    )
                 continue
             # The rules are judged on the hand without the card, which changes nothing: the
             # card is not of the suit whose presence decides (see ``breaks``).
@@ -279,7 +318,14 @@ def replay_play(
                 fault = play_fault(card, hand, led if index else None, trump, broken, rules)
                 assert fault is not None
                 code, values = fault
-                findings.fault(code, trick.cards.span(index), ack=index in trick.cards.acks, figures=False, player=player, **values)
+                findings.fault(
+                    code,
+                    trick.cards.span(index),
+                    ack=index in trick.cards.acks,
+                    figures=False,
+                    player=player,
+                    **values,
+                )
             elif index and card.suit is not led and card.suit is trump:
                 ruffed = True
         if len(cards) == len(seats):
@@ -291,8 +337,14 @@ def replay_play(
             written = trick.winner
             if written is not None and written.value != winner:
                 findings.fault(
-                    rules.trick_winner, written.span, ack=written.ack, figures=(winner, written.value), number=count,
-                    expected=winner, card=cards[best], written=written.value,
+                    rules.trick_winner,
+                    written.span,
+                    ack=written.ack,
+                    figures=(winner, written.value),
+                    number=count,
+                    expected=winner,
+                    card=cards[best],
+                    written=written.value,
                 )
                 # The table went on as if its winner had won: judge the next lead by that.
                 expected_leader = written.value
@@ -306,8 +358,10 @@ def replay_play(
         return PlayOutcome(dict(won), False)
     if decided_in is not None:
         return PlayOutcome({seat: won[seat] for seat in seats}, True)
-    complete = not play.incomplete and len(play.tricks) == expected_tricks and all(
-        len(t.cards.cards) == len(seats) for t in play.tricks
+    complete = (
+        not play.incomplete
+        and len(play.tricks) == expected_tricks
+        and all(len(t.cards.cards) == len(seats) for t in play.tricks)
     )
     if not play.incomplete and len(play.tricks) != expected_tricks and play.tricks:
         count = len(play.tricks)
@@ -316,7 +370,9 @@ def replay_play(
     return PlayOutcome({seat: won[seat] for seat in seats}, complete)
 
 
-def _miscounted(findings: Findings, rules: TrickRules, span: Span, problem: str, players: int, expected: int) -> None:
+def _miscounted(
+    findings: Findings, rules: TrickRules, span: Span, problem: str, players: int, expected: int
+) -> None:
     """Report a break of the rule on the number of tricks: ``problem`` says what is wrong,
     ``expected`` is how many tricks the hand has."""
     findings.add(rules.trick_count, span, problem=problem, players=players, expected=expected)
@@ -327,19 +383,31 @@ def _turns(tricks: Sequence[Trick], seatings: Mapping[str, Sequence[str]]) -> li
     seats from the leader round (``seatings``, see :func:`seatings`); none when the leader
     is not at the table.  A card past the last of them has no player."""
     return [
-        [p.value for p in trick.players] if trick.by_player else seatings.get(trick.leader.value, ())
+        [p.value for p in trick.players]
+        if trick.by_player
+        else seatings.get(trick.leader.value, ())
         for trick in tricks
     ]
 
 
 def _check_turns(
-    trick: Trick, seats: Sequence[str], seatings: Mapping[str, Sequence[str]], rules: TrickRules, findings: Findings
+    trick: Trick,
+    seats: Sequence[str],
+    seatings: Mapping[str, Sequence[str]],
+    rules: TrickRules,
+    findings: Findings,
 ) -> bool:
     """In the per-card form: each player plays once, and in turn when the order is enforced.
     True when a player played twice (which is reported here, once)."""
     names = [p.value for p in trick.players]
     if any(times > 1 for times in Counter(names).values()):
-        findings.add(rules.one_card_each, trick.span, number=trick.number.value, count=len(names), players=len(seats))
+        findings.add(
+            rules.one_card_each,
+            trick.span,
+            number=trick.number.value,
+            count=len(names),
+            players=len(seats),
+        )
         return True
     if rules.turn_order is None or rules.enforce_order == "free" or names[0] not in seats:
         return False
@@ -361,7 +429,9 @@ def _check_turns(
     return False
 
 
-def why_not_held(card: Card, played: list[Sequence[Card]], holding: dict[str, dict[Card, bool]]) -> str:
+def why_not_held(
+    card: Card, played: list[Sequence[Card]], holding: dict[str, dict[Card, bool]]
+) -> str:
     """Why a card played is not in its player's hand: the last trick it was played to
     (``played`` holds the cards of each trick so far), or who holds it."""
     for number in range(len(played), 0, -1):
@@ -386,7 +456,14 @@ def tricks_taken(
             for figure in written.entries:
                 side = figure.side_name
                 if side in won and figure.value != won[side]:
-                    findings.add(clause, figure.span, ack=figure.ack, player=side, expected=won[side], written=figure.value)
+                    findings.add(
+                        clause,
+                        figure.span,
+                        ack=figure.ack,
+                        player=side,
+                        expected=won[side],
+                        written=figure.value,
+                    )
                     findings.disturb_figures(side)
         return won
     if written is None:

@@ -95,7 +95,9 @@ class RecordBuilder(Transformer[Token, Any]):
         b = last.span if hasattr(last, "span") else self._token_span(last)
         return Span(a.line, a.column, b.end_line, b.end_column)
 
-    def _runs(self, tokens: Sequence[Token], into: Cards | None = None) -> tuple[Cards, frozenset[int]]:
+    def _runs(
+        self, tokens: Sequence[Token], into: Cards | None = None
+    ) -> tuple[Cards, frozenset[int]]:
         """The cards of consecutive card-run tokens (split by comments), as one run."""
         cards = into if into is not None else Cards(())
         minus: set[int] = set()
@@ -194,7 +196,11 @@ class RecordBuilder(Transformer[Token, Any]):
             else:
                 parts[child[0]] = child[1]
         return Contract(
-            winner, parts.get("trump"), parts.get("mode"), parts.get("adjust"), span=self._span(c[0], _last(c[-1]))
+            winner,
+            parts.get("trump"),
+            parts.get("mode"),
+            parts.get("adjust"),
+            span=self._span(c[0], _last(c[-1])),
         )
 
     def contract_trump(self, c: list[Token]) -> tuple[str, Atom[Any], Token]:
@@ -218,7 +224,13 @@ class RecordBuilder(Transformer[Token, Any]):
         winner = c[-1] if isinstance(c[-1], Atom) else None
         body = c[:-1] if winner is not None else c
         first = body[0]
-        return Trick(self._trick_number(first), body[1], self._runs(body[3:])[0], winner=winner, span=self._span(first, c[-1]))
+        return Trick(
+            self._trick_number(first),
+            body[1],
+            self._runs(body[3:])[0],
+            winner=winner,
+            span=self._span(first, c[-1]),
+        )
 
     def trick_by_player(self, c: list[Any]) -> Trick:
         winner = c[-1] if isinstance(c[-1], Atom) and len(c) % 2 == 0 else None
@@ -227,7 +239,14 @@ class RecordBuilder(Transformer[Token, Any]):
         runs = body[1::2]
         self._one_card_each(players, runs)
         cards = self._runs(runs)[0]
-        return Trick(self._trick_number(c[0]), players[0], cards, players, winner, span=self._span(c[0], c[-1]))
+        return Trick(
+            self._trick_number(c[0]),
+            players[0],
+            cards,
+            players,
+            winner,
+            span=self._span(c[0], c[-1]),
+        )
 
     def _one_card_each(self, players: Sequence[Atom[str]], runs: Sequence[Token]) -> None:
         """Where each player is named with a card, one card follows each name (REC012)."""
@@ -297,11 +316,15 @@ class RecordBuilder(Transformer[Token, Any]):
 
     def votes(self, c: list[Any]) -> Votes:
         incomplete = _is_star(c[-1])
-        return Votes(tuple(c[1:-1] if incomplete else c[1:]), incomplete, span=self._span(c[0], c[-1]))
+        return Votes(
+            tuple(c[1:-1] if incomplete else c[1:]), incomplete, span=self._span(c[0], c[-1])
+        )
 
     def decide(self, c: list[Any]) -> Votes:
         incomplete = _is_star(c[-1])
-        return Decide(tuple(c[1:-1] if incomplete else c[1:]), incomplete, span=self._span(c[0], c[-1]))
+        return Decide(
+            tuple(c[1:-1] if incomplete else c[1:]), incomplete, span=self._span(c[0], c[-1])
+        )
 
     def off(self, c: list[Any]) -> Off:
         return Off(_marked(c[1:]), span=self._span(c[0], c[-1]))

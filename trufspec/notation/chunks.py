@@ -33,7 +33,9 @@ _FIRST = re.compile(_CHUNK_START)
 
 _SCAN = re.compile(
     r"""
-      \n""" + _CHUNK_START + r"""             # a chunk that starts on a later line
+      \n"""
+    + _CHUNK_START
+    + r"""             # a chunk that starts on a later line
     | ;[^\n]*                                   # a line comment
     | \{[^}]*\}?                                # a brace comment, perhaps never closed
     | "[^"\\\n]*(?:\\.[^"\\\n]*)*"?                      # a string
@@ -47,7 +49,11 @@ the next character that matters."""
 _COMMENTS = re.compile(r";[^\n]*|\{[^}]*\}")
 
 _CONTINUATION = re.compile(
-    r"[ \t]*(?:[+-]?" + CARD_PATTERN + r"|(?:[^\W\d][\w\-]*|\"[^\"\\\n]*(?:\\.[^\"\\\n]*)*\")[ \t]+(?:[+-]?\d|[+-]?" + CARD_PATTERN + r")|[;{])"
+    r"[ \t]*(?:[+-]?"
+    + CARD_PATTERN
+    + r"|(?:[^\W\d][\w\-]*|\"[^\"\\\n]*(?:\\.[^\"\\\n]*)*\")[ \t]+(?:[+-]?\d|[+-]?"
+    + CARD_PATTERN
+    + r")|[;{])"
 )
 """A line that goes on with the statement above it: more cards, more figures or a comment.
 Any other line starts a statement of its own, so that a line of garbage costs only itself."""
@@ -78,7 +84,9 @@ def chunks(text: str, first_line: int = 1) -> Iterator[Chunk]:
     starts: list[tuple[int, str]] = []
     first = _FIRST.match(text)
     if first is not None:
-        starts.append((first.start("start"), "tags" if text[first.start("start")] == "[" else "deal"))
+        starts.append(
+            (first.start("start"), "tags" if text[first.start("start")] == "[" else "deal")
+        )
     for match in _SCAN.finditer(text):
         position = match.start("start")
         if position < 0:
@@ -132,7 +140,11 @@ def statements(text: str, chunk: Chunk) -> list[Statement]:
             kind = match.lastgroup or "other"
             start = pending if not found else position
             found.append(Statement(start, line_end, kind, match.group("keyword")))
-        elif found and (not content or _CONTINUATION.match(text, position, line_end)) and found[-1].keyword not in ("deal", "round"):
+        elif (
+            found
+            and (not content or _CONTINUATION.match(text, position, line_end))
+            and found[-1].keyword not in ("deal", "round")
+        ):
             last = found[-1]
             found[-1] = Statement(last.start, line_end, last.kind, last.keyword)
         elif content and not content.startswith((";", "{")):

@@ -43,7 +43,9 @@ def _card_index(node: Any, comment: Comment) -> int | None:
     if comment.is_line or not cards:
         return None
     position = (comment.span.line, comment.span.column)
-    before = sum(1 for i in range(len(cards)) if (cards.span(i).line, cards.span(i).column) < position)
+    before = sum(
+        1 for i in range(len(cards)) if (cards.span(i).line, cards.span(i).column) < position
+    )
     return before - 1 if before < len(cards) else None
 
 

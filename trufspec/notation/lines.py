@@ -76,7 +76,9 @@ _END = r"[ \t\r]*(?:(\{[^}\n]*\})[ \t\r]*)?(;.*)?$"
 last two groups of every pattern of a line)."""
 
 _HEAD = re.compile(r"[ \t]*(?:([a-z][a-z\-]*)(?![\w\-:\"]))?")
-_TAG = re.compile(r"[ \t]*(\[)[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+(" + STRING + r")[ \t]*(\])" + _END)
+_TAG = re.compile(
+    r"[ \t]*(\[)[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+(" + STRING + r")[ \t]*(\])" + _END
+)
 _HEADER = re.compile(r"[ \t]+(\d{1,18})" + _END)
 _ALONE = re.compile(_END)
 _HAND = re.compile("[ \t]*(" + NAME + r")[ \t]*:[ \t]*(" + _CARDS + ")" + _END)
@@ -85,7 +87,14 @@ _BID = re.compile(
     r"(?:[ \t]*=[ \t]*(" + _INT + ")(!?))?" + _END
 )
 _TRICK = re.compile(
-    r"[ \t]*(\d{1,18})\.[ \t]*(" + NAME + r")[ \t]*:[ \t]*(" + _CARDS + ")(?:[ \t]*=[ \t]*(" + NAME + ")(!?))?" + _END
+    r"[ \t]*(\d{1,18})\.[ \t]*("
+    + NAME
+    + r")[ \t]*:[ \t]*("
+    + _CARDS
+    + ")(?:[ \t]*=[ \t]*("
+    + NAME
+    + ")(!?))?"
+    + _END
 )
 _PLAYER = re.compile("[ \t]+(" + NAME + ")(!?)" + _END)
 _RUN = re.compile("[ \t]+(" + _CARDS + ")" + _END)
@@ -226,12 +235,18 @@ class _LineReader(ABC):
         """The whole rest of the line read by ``pattern`` (which ends with :data:`_END`), its
         comments kept; None when the line is not of that kind."""
         match = pattern.match(self.text, start, end)
-        if match is not None and match.lastindex is not None and match.lastindex >= pattern.groups - 1:
+        if (
+            match is not None
+            and match.lastindex is not None
+            and match.lastindex >= pattern.groups - 1
+        ):
             for group in (pattern.groups - 1, pattern.groups):
                 at = match.start(group)
                 if at >= 0:
                     own_line = not self.text[1 - self.base : at].strip(" \t\r\f\ufeff")
-                    comment = Comment(match.group(group).rstrip("\r"), span=self._span(at, match.end(group)))
+                    comment = Comment(
+                        match.group(group).rstrip("\r"), span=self._span(at, match.end(group))
+                    )
                     self.comments.append((comment, own_line))
         return match
 
@@ -250,7 +265,9 @@ class _TagReader(_LineReader):
         elif m.group(2) in RESERVED:
             raise _NotCanonical
         else:
-            self.tags.append(Tag(m.group(2), unquote(m.group(3)), span=self._span(m.start(1), m.end(4))))
+            self.tags.append(
+                Tag(m.group(2), unquote(m.group(3)), span=self._span(m.start(1), m.end(4)))
+            )
 
 
 class _DealReader(_LineReader):
@@ -283,7 +300,9 @@ class _DealReader(_LineReader):
             if self.header is None and keyword not in ("deal", "round"):
                 raise _NotCanonical
             self._close()
-            _LINE_READERS[keyword](self, keyword, self._span(head.start(1), head.end(1)), head.end(1), end)
+            _LINE_READERS[keyword](
+                self, keyword, self._span(head.start(1), head.end(1)), head.end(1), end
+            )
         elif keyword is None:
             # Only blanks and a comment may be left; anything else is not an entry the open
             # section takes (or there is no open section).
@@ -308,7 +327,9 @@ class _DealReader(_LineReader):
         self.open = None
         last = entries[-1].span if entries else span
         cls = _ENTRY_SECTIONS[keyword]
-        self.sections.append(cls(tuple(entries), span=Span(span.line, span.column, last.end_line, last.end_column)))
+        self.sections.append(
+            cls(tuple(entries), span=Span(span.line, span.column, last.end_line, last.end_column))
+        )
 
     def finish(self) -> Deal:
         self._close()
@@ -316,7 +337,12 @@ class _DealReader(_LineReader):
             raise _NotCanonical
         kind, span, number = self.header
         last = self.sections[-1].span if self.sections else number.span
-        return Deal(kind, number, tuple(self.sections), span=Span(span.line, span.column, last.end_line, last.end_column))
+        return Deal(
+            kind,
+            number,
+            tuple(self.sections),
+            span=Span(span.line, span.column, last.end_line, last.end_column),
+        )
 
     # ------------------------------------------------------------------ pieces of a line
 
@@ -329,14 +355,18 @@ class _DealReader(_LineReader):
         line, base = self.line, self.base
         return Atom(name, _new_span((line, base + start, line, base + end)))
 
-    def _atom(self, match: re.Match[str], group: int, value: Any, mark: int | None = None) -> Atom[Any]:
+    def _atom(
+        self, match: re.Match[str], group: int, value: Any, mark: int | None = None
+    ) -> Atom[Any]:
         """The value a group of a match stands for, with its position and its mark, if any."""
         start, end = match.span(group)
         line, base = self.line, self.base
         ack = mark is not None and match.group(mark) == "!"
         return Atom(value, _new_span((line, base + start, line, base + end)), ack)
 
-    def _cards(self, match: re.Match[str], group: int, into: Cards | None = None) -> tuple[Cards, frozenset[int]]:
+    def _cards(
+        self, match: re.Match[str], group: int, into: Cards | None = None
+    ) -> tuple[Cards, frozenset[int]]:
         return read_run(match.group(group), self.line, self.base + match.start(group), into)
 
     # ------------------------------------------------------------------ entries
@@ -345,7 +375,9 @@ class _DealReader(_LineReader):
         m = self._try(_HAND, start, end)
         if m is None:
             return None
-        return HandEntry(self._name(m, 1), self._cards(m, 2)[0], span=self._span(m.start(1), m.end(2)))
+        return HandEntry(
+            self._name(m, 1), self._cards(m, 2)[0], span=self._span(m.start(1), m.end(2))
+        )
 
     def _bid(self, start: int, end: int) -> BidEntry | None:
         m = self._try(_BID, start, end)
@@ -361,7 +393,9 @@ class _DealReader(_LineReader):
         if m.group(5) is not None:
             restated = Atom(int(m.group(5)), self._span(m.start(5), m.end(6)), m.group(6) == "!")
             last = m.end(6)
-        return BidEntry(self._name(m, 1), cards, minus, number, restated, span=self._span(m.start(1), last))
+        return BidEntry(
+            self._name(m, 1), cards, minus, number, restated, span=self._span(m.start(1), last)
+        )
 
     def _trick(self, start: int, end: int) -> Trick | None:
         m = self._try(_TRICK, start, end)
@@ -410,7 +444,9 @@ class _DealReader(_LineReader):
         if m.group(7) is not None:
             adjust = self._atom(m, 7, int(m.group(7)), 8)
             last = m.end(8)
-        self.sections.append(Contract(winner, trump, mode, adjust, span=self._to(span, self.base + last)))
+        self.sections.append(
+            Contract(winner, trump, mode, adjust, span=self._to(span, self.base + last))
+        )
 
     def figures(self, keyword: str, span: Span, start: int, end: int) -> None:
         entries = []
@@ -419,7 +455,9 @@ class _DealReader(_LineReader):
             side = _side(written)
             if side is None:
                 raise _NotCanonical
-            entries.append(Figure(side, int(value), mark == "!", span=self._span(f.start(1), f.end())))
+            entries.append(
+                Figure(side, int(value), mark == "!", span=self._span(f.start(1), f.end()))
+            )
         cls = _FIGURE_SECTIONS[keyword]
         self.sections.append(cls(tuple(entries), span=self._to(span, entries[-1].span.end_column)))
 
@@ -470,7 +508,9 @@ class _DealReader(_LineReader):
             players.append(self._name(item, 1))
             cards = self._cards(item, 2, cards)[0]
         assert cards is not None
-        self.sections.append(Cut(tuple(players), cards, span=self._to(span, cards.span(len(cards) - 1).end_column)))
+        self.sections.append(
+            Cut(tuple(players), cards, span=self._to(span, cards.span(len(cards) - 1).end_column))
+        )
 
     def early_reveal(self, keyword: str, span: Span, start: int, end: int) -> None:
         m = self._match(_PLAYER_FLAGS, start, end)
@@ -494,14 +534,19 @@ class _DealReader(_LineReader):
 
     def tromp(self, keyword: str, span: Span, start: int, end: int) -> None:
         m = self._match(_TROMP, start, end)
-        self.sections.append(Tromp(self._name(m, 1), unquote(m.group(2)), span=self._to(span, self.base + m.end(2))))
+        self.sections.append(
+            Tromp(self._name(m, 1), unquote(m.group(2)), span=self._to(span, self.base + m.end(2)))
+        )
 
     def _to(self, span: Span, end_column: int) -> Span:
         """From the start of ``span`` to ``end_column`` of the current line."""
         return Span(span.line, span.column, self.line, end_column)
 
 
-_ENTRY_READERS: dict[str, Callable[[_DealReader, int, int], Any]] = {"play": _DealReader._trick, "bids": _DealReader._bid}
+_ENTRY_READERS: dict[str, Callable[[_DealReader, int, int], Any]] = {
+    "play": _DealReader._trick,
+    "bids": _DealReader._bid,
+}
 """What reads an entry of a multi-line section: a hand, unless it is a bid or a trick."""
 
 _LINE_READERS: dict[str, Callable[[_DealReader, str, Span, int, int], None]] = {

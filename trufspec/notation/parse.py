@@ -25,7 +25,19 @@ from trufspec.notation.grammar import build_parser
 from trufspec.notation.lines import read_deal, read_tags
 from trufspec.notation.syntax_errors import describe
 from trufspec.spec.registry import default_registry
-from trufspec.records import NO_SPAN, Atom, Bids, Comment, Deal, Game, Hands, Play, Span, Tag, replace
+from trufspec.records import (
+    NO_SPAN,
+    Atom,
+    Bids,
+    Comment,
+    Deal,
+    Game,
+    Hands,
+    Play,
+    Span,
+    Tag,
+    replace,
+)
 
 __all__ = ["Parsed", "parse_text", "no_collection", "Pause", "MAX_SYNTAX_ERRORS", "record_problem"]
 
@@ -167,7 +179,9 @@ class _Reader:
         span = Span(span.line + offset, span.column, span.end_line + offset, span.end_column)
         self.diagnostics.append(Diagnostic("REC001", Severity.ERROR, message, span, self.path))
 
-    def _read_statements(self, chunk: Chunk) -> tuple[tuple[Tag, ...], tuple[Comment, ...]] | Deal | None:
+    def _read_statements(
+        self, chunk: Chunk
+    ) -> tuple[tuple[Tag, ...], tuple[Comment, ...]] | Deal | None:
         """Parse a damaged chunk statement by statement, keeping what parses."""
         tags: list[Tag] = []
         deal: Deal | None = None

@@ -54,7 +54,13 @@ from trufspec.records import (
 __all__ = ["dumps", "print_game"]
 
 _HAND_KEYWORDS = {Hands: "hands", Public: "public", Claims: "claims", Secret: "secret"}
-_FIGURE_KEYWORDS = {Tricks: "tricks", Score: "score", Total: "total", Honours: "honours", Pot: "pot"}
+_FIGURE_KEYWORDS = {
+    Tricks: "tricks",
+    Score: "score",
+    Total: "total",
+    Honours: "honours",
+    Pot: "pot",
+}
 
 
 def name(value: str) -> str:
@@ -152,7 +158,9 @@ class _Printer:
     def hands(self, section: Hands) -> None:
         self.entries(_HAND_KEYWORDS[type(section)], section, section.entries, self.hand_entry)
 
-    def entries(self, keyword: str, section: Any, entries: Sequence[Any], line: Callable[..., str]) -> None:
+    def entries(
+        self, keyword: str, section: Any, entries: Sequence[Any], line: Callable[..., str]
+    ) -> None:
         self.emit("", keyword, section)
         labels = [self.label(e) for e in entries]
         width = max((len(label) for label in labels), default=0) + 1
@@ -172,13 +180,19 @@ class _Printer:
         bodies = [self.bid_body(e) for e in section.entries]
         width = max((len(b) for b in bodies), default=0)
         restated = {
-            id(e): f"   = {e.restated.value}{_mark(e.restated.ack)}" for e in section.entries if e.restated
+            id(e): f"   = {e.restated.value}{_mark(e.restated.ack)}"
+            for e in section.entries
+            if e.restated
         }
         self.entries(
             "bids",
             section,
             section.entries,
-            lambda e: (self.bid_body(e).ljust(width) + restated[id(e)]) if id(e) in restated else self.bid_body(e),
+            lambda e: (
+                (self.bid_body(e).ljust(width) + restated[id(e)])
+                if id(e) in restated
+                else self.bid_body(e)
+            ),
         )
 
     def bid_body(self, entry: BidEntry) -> str:
@@ -201,7 +215,9 @@ class _Printer:
     def trick_body(self, trick: Trick, width: int) -> str:
         won = [f"= {self.player(trick.winner)}"] if trick.winner is not None else []
         if trick.by_player:
-            return " ".join([self.cards(trick.cards, comments=trick.comments, players=trick.players), *won])
+            return " ".join(
+                [self.cards(trick.cards, comments=trick.comments, players=trick.players), *won]
+            )
         label = (name(trick.leader.value) + ":").ljust(width)
         return (label + " ".join([self.cards(trick.cards, comments=trick.comments), *won])).rstrip()
 
@@ -250,11 +266,17 @@ class _Printer:
         elif section.discards is None:
             self.emit("", head + " discards *", section)
         else:
-            self.emit("", head + " discards " + self.cards(section.discards, comments=section.comments), section)
+            self.emit(
+                "",
+                head + " discards " + self.cards(section.discards, comments=section.comments),
+                section,
+            )
 
     def votes(self, section: Votes) -> None:
         keyword = "decide" if isinstance(section, Decide) else "votes"
-        parts = [keyword, *(self.vote(v) for v in section.entries)] + (["*"] if section.incomplete else [])
+        parts = [keyword, *(self.vote(v) for v in section.entries)] + (
+            ["*"] if section.incomplete else []
+        )
         self.emit("", " ".join(parts), section)
 
     def vote(self, vote: Vote) -> str:
@@ -270,7 +292,9 @@ class _Printer:
         self.emit("", f"cut {pairs}", section)
 
     def early_reveal(self, section: EarlyReveal) -> None:
-        self.emit("", " ".join(["early-reveal", self.player(section.player), *section.flags]), section)
+        self.emit(
+            "", " ".join(["early-reveal", self.player(section.player), *section.flags]), section
+        )
 
     def misdeal(self, section: Misdeal) -> None:
         self.emit("", " ".join(["misdeal", *section.flags]), section)

@@ -171,12 +171,18 @@ def describe(error: UnexpectedInput, text: str, *, whole: bool = True) -> tuple[
         names = set(error.expected)
         found, position = "", len(text)
     line = error.line if error.line and error.line > 0 else text.count("\n", 0, position) + 1
-    column = error.column if error.column and error.column > 0 else position - text.rfind("\n", 0, position)
+    column = (
+        error.column
+        if error.column and error.column > 0
+        else position - text.rfind("\n", 0, position)
+    )
     misspelt = _misspelt_keyword(text, position)
     if misspelt is not None:
         word, start, keyword = misspelt
         first = column - (position - start)
-        return f"'{word}' is not a section of a deal; did you mean '{keyword}'?", Span(line, first, line, first + len(word))
+        return f"'{word}' is not a section of a deal; did you mean '{keyword}'?", Span(
+            line, first, line, first + len(word)
+        )
     span = Span(line, column, line, column + max(len(found), 1))
     if not whole:
         names.discard("$END")

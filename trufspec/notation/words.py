@@ -22,7 +22,16 @@ NAME = r"(?:[^\W\d][\w\-]*|" + STRING + ")"
 """A player's name: a bare word, or a quoted string (the grammar's ``NAME | STRING``)."""
 
 RESERVED = frozenset(SECTION_KEYWORDS) | {
-    "deal", "round", "trump", "adjust", "declines", "atas", "bawah", "high", "low", "NT",
+    "deal",
+    "round",
+    "trump",
+    "adjust",
+    "declines",
+    "atas",
+    "bawah",
+    "high",
+    "low",
+    "NT",
 }
 """Words the notation gives a meaning of its own: a name spelt like one is written quoted."""
 
@@ -51,7 +60,9 @@ def unquote(text: str) -> str:
     return str(text)
 
 
-def read_run(text: str, line: int, column: int, into: Cards | None = None) -> tuple[Cards, frozenset[int]]:
+def read_run(
+    text: str, line: int, column: int, into: Cards | None = None
+) -> tuple[Cards, frozenset[int]]:
     """The cards of a run written on one line, starting at ``column``, appended to ``into``
     when given (a run split by a comment is one run); and the indices of the cards written
     with a minus sign (a bid's minus cards).

@@ -48,14 +48,27 @@ def _marker(kind: str, x: float, y: float, r: float) -> str:
     return f'<polygon points="{text}"'
 
 
-def chart(sheet: Sheet, readings: Mapping[str, str], *, size: float = 14.0, standalone: bool = True) -> str:
+def chart(
+    sheet: Sheet, readings: Mapping[str, str], *, size: float = 14.0, standalone: bool = True
+) -> str:
     """The chart of one game's sheet; ``readings`` are the readings in force (the target)."""
     series = [
-        (side, [(row.number, row.cells[i].total) for row in sheet.rows if row.cells[i].total is not None])
+        (
+            side,
+            [
+                (row.number, row.cells[i].total)
+                for row in sheet.rows
+                if row.cells[i].total is not None
+            ],
+        )
         for i, side in enumerate(sheet.sides)
     ]
     target = int(readings[TARGET_OPTION]) if TARGET_OPTION in readings else None
-    values = [total for _, points in series for _, total in points] + [0] + ([target] if target is not None else [])
+    values = (
+        [total for _, points in series for _, total in points]
+        + [0]
+        + ([target] if target is not None else [])
+    )
     low, high = min(values), max(values)
     step = _step(high - low)
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
@@ -75,27 +88,45 @@ def chart(sheet: Sheet, readings: Mapping[str, str], *, size: float = 14.0, stan
     def y_of(total: float) -> float:
         return top + plot_h * (high - total) / (high - low)
 
-    out = [f'<rect x="{left:.1f}" y="{top:.1f}" width="{plot_w:.1f}" height="{plot_h:.1f}" fill="#fff" stroke="#888"/>']
+    out = [
+        f'<rect x="{left:.1f}" y="{top:.1f}" width="{plot_w:.1f}" height="{plot_h:.1f}" fill="#fff" stroke="#888"/>'
+    ]
     for tick in range(low, high + 1, step):
         y = y_of(tick)
         weight = ' stroke="#444"' if tick == 0 else ' stroke="#ddd"'
-        out.append(f'<line x1="{left:.1f}" x2="{left + plot_w:.1f}" y1="{y:.1f}" y2="{y:.1f}"{weight}/>')
-        out.append(f'<text x="{left - size * 0.4:.1f}" y="{y + size * 0.35:.1f}" text-anchor="end">{tick}</text>')
+        out.append(
+            f'<line x1="{left:.1f}" x2="{left + plot_w:.1f}" y1="{y:.1f}" y2="{y:.1f}"{weight}/>'
+        )
+        out.append(
+            f'<text x="{left - size * 0.4:.1f}" y="{y + size * 0.35:.1f}" text-anchor="end">{tick}</text>'
+        )
     every = max(1, math.ceil(len(deals) / max(1, plot_w / (size * 2.2))))
     for index, deal in enumerate(deals):
         if index % every == 0 or deal == last:
-            out.append(f'<text x="{x_of(deal):.1f}" y="{top + plot_h + size * 1.3:.1f}" text-anchor="middle">{deal}</text>')
+            out.append(
+                f'<text x="{x_of(deal):.1f}" y="{top + plot_h + size * 1.3:.1f}" text-anchor="middle">{deal}</text>'
+            )
     kind = sheet.rows[0].kind if sheet.rows else "deal"
-    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - size * 0.4:.1f}" text-anchor="middle">{kind}</text>')
+    out.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - size * 0.4:.1f}" text-anchor="middle">{kind}</text>'
+    )
     if target is not None:
         y = y_of(target)
-        out.append(f'<line class="tf-target" x1="{left:.1f}" x2="{left + plot_w:.1f}" y1="{y:.1f}" y2="{y:.1f}" stroke="#000" stroke-dasharray="10 4 2 4"/>')
-        out.append(f'<text x="{left + size * 0.3:.1f}" y="{y - size * 0.3:.1f}" class="tf-small">target {target}</text>')
+        out.append(
+            f'<line class="tf-target" x1="{left:.1f}" x2="{left + plot_w:.1f}" y1="{y:.1f}" y2="{y:.1f}" stroke="#000" stroke-dasharray="10 4 2 4"/>'
+        )
+        out.append(
+            f'<text x="{left + size * 0.3:.1f}" y="{y - size * 0.3:.1f}" class="tf-small">target {target}</text>'
+        )
     if sheet.winners:
         # The game ends with its last deal: a line there, and the winner named at its foot.
         x = x_of(last)
-        out.append(f'<line class="tf-end" x1="{x:.1f}" x2="{x:.1f}" y1="{top:.1f}" y2="{top + plot_h:.1f}" stroke="#000" stroke-dasharray="2 3"/>')
-        out.append(f'<text x="{x - size * 0.3:.1f}" y="{top + size * 1.1:.1f}" text-anchor="end" class="tf-small">end</text>')
+        out.append(
+            f'<line class="tf-end" x1="{x:.1f}" x2="{x:.1f}" y1="{top:.1f}" y2="{top + plot_h:.1f}" stroke="#000" stroke-dasharray="2 3"/>'
+        )
+        out.append(
+            f'<text x="{x - size * 0.3:.1f}" y="{top + size * 1.1:.1f}" text-anchor="end" class="tf-small">end</text>'
+        )
     ends: list[tuple[float, str, str]] = []
     for number, (side, points) in enumerate(series):
         colour, dash, marker = (
@@ -106,7 +137,9 @@ def chart(sheet: Sheet, readings: Mapping[str, str], *, size: float = 14.0, stan
         path = " ".join(f"{x_of(d):.1f},{y_of(t):.1f}" for d, t in points)
         dashing = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<g class="tf-series" data-side="{escape(side)}">')
-        out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dashing}/>')
+        out.append(
+            f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"{dashing}/>'
+        )
         for deal, total in points:
             shape = _marker(marker, x_of(deal), y_of(total), size * 0.3)
             out.append(
@@ -122,15 +155,18 @@ def chart(sheet: Sheet, readings: Mapping[str, str], *, size: float = 14.0, stan
     for y, text, colour in ends:
         y = max(y + size * 0.35, previous + size * 1.1)
         previous = y
-        out.append(f'<text x="{left + plot_w + size * 0.4:.1f}" y="{y:.1f}" fill="{colour}">{escape(text)}</text>')
+        out.append(
+            f'<text x="{left + plot_w + size * 0.4:.1f}" y="{y:.1f}" fill="{colour}">{escape(text)}</text>'
+        )
     winners = " and ".join(sheet.winners)
     if sheet.winners:
-        out.append(f'<text x="{left:.1f}" y="{size:.1f}">winner: {escape(" and ".join(sheet.winners))}</text>')
+        out.append(
+            f'<text x="{left:.1f}" y="{size:.1f}">winner: {escape(" and ".join(sheet.winners))}</text>'
+        )
     title = f"Running totals of {sheet.title}"
-    description = (
-        "; ".join(f"{side}: " + ", ".join(str(t) for _, t in points) for side, points in series)
-        + (f". Winner: {winners}." if winners else ". The record does not show the game to its end.")
-    )
+    description = "; ".join(
+        f"{side}: " + ", ".join(str(t) for _, t in points) for side, points in series
+    ) + (f". Winner: {winners}." if winners else ". The record does not show the game to its end.")
     namespace = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
     return (
         f'<svg{namespace} class="tf-chart" viewBox="0 0 {width:.1f} {height:.1f}" width="{width:.1f}" height="{height:.1f}" '

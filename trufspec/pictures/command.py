@@ -45,7 +45,9 @@ __all__ = ["report"]
     help="Where the rules reference is published: the ruleset, each clause and each reading "
     "link to it.",
 )
-@click.option("--letters", is_flag=True, help="Write suits as letters (KH) instead of symbols (K♥).")
+@click.option(
+    "--letters", is_flag=True, help="Write suits as letters (KH) instead of symbols (K♥)."
+)
 @readings_option
 @exclude_option
 def report(
@@ -86,9 +88,14 @@ def report(
             with open(output, "w", encoding="utf-8") as handle:
                 handle.write(page)
         except OSError as error:
-            click.echo(f"trufspec: error: cannot write {output}: {error.strerror or error}", err=True)
+            click.echo(
+                f"trufspec: error: cannot write {output}: {error.strerror or error}", err=True
+            )
             sys.exit(USAGE)
         games = sum(len(source.games) for source in sources)
-        click.echo(f"wrote {output}: {games} game{'s' if games != 1 else ''} from {len(sources)} file{'s' if len(sources) != 1 else ''}", err=True)
+        click.echo(
+            f"wrote {output}: {games} game{'s' if games != 1 else ''} from {len(sources)} file{'s' if len(sources) != 1 else ''}",
+            err=True,
+        )
     failed = any(s.report.count(Severity.ERROR) for s in sources)
     finish(USAGE if any(data is None for _, data in read) else 1 if failed else 0, collected)

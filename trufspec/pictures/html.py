@@ -21,8 +21,30 @@ from markupsafe import Markup, escape
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.pictures.chart import chart
 from trufspec.pictures.scene import DealScene, PlacedCard, deal_scene
-from trufspec.pictures.svg import STYLE, Look, card_text, describer, scene_svg, suit_class, trump_text
-from trufspec.records import Bribe, Deal, Decide, EarlyReveal, Game, Honours, Misdeal, Off, Pot, Section, Tromp, Vote, Votes
+from trufspec.pictures.svg import (
+    STYLE,
+    Look,
+    card_text,
+    describer,
+    scene_svg,
+    suit_class,
+    trump_text,
+)
+from trufspec.records import (
+    Bribe,
+    Deal,
+    Decide,
+    EarlyReveal,
+    Game,
+    Honours,
+    Misdeal,
+    Off,
+    Pot,
+    Section,
+    Tromp,
+    Vote,
+    Votes,
+)
 from trufspec.report.model import FileReport, GameResult
 from trufspec.report.sheet import Sheet, sheets
 from trufspec.rulesets import RULESETS
@@ -127,7 +149,9 @@ def _asset(name: str) -> str:
     return (resources.files("trufspec.pictures") / "templates" / name).read_text(encoding="utf-8")
 
 
-def render_report(files: Sequence[Source], *, base_url: str | None = None, unicode: bool = True) -> str:
+def render_report(
+    files: Sequence[Source], *, base_url: str | None = None, unicode: bool = True
+) -> str:
     """The whole page for ``files``; ``base_url`` is where the rules reference is published
     (its rulesets, clauses and readings are linked when it is given)."""
     import jinja2
@@ -160,12 +184,21 @@ def _file(number: int, source: Source, base: str | None, unicode: bool) -> FileV
     starts = [g.span.line for g in source.games]
     for index, (game, result) in enumerate(zip(source.games, source.report.games)):
         end = starts[index + 1] - 1 if index + 1 < len(starts) else None
-        game_views.append(_game(f"{anchor}-g{index + 1}", game, result, diagnostics, end, base, unicode, places))
+        game_views.append(
+            _game(f"{anchor}-g{index + 1}", game, result, diagnostics, end, base, unicode, places)
+        )
     shown = source.text.count("\n") + 1 if source.text else 0
-    findings = tuple(_finding(anchor, i, d, places.get(i), base, shown) for i, d in enumerate(diagnostics))
+    findings = tuple(
+        _finding(anchor, i, d, places.get(i), base, shown) for i, d in enumerate(diagnostics)
+    )
     # The deals list their findings, which exist only once every deal has said where they lead.
     games = tuple(
-        evolve(g, deals=tuple(evolve(d, findings=tuple(findings[i] for i in d.scene.marks)) for d in g.deals))
+        evolve(
+            g,
+            deals=tuple(
+                evolve(d, findings=tuple(findings[i] for i in d.scene.marks)) for d in g.deals
+            ),
+        )
         for g in game_views
     )
     return FileView(
@@ -196,7 +229,11 @@ def _game(
         option = known.get(key)
         url = None
         if base is not None and result.ruleset is not None:
-            url = f"{base}ambiguities.html#{option.ambiguity}" if option and option.ambiguity else f"{base}rulesets/{result.ruleset}.html"
+            url = (
+                f"{base}ambiguities.html#{option.ambiguity}"
+                if option and option.ambiguity
+                else f"{base}rulesets/{result.ruleset}.html"
+            )
         readings.append((key, value, option is not None and option.default == value, url))
     (sheet,) = sheets("", (game,), (result,))
     has_totals = any(c.total is not None for row in sheet.rows for c in row.cells)
@@ -204,7 +241,18 @@ def _game(
     deals = []
     for index, deal in enumerate(game.deals):
         last = starts[index + 1] - 1 if index + 1 < len(starts) else end
-        deals.append(_deal(f"{anchor}-d{index + 1}", deal, game.players, diagnostics, result.options, last, unicode, places))
+        deals.append(
+            _deal(
+                f"{anchor}-d{index + 1}",
+                deal,
+                game.players,
+                diagnostics,
+                result.options,
+                last,
+                unicode,
+                places,
+            )
+        )
     return GameView(
         anchor,
         game.tag("Event") or "Game",
@@ -237,17 +285,28 @@ def _deal(
     for seat in scene.seats:
         for placed in seat.hand:
             for index in placed.marks:
-                places[index] = Place(anchor, f"{label}, {seat.player}'s {card_text(placed.card, unicode)}", replay, 0)
+                places[index] = Place(
+                    anchor, f"{label}, {seat.player}'s {card_text(placed.card, unicode)}", replay, 0
+                )
     for trick in reversed(scene.tricks):
         for index in trick.marks:
             places[index] = Place(anchor, f"{label}, trick {trick.number}", replay, trick.number)
         for player, placed in trick.plays:
             for index in placed.marks:
-                where = f"{label}, trick {trick.number}, {player}'s {card_text(placed.card, unicode)}"
+                where = (
+                    f"{label}, trick {trick.number}, {player}'s {card_text(placed.card, unicode)}"
+                )
                 places[index] = Place(anchor, where, replay, trick.number)
     diagram = None
     if scene.has_cards:
-        svg = scene_svg(scene, Look(14.0, unicode), interactive=True, describe=describer(diagnostics), standalone=False, label=label)
+        svg = scene_svg(
+            scene,
+            Look(14.0, unicode),
+            interactive=True,
+            describe=describer(diagnostics),
+            standalone=False,
+            label=label,
+        )
         diagram = Markup(svg)
     # In order of play, so the first named led; the list numbers the tricks.
     tricks = tuple(
@@ -262,14 +321,17 @@ def _deal(
         (
             bid.player,
             Markup(" ").join(
-                Markup("−") + _marked(c, unicode) if i in bid.minus else _marked(c, unicode) for i, c in enumerate(bid.cards)
+                Markup("−") + _marked(c, unicode) if i in bid.minus else _marked(c, unicode)
+                for i, c in enumerate(bid.cards)
             )
             or Markup(escape(str(bid.number if bid.number is not None else ""))),
             str(bid.restated) if bid.restated is not None else "",
         )
         for bid in scene.bids
     )
-    return DealView(anchor, label, scene, diagram, tricks, bids, _sections(deal, scene, unicode), ())
+    return DealView(
+        anchor, label, scene, diagram, tricks, bids, _sections(deal, scene, unicode), ()
+    )
 
 
 def _card(placed: PlacedCard, unicode: bool) -> str:
@@ -294,7 +356,13 @@ def _sections(deal: Deal, scene: DealScene, unicode: bool) -> tuple[tuple[str, s
     game's own sections (claims, votes and pot in Tromplemond, honours in Ruff and Honours)."""
     rows: list[tuple[str, str]] = []
     if scene.declarer is not None:
-        rows.append(("contract", f"{scene.declarer}, trump {trump_text(scene.trump, unicode)}" + (f", {scene.mode}" if scene.mode else "")))
+        rows.append(
+            (
+                "contract",
+                f"{scene.declarer}, trump {trump_text(scene.trump, unicode)}"
+                + (f", {scene.mode}" if scene.mode else ""),
+            )
+        )
     elif scene.trump is not None:
         rows.append(("trump", trump_text(scene.trump, unicode)))
     for name, cards in scene.table:
@@ -314,7 +382,9 @@ def _game_section(section: Section) -> tuple[str, str] | None:
     None for the sections drawn or tabled elsewhere."""
     kind = type(section)
     if isinstance(section, Votes):
-        return ("decided" if kind is Decide else "votes"), ", ".join(_vote(v) for v in section.entries)
+        return ("decided" if kind is Decide else "votes"), ", ".join(
+            _vote(v) for v in section.entries
+        )
     if isinstance(section, (Pot, Honours)):
         return kind.__name__.lower(), ", ".join(f"{f.side_name} {f.value}" for f in section.entries)
     if isinstance(section, Off):
@@ -359,7 +429,9 @@ def _finding(
                 quote += f"; in English (our translation): “{citation.translation}”"
     clause_url = None
     if base is not None and clause is not None:
-        page = "notation.html" if clause.code.startswith("REC") else f"rulesets/{clause.ruleset}.html"
+        page = (
+            "notation.html" if clause.code.startswith("REC") else f"rulesets/{clause.ruleset}.html"
+        )
         clause_url = f"{base}{page}#{clause.code}"
     line = diagnostic.span.line
     at = f"line {line}, column {diagnostic.span.column}" if line > 0 else "the file"
@@ -394,7 +466,9 @@ def _lines(
         length = len(lines[span.line - 1].removesuffix("\r"))
         end = span.end_column if span.end_line == span.line else length + 1
         start = min(max(span.column, 1), length + 1)
-        spans.setdefault(span.line, []).append((start, max(end, start + 1), finding.anchor, diagnostic.code))
+        spans.setdefault(span.line, []).append(
+            (start, max(end, start + 1), finding.anchor, diagnostic.code)
+        )
     out = []
     for number, raw in enumerate(lines, start=1):
         line = raw.removesuffix("\r")
@@ -406,7 +480,9 @@ def _lines(
                 continue
             html += escape(line[at - 1 : start - 1])
             piece = line[start - 1 : end - 1] or " "
-            html += Markup(f'<a href="#{target}" class="tf-span" title="{escape(code)}"><mark>{escape(piece)}</mark></a>')
+            html += Markup(
+                f'<a href="#{target}" class="tf-span" title="{escape(code)}"><mark>{escape(piece)}</mark></a>'
+            )
             at = end
         html += escape(line[at - 1 :])
         out.append((number, html, number in spans))

@@ -127,7 +127,9 @@ class DealScene:
     @property
     def card_marks(self) -> tuple[int, ...]:
         """The diagnostics that mark a card of the deal, wherever it is drawn."""
-        placed = [c for seat in self.seats for c in seat.hand] + [c for _, row in self.table for c in row]
+        placed = [c for seat in self.seats for c in seat.hand] + [
+            c for _, row in self.table for c in row
+        ]
         placed += [c for seat in self.seats for _, row in seat.extras for c in row]
         placed += [c for trick in self.tricks for _, c in trick.plays]
         return tuple(sorted({index for card in placed for index in card.marks}))
@@ -136,7 +138,9 @@ class DealScene:
     def has_cards(self) -> bool:
         """True when there is a hand, a trick or a card on the table to draw: a score-sheet
         deal has none, and gets no diagram."""
-        return any(seat.hand or seat.extras for seat in self.seats) or bool(self.tricks or self.table)
+        return any(seat.hand or seat.extras for seat in self.seats) or bool(
+            self.tricks or self.table
+        )
 
 
 def deal_scene(
@@ -155,10 +159,16 @@ def deal_scene(
     a comment after it), else the span's end.
     """
     last = deal.span.end_line if end_line is None else end_line
-    inside = [i for i, d in enumerate(diagnostics) if deal.span.line <= d.span.line <= last and d.span.line > 0]
+    inside = [
+        i
+        for i, d in enumerate(diagnostics)
+        if deal.span.line <= d.span.line <= last and d.span.line > 0
+    ]
     at: dict[tuple[int, int], list[int]] = {}
     for index in inside:
-        at.setdefault((diagnostics[index].span.line, diagnostics[index].span.column), []).append(index)
+        at.setdefault((diagnostics[index].span.line, diagnostics[index].span.column), []).append(
+            index
+        )
     runs = _runs(deal)
     by_card: dict[Card, list[int]] = {}
     for run in runs:
@@ -168,7 +178,11 @@ def deal_scene(
                 by_card.setdefault(run[position], []).append(index)
     marks = {card: tuple(sorted(set(found))) for card, found in by_card.items()}
     play = deal.find(Play)
-    direction = "counterclockwise" if (readings or {}).get("turn-order") == "counterclockwise" else "clockwise"
+    direction = (
+        "counterclockwise"
+        if (readings or {}).get("turn-order") == "counterclockwise"
+        else "clockwise"
+    )
     turns = order_of_play(play.tricks, seats, direction) if play is not None else []
     played: dict[str, dict[Card, int]] = {seat: {} for seat in seats}
     for trick, players in zip(play.tricks if play is not None else (), turns):
@@ -186,7 +200,12 @@ def deal_scene(
         held = hands.get(seat, [])
         own = set(held)
         hand = [
-            PlacedCard(card, marks.get(card, ()), played[seat].get(card, 0), seat == ruffer and card in discards)
+            PlacedCard(
+                card,
+                marks.get(card, ()),
+                played[seat].get(card, 0),
+                seat == ruffer and card in discards,
+            )
             for card in held
         ]
         hand += [
@@ -195,7 +214,12 @@ def deal_scene(
             if card not in own
         ]
         scene_seats.append(
-            Seat(seat, tuple(hand), _roles(deal, seat, tricks, contract, ruffer), _extras(deal, seat, marks))
+            Seat(
+                seat,
+                tuple(hand),
+                _roles(deal, seat, tricks, contract, ruffer),
+                _extras(deal, seat, marks),
+            )
         )
     return DealScene(
         kind=deal.kind,
@@ -204,7 +228,9 @@ def deal_scene(
         trump=trump,
         trump_card=trump_card,
         declarer=contract.winner.value if contract is not None else None,
-        mode=contract.mode.value.value if contract is not None and contract.mode is not None else None,
+        mode=contract.mode.value.value
+        if contract is not None and contract.mode is not None
+        else None,
         tricks=tricks,
         bids=_bids(deal, marks),
         table=_table(deal, marks),
@@ -255,10 +281,13 @@ def _tricks(
     for number, (trick, order) in enumerate(zip(play.tricks, turns)):
         cards = trick.cards.cards[: len(order)]
         plays = tuple(
-            (player, PlacedCard(card, marks.get(card, ()), trick.number.value)) for player, card in zip(order, cards)
+            (player, PlacedCard(card, marks.get(card, ()), trick.number.value))
+            for player, card in zip(order, cards)
         )
         winner = _winner(trick, order, cards, trump, players, play.tricks[number + 1 :])
-        on_cards = {(trick.cards.span(i).line, trick.cards.span(i).column) for i in range(len(trick.cards))}
+        on_cards = {
+            (trick.cards.span(i).line, trick.cards.span(i).column) for i in range(len(trick.cards))
+        }
         own = tuple(
             sorted(
                 index
@@ -288,7 +317,9 @@ def _winner(
     return later[0].leader.value if later else None
 
 
-def _hands(deal: Deal, seats: Sequence[str], played: Mapping[str, Mapping[Card, int]]) -> tuple[dict[str, list[Card]], bool]:
+def _hands(
+    deal: Deal, seats: Sequence[str], played: Mapping[str, Mapping[Card, int]]
+) -> tuple[dict[str, list[Card]], bool]:
     """Each player's cards as dealt (a Tromplemond player's public and secret cards), or
     rebuilt from the play when the record leaves the hands out; True when rebuilt."""
     hands: dict[str, list[Card]] = {}
@@ -302,7 +333,13 @@ def _hands(deal: Deal, seats: Sequence[str], played: Mapping[str, Mapping[Card, 
     return {seat: list(played.get(seat, {})) for seat in seats}, True
 
 
-def _roles(deal: Deal, seat: str, tricks: Sequence[TrickScene], contract: Contract | None, ruffer: str | None) -> tuple[str, ...]:
+def _roles(
+    deal: Deal,
+    seat: str,
+    tricks: Sequence[TrickScene],
+    contract: Contract | None,
+    ruffer: str | None,
+) -> tuple[str, ...]:
     dealer = deal.find(Dealer)
     off = deal.find(Off)
     roles = []
@@ -319,19 +356,27 @@ def _roles(deal: Deal, seat: str, tricks: Sequence[TrickScene], contract: Contra
     return tuple(roles)
 
 
-def _placed(cards: Cards | Sequence[Card], marks: Mapping[Card, tuple[int, ...]]) -> tuple[PlacedCard, ...]:
+def _placed(
+    cards: Cards | Sequence[Card], marks: Mapping[Card, tuple[int, ...]]
+) -> tuple[PlacedCard, ...]:
     return tuple(PlacedCard(card, marks.get(card, ())) for card in cards)
 
 
-def _extras(deal: Deal, seat: str, marks: Mapping[Card, tuple[int, ...]]) -> tuple[tuple[str, tuple[PlacedCard, ...]], ...]:
+def _extras(
+    deal: Deal, seat: str, marks: Mapping[Card, tuple[int, ...]]
+) -> tuple[tuple[str, tuple[PlacedCard, ...]], ...]:
     """A Tromplemond player's claims, shown beside the cards they hold."""
     claims = deal.find(Claims)
     if claims is None:
         return ()
-    return tuple(("claims", _placed(e.cards, marks)) for e in claims.entries if e.player.value == seat)
+    return tuple(
+        ("claims", _placed(e.cards, marks)) for e in claims.entries if e.player.value == seat
+    )
 
 
-def _table(deal: Deal, marks: Mapping[Card, tuple[int, ...]]) -> tuple[tuple[str, tuple[PlacedCard, ...]], ...]:
+def _table(
+    deal: Deal, marks: Mapping[Card, tuple[int, ...]]
+) -> tuple[tuple[str, tuple[PlacedCard, ...]], ...]:
     """The card rows that belong to no hand, under the names the notation gives them."""
     rows: list[tuple[str, tuple[PlacedCard, ...]]] = []
     for section in deal.sections:

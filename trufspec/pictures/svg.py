@@ -22,7 +22,18 @@ from trufspec.cards import Card, Suit, Trump
 from trufspec.diagnostics import Diagnostic
 from trufspec.pictures.scene import SUIT_ORDER, DealScene, PlacedCard, Seat, TrickScene
 
-__all__ = ["Look", "scene_svg", "trick_scene_svg", "describer", "card_text", "suit_text", "suit_class", "trump_text", "STYLE", "FONT"]
+__all__ = [
+    "Look",
+    "scene_svg",
+    "trick_scene_svg",
+    "describer",
+    "card_text",
+    "suit_text",
+    "suit_class",
+    "trump_text",
+    "STYLE",
+    "FONT",
+]
 
 ADVANCE = 0.6
 """The advance of a monospaced glyph, in ems (DejaVu Sans Mono, Liberation Mono and Courier
@@ -150,7 +161,9 @@ def _card_at(
     Cards stand in rows placed by a transform, so most sit at ``y`` 0, which is left out, and
     a row of one suit is ``coloured`` as a whole: a page of a hundred deals draws ten thousand
     cards, and every byte of each counts."""
-    colour = ("" if coloured else f" {suit_class(placed.card.suit)}") + (" tf-joined" if placed.joined else "")
+    colour = ("" if coloured else f" {suit_class(placed.card.suit)}") + (
+        " tf-joined" if placed.joined else ""
+    )
     at = f' x="{_px(x)}"' + (f' y="{_px(y)}"' if y else "")
     if not placed.marks:
         return f'<text class="tf-card{colour}"{at}{_attributes(placed, interactive, named)}>{escape(label)}</text>'
@@ -179,7 +192,9 @@ def _row(
     out = [f'<g class="tf-row{colour}" transform="translate({_num(x)} {_num(y)})">']
     offset = 0.0
     for label, placed in cards:
-        out.append(_card_at(offset, 0.0, label, placed, look, interactive, describe, suit is not None))
+        out.append(
+            _card_at(offset, 0.0, label, placed, look, interactive, describe, suit is not None)
+        )
         offset += (len(label) + 1) * look.advance
     out.append("</g>")
     return "".join(out)
@@ -193,12 +208,17 @@ def _hand_block(
     roles = ", ".join(seat.roles)
     rows: list[tuple[Suit, list[PlacedCard]]] = []
     for suit in SUIT_ORDER:
-        dealt = sorted((c for c in cards if c.card.suit is suit and not c.joined), key=lambda c: -c.card.rank)
+        dealt = sorted(
+            (c for c in cards if c.card.suit is suit and not c.joined), key=lambda c: -c.card.rank
+        )
         rows.append((suit, dealt + [c for c in cards if c.card.suit is suit and c.joined]))
     extras = [(label, [c for c in row if shown(c)]) for label, row in seat.extras]
     chars = [len(seat.player), len(roles) * 0.8]
     chars += [2 + sum(len(c.card.rank.letter) + 1 for c in row) for _, row in rows]
-    chars += [len(label) + 2 + sum(len(card_text(c.card, look.unicode)) + 1 for c in row) for label, row in extras]
+    chars += [
+        len(label) + 2 + sum(len(card_text(c.card, look.unicode)) + 1 for c in row)
+        for label, row in extras
+    ]
     width = max(chars) * look.advance + look.size
     lines = 1 + (1 if roles else 0) + len(rows) + len(extras)
     height = lines * look.line + look.size * 0.4
@@ -206,10 +226,14 @@ def _hand_block(
     def draw(left: float, top: float) -> list[str]:
         pad = look.size * 0.5
         y = top + look.size * 1.1
-        out = [f'<text x="{_num(left + pad)}" y="{_num(y)}" class="tf-name">{escape(seat.player)}</text>']
+        out = [
+            f'<text x="{_num(left + pad)}" y="{_num(y)}" class="tf-name">{escape(seat.player)}</text>'
+        ]
         if roles:
             y += look.line
-            out.append(f'<text x="{_num(left + pad)}" y="{_num(y)}" class="tf-small tf-note">{escape(roles)}</text>')
+            out.append(
+                f'<text x="{_num(left + pad)}" y="{_num(y)}" class="tf-small tf-note">{escape(roles)}</text>'
+            )
         for suit, row in rows:
             y += look.line
             out.append(
@@ -220,18 +244,38 @@ def _hand_block(
             void = "tf-void" + ("" if not row or not interactive else " tf-gone")
             if not row or interactive:
                 out.append(f'<text x="{_num(x)}" y="{_num(y)}" class="{void}">-</text>')
-            out.append(_row(x, y, [(c.card.rank.letter, c) for c in row], look, interactive, describe, suit))
+            out.append(
+                _row(
+                    x, y, [(c.card.rank.letter, c) for c in row], look, interactive, describe, suit
+                )
+            )
         for label, row in extras:
             y += look.line
-            out.append(f'<text x="{_num(left + pad)}" y="{_num(y)}" class="tf-small tf-note">{escape(label)}:</text>')
+            out.append(
+                f'<text x="{_num(left + pad)}" y="{_num(y)}" class="tf-small tf-note">{escape(label)}:</text>'
+            )
             x = left + pad + (len(label) + 2) * look.advance
-            out.append(_row(x, y, [(card_text(c.card, look.unicode), c) for c in row], look, interactive, describe))
+            out.append(
+                _row(
+                    x,
+                    y,
+                    [(card_text(c.card, look.unicode), c) for c in row],
+                    look,
+                    interactive,
+                    describe,
+                )
+            )
         return out
 
     return _Block(width, height, draw)
 
 
-_PLACES = {1: ("top",), 2: ("top", "bottom"), 3: ("top", "right", "left"), 4: ("top", "right", "bottom", "left")}
+_PLACES = {
+    1: ("top",),
+    2: ("top", "bottom"),
+    3: ("top", "right", "left"),
+    4: ("top", "right", "bottom", "left"),
+}
 """Where each seat sits, clockwise from the first player: as at a real table seen from above."""
 
 
@@ -280,7 +324,9 @@ def _diag(marks: Sequence[int]) -> str:
     return f' data-diag="{" ".join(map(str, marks))}"' if marks else ""
 
 
-def _caption(cx: float, top: float, look: Look, first: str, second: str, classes: str = "tf-small") -> str:
+def _caption(
+    cx: float, top: float, look: Look, first: str, second: str, classes: str = "tf-small"
+) -> str:
     """The two lines at the head of the table: the trick's number and who won it."""
     return (
         f'<text x="{_num(cx)}" y="{_num(top + look.size * 1.1)}" text-anchor="middle" class="{classes}">'
@@ -308,17 +354,33 @@ def _trick_group(
         attributes = f' data-trick="{trick.number}" data-won="{escape(trick.winner or "")}"'
         out = [f'<g class="tf-trick"{attributes}{_diag(trick.marks)}>']
     else:
-        out = [f'<g class="tf-trick"{_diag(trick.marks)}>', _caption(cx, top, look, f"trick {trick.number}", outcome)]
+        out = [
+            f'<g class="tf-trick"{_diag(trick.marks)}>',
+            _caption(cx, top, look, f"trick {trick.number}", outcome),
+        ]
     where = dict(zip(seats, spots))
     for number, (player, placed) in enumerate(trick.plays):
         # A player the table does not seat (the record is faulty) plays in a row of their own.
-        spot_x, spot_y = where.get(player, (cx + look.size * 3.6 * (number - 1.5), top + look.size * 3.6 + look.line))
+        spot_x, spot_y = where.get(
+            player, (cx + look.size * 3.6 * (number - 1.5), top + look.size * 3.6 + look.line)
+        )
         label = card_text(placed.card, look.unicode)
         # The group says which trick its cards are played to, and the text which card: each
         # card need not.
         on_table = evolve(placed, played=0)
         x = spot_x - len(label) * look.advance / 2
-        out.append(_card_at(x, spot_y + look.size * 0.35, label, on_table, look, interactive, describe, named=False))
+        out.append(
+            _card_at(
+                x,
+                spot_y + look.size * 0.35,
+                label,
+                on_table,
+                look,
+                interactive,
+                describe,
+                named=False,
+            )
+        )
         if player == trick.winner:
             out.append(_box(spot_x, spot_y, look, "tf-win"))
     out.append("</g>")
@@ -331,7 +393,9 @@ def _contract_lines(scene: DealScene, unicode: bool) -> list[str]:
     if scene.declarer is not None:
         lines.append(f"contract {scene.declarer}")
     if scene.trump is not None:
-        turned = f" ({card_text(scene.trump_card, unicode)} up)" if scene.trump_card is not None else ""
+        turned = (
+            f" ({card_text(scene.trump_card, unicode)} up)" if scene.trump_card is not None else ""
+        )
         lines.append(f"trump {trump_text(scene.trump, unicode)}{turned}")
     if scene.mode is not None:
         lines.append(scene.mode)
@@ -359,8 +423,12 @@ def scene_svg(
     if interactive:
         shown: Shown = lambda placed: True  # noqa: E731
     else:
-        shown = lambda placed: not (  # noqa: E731
-            (placed.played and placed.played <= trick) or (trick and placed.discarded) or (not trick and placed.joined)
+        shown = lambda placed: (
+            not (  # noqa: E731
+                (placed.played and placed.played <= trick)
+                or (trick and placed.discarded)
+                or (not trick and placed.joined)
+            )
         )
     blocks = [_hand_block(seat, look, shown, interactive, describe) for seat in scene.seats]
     places = _places(len(scene.seats))
@@ -385,7 +453,9 @@ def scene_svg(
     if "left" in at:
         body += at["left"].draw(0.0, middle_top + (middle_height - at["left"].height) / 2)
     if "right" in at:
-        body += at["right"].draw(width - right_width, middle_top + (middle_height - at["right"].height) / 2)
+        body += at["right"].draw(
+            width - right_width, middle_top + (middle_height - at["right"].height) / 2
+        )
     table_top = middle_top + (middle_height - table_height) / 2
     body.append(
         f'<rect class="tf-felt" x="{_num(cx - table_width / 2)}" y="{_num(table_top)}" width="{_num(table_width)}" '
@@ -394,7 +464,9 @@ def scene_svg(
     opening = ['<g class="tf-trick"' + (' data-trick="0"' if interactive else "") + ">"]
     y = table_top + (table_height - len(centre) * look.line) / 2 + look.size
     for text in centre:
-        opening.append(f'<text x="{_num(cx)}" y="{_num(y)}" text-anchor="middle">{escape(text)}</text>')
+        opening.append(
+            f'<text x="{_num(cx)}" y="{_num(y)}" text-anchor="middle">{escape(text)}</text>'
+        )
         y += look.line
     opening.append("</g>")
     tricks = scene.tricks if interactive else tuple(t for t in scene.tricks if t.number == trick)
@@ -404,7 +476,12 @@ def scene_svg(
     spots = _spots(places, cx, table_top, look)
     if tricks and interactive:
         # The places of the cards and the caption show from the first trick on.
-        body += ['<g class="tf-table tf-gone">', *_boxes(spots, look), _caption(cx, table_top, look, "", "", "tf-small tf-caption"), "</g>"]
+        body += [
+            '<g class="tf-table tf-gone">',
+            *_boxes(spots, look),
+            _caption(cx, table_top, look, "", "", "tf-small tf-caption"),
+            "</g>",
+        ]
     elif tricks:
         body += _boxes(spots, look)
     for shown_trick in tricks:
@@ -433,7 +510,12 @@ def scene_svg(
 
 
 def trick_scene_svg(
-    scene: DealScene, number: int, look: Look = Look(), *, describe: Callable[[int], str] = str, standalone: bool = True
+    scene: DealScene,
+    number: int,
+    look: Look = Look(),
+    *,
+    describe: Callable[[int], str] = str,
+    standalone: bool = True,
 ) -> str:
     """One trick alone: the cards on the table in front of their players' names."""
     trick = next(t for t in scene.tricks if t.number == number)
@@ -456,11 +538,25 @@ def trick_scene_svg(
     }
     for seat in scene.seats:
         x, y, anchor = labels.get(where[seat.player], (cx, top, "middle"))
-        body.append(f'<text x="{_num(x)}" y="{_num(y)}" text-anchor="{anchor}" class="tf-name">{escape(seat.player)}</text>')
+        body.append(
+            f'<text x="{_num(x)}" y="{_num(y)}" text-anchor="{anchor}" class="tf-name">{escape(seat.player)}</text>'
+        )
     height = top + table_height + look.line
-    plays = ", ".join(f"{player} {card_text(placed.card, look.unicode)}" for player, placed in trick.plays)
-    description = f"Trick {trick.number}: {plays}; " + (f"won by {trick.winner}." if trick.winner else "winner not known.")
-    return _svg(width, height, f"{scene.kind} {scene.number}, trick {number}", description, body, look, standalone)
+    plays = ", ".join(
+        f"{player} {card_text(placed.card, look.unicode)}" for player, placed in trick.plays
+    )
+    description = f"Trick {trick.number}: {plays}; " + (
+        f"won by {trick.winner}." if trick.winner else "winner not known."
+    )
+    return _svg(
+        width,
+        height,
+        f"{scene.kind} {scene.number}, trick {number}",
+        description,
+        body,
+        look,
+        standalone,
+    )
 
 
 REBUILT = "Hands rebuilt from the cards played."
@@ -470,7 +566,10 @@ def _description(scene: DealScene, unicode: bool) -> str:
     """The diagram in words, for a screen reader and for anyone the picture fails."""
     parts = []
     for seat in scene.seats:
-        hand = " ".join(card_text(c.card, unicode) for c in seat.hand if not c.joined) or "no cards recorded"
+        hand = (
+            " ".join(card_text(c.card, unicode) for c in seat.hand if not c.joined)
+            or "no cards recorded"
+        )
         roles = f" ({', '.join(seat.roles)})" if seat.roles else ""
         parts.append(f"{seat.player}{roles}: {hand}")
     text = "; ".join(parts) + "."
@@ -482,7 +581,13 @@ def _description(scene: DealScene, unicode: bool) -> str:
 
 
 def _svg(
-    width: float, height: float, title: str, description: str, body: Sequence[str], look: Look, standalone: bool
+    width: float,
+    height: float,
+    title: str,
+    description: str,
+    body: Sequence[str],
+    look: Look,
+    standalone: bool,
 ) -> str:
     namespace = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
     style = f"<style>{STYLE}</style>" if standalone else ""

@@ -37,7 +37,9 @@ def readings_paths(
     """The readings of each file of ``paths`` that can be read, in order (``-`` is standard
     input); a file that cannot be read goes to ``unreadable`` with the error."""
     function = partial(_block_readings, options=dict(options) if options else None, limit=limit)
-    for path, parts in map_paths(paths, function, jobs=jobs, unreadable=unreadable, parallel_from=READINGS_PARALLEL_FROM):
+    for path, parts in map_paths(
+        paths, function, jobs=jobs, unreadable=unreadable, parallel_from=READINGS_PARALLEL_FROM
+    ):
         yield _join(path, parts)
 
 

@@ -66,7 +66,11 @@ def _game(game: GameReadings) -> contract.ReadingsGame:
         replays=game.replays,
         tried=[
             contract.Tried(
-                ambiguity=t.ambiguity, title=t.title, option=t.option, in_force=t.in_force, others=list(t.others)
+                ambiguity=t.ambiguity,
+                title=t.title,
+                option=t.option,
+                in_force=t.in_force,
+                others=list(t.others),
             )
             for t in game.tried
         ],
@@ -87,7 +91,12 @@ def _difference(difference: Difference) -> contract.Difference:
         winners=list(difference.winners),
         figures=[
             contract.FigureChange(
-                deal=f.deal, line=f.line, figure=f.figure, player=f.player, before=f.before, after=f.after
+                deal=f.deal,
+                line=f.line,
+                figure=f.figure,
+                player=f.player,
+                before=f.before,
+                after=f.after,
             )
             for f in difference.figures
         ],

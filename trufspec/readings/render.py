@@ -30,9 +30,13 @@ def render_text(files: list[FileReadings], *, verbose: bool = False) -> str:
     lines: list[str] = []
     for file in files:
         for diagnostic in file.diagnostics:
-            lines.append(f"{file.path}:{diagnostic.line}:{diagnostic.column}: {diagnostic.severity.value} {diagnostic.code} {diagnostic.message}")
+            lines.append(
+                f"{file.path}:{diagnostic.line}:{diagnostic.column}: {diagnostic.severity.value} {diagnostic.code} {diagnostic.message}"
+            )
         for game in file.games:
-            lines.append(f"{game.path}:{game.line}: {game.ruleset or 'no ruleset'}, {' '.join(game.players) or 'no players'}")
+            lines.append(
+                f"{game.path}:{game.line}: {game.ruleset or 'no ruleset'}, {' '.join(game.players) or 'no players'}"
+            )
             lines.extend("  " + line for line in _game_lines(game, verbose))
     if len(files) > 1:
         lines.append("")
@@ -45,12 +49,21 @@ def render_markdown(files: list[FileReadings], *, verbose: bool = False) -> str:
     out: list[str] = ["# What the results depend on", ""]
     for file in files:
         for diagnostic in file.diagnostics:
-            out += [f"- `{file.path}:{diagnostic.line}`: {diagnostic.severity.value} {diagnostic.code} {diagnostic.message}", ""]
+            out += [
+                f"- `{file.path}:{diagnostic.line}`: {diagnostic.severity.value} {diagnostic.code} {diagnostic.message}",
+                "",
+            ]
         for game in file.games:
             players = ", ".join(game.players) or "no players"
-            out += [f"## `{game.path}`, line {game.line} ({game.ruleset or 'no ruleset'}: {players})", ""]
+            out += [
+                f"## `{game.path}`, line {game.line} ({game.ruleset or 'no ruleset'}: {players})",
+                "",
+            ]
             out += [f"**{verdict(game)}**", ""]
-            out += [f"  - {line[2:]}" if line.startswith("  ") else f"- {line}" for line in _game_lines(game, verbose)[1:]]
+            out += [
+                f"  - {line[2:]}" if line.startswith("  ") else f"- {line}"
+                for line in _game_lines(game, verbose)[1:]
+            ]
             out.append("")
     if len(files) > 1:
         summary = summarise(files)
@@ -67,7 +80,10 @@ def render_summary_rst(summary: Summary) -> str:
     """The corpus table as a reStructuredText list table for the documentation, each
     ambiguity linked to its entry in the register."""
     out = [_count_line(summary), "", ".. list-table::", "   :header-rows: 1", ""]
-    rows = [(f":rule:ambiguity:`{c.ambiguity}` {row[0].split(' ', 1)[1]}", *row[1:]) for c, row in zip(summary.counts, _rows(summary))]
+    rows = [
+        (f":rule:ambiguity:`{c.ambiguity}` {row[0].split(' ', 1)[1]}", *row[1:])
+        for c, row in zip(summary.counts, _rows(summary))
+    ]
     for row in [tuple(h.capitalize() for h in HEADERS), *rows]:
         out.append(f"   * - {row[0]}")
         out.extend(f"     - {cell}" for cell in row[1:])
@@ -76,7 +92,14 @@ def render_summary_rst(summary: Summary) -> str:
 
 def _rows(summary: Summary) -> Iterator[tuple[str, ...]]:
     for c in summary.counts:
-        yield (f"{c.ambiguity} ({c.title.lower()})", c.ruleset, str(c.games), str(c.legality), str(c.score), str(c.winner))
+        yield (
+            f"{c.ambiguity} ({c.title.lower()})",
+            c.ruleset,
+            str(c.games),
+            str(c.legality),
+            str(c.score),
+            str(c.winner),
+        )
 
 
 def _count_line(summary: Summary) -> str:
@@ -89,7 +112,10 @@ def _summary_text(summary: Summary) -> list[str]:
     rows = [HEADERS, *_rows(summary)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(HEADERS))]
     table = [
-        "  ".join(cell.ljust(width) if i < 2 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths))).rstrip()
+        "  ".join(
+            cell.ljust(width) if i < 2 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths))
+        ).rstrip()
         for row in rows
     ]
     return [_count_line(summary), *table]
@@ -100,19 +126,28 @@ def _game_lines(game: GameReadings, verbose: bool) -> list[str]:
     lines = [verdict(game)]
     if game.skipped is not None:
         return lines
-    lines += [f"{d.severity.value} {d.code}{f' line {d.line}' if d.line else ''}: {d.message}" for d in game.diagnostics]
+    lines += [
+        f"{d.severity.value} {d.code}{f' line {d.line}' if d.line else ''}: {d.message}"
+        for d in game.diagnostics
+    ]
     lines.append(_tried_line(game))
     if verbose:
-        lines.append("readings in force: " + ", ".join(f"{t.option}={t.in_force}" for t in game.tried))
+        lines.append(
+            "readings in force: " + ", ".join(f"{t.option}={t.in_force}" for t in game.tried)
+        )
     for difference in game.differences:
         lines.append(f"under {_readings(difference)}:")
         lines += ["  " + line for line in _difference_lines(difference, game, verbose)]
     if game.unchanged:
         count = len(game.unchanged)
-        nothing = "1 ambiguity changes nothing" if count == 1 else f"{count} ambiguities change nothing"
+        nothing = (
+            "1 ambiguity changes nothing" if count == 1 else f"{count} ambiguities change nothing"
+        )
         titles = {t.ambiguity: t.title for t in game.tried}
         if verbose:
-            lines.append(nothing + ": " + ", ".join(f"{id} ({titles[id].lower()})" for id in game.unchanged))
+            lines.append(
+                nothing + ": " + ", ".join(f"{id} ({titles[id].lower()})" for id in game.unchanged)
+            )
         else:
             lines.append(nothing + " (--verbose lists them)")
     return lines
@@ -121,7 +156,9 @@ def _game_lines(game: GameReadings, verbose: bool) -> list[str]:
 def _tried_line(game: GameReadings) -> str:
     replays = "1 other reading" if game.replays == 1 else f"{game.replays} other readings"
     if game.combined:
-        return f"{replays} tried: every combination of the readings of {len(game.tried)} ambiguities"
+        return (
+            f"{replays} tried: every combination of the readings of {len(game.tried)} ambiguities"
+        )
     return (
         f"{replays} tried, each on its own: the readings of {len(game.tried)} ambiguities make "
         f"{game.combinations} combinations, more than the limit of {game.limit}"
@@ -140,14 +177,20 @@ def _difference_lines(difference: Difference, game: GameReadings, verbose: bool)
     for figure in difference.figures:
         by_deal.setdefault((figure.deal, figure.line), []).append(figure)
     for (deal, line), figures in by_deal.items():
-        changes = "; ".join(f"{f.figure} {f.player} {_figure(f.before)} -> {_figure(f.after)}" for f in figures)
+        changes = "; ".join(
+            f"{f.figure} {f.player} {_figure(f.before)} -> {_figure(f.after)}" for f in figures
+        )
         lines.append(f"deal {deal} (line {line}): {changes}")
     shown = difference.findings if verbose else difference.findings[:SHOWN]
     for finding in shown:
         sign = "+" if finding.appears else "-"
-        lines.append(f"{sign} line {finding.line}: {finding.severity} {finding.code} {finding.message}")
+        lines.append(
+            f"{sign} line {finding.line}: {finding.severity} {finding.code} {finding.message}"
+        )
     if len(shown) < len(difference.findings):
-        lines.append(f"and {len(difference.findings) - len(shown)} more findings (--verbose lists them)")
+        lines.append(
+            f"and {len(difference.findings) - len(shown)} more findings (--verbose lists them)"
+        )
     return lines
 
 

@@ -111,10 +111,14 @@ def readings_of_game(
     blocking = [d for d in check_game(game, path) if d.code in BLOCKING]
     if blocking:
         first = blocking[0]
-        return _skipped(game, path, f"the record cannot be replayed: line {first.line}: {first.message}")
+        return _skipped(
+            game, path, f"the record cannot be replayed: line {first.line}: {first.message}"
+        )
     outcome, in_force, found = replay_game(game, ruleset, registry, path, options)
     base: Outcome = (_keys(found), outcome)
-    varied = [a for a in registry.ambiguities_of(name) if a.option is not None and len(a.readings) > 1]
+    varied = [
+        a for a in registry.ambiguities_of(name) if a.option is not None and len(a.readings) > 1
+    ]
     choices = [_choices(a, in_force) for a in varied]
     combinations = math.prod(len(values) for values in choices)
     combined = combinations <= limit
@@ -130,7 +134,8 @@ def readings_of_game(
         in_force=dict(in_force),
         winners=outcome.winners,
         tried=tuple(
-            Tried(a.id, a.title, a.option or "", values[0], values[1:]) for a, values in zip(varied, choices)
+            Tried(a.id, a.title, a.option or "", values[0], values[1:])
+            for a, values in zip(varied, choices)
         ),
         replays=len(runs),
         combinations=combinations,
@@ -163,7 +168,9 @@ def _combinations(choices: list[tuple[str, ...]]) -> list[Run]:
     combination comes after every smaller one it contains; the single changes come in the
     order :func:`_one_at_a_time` gives them."""
     runs = [run for run in itertools.product(*(range(len(c)) for c in choices)) if any(run)]
-    runs.sort(key=lambda run: (sum(1 for index in run if index), [(p, i) for p, i in enumerate(run) if i]))
+    runs.sort(
+        key=lambda run: (sum(1 for index in run if index), [(p, i) for p, i in enumerate(run) if i])
+    )
     return runs
 
 
@@ -180,7 +187,9 @@ def _one_at_a_time(choices: list[tuple[str, ...]]) -> list[Run]:
 class _Replayer:
     """Replays one game under sets of readings."""
 
-    def __init__(self, game: Game, ruleset: Ruleset, registry: Registry, path: str, in_force: OptionValues) -> None:
+    def __init__(
+        self, game: Game, ruleset: Ruleset, registry: Registry, path: str, in_force: OptionValues
+    ) -> None:
         self.game = game
         self.ruleset = ruleset
         self.registry = registry
@@ -226,8 +235,14 @@ def _differences(
         changed[run], covered[run] = keys, frozenset(smaller)
         new = keys - smaller
         if new:
-            changes = tuple(Change(a.id, a.option or "", c[i]) for a, c, i in zip(varied, choices, run) if i)
-            kept.append(_difference(changes, base, outcome, [f for f in figures if _figure_key(f) in new], new))
+            changes = tuple(
+                Change(a.id, a.option or "", c[i]) for a, c, i in zip(varied, choices, run) if i
+            )
+            kept.append(
+                _difference(
+                    changes, base, outcome, [f for f in figures if _figure_key(f) in new], new
+                )
+            )
     return tuple(kept)
 
 
@@ -250,7 +265,10 @@ def _figure_changes(game: Game, base: GameOutcome, other: GameOutcome) -> list[F
     for deal, before, after in zip(game.deals, base.deals, other.deals):
         old_labels, new_labels = dict(before.figures), dict(after.figures)
         tables = [("score", before.scores, after.scores), ("total", before.totals, after.totals)]
-        tables += [(label, old_labels.get(label), new_labels.get(label)) for label in {**old_labels, **new_labels}]
+        tables += [
+            (label, old_labels.get(label), new_labels.get(label))
+            for label in {**old_labels, **new_labels}
+        ]
         for figure, old, new in tables:
             if old == new:
                 continue
@@ -258,21 +276,42 @@ def _figure_changes(game: Game, base: GameOutcome, other: GameOutcome) -> list[F
             for player in {**old, **new}:
                 if old.get(player) != new.get(player):
                     found.append(
-                        FigureChange(deal.number.value, deal.span.line, figure, player, old.get(player), new.get(player))
+                        FigureChange(
+                            deal.number.value,
+                            deal.span.line,
+                            figure,
+                            player,
+                            old.get(player),
+                            new.get(player),
+                        )
                     )
     return found
 
 
 def _difference(
-    changes: tuple[Change, ...], base: Outcome, other: Outcome, figures: list[FigureChange], new: frozenset[Key]
+    changes: tuple[Change, ...],
+    base: Outcome,
+    other: Outcome,
+    figures: list[FigureChange],
+    new: frozenset[Key],
 ) -> Difference:
     """The difference of one set of readings, limited to the ``new`` changes: those that no
     smaller set of the same readings makes."""
-    appeared = [FindingChange(True, k[0], k[1], k[2], k[4]) for k in other[0] - base[0] if ("finding", True, k) in new]
-    gone = [FindingChange(False, k[0], k[1], k[2], k[4]) for k in base[0] - other[0] if ("finding", False, k) in new]
+    appeared = [
+        FindingChange(True, k[0], k[1], k[2], k[4])
+        for k in other[0] - base[0]
+        if ("finding", True, k) in new
+    ]
+    gone = [
+        FindingChange(False, k[0], k[1], k[2], k[4])
+        for k in base[0] - other[0]
+        if ("finding", False, k) in new
+    ]
     return Difference(
         changes=changes,
-        findings=tuple(sorted(appeared + gone, key=lambda f: (f.line, f.code, f.message, f.appears))),
+        findings=tuple(
+            sorted(appeared + gone, key=lambda f: (f.line, f.code, f.message, f.appears))
+        ),
         figures=tuple(figures),
         winners=other[1].winners,
         winner_changed=("winners", other[1].winners) in new,

@@ -53,7 +53,8 @@ def _winner_clauses(game: GameReadings, titles: dict[str, str]) -> list[str]:
         together = " together" if len(ids) > 1 else ""
         first = f"{names(game.winners)} under {' and '.join(in_force[id] for id in ids)}"
         others = [
-            f"{names(d.winners)} under {' and '.join(c.reading for c in d.changes)}" for d in differences
+            f"{names(d.winners)} under {' and '.join(c.reading for c in d.changes)}"
+            for d in differences
         ]
         clauses.append(f"{_listed(ids, titles)}{together}: {', '.join([first, *others])}")
     return clauses

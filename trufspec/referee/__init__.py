@@ -12,7 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from trufspec.cards import Card
-from trufspec.referee.actions import Action, BidCards, Choose, Claim, Discard, NextDeal, PlayCard, Vote
+from trufspec.referee.actions import (
+    Action,
+    BidCards,
+    Choose,
+    Claim,
+    Discard,
+    NextDeal,
+    PlayCard,
+    Vote,
+)
 from trufspec.referee.errors import REFEREE_CODES, Refused, describe
 from trufspec.referee.resume import resume
 from trufspec.referee.state import GameState, Setup, View
@@ -76,7 +85,14 @@ def new_game(
         from trufspec.referee.errors import refusal
 
         known = ", ".join(STATES)
-        raise Refused([refusal("REF002", f"there is no referee for the ruleset '{ruleset}'; there is one for {known}")])
+        raise Refused(
+            [
+                refusal(
+                    "REF002",
+                    f"there is no referee for the ruleset '{ruleset}'; there is one for {known}",
+                )
+            ]
+        )
     setup = Setup.make(ruleset, players, readings, seed, hands, dealer)
     state = state_class(setup)
     if hands:

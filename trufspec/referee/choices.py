@@ -53,7 +53,9 @@ class Chain(_Lazy[Action]):
     """Sequences of actions one after the other (the bids of every player still to bid);
     ``in`` asks ``contains``, the referee's own judgement, rather than looking through them."""
 
-    def __init__(self, parts: Sequence[Sequence[Action]], contains: Callable[[Action], bool]) -> None:
+    def __init__(
+        self, parts: Sequence[Sequence[Action]], contains: Callable[[Action], bool]
+    ) -> None:
         self._parts = tuple(parts)
         self._contains = contains
         self._length = sum(len(p) for p in self._parts)
@@ -86,7 +88,12 @@ class SignedCardBids(_Lazy[BidCards]):
     """
 
     def __init__(
-        self, player: str, hand: Sequence[Card], single_minus: bool, cap: int | None, value: Callable[[Card], int]
+        self,
+        player: str,
+        hand: Sequence[Card],
+        single_minus: bool,
+        cap: int | None,
+        value: Callable[[Card], int],
     ) -> None:
         self._player = player
         self._hand = tuple(hand)
@@ -124,7 +131,11 @@ class SignedCardBids(_Lazy[BidCards]):
     def _item(self, index: int) -> BidCards:
         size = len(self._hand)
         if index < self._singles:
-            return BidCards(self._player, (self._hand[index % size],), frozenset({0}) if index >= size else frozenset())
+            return BidCards(
+                self._player,
+                (self._hand[index % size],),
+                frozenset({0}) if index >= size else frozenset(),
+            )
         rest = index - self._singles
         if self._cap is None:
             return self._free_bid(rest)
@@ -169,6 +180,8 @@ class SignedCardBids(_Lazy[BidCards]):
         return BidCards(self._player, tuple(cards), frozenset(minus))
 
 
-_FREE_WAYS = tuple(tuple(3**left - (1 + 2 * left, 1, 0)[chosen] for chosen in range(3)) for left in range(53))
+_FREE_WAYS = tuple(
+    tuple(3**left - (1 + 2 * left, 1, 0)[chosen] for chosen in range(3)) for left in range(53)
+)
 """How many bids of several cards complete a bid with ``chosen`` cards (up to 2) and
 ``left`` cards still to decide, without a cap (:meth:`SignedCardBids._count`)."""

@@ -44,19 +44,33 @@ def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
         text, games = dumps([record]), (record,)
     errors = validator_errors(text)
     if errors:
-        raise Refused([refusal("REF003", "the record breaks the rules, so it cannot be resumed"), *errors])
+        raise Refused(
+            [refusal("REF003", "the record breaks the rules, so it cannot be resumed"), *errors]
+        )
     if len(games) != 1:
-        raise Refused([refusal("REF003", f"a record of one game can be resumed; this one holds {len(games)}")])
+        raise Refused(
+            [refusal("REF003", f"a record of one game can be resumed; this one holds {len(games)}")]
+        )
     game = games[0]
     state_class = STATES.get(game.ruleset or "")
     if state_class is None:
         raise Refused([refusal("REF003", f"there is no referee for the ruleset '{game.ruleset}'")])
     tag = game.tag("Options")
-    chosen = parse_options(tag, default_registry().options_of(state_class.ruleset))[0] if tag else {}
+    chosen = (
+        parse_options(tag, default_registry().options_of(state_class.ruleset))[0] if tag else {}
+    )
     hands = [_hands(state_class, deal, game.players) for deal in game.deals]
     dealers = [_dealer(deal) for deal in game.deals]
     undealt = [state_class.written_undealt(deal) for deal in game.deals]
-    setup = Setup.make(state_class.ruleset, game.players, chosen, seed, hands, dealers[0] if dealers else None, undealt)
+    setup = Setup.make(
+        state_class.ruleset,
+        game.players,
+        chosen,
+        seed,
+        hands,
+        dealers[0] if dealers else None,
+        undealt,
+    )
     state = state_class(setup)
     try:
         for index, deal in enumerate(game.deals):
@@ -66,7 +80,12 @@ def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
             for action in state.record_actions(deal):
                 state.apply(action)
     except Refused as refused:
-        raise Refused([refusal("REF003", "the record cannot be replayed by the referee"), *refused.diagnostics]) from None
+        raise Refused(
+            [
+                refusal("REF003", "the record cannot be replayed by the referee"),
+                *refused.diagnostics,
+            ]
+        ) from None
     return state
 
 
@@ -75,10 +94,19 @@ def _dealer(deal: Deal) -> str | None:
     return None if written is None else written.player.value
 
 
-def _hands(state_class: type[GameState], deal: Deal, players: tuple[str, ...]) -> Mapping[str, tuple[Card, ...]]:
+def _hands(
+    state_class: type[GameState], deal: Deal, players: tuple[str, ...]
+) -> Mapping[str, tuple[Card, ...]]:
     given = state_class.written_hands(deal)
     if given is None or set(given) != set(players):
-        raise Refused([refusal("REF003", f"{deal.kind} {deal.number.value} does not give every hand, so it cannot be played on")])
+        raise Refused(
+            [
+                refusal(
+                    "REF003",
+                    f"{deal.kind} {deal.number.value} does not give every hand, so it cannot be played on",
+                )
+            ]
+        )
     return given
 
 

@@ -41,10 +41,23 @@ from trufspec.records import (
 )
 from trufspec.referee.actions import Action, Choose, Discard, NextDeal, PlayCard
 from trufspec.referee.errors import Refused, refusal
-from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
+from trufspec.referee.state import (
+    Setup,
+    clause_diagnostic,
+    deal_pack,
+    first_error,
+    hand_order,
+    left_over,
+)
 from trufspec.referee.tricks import TrickGame, TrickTable, played
 from trufspec.rulesets.ruff_and_honours import deal as dealing
-from trufspec.rulesets.ruff_and_honours.ruleset import TRICK_RULES, dealer_of, decider, honours_of, teams_at_target
+from trufspec.rulesets.ruff_and_honours.ruleset import (
+    TRICK_RULES,
+    dealer_of,
+    decider,
+    honours_of,
+    teams_at_target,
+)
 from trufspec.rulesets.ruff_and_honours.scoring import score_hand
 from trufspec.rulesets.ruff_and_honours.teams import Teams, seat_left
 from trufspec.spec.registry import default_registry
@@ -61,7 +74,13 @@ class RuffAndHonoursState(TrickGame):
 
     def __init__(self, setup: Setup) -> None:
         if len(setup.players) != 4:
-            raise Refused([clause_diagnostic("RH001", {"problem": f"this game has {len(setup.players)} players"})])
+            raise Refused(
+                [
+                    clause_diagnostic(
+                        "RH001", {"problem": f"this game has {len(setup.players)} players"}
+                    )
+                ]
+            )
         super().__init__(setup)
         self.teams = Teams(setup.players)
         self.totals = dict.fromkeys(self.teams.names, 0)
@@ -76,10 +95,14 @@ class RuffAndHonoursState(TrickGame):
         else:
             cards = deal_pack(self.setup.seed, number)
             size = dealing.HAND_SIZE
-            self.dealt = {p: hand_order(cards[i * size : (i + 1) * size]) for i, p in enumerate(players)}
+            self.dealt = {
+                p: hand_order(cards[i * size : (i + 1) * size]) for i, p in enumerate(players)
+            }
             self.stock = tuple(cards[len(players) * size :])
         self.trump = self.stock[0].suit
-        found = dealing.entitled({p: list(h) for p, h in self.dealt.items()}, self.trump, self.stock, dealer)
+        found = dealing.entitled(
+            {p: list(h) for p, h in self.dealt.items()}, self.trump, self.stock, dealer
+        )
         assert found is not None  # every hand is known
         self.ruffer = found[0]
         self.ruff: Ruff | None = None
@@ -104,7 +127,9 @@ class RuffAndHonoursState(TrickGame):
 
     @property
     def winners(self) -> tuple[str, ...]:
-        return teams_at_target(self.teams, self.totals, self.readings) if self._phase == "over" else ()
+        return (
+            teams_at_target(self.teams, self.totals, self.readings) if self._phase == "over" else ()
+        )
 
     def legal_actions(self, player: str | None = None) -> Sequence[Action]:
         acting = [p for p in self.to_act if player is None or p == player]
@@ -116,8 +141,14 @@ class RuffAndHonoursState(TrickGame):
         if self._phase != "ruff" or not acting:
             return ()
         ruffer = self.ruffer
-        pool = self.dealt[ruffer] if self.readings["ruff-discard-from"] == "original-12" else self.dealt[ruffer] + self.stock
-        found: list[Action] = [Discard(ruffer, cards) for cards in itertools.combinations(pool, dealing.STOCK_SIZE)]
+        pool = (
+            self.dealt[ruffer]
+            if self.readings["ruff-discard-from"] == "original-12"
+            else self.dealt[ruffer] + self.stock
+        )
+        found: list[Action] = [
+            Discard(ruffer, cards) for cards in itertools.combinations(pool, dealing.STOCK_SIZE)
+        ]
         if self.readings["ruff"] == "optional":
             found.append(Choose(ruffer, DECLINE))
         return found
@@ -134,7 +165,13 @@ class RuffAndHonoursState(TrickGame):
             return self.table.why_not(player, action.card, action.acknowledged)
         if phase == "ruff" and (kind is Discard or (kind is Choose and str(action) == DECLINE)):
             findings = Findings(default_registry(), None)
-            dealing.set_up(self._hand_record(_ruff_of(action)), self.players, self.dealer, self.readings, findings)
+            dealing.set_up(
+                self._hand_record(_ruff_of(action)),
+                self.players,
+                self.dealer,
+                self.readings,
+                findings,
+            )
             return first_error(findings.diagnostics)
         if phase == "end" and kind is NextDeal:
             findings = Findings(default_registry(), None)
@@ -145,7 +182,10 @@ class RuffAndHonoursState(TrickGame):
         if phase == "over":
             return refusal("REF001", f"{player} cannot {action} now: the game is over")
         waiting = " or ".join(self.to_act)
-        return refusal("REF001", f"{player} cannot {action} now: hand {self.deal_number} is at its {phase}, and {waiting} is to act")
+        return refusal(
+            "REF001",
+            f"{player} cannot {action} now: hand {self.deal_number} is at its {phase}, and {waiting} is to act",
+        )
 
     def _do(self, action: Action) -> None:
         if type(action) is PlayCard:
@@ -160,16 +200,22 @@ class RuffAndHonoursState(TrickGame):
         else:
             self.ruff = _ruff_of(action)
             findings = Findings(default_registry(), None)
-            setup = dealing.set_up(self._hand_record(self.ruff), self.players, self.dealer, self.readings, findings)
+            setup = dealing.set_up(
+                self._hand_record(self.ruff), self.players, self.dealer, self.readings, findings
+            )
             assert setup.held is not None
             self._setup = setup
             leader = seat_left(self.players, self.dealer)
-            self.table = TrickTable(self.players, TRICK_RULES, self.trump, setup.held, leader, dealing.HAND_SIZE)
+            self.table = TrickTable(
+                self.players, TRICK_RULES, self.trump, setup.held, leader, dealing.HAND_SIZE
+            )
             self._phase = "play"
 
     def _decided(self, table: TrickTable) -> bool:
         """Under ``hand-end=when-decided``, whether the tricks so far end the hand."""
-        return self.readings["hand-end"] == "when-decided" and decider(self.teams, self.totals, self.readings)(table.won)
+        return self.readings["hand-end"] == "when-decided" and decider(
+            self.teams, self.totals, self.readings
+        )(table.won)
 
     def _score(self) -> None:
         assert self.table is not None
@@ -179,7 +225,10 @@ class RuffAndHonoursState(TrickGame):
             taken[teams.of(player)] += count
         honours = honours_of(self._setup, teams, None, self.readings)
         assert honours is not None
-        scores = {team: s.points for team, s in score_hand(taken, honours, self.totals, self.readings).items()}
+        scores = {
+            team: s.points
+            for team, s in score_hand(taken, honours, self.totals, self.readings).items()
+        }
         for team, points in scores.items():
             self.totals[team] += points
         self.scores.append(scores)
@@ -201,7 +250,10 @@ class RuffAndHonoursState(TrickGame):
         play; as ``player`` sees it when one is given (the other hands, the stock but its
         turned card and the discards of another player left out)."""
         shown = self.players if player is None else (player,)
-        hands = Hands(tuple(HandEntry(Atom(p), Cards(self.dealt[p])) for p in shown), incomplete=player is not None)
+        hands = Hands(
+            tuple(HandEntry(Atom(p), Cards(self.dealt[p])) for p in shown),
+            incomplete=player is not None,
+        )
         stock = self.stock if player is None else self.stock[:1]
         sections: list = [Dealer(Atom(self.dealer)), hands, Stock(Cards(stock))]
         if ruff is not None:
@@ -210,7 +262,11 @@ class RuffAndHonoursState(TrickGame):
         if play is not None:
             sections.append(play if not figures else replace(play, incomplete=False))
         for kind, values in figures:
-            sections.append(kind(tuple(Figure(tuple(team.split("+")), values[team]) for team in self.teams.names)))
+            sections.append(
+                kind(
+                    tuple(Figure(tuple(team.split("+")), values[team]) for team in self.teams.names)
+                )
+            )
         return Deal("deal", Atom(self.deal_number), tuple(sections))
 
     @classmethod
@@ -219,13 +275,22 @@ class RuffAndHonoursState(TrickGame):
         turned card makes trumps, and the cards no hand holds do not say which it was."""
         section = deal.find(Stock)
         if section is None or not section.cards.cards:
-            raise Refused([refusal("REF003", f"{deal.kind} {deal.number.value} does not give the stock, whose turned card makes trumps, so it cannot be played on")])
+            raise Refused(
+                [
+                    refusal(
+                        "REF003",
+                        f"{deal.kind} {deal.number.value} does not give the stock, whose turned card makes trumps, so it cannot be played on",
+                    )
+                ]
+            )
         return section.cards.cards
 
     def current_deal(self, player: str | None = None) -> Deal | None:
         if self._phase in ("end", "over"):
             return None
-        return self._hand_record(self.ruff, None if self.table is None else self.table.record(), (), player)
+        return self._hand_record(
+            self.ruff, None if self.table is None else self.table.record(), (), player
+        )
 
     def action(self, player: str, words: str) -> Action:
         text = " ".join(words.split())
@@ -248,7 +313,14 @@ class RuffAndHonoursState(TrickGame):
             if ruff.declined:
                 yield Choose(ruff.player.value, DECLINE)
             elif ruff.discards is None:
-                raise Refused([refusal("REF003", f"hand {self.deal_number} does not give the cards the ruffer set aside")])
+                raise Refused(
+                    [
+                        refusal(
+                            "REF003",
+                            f"hand {self.deal_number} does not give the cards the ruffer set aside",
+                        )
+                    ]
+                )
             else:
                 yield Discard(ruff.player.value, ruff.discards.cards)
         yield from self._played(deal)

@@ -34,7 +34,16 @@ from trufspec.spec.options import OptionValues
 from trufspec.spec.registry import default_registry
 from trufspec.wellformed import check_game, record_diagnostic
 
-__all__ = ["Setup", "View", "GameState", "clause_diagnostic", "first_error", "deal_pack", "hand_order", "left_over"]
+__all__ = [
+    "Setup",
+    "View",
+    "GameState",
+    "clause_diagnostic",
+    "first_error",
+    "deal_pack",
+    "hand_order",
+    "left_over",
+]
 
 
 @frozen
@@ -73,7 +82,9 @@ class Setup:
         notation cannot write, with a REF002 refusal."""
         players = tuple(players)
         if any(len(name.split()) != 1 or name != name.strip() for name in players):
-            raise Refused([refusal("REF002", f"a player's name is one word: {', '.join(map(repr, players))}")])
+            raise Refused(
+                [refusal("REF002", f"a player's name is one word: {', '.join(map(repr, players))}")]
+            )
         tags = (Tag("Ruleset", ruleset), Tag("Players", " ".join(players)))
         named = [d for d in check_game(Game(tags), None, set()) if d.code == "REC005"]
         if named:
@@ -87,9 +98,23 @@ class Setup:
         for given_hands in hands:
             if set(given_hands) != set(players):
                 named = " ".join(given_hands)
-                raise Refused([refusal("REF002", f"hands are given for {named}, not for every player: {' '.join(players)}")])
+                raise Refused(
+                    [
+                        refusal(
+                            "REF002",
+                            f"hands are given for {named}, not for every player: {' '.join(players)}",
+                        )
+                    ]
+                )
         if dealer is not None and dealer not in players:
-            raise Refused([refusal("REF002", f"the dealer {dealer} is not one of the players: {' '.join(players)}")])
+            raise Refused(
+                [
+                    refusal(
+                        "REF002",
+                        f"the dealer {dealer} is not one of the players: {' '.join(players)}",
+                    )
+                ]
+            )
         given = tuple({p: tuple(h[p]) for p in players} for h in hands)
         left = tuple(tuple(cards) for cards in undealt)
         seed = random.randrange(2**32) if seed is None else seed

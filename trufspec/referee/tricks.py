@@ -15,7 +15,15 @@ import functools
 from typing import Iterator, Mapping, Sequence
 
 from trufspec.cards import FULL_PACK, Card, Suit, parse_card
-from trufspec.engine.tricks import TrickRules, play_fault, playable, seatings, trick_winner, trumps_broken, why_not_held
+from trufspec.engine.tricks import (
+    TrickRules,
+    play_fault,
+    playable,
+    seatings,
+    trick_winner,
+    trumps_broken,
+    why_not_held,
+)
 from trufspec.diagnostics import Diagnostic
 from trufspec.records import Atom, Cards, Deal, Play, Trick
 from trufspec.referee.actions import Action, PlayCard
@@ -50,12 +58,33 @@ class TrickTable:
     """
 
     __slots__ = (
-        "seats", "rules", "trump", "hands", "leader", "current", "done", "won", "broken", "ruffed", "tricks", "acked",
-        "_orders", "_allowed", "_waiting", "_free", "_plays",
+        "seats",
+        "rules",
+        "trump",
+        "hands",
+        "leader",
+        "current",
+        "done",
+        "won",
+        "broken",
+        "ruffed",
+        "tricks",
+        "acked",
+        "_orders",
+        "_allowed",
+        "_waiting",
+        "_free",
+        "_plays",
     )
 
     def __init__(
-        self, seats: Sequence[str], rules: TrickRules, trump: Suit | None, hands: Mapping[str, Sequence[Card]], leader: str, tricks: int
+        self,
+        seats: Sequence[str],
+        rules: TrickRules,
+        trump: Suit | None,
+        hands: Mapping[str, Sequence[Card]],
+        leader: str,
+        tricks: int,
     ) -> None:
         self.seats = tuple(seats)
         self.rules = rules
@@ -84,13 +113,23 @@ class TrickTable:
 
     def copy(self) -> TrickTable:
         other = TrickTable.__new__(TrickTable)
-        other.seats, other.rules, other.trump, other.tricks = self.seats, self.rules, self.trump, self.tricks
+        other.seats, other.rules, other.trump, other.tricks = (
+            self.seats,
+            self.rules,
+            self.trump,
+            self.tricks,
+        )
         other._orders = self._orders
         other._allowed = dict(self._allowed)
         other._waiting, other._free = self._waiting, self._free
         other._plays = self._plays
         other.hands = {seat: dict(hand) for seat, hand in self.hands.items()}
-        other.leader, other.broken, other.ruffed, other.acked = self.leader, self.broken, self.ruffed, self.acked
+        other.leader, other.broken, other.ruffed, other.acked = (
+            self.leader,
+            self.broken,
+            self.ruffed,
+            self.acked,
+        )
         other.current = list(self.current)
         other.done = list(self.done)
         other.won = dict(self.won)
@@ -136,7 +175,9 @@ class TrickTable:
             found = self._allowed[player] = (cards, [plays[card] for card in cards])
         return found
 
-    def fault(self, player: str, card: Card, acknowledged: bool = False) -> tuple[str, dict[str, object]] | None:
+    def fault(
+        self, player: str, card: Card, acknowledged: bool = False
+    ) -> tuple[str, dict[str, object]] | None:
         """The clause that ``player`` playing ``card`` now breaks, with the values of its
         message, or None when the card may be played (``player`` sits at the table).
 
@@ -152,23 +193,45 @@ class TrickTable:
             if player != self.leader:
                 if number == 1:
                     return rules.first_leader, {"player": player, "expected": self.leader}
-                return rules.next_leader, {"number": number, "player": player, "expected": self.leader, "previous": number - 1}
+                return rules.next_leader, {
+                    "number": number,
+                    "player": player,
+                    "expected": self.leader,
+                    "previous": number - 1,
+                }
         elif any(p == player for p, _ in current):
-            return rules.one_card_each, {"number": number, "count": len(current) + 1, "players": len(self.seats)}
+            return rules.one_card_each, {
+                "number": number,
+                "count": len(current) + 1,
+                "players": len(self.seats),
+            }
         elif rules.enforce_order != "free":
             expected = self._orders[self.leader][len(current)]
             if player != expected and rules.turn_order is not None:
                 order = rules.enforce_order
-                return rules.turn_order, {"player": player, "previous": current[-1][0], "expected": expected, "order": order}
+                return rules.turn_order, {
+                    "player": player,
+                    "previous": current[-1][0],
+                    "expected": expected,
+                    "order": order,
+                }
         hand = self.hands[player]
         if card not in hand:
-            played = [tuple(c for _, c in trick) for trick in self.done] + [tuple(c for _, c in current)]
-            return rules.card_held, {"player": player, "card": card, "reason": why_not_held(card, played, self.hands)}
+            played = [tuple(c for _, c in trick) for trick in self.done] + [
+                tuple(c for _, c in current)
+            ]
+            return rules.card_held, {
+                "player": player,
+                "card": card,
+                "reason": why_not_held(card, played, self.hands),
+            }
         if card in self.allowed(player):
             return None
         if acknowledged:
             return None
-        fault = play_fault(card, hand, current[0][1].suit if current else None, self.trump, self.broken, rules)
+        fault = play_fault(
+            card, hand, current[0][1].suit if current else None, self.trump, self.broken, rules
+        )
         assert fault is not None
         code, values = fault
         return code, {"player": player, **values}
@@ -216,7 +279,9 @@ class TrickTable:
         """The tricks so far, as a record: each in the leader form when it went round the
         table in the order of the reading, else with each card's player."""
         tricks = []
-        for number, trick in enumerate([*self.done, tuple(self.current)] if self.current else self.done, start=1):
+        for number, trick in enumerate(
+            [*self.done, tuple(self.current)] if self.current else self.done, start=1
+        ):
             players = tuple(p for p, _ in trick)
             acks = frozenset(place for index, place in self.acked if index == number - 1)
             cards = Cards(tuple(c for _, c in trick), acks=acks)
@@ -251,6 +316,10 @@ class TrickGame(GameState):
             if self.table is None:
                 problem = f"{deal.kind} {deal.number.value} shows tricks, but the record leaves out an action of its {self._phase} before them"
                 raise Refused([refusal("REF003", problem)])
-            players = [a.value for a in trick.players] if trick.by_player else self.table.order(trick.leader.value)
+            players = (
+                [a.value for a in trick.players]
+                if trick.by_player
+                else self.table.order(trick.leader.value)
+            )
             for index, (player, card) in enumerate(zip(players, trick.cards)):
                 yield PlayCard(player, card, index in trick.cards.acks)

@@ -89,11 +89,26 @@ from trufspec.records import (
 )
 from trufspec.referee.actions import Action, Choose, Claim, NextDeal, PlayCard, Vote
 from trufspec.referee.errors import Refused, refusal
-from trufspec.referee.state import GameState, Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
+from trufspec.referee.state import (
+    GameState,
+    Setup,
+    clause_diagnostic,
+    deal_pack,
+    first_error,
+    hand_order,
+    left_over,
+)
 from trufspec.rulesets.tromplemond.claims import CLAIM_SIZE, check_claims
 from trufspec.rulesets.tromplemond.ending import Ending
 from trufspec.rulesets.tromplemond.pot import CATEGORIES, RoundPot, round_pot, settle, shouted
-from trufspec.rulesets.tromplemond.pack import ALWAYS_USED, PACK, PUBLIC_SIZE, SECRET_SIZE, SET_ASIDE, RoundCards
+from trufspec.rulesets.tromplemond.pack import (
+    ALWAYS_USED,
+    PACK,
+    PUBLIC_SIZE,
+    SECRET_SIZE,
+    SET_ASIDE,
+    RoundCards,
+)
 from trufspec.rulesets.tromplemond.irregularities import MISDEAL_FLAGS, REVEAL_FLAGS, irregularities
 from trufspec.rulesets.tromplemond.ruleset import round_dealer, scored_round
 from trufspec.rulesets.tromplemond.votes import Stage, decide_vote, vote_stage
@@ -176,7 +191,9 @@ class TromplemondState(GameState):
             self.public = {p: given[p][:PUBLIC_SIZE] for p in players}
             self.secret = {p: given[p][PUBLIC_SIZE:] for p in players}
             dealt = {c for hand in given.values() for c in hand}
-            self.set_aside = left_over(self.setup, number, ORDERED_PACK) or tuple(c for c in ORDERED_PACK if c not in dealt)
+            self.set_aside = left_over(self.setup, number, ORDERED_PACK) or tuple(
+                c for c in ORDERED_PACK if c not in dealt
+            )
         else:
             cards = deal_pack(self.setup.seed, number, ORDERED_PACK)
             others = [c for c in cards if c.rank not in ALWAYS_USED]
@@ -199,7 +216,9 @@ class TromplemondState(GameState):
         self.calls: dict[str, str | None] = {}
         """Under TROMP! betting, each player's call once made (None: no call)."""
         self._phase = "claims"
-        self.irregular = irregularities(self._round_deal(), players, dealer, self.readings, _findings())
+        self.irregular = irregularities(
+            self._round_deal(), players, dealer, self.readings, _findings()
+        )
         """What the round's irregularities change: who votes, who is out, whether a vote is held."""
         self.stage = Stage("vote", self.irregular.voters)
 
@@ -218,7 +237,11 @@ class TromplemondState(GameState):
             alone = self.readings["claim-order"] == "clockwise" or self.dealer not in self.claims
             return waiting[:1] if alone else waiting
         if phase in ("votes", "decide", "cut"):
-            acting = {"votes": self.irregular.voters, "decide": self.stage.deciders, "cut": self.stage.pool}[phase]
+            acting = {
+                "votes": self.irregular.voters,
+                "decide": self.stage.deciders,
+                "cut": self.stage.pool,
+            }[phase]
             return tuple(p for p in self._clockwise() if p in acting and p not in self.pending)
         if phase == "calls":
             return tuple(p for p in self._clockwise() if p not in self.calls)
@@ -254,7 +277,11 @@ class TromplemondState(GameState):
         if phase == "off":
             return [Choose(p, f"{OFF} {t}") for p in acting for t in self.stage.pool] + table
         if phase == "calls":
-            calls = [Choose(p, words) for p in acting for words in (PASS, *(_call(shouted(n)) for n in CATEGORIES))]
+            calls = [
+                Choose(p, words)
+                for p in acting
+                for words in (PASS, *(_call(shouted(n)) for n in CATEGORIES))
+            ]
             return calls + table
         if phase == "end":
             return [NextDeal(p) for p in acting]
@@ -266,10 +293,18 @@ class TromplemondState(GameState):
         dealer's error (let off, or before any public card) and a bribe by each player."""
         if self.pending or self._phase not in _OPEN:
             return []
-        reveals = [f"{EARLY_REVEAL} {p}{flag}" for p in self.irregular.voters for flag in ("", *(f" {f}" for f in sorted(REVEAL_FLAGS)))]
+        reveals = [
+            f"{EARLY_REVEAL} {p}{flag}"
+            for p in self.irregular.voters
+            for flag in ("", *(f" {f}" for f in sorted(REVEAL_FLAGS)))
+        ]
         misdeals = [f"{MISDEAL}{flag}" for flag in ("", *(f" {f}" for f in sorted(MISDEAL_FLAGS)))]
         bribes = [f"{BRIBE} {p}" for p in self.players]
-        return [words for words in reveals + misdeals + bribes if self._irregularity_error(words) is None]
+        return [
+            words
+            for words in reveals + misdeals + bribes
+            if self._irregularity_error(words) is None
+        ]
 
     # ------------------------------------------------------------------ judging and applying
 
@@ -278,20 +313,40 @@ class TromplemondState(GameState):
         if player not in self.players:
             return clause_diagnostic("REC010", {"name": player, "players": " ".join(self.players)})
         if isinstance(action, PlayCard) and action.acknowledged:
-            return refusal("REF001", f"{player} cannot cut {action}: a card is let stand only when played to a trick, and Tromplemond has none")
+            return refusal(
+                "REF001",
+                f"{player} cannot cut {action}: a card is let stand only when played to a trick, and Tromplemond has none",
+            )
         if phase == "claims" and kind is Claim and player not in self.claims:
             assert isinstance(action, Claim)
             findings = _findings()
             claims = Claims(self._claim_entries() + (HandEntry(Atom(player), Cards(action.cards)),))
             deal = Deal("round", Atom(self.deal_number), (claims,))
-            check_claims(deal, self.players, self.dealer, RoundCards(self.public, {}, None), self.readings, findings)
+            check_claims(
+                deal,
+                self.players,
+                self.dealer,
+                RoundCards(self.public, {}, None),
+                self.readings,
+                findings,
+            )
             return first_error(findings.diagnostics)
         if phase in _VOTING and kind is Claim:
             assert isinstance(action, Claim)
             if self.pending:
-                return refusal("REF001", f"{player} cannot repeat a claim while the {phase} step is in progress: {' and '.join(self.to_act)} still to act")
+                return refusal(
+                    "REF001",
+                    f"{player} cannot repeat a claim while the {phase} step is in progress: {' and '.join(self.to_act)} still to act",
+                )
             findings = _findings()
-            check_claims(self._round_deal(action), self.players, self.dealer, RoundCards(self.public, {}, None), self.readings, findings)
+            check_claims(
+                self._round_deal(action),
+                self.players,
+                self.dealer,
+                RoundCards(self.public, {}, None),
+                self.readings,
+                findings,
+            )
             return first_error(findings.diagnostics)
         words = str(action)
         if kind is Choose and _irregularity(words) is not None:
@@ -299,12 +354,24 @@ class TromplemondState(GameState):
         if phase in ("votes", "decide") and kind is Choose and _tallied(words) is not None:
             if self.pending:
                 step = "vote" if phase == "votes" else "decision"
-                return refusal("REF001", f"{player} cannot count the {step} as '{words}': it already holds {len(self.pending)} slips")
+                return refusal(
+                    "REF001",
+                    f"{player} cannot count the {step} as '{words}': it already holds {len(self.pending)} slips",
+                )
             findings = _findings()
-            vote_stage(self._round_deal(tally=_tallied(words)), self.irregular.voters, self.readings, findings)
+            vote_stage(
+                self._round_deal(tally=_tallied(words)),
+                self.irregular.voters,
+                self.readings,
+                findings,
+            )
             return first_error(findings.diagnostics)
         abstention = phase == "votes" and kind is Choose and words == ABSTAIN and self.abstain
-        step = (phase in ("votes", "decide") and kind is Vote) or (phase == "cut" and kind is PlayCard) or abstention
+        step = (
+            (phase in ("votes", "decide") and kind is Vote)
+            or (phase == "cut" and kind is PlayCard)
+            or abstention
+        )
         if step and player not in self.pending:
             findings = _findings()
             vote_stage(self._round_deal(action), self.irregular.voters, self.readings, findings)
@@ -312,9 +379,19 @@ class TromplemondState(GameState):
         if phase == "off" and kind is Choose and _named(words):
             findings = _findings()
             deal = self._round_deal()
-            decide_vote(replace(deal, sections=deal.sections + (Off(Atom(_named(words))),)), self.irregular.voters, self.readings, findings)
+            decide_vote(
+                replace(deal, sections=deal.sections + (Off(Atom(_named(words))),)),
+                self.irregular.voters,
+                self.readings,
+                findings,
+            )
             return first_error(findings.diagnostics)
-        if phase == "calls" and kind is Choose and player not in self.calls and _phrase(words) is not False:
+        if (
+            phase == "calls"
+            and kind is Choose
+            and player not in self.calls
+            and _phrase(words) is not False
+        ):
             return None  # any phrase may be called (TM405): a wrong one wins nothing
         if self._unbetted_call(action) and player not in self.calls and not self.pending:
             return None  # without TROMP! betting a call wins nothing, and is no fault (TM405)
@@ -327,7 +404,10 @@ class TromplemondState(GameState):
         if phase == "over":
             return refusal("REF001", f"{player} cannot {action} now: the game is over")
         waiting = " or ".join(self.to_act)
-        return refusal("REF001", f"{player} cannot {action} now: round {self.deal_number} is at its {phase}, and {waiting} is to act")
+        return refusal(
+            "REF001",
+            f"{player} cannot {action} now: round {self.deal_number} is at its {phase}, and {waiting} is to act",
+        )
 
     def _irregularity_error(self, words: str) -> Diagnostic | None:
         """Why the table cannot state the irregularity ``words`` now: the round's record with
@@ -340,11 +420,20 @@ class TromplemondState(GameState):
         if named is not None and named not in self.players:
             return clause_diagnostic("REC010", {"name": named, "players": " ".join(self.players)})
         if self.pending:
-            return refusal("REF001", f"'{words}' cannot be stated while the {phase} step is in progress: {' and '.join(self.to_act)} still to act")
+            return refusal(
+                "REF001",
+                f"'{words}' cannot be stated while the {phase} step is in progress: {' and '.join(self.to_act)} still to act",
+            )
         if isinstance(section, EarlyReveal) and phase not in _UNDECIDED:
-            return refusal("REF001", f"'{words}' cannot be stated now: a reveal is early only before the vote is decided (TM901)")
+            return refusal(
+                "REF001",
+                f"'{words}' cannot be stated now: a reveal is early only before the vote is decided (TM901)",
+            )
         if phase not in _OPEN:
-            return refusal("REF001", f"'{words}' cannot be stated now: round {self.deal_number} is at its {phase}")
+            return refusal(
+                "REF001",
+                f"'{words}' cannot be stated now: round {self.deal_number} is at its {phase}",
+            )
         findings = _findings()
         deal = self._round_deal(extra=section)
         irregular = irregularities(deal, self.players, self.dealer, self.readings, findings)
@@ -355,7 +444,12 @@ class TromplemondState(GameState):
     def _unbetted_call(self, action: Action) -> bool:
         """Whether ``action`` is a TROMP! call in a game without TROMP! betting, before the
         round is scored: a shout the record may write, which wins nothing."""
-        return not self.betting and self._phase in _OPEN and isinstance(action, Choose) and bool(_phrase(action.words))
+        return (
+            not self.betting
+            and self._phase in _OPEN
+            and isinstance(action, Choose)
+            and bool(_phrase(action.words))
+        )
 
     def _repeat(self, claim: Claim) -> Step:
         """The claims section a repeated claim is written into: the open one of the
@@ -382,22 +476,30 @@ class TromplemondState(GameState):
             pending[action.player] = _pending(action)
         if self._phase == "cut":
             if set(pending) >= set(self.stage.pool) or not set(pending) <= set(self.stage.pool):
-                cut = tuple(c for c in pending.values() if isinstance(c, Card))  # in a cut, every one is a card
+                cut = tuple(
+                    c for c in pending.values() if isinstance(c, Card)
+                )  # in a cut, every one is a card
                 sections.append(Cut(tuple(Atom(p) for p in pending), Cards(cut)))
         elif pending:
             kind = Votes if self._phase == "votes" else Decide
-            needed = len(self.irregular.voters) if self._phase == "votes" else len(self.stage.deciders)
+            needed = (
+                len(self.irregular.voters) if self._phase == "votes" else len(self.stage.deciders)
+            )
             slips = tuple(Slip(Atom(str(t)), Atom(p)) for p, t in pending.items() if t is not None)
             if slips or len(pending) >= needed:  # an abstention shows only once the vote closes
                 sections.append(kind(slips, incomplete=len(pending) < needed))
         return sections
 
-    def _round_deal(self, action: Action | None = None, tally: Votes | None = None, extra: Step | None = None) -> Deal:
+    def _round_deal(
+        self, action: Action | None = None, tally: Votes | None = None, extra: Step | None = None
+    ) -> Deal:
         """The round so far as the rules judge it: the dealer's error, the first claims and
         :meth:`_steps`, with the irregularity ``extra`` written at the end."""
         sections: list = list(self.misdeals)
         if self.claims:
-            sections.append(Claims(self._claim_entries(), incomplete=len(self.claims) < len(self.players)))
+            sections.append(
+                Claims(self._claim_entries(), incomplete=len(self.claims) < len(self.players))
+            )
         sections += self._steps(action, tally)
         if extra is not None:
             sections.append(extra)
@@ -421,7 +523,9 @@ class TromplemondState(GameState):
             if self._phase in _VOTING:
                 self._follow()
             else:
-                self.irregular = irregularities(self._round_deal(), self.players, self.dealer, self.readings, _findings())
+                self.irregular = irregularities(
+                    self._round_deal(), self.players, self.dealer, self.readings, _findings()
+                )
         elif kind is Choose and (self._phase == "calls" or self._unbetted_call(action)):
             phrase = _phrase(words)
             assert phrase is not False
@@ -491,7 +595,9 @@ class TromplemondState(GameState):
             cards = RoundCards(self.public, self.secret, None)
             deal = Deal("round", Atom(self.deal_number), self._calls())
             stake = self.readings.integer("tromp-stake")
-            pot = round_pot(deal, players, cards, irregular.forfeiting(self.off), True, stake, _findings())
+            pot = round_pot(
+                deal, players, cards, irregular.forfeiting(self.off), True, stake, _findings()
+            )
             assert pot is not None  # every hand is known
             self.pots.append(pot)
             figures[Pot] = dict(pot.won)
@@ -508,12 +614,16 @@ class TromplemondState(GameState):
 
     def _calls(self) -> tuple[Tromp, ...]:
         """The TROMP! calls of the round so far, in the order made."""
-        return tuple(Tromp(Atom(p), phrase) for p, phrase in self.calls.items() if phrase is not None)
+        return tuple(
+            Tromp(Atom(p), phrase) for p, phrase in self.calls.items() if phrase is not None
+        )
 
     def _claim_entries(self) -> tuple[HandEntry, ...]:
         return tuple(HandEntry(Atom(p), Cards(cards)) for p, cards in self.claims.items())
 
-    def _round_record(self, player: str | None, figures: Mapping[type[Score], dict[str, int]] | None = None) -> Deal:
+    def _round_record(
+        self, player: str | None, figures: Mapping[type[Score], dict[str, int]] | None = None
+    ) -> Deal:
         """The record of the round; as ``player`` sees it when one is given: the cards set
         aside, the secret cards of the others (until the reveal, and of the player sent off
         after it) and the slips of the vote left out (a finished vote shows its tallies)."""
@@ -523,11 +633,19 @@ class TromplemondState(GameState):
         if player is None:
             sections.append(Discards(Cards(self.set_aside)))
         sections.append(Public(tuple(HandEntry(Atom(p), Cards(self.public[p])) for p in players)))
-        revealed = players if player is None else (player,) if figures is None else tuple(p for p in players if p != self.off or p == player)
+        revealed = (
+            players
+            if player is None
+            else (player,)
+            if figures is None
+            else tuple(p for p in players if p != self.off or p == player)
+        )
         secret = tuple(HandEntry(Atom(p), Cards(self.secret[p])) for p in revealed)
         sections.append(Secret(secret, incomplete=len(revealed) < len(players)))
         if self.claims:
-            sections.append(Claims(self._claim_entries(), incomplete=len(self.claims) < len(players)))
+            sections.append(
+                Claims(self._claim_entries(), incomplete=len(self.claims) < len(players))
+            )
         steps = self._steps() if figures is None else list(self.procedure)
         sections += steps if player is None else [_seen(s, player) for s in steps]
         if self.off is not None:
@@ -585,10 +703,16 @@ class TromplemondState(GameState):
     def action(self, player: str, words: str) -> Action:
         text = " ".join(words.split())
         phase = self._phase
-        if _irregularity(text) is not None or (phase in ("votes", "decide") and _tallied(text) is not None):
+        if _irregularity(text) is not None or (
+            phase in ("votes", "decide") and _tallied(text) is not None
+        ):
             return Choose(player, text)
         try:
-            if phase in ("claims", *_VOTING) and text and not (phase == "cut" and len(text.split()) == 1):
+            if (
+                phase in ("claims", *_VOTING)
+                and text
+                and not (phase == "cut" and len(text.split()) == 1)
+            ):
                 return Claim(player, tuple(parse_card(w) for w in text.split()))
             if phase == "cut":
                 return PlayCard(player, parse_card(text))
@@ -598,7 +722,9 @@ class TromplemondState(GameState):
             return Vote(player, text)
         if (phase == "votes" and text == ABSTAIN) or (phase == "off" and _named(text)):
             return Choose(player, text)
-        if (phase == "calls" and _phrase(text) is not False) or self._unbetted_call(Choose(player, text)):
+        if (phase == "calls" and _phrase(text) is not False) or self._unbetted_call(
+            Choose(player, text)
+        ):
             return Choose(player, text)
         if phase == "end" and text == "deal":
             return NextDeal(player)
@@ -619,9 +745,15 @@ class TromplemondState(GameState):
         stage = vote_stage(deal, irregular.voters, self.readings, _findings()).step
         named = stage == "unknown" and deal.find(Off) is not None
         decided = not irregular.vote_held or stage == "done" or named
-        deciding = (Votes, Cut, EarlyReveal, Misdeal, Off) if named else (Votes, Cut, EarlyReveal, Misdeal)
+        deciding = (
+            (Votes, Cut, EarlyReveal, Misdeal, Off) if named else (Votes, Cut, EarlyReveal, Misdeal)
+        )
         last = max((i for i, s in enumerate(deal.sections) if isinstance(s, deciding)), default=-1)
-        late = [s for i, s in enumerate(deal.sections) if isinstance(s, Bribe) and i > last] if decided else []
+        late = (
+            [s for i, s in enumerate(deal.sections) if isinstance(s, Bribe) and i > last]
+            if decided
+            else []
+        )
         claims = deal.find_all(Claims)
         start = deal.sections.index(claims[0]) if claims else len(deal.sections)
         dealt = [s for s in deal.sections[:start] if isinstance(s, Misdeal)]
@@ -635,18 +767,38 @@ class TromplemondState(GameState):
             yield Claim(entry.player.value, entry.cards.cards)
         for section in deal.sections:
             if isinstance(section, Claims) and section is not first:
-                yield from (Claim(entry.player.value, entry.cards.cards) for entry in section.entries)
+                yield from (
+                    Claim(entry.player.value, entry.cards.cards) for entry in section.entries
+                )
             elif isinstance(section, (EarlyReveal, Misdeal, Bribe)) and id(section) not in moved:
                 yield Choose(self.dealer, _words(section))
-            elif isinstance(section, Votes) and section.entries and all(v.voter is None for v in section.entries):
+            elif (
+                isinstance(section, Votes)
+                and section.entries
+                and all(v.voter is None for v in section.entries)
+            ):
                 if section.incomplete:
-                    raise Refused([refusal("REF003", f"round {number} writes an unfinished vote as tallies, which the referee cannot go on from")])
+                    raise Refused(
+                        [
+                            refusal(
+                                "REF003",
+                                f"round {number} writes an unfinished vote as tallies, which the referee cannot go on from",
+                            )
+                        ]
+                    )
                 yield Choose(self.dealer, _words(section))
             elif isinstance(section, Votes):
                 voted = set()
                 for slip in section.entries:
                     if slip.voter is None:
-                        raise Refused([refusal("REF003", f"round {number} writes a vote as both slips and tallies")])
+                        raise Refused(
+                            [
+                                refusal(
+                                    "REF003",
+                                    f"round {number} writes a vote as both slips and tallies",
+                                )
+                            ]
+                        )
                     voted.add(slip.voter.value)
                     yield Vote(slip.voter.value, slip.target.value)
                 if self.abstain and type(section) is Votes and not section.incomplete:
@@ -700,10 +852,15 @@ def _seen(section: Step, player: str) -> Step:
     if not isinstance(section, Votes):
         return section
     if section.incomplete:
-        return type(section)(tuple(s for s in section.entries if s.voter is not None and s.voter.value == player), incomplete=True)
+        return type(section)(
+            tuple(s for s in section.entries if s.voter is not None and s.voter.value == player),
+            incomplete=True,
+        )
     counts: dict[str, int] = {}
     for slip in section.entries:
-        counts[slip.target.value] = counts.get(slip.target.value, 0) + (1 if slip.count is None else slip.count)
+        counts[slip.target.value] = counts.get(slip.target.value, 0) + (
+            1 if slip.count is None else slip.count
+        )
     return type(section)(tuple(Slip(Atom(t), count=n) for t, n in counts.items()))
 
 
@@ -730,7 +887,12 @@ def _irregularity(words: str) -> EarlyReveal | Misdeal | Bribe | None:
     keyword, *rest = words.split() or [""]
     if keyword == MISDEAL and set(rest) <= MISDEAL_FLAGS and len(set(rest)) == len(rest):
         return Misdeal(tuple(rest))
-    if keyword == EARLY_REVEAL and rest and set(rest[1:]) <= REVEAL_FLAGS and len(set(rest)) == len(rest):
+    if (
+        keyword == EARLY_REVEAL
+        and rest
+        and set(rest[1:]) <= REVEAL_FLAGS
+        and len(set(rest)) == len(rest)
+    ):
         return EarlyReveal(Atom(rest[0]), tuple(rest[1:]))
     if keyword == BRIBE and len(rest) == 1 and rest[0].rstrip("!"):
         name = rest[0].removesuffix("!")

@@ -46,7 +46,14 @@ from trufspec.records import (
 from trufspec.referee.actions import Action, BidCards, Choose, NextDeal, PlayCard
 from trufspec.referee.choices import Chain
 from trufspec.referee.errors import Refused, refusal
-from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_error, hand_order, left_over
+from trufspec.referee.state import (
+    Setup,
+    clause_diagnostic,
+    deal_pack,
+    first_error,
+    hand_order,
+    left_over,
+)
 from trufspec.referee.tricks import TrickGame, TrickTable, played
 from trufspec.spec.registry import default_registry
 
@@ -164,7 +171,9 @@ class TrufState(TrickGame):
         gives it, judging the contract into ``findings``."""
 
     @abc.abstractmethod
-    def _deal_scores(self, values: dict[str, Any], winner: str, taken: dict[str, int]) -> dict[str, int]:
+    def _deal_scores(
+        self, values: dict[str, Any], winner: str, taken: dict[str, int]
+    ) -> dict[str, int]:
         """The scores of the deal, once every trick is taken."""
 
     @abc.abstractmethod
@@ -191,7 +200,12 @@ class TrufState(TrickGame):
         if phase == "bids":
             return Chain([self._bid_list(p) for p in acting], self.is_legal)
         if phase == "contract":
-            return [Choose(p, words) for p in acting for words, (_, problem, _) in self._choices.items() if problem is None]
+            return [
+                Choose(p, words)
+                for p in acting
+                for words, (_, problem, _) in self._choices.items()
+                if problem is None
+            ]
         if phase == "end":
             return [NextDeal(p) for p in acting]
         return ()
@@ -253,11 +267,18 @@ class TrufState(TrickGame):
         assert self.contract is not None
         winner = self.contract.winner.value
         if action.player != winner:
-            return refusal("REF001", f"{action.player} cannot choose the contract: the bid winner {winner} does")
+            return refusal(
+                "REF001",
+                f"{action.player} cannot choose the contract: the bid winner {winner} does",
+            )
         found = self._choices.get(action.words)
         if found is None:
-            allowed = ", ".join(w for w, (_, problem, _) in self._choices.items() if problem is None)
-            return refusal("REF001", f"{winner} cannot choose '{action.words}': the choices are {allowed}")
+            allowed = ", ".join(
+                w for w, (_, problem, _) in self._choices.items() if problem is None
+            )
+            return refusal(
+                "REF001", f"{winner} cannot choose '{action.words}': the choices are {allowed}"
+            )
         return found[1]
 
     # ------------------------------------------------------------------ applying an action
@@ -298,8 +319,14 @@ class TrufState(TrickGame):
         for contract in self._contract_forms(winner, trump, total):
             findings = Findings(default_registry(), None)
             choice = self._judge_contract(contract, total, findings)
-            choices[contract_words(contract)] = (contract, first_error(findings.diagnostics), choice)
-        legal = [(contract, choice) for contract, problem, choice in choices.values() if problem is None]
+            choices[contract_words(contract)] = (
+                contract,
+                first_error(findings.diagnostics),
+                choice,
+            )
+        legal = [
+            (contract, choice) for contract, problem, choice in choices.values() if problem is None
+        ]
         if len(legal) == 1:
             self._agree(*legal[0])
             return
@@ -314,7 +341,9 @@ class TrufState(TrickGame):
         assert contract.trump is not None
         trump = contract.trump.value
         suit = trump if isinstance(trump, Suit) else None
-        self.table = TrickTable(self.players, self._rules, suit, self.dealt, contract.winner.value, self.size)
+        self.table = TrickTable(
+            self.players, self._rules, suit, self.dealt, contract.winner.value, self.size
+        )
         self._phase = "play"
 
     def _score(self) -> None:
@@ -343,7 +372,9 @@ class TrufState(TrickGame):
             if phase == "bids":
                 signed = words.split()
                 cards = tuple(parse_card(w.removeprefix("-")) for w in signed)
-                return BidCards(player, cards, frozenset(i for i, w in enumerate(signed) if w.startswith("-")))
+                return BidCards(
+                    player, cards, frozenset(i for i, w in enumerate(signed) if w.startswith("-"))
+                )
         except ValueError:
             raise Refused([refusal("REF001", f"'{words}' is not {_PHASE_WORDS[phase]}")]) from None
         if phase == "end" and words.strip() == "deal":
@@ -362,7 +393,14 @@ class TrufState(TrickGame):
         if self._phase == "contract":
             contract = deal.find(Contract)
             if contract is None:
-                raise Refused([refusal("REF003", f"deal {self.deal_number} does not give the contract its bid winner chose")])
+                raise Refused(
+                    [
+                        refusal(
+                            "REF003",
+                            f"deal {self.deal_number} does not give the contract its bid winner chose",
+                        )
+                    ]
+                )
             yield Choose(contract.winner.value, contract_words(contract))
         yield from self._played(deal)
 
@@ -378,7 +416,16 @@ class TrufState(TrickGame):
         to nothing of the state's: the records of a game's finished deals make no cycle with
         the state, and a game dropped is freed at once, not by the garbage collector."""
         values = {p: (action, self._bid_value(bid)) for p, (action, bid) in self.bids.items()}
-        return _DealFacts(self.players, self.deal_number, self.dealer, self.dealt, self.undealt, values, self.contract, self.table)
+        return _DealFacts(
+            self.players,
+            self.deal_number,
+            self.dealer,
+            self.dealt,
+            self.undealt,
+            values,
+            self.contract,
+            self.table,
+        )
 
 
 def mode_forms(winner: str, trump: Trump, adjustments: Sequence[int]) -> list[Contract]:
@@ -386,7 +433,9 @@ def mode_forms(winner: str, trump: Trump, adjustments: Sequence[int]) -> list[Co
     the mode's) and without one."""
     forms = []
     for mode, sign in ((Mode.ATAS, 1), (Mode.BAWAH, -1)):
-        forms += [Contract(Atom(winner), Atom(trump), Atom(mode), Atom(sign * a)) for a in adjustments]
+        forms += [
+            Contract(Atom(winner), Atom(trump), Atom(mode), Atom(sign * a)) for a in adjustments
+        ]
     forms += [Contract(Atom(winner), Atom(trump), Atom(mode)) for mode in (Mode.ATAS, Mode.BAWAH)]
     return forms
 
@@ -416,7 +465,9 @@ class _DealFacts(NamedTuple):
     table: TrickTable | None
 
 
-def _deal_record(facts: _DealFacts, player: str | None, figures: tuple[dict[str, int], ...]) -> Deal:
+def _deal_record(
+    facts: _DealFacts, player: str | None, figures: tuple[dict[str, int], ...]
+) -> Deal:
     """The record of the deal so far, as ``player`` sees it (None: everything); with
     ``figures`` (tricks taken, scores, totals) once it is scored.
 
@@ -425,7 +476,10 @@ def _deal_record(facts: _DealFacts, player: str | None, figures: tuple[dict[str,
     shown = facts.players if player is None else (player,)
     sections: list = [
         Dealer(Atom(facts.dealer)),
-        Hands(tuple(HandEntry(Atom(p), Cards(facts.dealt[p])) for p in shown), incomplete=player is not None),
+        Hands(
+            tuple(HandEntry(Atom(p), Cards(facts.dealt[p])) for p in shown),
+            incomplete=player is not None,
+        ),
     ]
     if facts.undealt and player is None:
         sections.append(Undealt(Cards(facts.undealt)))
@@ -438,7 +492,9 @@ def _deal_record(facts: _DealFacts, player: str | None, figures: tuple[dict[str,
     if facts.table is not None:
         sections.append(facts.table.record())
     if figures:
-        taken, scores, totals = (tuple(Figure((p,), values[p]) for p in facts.players) for values in figures)
+        taken, scores, totals = (
+            tuple(Figure((p,), values[p]) for p in facts.players) for values in figures
+        )
         sections.extend((Tricks(taken), Score(scores), Total(totals)))
     return Deal("deal", Atom(facts.number), tuple(sections))
 
@@ -451,7 +507,12 @@ _PHASE_WORDS = {
     "over": "an action: the game is over",
 }
 
-_PHASE_ACTS = {"bids": "bid", "contract": "choose the contract", "play": "play a card", "end": "deal the next deal"}
+_PHASE_ACTS = {
+    "bids": "bid",
+    "contract": "choose the contract",
+    "play": "play a card",
+    "end": "deal the next deal",
+}
 
 
 def _doing(action: Action) -> str:

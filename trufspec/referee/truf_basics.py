@@ -59,12 +59,17 @@ class TrufBasicsState(TrufState):
         for pair in itertools.combinations(hand, 2):
             forms.append(BidCards(player, pair))
             if pair[0].suit is pair[1].suit:
-                forms += [BidCards(player, pair, frozenset({0})), BidCards(player, pair, frozenset({1}))]
+                forms += [
+                    BidCards(player, pair, frozenset({0})),
+                    BidCards(player, pair, frozenset({1})),
+                ]
         return tuple(bid for bid in forms if self._bid_problem(bid) is None)
 
     def _evaluate(self, action: BidCards, findings: Findings) -> declaring.Declaration | None:
         bids, hands = self._entry(action)
-        return declaring.evaluate(bids, self.players, hands, self.readings, findings).get(action.player)
+        return declaring.evaluate(bids, self.players, hands, self.readings, findings).get(
+            action.player
+        )
 
     def _bid_value(self, bid: Any) -> int:
         return int(bid.target)
@@ -77,15 +82,22 @@ class TrufBasicsState(TrufState):
         return contest.winner, trump
 
     def _contract_forms(self, winner: str, trump: Trump, total: int) -> list[Contract]:
-        return mode_forms(winner, trump, ()) + (mode_forms(winner, NT, ()) if trump is not NT else [])
+        return mode_forms(winner, trump, ()) + (
+            mode_forms(winner, NT, ()) if trump is not NT else []
+        )
 
     def _judge_contract(self, contract: Contract, total: int, findings: Findings) -> bool | None:
         winner = contract.winner.value
         check_trump(contract, self.bids[winner][1], self.readings, findings)
         return declaring.decide_mode(total, contract, findings)
 
-    def _deal_scores(self, values: dict[str, Any], winner: str, taken: dict[str, int]) -> dict[str, int]:
-        return {p: s.points for p, s in deal_scores(self.players, values, bool(self.choice), taken).items()}
+    def _deal_scores(
+        self, values: dict[str, Any], winner: str, taken: dict[str, int]
+    ) -> dict[str, int]:
+        return {
+            p: s.points
+            for p, s in deal_scores(self.players, values, bool(self.choice), taken).items()
+        }
 
     def _game_length(self) -> int:
         return ROUNDS

@@ -55,7 +55,9 @@ class TrufDeState(TrufState):
         attempt = 0
         while True:
             cards = deal_pack(self.setup.seed, number if attempt == 0 else f"{number}.{attempt}")
-            hands = {p: hand_order(cards[i * HAND : (i + 1) * HAND]) for i, p in enumerate(self.players)}
+            hands = {
+                p: hand_order(cards[i * HAND : (i + 1) * HAND]) for i, p in enumerate(self.players)
+            }
             if all(one_sided(list(hand), self.readings) is None for hand in hands.values()):
                 return hands, ()
             attempt += 1
@@ -65,7 +67,15 @@ class TrufDeState(TrufState):
         deal dealt by ``player``."""
         findings = Findings(default_registry(), None)
         deal = Deal("deal", Atom(self.deal_number + 1), (Dealer(Atom(player)),))
-        check_dealer(self.deal_number, deal, (self.dealer,), self.players, [self.totals], self.readings, findings)
+        check_dealer(
+            self.deal_number,
+            deal,
+            (self.dealer,),
+            self.players,
+            [self.totals],
+            self.readings,
+            findings,
+        )
         return first_error(findings.diagnostics)
 
     def _all_bids(self, player: str) -> Sequence[BidCards]:
@@ -83,10 +93,14 @@ class TrufDeState(TrufState):
     def _contract_forms(self, winner: str, trump: Trump, total: int) -> list[Contract]:
         return mode_forms(winner, trump, (1,) if total == self.size else ())
 
-    def _judge_contract(self, contract: Contract, total: int, findings: Findings) -> bidding.ModeChoice | None:
+    def _judge_contract(
+        self, contract: Contract, total: int, findings: Findings
+    ) -> bidding.ModeChoice | None:
         return bidding.decide_mode(total, contract, findings)
 
-    def _deal_scores(self, values: dict[str, Any], winner: str, taken: dict[str, int]) -> dict[str, int]:
+    def _deal_scores(
+        self, values: dict[str, Any], winner: str, taken: dict[str, int]
+    ) -> dict[str, int]:
         scored = deal_scores(self.players, values, self.choice, taken, self.readings)
         return {p: s.points for p, s in scored.items()}
 

@@ -65,7 +65,9 @@ class TrufJbState(TrufState):
 
     def _evaluate(self, action: BidCards, findings: Findings) -> bidding.Bid | None:
         bids, hands = self._entry(action)
-        return bidding.evaluate_bids(bids, self.players, hands, self.readings, self.size, findings).get(action.player)
+        return bidding.evaluate_bids(
+            bids, self.players, hands, self.readings, self.size, findings
+        ).get(action.player)
 
     def _contest(self, values: dict[str, Any]) -> tuple[str, Trump]:
         contest = bidding.bid_winner(values, self.readings)
@@ -73,12 +75,20 @@ class TrufJbState(TrufState):
         return contest.winner, bidding.trump_of(values[contest.winner]) or NT
 
     def _contract_forms(self, winner: str, trump: Trump, total: int) -> list[Contract]:
-        return mode_forms(winner, trump, (self.readings.integer("even-adjust-amount"),) if total == self.size else ())
+        return mode_forms(
+            winner,
+            trump,
+            (self.readings.integer("even-adjust-amount"),) if total == self.size else (),
+        )
 
-    def _judge_contract(self, contract: Contract, total: int, findings: Findings) -> bidding.ModeChoice | None:
+    def _judge_contract(
+        self, contract: Contract, total: int, findings: Findings
+    ) -> bidding.ModeChoice | None:
         return bidding.decide_mode(total, self.size, contract, self.readings, findings)
 
-    def _deal_scores(self, values: dict[str, Any], winner: str, taken: dict[str, int]) -> dict[str, int]:
+    def _deal_scores(
+        self, values: dict[str, Any], winner: str, taken: dict[str, int]
+    ) -> dict[str, int]:
         scored = deal_scores(self.players, values, winner, self.choice, taken, self.readings)
         return {p: s.points for p, s in scored.items()}
 

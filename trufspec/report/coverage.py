@@ -30,7 +30,9 @@ def render_text(coverage: Coverage) -> str:
         lines.append("")
     gaps = [(t.ruleset, c) for t in coverage.rulesets for c in t.clauses if c.gaps]
     for ruleset, entry in gaps:
-        lines.append(f"{entry.clause.code} ({ruleset}, {entry.clause.slug}): {' and '.join(entry.gaps)}")
+        lines.append(
+            f"{entry.clause.code} ({ruleset}, {entry.clause.slug}): {' and '.join(entry.gaps)}"
+        )
     for path, mismatch in coverage.mismatches:
         lines.append(f"{path}: {mismatch}")
     files = f"{coverage.files} file{'s' if coverage.files != 1 else ''}"

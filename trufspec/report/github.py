@@ -44,7 +44,11 @@ def _annotation(diagnostic: Diagnostic, path: str) -> str:
     if span.line > 0:
         properties += [f"line={span.line}", f"col={span.column}"]
         properties += [f"endLine={span.end_line}", f"endColumn={span.end_column}"]
-    title = diagnostic.code if diagnostic.clause is None else f"{diagnostic.code} {diagnostic.clause.slug}"
+    title = (
+        diagnostic.code
+        if diagnostic.clause is None
+        else f"{diagnostic.code} {diagnostic.clause.slug}"
+    )
     properties.append(f"title={_property(title)}")
     message = diagnostic.message
     if diagnostic.severity is Severity.ACKNOWLEDGED:

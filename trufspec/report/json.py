@@ -47,7 +47,9 @@ def _file(file: FileReport, rules_url: str | None) -> contract.File:
     return contract.File(
         path=file.path,
         games=[_game(game) for game in file.games],
-        diagnostics=[diagnostic(d, rules_url) for d in sorted(file.diagnostics, key=Diagnostic.sort_key)],
+        diagnostics=[
+            diagnostic(d, rules_url) for d in sorted(file.diagnostics, key=Diagnostic.sort_key)
+        ],
     )
 
 

@@ -20,7 +20,12 @@ RULESET_PAGES = "rulesets"
 RECORD_PAGE = "notation.html"
 """The page that shows the record's clauses (``.. rule:clauses:: record``)."""
 
-PAGES = {"ambiguity": "ambiguities.html", "register": "ambiguities.html", "source": "sources.html", "concept": "matrix.html"}
+PAGES = {
+    "ambiguity": "ambiguities.html",
+    "register": "ambiguities.html",
+    "source": "sources.html",
+    "concept": "matrix.html",
+}
 """The page of the reference that shows each kind of entry other than a clause or a ruleset."""
 ANCHORS = {
     "clause": "{}",
@@ -35,7 +40,11 @@ ANCHORS = {
 
 def reference_url(base: str, clause: Clause) -> str:
     """The address of ``clause`` in the reference published at ``base``."""
-    page = RECORD_PAGE if clause.ruleset == record_clauses.RULESET else f"{RULESET_PAGES}/{clause.ruleset}.html"
+    page = (
+        RECORD_PAGE
+        if clause.ruleset == record_clauses.RULESET
+        else f"{RULESET_PAGES}/{clause.ruleset}.html"
+    )
     return f"{base.rstrip('/')}/{page}#{ANCHORS['clause'].format(clause.code)}"
 
 

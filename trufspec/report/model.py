@@ -66,7 +66,13 @@ class FileReport:
         the like) and the readings of its games: what an output that shows only diagnostics
         and counts needs.  On a large archive the figures are most of a report's memory."""
         games = tuple(
-            GameResult(g.line, g.ruleset, g.players, tuple(DealResult(d.number, d.line) for d in g.deals), g.winners)
+            GameResult(
+                g.line,
+                g.ruleset,
+                g.players,
+                tuple(DealResult(d.number, d.line) for d in g.deals),
+                g.winners,
+            )
             for g in self.games
         )
         return FileReport(self.path, games, self.diagnostics, self.lines)
@@ -105,7 +111,10 @@ class Report:
         ``--ignore``, ``--quiet``): counts, exit status and every format then agree on what
         was left out."""
         return Report(
-            tuple(evolve(f, diagnostics=tuple(d for d in f.diagnostics if wanted(d))) for f in self.files)
+            tuple(
+                evolve(f, diagnostics=tuple(d for d in f.diagnostics if wanted(d)))
+                for f in self.files
+            )
         )
 
 
@@ -117,7 +126,9 @@ def excerpts(text: str, diagnostics: Iterable[Diagnostic], first_line: int = 1) 
     split on form feeds and Unicode separators and show the wrong line); a trailing ``\\r``
     is dropped.
     """
-    pointed = {d.span.line for d in diagnostics} | {span.line for d in diagnostics for _, span in d.related}
+    pointed = {d.span.line for d in diagnostics} | {
+        span.line for d in diagnostics for _, span in d.related
+    }
     wanted = sorted(number for number in pointed if number >= first_line)
     if not wanted:
         return {}

@@ -19,7 +19,9 @@ _WIDTH = 88
 
 
 def _wrap(text: str, indent: str = "  ") -> list[str]:
-    return textwrap.wrap(" ".join(text.split()), _WIDTH, initial_indent=indent, subsequent_indent=indent) or [indent]
+    return textwrap.wrap(
+        " ".join(text.split()), _WIDTH, initial_indent=indent, subsequent_indent=indent
+    ) or [indent]
 
 
 def citation_lines(citation: Citation) -> list[str]:
@@ -47,7 +49,9 @@ def render_clause(clause: Clause, registry: Registry) -> str:
     unclear points it depends on and the options that choose their readings."""
     lines = [f"{clause.code} {clause.slug}: {clause.title}"]
     lines += _wrap(clause.statement)
-    lines.append(f"  {clause.strength.name.lower()}, {clause.kind.name.lower()}, phase {clause.phase.value} ({clause.phase.label})")
+    lines.append(
+        f"  {clause.strength.name.lower()}, {clause.kind.name.lower()}, phase {clause.phase.value} ({clause.phase.label})"
+    )
     if clause.citations:
         lines.append("  Source:")
         for citation in clause.citations:
@@ -76,5 +80,10 @@ def render_ruleset(ruleset: str, registry: Registry) -> str:
         parts.append("== Options ==\n")
         for option in options.values():
             allowed = "|".join(option.choices) if option.choices else "a whole number"
-            parts.append("\n".join(_wrap(f"{option.key} ({allowed}; default {option.default}): {option.doc}", "")) + "\n")
+            parts.append(
+                "\n".join(
+                    _wrap(f"{option.key} ({allowed}; default {option.default}): {option.doc}", "")
+                )
+                + "\n"
+            )
     return "\n".join(parts)

@@ -31,7 +31,9 @@ from trufspec.spec.clauses import Clause
 
 __all__ = ["SCHEMA", "render", "to_dict"]
 
-SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+SCHEMA = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
 
 _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
@@ -57,7 +59,9 @@ def to_dict(report: Report, rules_url: str | None = None) -> dict[str, Any]:
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
-        "runs": [{"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}],
+        "runs": [
+            {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}
+        ],
     }
 
 

@@ -19,7 +19,16 @@ from trufspec.records import Deal, Game, Score, Total, Tricks
 from trufspec.report import contract
 from trufspec.report.model import GameResult
 
-__all__ = ["Cell", "Row", "Sheet", "sheets", "render_text", "render_markdown", "render_csv", "render_json"]
+__all__ = [
+    "Cell",
+    "Row",
+    "Sheet",
+    "sheets",
+    "render_text",
+    "render_markdown",
+    "render_csv",
+    "render_json",
+]
 
 
 @frozen
@@ -34,8 +43,14 @@ class Cell:
     @property
     def differs(self) -> bool:
         """True when the record states a figure other than the recomputed one."""
-        return (self.written_score is not None and self.score is not None and self.written_score != self.score) or (
-            self.written_total is not None and self.total is not None and self.written_total != self.total
+        return (
+            self.written_score is not None
+            and self.score is not None
+            and self.written_score != self.score
+        ) or (
+            self.written_total is not None
+            and self.total is not None
+            and self.written_total != self.total
         )
 
 
@@ -104,7 +119,17 @@ def sheets(path: str, games: Sequence[Game], results: Sequence[GameResult]) -> l
                 for side in sides
             )
             rows.append(Row(deal.number, cells, deal.figures, record.kind))
-        found.append(Sheet(path, _title(game), result.ruleset, tuple(sides), tuple(rows), result.winners, result.line))
+        found.append(
+            Sheet(
+                path,
+                _title(game),
+                result.ruleset,
+                tuple(sides),
+                tuple(rows),
+                result.winners,
+                result.line,
+            )
+        )
     return found
 
 
@@ -122,13 +147,16 @@ def _cell(cell: Cell) -> str:
 
 def _table(sheet: Sheet) -> list[list[str]]:
     kind = sheet.rows[0].kind if sheet.rows else "deal"
-    return [[kind, *sheet.sides]] + [[str(row.number), *(_cell(c) for c in row.cells)] for row in sheet.rows]
+    return [[kind, *sheet.sides]] + [
+        [str(row.number), *(_cell(c) for c in row.cells)] for row in sheet.rows
+    ]
 
 
 def _figures(sheet: Sheet) -> list[str]:
     """One line per deal and label of further figures: ``round 1, true claims: Rob 2, Sam 3``."""
     return [
-        f"{row.kind} {row.number}, {label}: " + ", ".join(f"{side} {value}" for side, value in values.items())
+        f"{row.kind} {row.number}, {label}: "
+        + ", ".join(f"{side} {value}" for side, value in values.items())
         for row in sheet.rows
         for label, values in row.figures
     ]
@@ -140,7 +168,10 @@ def _footer(sheet: Sheet) -> list[str]:
         lines.append("* the record writes a different figure here")
     if any(c.score is None for row in sheet.rows for c in row.cells):
         lines.append("? not recomputable from the record; (n) is the record's own figure")
-    lines.append("winner: " + (" and ".join(sheet.winners) if sheet.winners else "not decided by this record"))
+    lines.append(
+        "winner: "
+        + (" and ".join(sheet.winners) if sheet.winners else "not decided by this record")
+    )
     return lines
 
 
@@ -162,7 +193,9 @@ def render_markdown(all_sheets: Sequence[Sheet]) -> str:
     """A Markdown table per game, for a club's web page or a pull request."""
     out = []
     for sheet in all_sheets:
-        out.append(f"### {sheet.title} ({sheet.ruleset or 'no ruleset'}), `{sheet.path}:{sheet.line}`")
+        out.append(
+            f"### {sheet.title} ({sheet.ruleset or 'no ruleset'}), `{sheet.path}:{sheet.line}`"
+        )
         out.append("")
         table = _table(sheet)
         out.append("| " + " | ".join(table[0]) + " |")
@@ -178,16 +211,41 @@ def render_csv(all_sheets: Sequence[Sheet]) -> str:
     """One row per deal and side, with the recomputed and the written figures, and a column
     for each further figure any deal reports (Tromplemond's true claims and TROMP! winnings),
     empty where a deal does not report it."""
-    labels = list(dict.fromkeys(label for sheet in all_sheets for row in sheet.rows for label, _ in row.figures))
+    labels = list(
+        dict.fromkeys(
+            label for sheet in all_sheets for row in sheet.rows for label, _ in row.figures
+        )
+    )
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["path", "game", "deal", "side", "score", "total", "written_score", "written_total", *labels])
+    writer.writerow(
+        [
+            "path",
+            "game",
+            "deal",
+            "side",
+            "score",
+            "total",
+            "written_score",
+            "written_total",
+            *labels,
+        ]
+    )
     for number, sheet in enumerate(all_sheets, start=1):
         for row in sheet.rows:
             extras = dict(row.figures)
             for side, cell in zip(sheet.sides, row.cells):
                 writer.writerow(
-                    [sheet.path, number, row.number, side, cell.score, cell.total, cell.written_score, cell.written_total]
+                    [
+                        sheet.path,
+                        number,
+                        row.number,
+                        side,
+                        cell.score,
+                        cell.total,
+                        cell.written_score,
+                        cell.written_total,
+                    ]
                     + [extras.get(label, {}).get(side) for label in labels]
                 )
     return buffer.getvalue()
@@ -207,10 +265,14 @@ def render_json(all_sheets: Sequence[Sheet]) -> str:
                 contract.SheetDeal(
                     number=row.number,
                     figures={
-                        side: contract.SheetFigures(c.score, c.total, c.written_score, c.written_total)
+                        side: contract.SheetFigures(
+                            c.score, c.total, c.written_score, c.written_total
+                        )
                         for side, c in zip(s.sides, row.cells)
                     },
-                    extras={label: values for label, values in row.figures} if row.figures else msgspec.UNSET,
+                    extras={label: values for label, values in row.figures}
+                    if row.figures
+                    else msgspec.UNSET,
                 )
                 for row in s.rows
             ],

@@ -66,7 +66,10 @@ def render_text(sheets: Sequence[Sheet]) -> str:
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
     lines = [f"standings after {len(sheets)} {'game' if len(sheets) == 1 else 'games'}"]
     for row in table:
-        cells = [cell.ljust(width) if i == 1 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths))]
+        cells = [
+            cell.ljust(width) if i == 1 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths))
+        ]
         lines.append("  ".join(cells).rstrip())
     if any(s.points is None for s in standings(sheets)):
         lines.append("? a game's final total is not known from its record")
@@ -97,4 +100,6 @@ def render_json(sheets: Sequence[Sheet]) -> str:
         contract.Standing(rank=rank, side=s.side, games=s.games, wins=s.wins, points=s.points)
         for rank, s in enumerate(standings(sheets), start=1)
     ]
-    return contract.encode(contract.StandingsDocument(version=1, games=len(sheets), standings=table))
+    return contract.encode(
+        contract.StandingsDocument(version=1, games=len(sheets), standings=table)
+    )

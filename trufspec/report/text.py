@@ -64,7 +64,9 @@ irregularities the players accepted.  A clean folder of score sheets would other
 note for every deal, and the verdict would drown."""
 
 
-def render(report: Report, *, color: bool = False, summary: bool = True, show_info: bool = False) -> str:
+def render(
+    report: Report, *, color: bool = False, summary: bool = True, show_info: bool = False
+) -> str:
     """The whole report: every file's diagnostics, then (unless ``summary`` is false) the
     summary line.  Unless ``show_info``, the :data:`FOLDED` diagnostics are only counted, on
     one line before the summary."""
@@ -96,11 +98,15 @@ def folded_line(report: Report) -> str:
     accepted = counts[Severity.ACKNOWLEDGED, False]
     parts = []
     if unchecked:
-        parts.append(f"{unchecked} {'deal' if unchecked == 1 else 'deals'} not fully checked for lack of facts")
+        parts.append(
+            f"{unchecked} {'deal' if unchecked == 1 else 'deals'} not fully checked for lack of facts"
+        )
     if notes:
         parts.append(_count(notes, "further note" if unchecked else "note"))
     if accepted:
-        parts.append(f"{accepted} acknowledged {'irregularity' if accepted == 1 else 'irregularities'}")
+        parts.append(
+            f"{accepted} acknowledged {'irregularity' if accepted == 1 else 'irregularities'}"
+        )
     if not parts:
         return ""
     return f"{', '.join(parts)}; --show-info lists them"
@@ -119,7 +125,9 @@ def render_statistics(report: Report) -> str:
     for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
         clause = clauses[code]
         title = clause.title if clause is not None else ""
-        lines.append(f"{count:>{width}}  {code:<{code_width}}  {slugs[code]:<{slug_width}}  {title}".rstrip())
+        lines.append(
+            f"{count:>{width}}  {code:<{code_width}}  {slugs[code]:<{slug_width}}  {title}".rstrip()
+        )
     lines.append(summary_line(report.summary))
     return "\n".join(lines) + "\n"
 

@@ -25,7 +25,15 @@ from attrs import frozen
 
 from trufspec.spec.registry import default_registry
 
-__all__ = ["Detail", "Simulator", "SIMULATORS", "simulator_for", "option_problems", "options_tag", "simulate"]
+__all__ = [
+    "Detail",
+    "Simulator",
+    "SIMULATORS",
+    "simulator_for",
+    "option_problems",
+    "options_tag",
+    "simulate",
+]
 
 
 class Detail(enum.Enum):
@@ -77,7 +85,9 @@ def option_problems(simulator: Simulator, options: Mapping[str, str]) -> list[st
     for key, value in options.items():
         option = known.get(key)
         if option is None:
-            problems.append(f"{simulator.ruleset} has no option {key!r}; its options are: {', '.join(sorted(known))}")
+            problems.append(
+                f"{simulator.ruleset} has no option {key!r}; its options are: {', '.join(sorted(known))}"
+            )
             continue
         problem = option.check(value)
         if problem is not None:
@@ -100,7 +110,11 @@ def options_tag(options: Mapping[str, str]) -> str:
 
 
 def simulate(
-    ruleset: str, games: int, seed: int, detail: Detail = Detail.FULL, options: Mapping[str, str] | None = None
+    ruleset: str,
+    games: int,
+    seed: int,
+    detail: Detail = Detail.FULL,
+    options: Mapping[str, str] | None = None,
 ) -> Iterator[str]:
     """The records of ``games`` simulated games, one text per game (games are separated by a
     blank line when written one after the other).  The readings must be ones the simulator

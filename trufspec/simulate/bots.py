@@ -68,7 +68,13 @@ def hand_strength(hand: Sequence[Card]) -> float:
 
 def _favourite_suit(hand: Sequence[Card]) -> Suit:
     """The suit a player would like as trumps: the longest, then the one with the best cards."""
-    return max(_SUITS, key=lambda s: (sum(1 for c in hand if c.suit is s), sum(c.rank for c in hand if c.suit is s)))
+    return max(
+        _SUITS,
+        key=lambda s: (
+            sum(1 for c in hand if c.suit is s),
+            sum(c.rank for c in hand if c.suit is s),
+        ),
+    )
 
 
 def bid_values(state: GameState) -> dict[str, int]:
@@ -101,7 +107,10 @@ class Bot:
             return self._contract(state, player, legal)
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
-            return min(discards, key=lambda a: (sorted(c.rank for c in a.cards), [c.suit.index for c in a.cards]))
+            return min(
+                discards,
+                key=lambda a: (sorted(c.rank for c in a.cards), [c.suit.index for c in a.cards]),
+            )
         if phase == "end":
             return legal[0]
         if phase == "votes":
@@ -126,7 +135,10 @@ class Bot:
         pairs = list(itertools.combinations(hand, 2))
         shapes = [BidCards(player, (card,)) for card in hand]
         for first, second in rng.sample(pairs, min(_PAIRS, len(pairs))):
-            shapes += [BidCards(player, (first, second)), BidCards(player, (first, second), frozenset({1}))]
+            shapes += [
+                BidCards(player, (first, second)),
+                BidCards(player, (first, second), frozenset({1})),
+            ]
         scored = []
         for bid in shapes:
             value = self._value(state, bid)
@@ -151,9 +163,15 @@ class Bot:
     def _contract(self, state: GameState, player: str, legal: list[Action]) -> Action:
         """The high game when the hand promises more than the bid, else the low game; the
         declared trump rather than none."""
-        high = hand_strength(state.hand(player)) * len(state.hand(player)) / 13 > bid_values(state).get(player, 0)
+        high = hand_strength(state.hand(player)) * len(state.hand(player)) / 13 > bid_values(
+            state
+        ).get(player, 0)
         mode = "atas" if high else "bawah"
-        fitting = [a for a in legal if isinstance(a, Choose) and mode in a.words.split() and "NT" not in a.words.split()]
+        fitting = [
+            a
+            for a in legal
+            if isinstance(a, Choose) and mode in a.words.split() and "NT" not in a.words.split()
+        ]
         return self.rng.choice(fitting or legal)
 
     # ------------------------------------------------------------------ the play
@@ -185,7 +203,11 @@ class Bot:
                 if len(trumps) >= 3:
                     return max(trumps, key=strength)
                 longest = max(
-                    suits, key=lambda s: (sum(1 for c in hand if c.suit is s), max(a.card.rank for a in plain if a.card.suit is s))
+                    suits,
+                    key=lambda s: (
+                        sum(1 for c in hand if c.suit is s),
+                        max(a.card.rank for a in plain if a.card.suit is s),
+                    ),
                 )
                 return max((a for a in plain if a.card.suit is longest), key=strength)
             shortest = min(suits, key=lambda s: sum(1 for c in hand if c.suit is s))

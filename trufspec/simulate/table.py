@@ -32,7 +32,20 @@ from trufspec.spec.registry import default_registry
 
 __all__ = ["FAULTS", "Played", "play_game", "render", "simulator"]
 
-TABLE_NAMES = ("Ana", "Budi", "Citra", "Dewi", "Eko", "Fitri", "Gita", "Hadi", "Indah", "Joko", "Lestari", "Rudi")
+TABLE_NAMES = (
+    "Ana",
+    "Budi",
+    "Citra",
+    "Dewi",
+    "Eko",
+    "Fitri",
+    "Gita",
+    "Hadi",
+    "Indah",
+    "Joko",
+    "Lestari",
+    "Rudi",
+)
 """Names for simulated tables, as many as the game seats drawn per game."""
 
 FAULTS = ("card", "turn")
@@ -119,7 +132,9 @@ def _fault(state: TrickGame, kind: str, player: str) -> PlayCard | None:
         other = seats[(seats.index(player) + 1) % len(seats)]
         plain = [c for c in state.hand(other) if c.suit is not table.trump]
         return PlayCard(other, plain[0]) if plain else None
-    illegal = [PlayCard(player, c) for c in state.hand(player) if not state.is_legal(PlayCard(player, c))]
+    illegal = [
+        PlayCard(player, c) for c in state.hand(player) if not state.is_legal(PlayCard(player, c))
+    ]
     return illegal[0] if illegal else None
 
 
@@ -135,8 +150,16 @@ def _with_card(state: TrickGame, action: PlayCard) -> Game:
     tricks = list(play.tricks[:-1] if current else play.tricks)
     players = [p for p, _ in current] + [action.player]
     cards = [c for _, c in current] + [action.card]
-    trick = Trick(Atom(len(tricks) + 1), Atom(players[0]), Cards(tuple(cards)), tuple(Atom(p) for p in players))
-    sections = tuple(replace(play, tricks=(*tricks, trick), incomplete=True) if s is play else s for s in deal.sections)
+    trick = Trick(
+        Atom(len(tricks) + 1),
+        Atom(players[0]),
+        Cards(tuple(cards)),
+        tuple(Atom(p) for p in players),
+    )
+    sections = tuple(
+        replace(play, tricks=(*tricks, trick), incomplete=True) if s is play else s
+        for s in deal.sections
+    )
     return replace(game, deals=(*before, replace(deal, sections=sections)))
 
 

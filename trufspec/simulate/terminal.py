@@ -53,7 +53,9 @@ class Table:
     """A game at the terminal: the referee's state, your seat, the bots in the others, and
     what is said, through ``write`` (one line at a time)."""
 
-    def __init__(self, state: GameState, user: str, bots: Bot, write: Callable[[str], None]) -> None:
+    def __init__(
+        self, state: GameState, user: str, bots: Bot, write: Callable[[str], None]
+    ) -> None:
         self.state = state
         self.user = user
         self.bots = bots
@@ -103,7 +105,10 @@ class Table:
     def _next_deal(self) -> None:
         state = self.state
         scores = state.scores[-1]
-        self.write("Scores: " + ", ".join(f"{side} {scores[side]:+d} ({state.totals[side]})" for side in scores))
+        self.write(
+            "Scores: "
+            + ", ".join(f"{side} {scores[side]:+d} ({state.totals[side]})" for side in scores)
+        )
         state.apply(state.legal_actions()[0])
 
     def _after(self, action: Action) -> None:
@@ -168,9 +173,16 @@ class Table:
             self.write(line)
         table = _tricks(state)
         if table is not None:
-            self.write(f"Trick {len(table.done) + 1}: " + (", ".join(f"{p} {c}" for p, c in table.current) or "yours to lead"))
+            self.write(
+                f"Trick {len(table.done) + 1}: "
+                + (", ".join(f"{p} {c}" for p, c in table.current) or "yours to lead")
+            )
             self.write("Tricks taken: " + ", ".join(f"{p} {n}" for p, n in table.won.items()))
-        legal = {a.card for a in state.legal_actions(user) if isinstance(a, PlayCard)} if state.phase == "play" else set()
+        legal = (
+            {a.card for a in state.legal_actions(user) if isinstance(a, PlayCard)}
+            if state.phase == "play"
+            else set()
+        )
         self.write("Your hand: " + _hand_text(state.hand(user), legal))
         if legal:
             self.write("  (* a card you may play)")
@@ -179,7 +191,9 @@ class Table:
     def _prompt(self) -> str:
         state = self.state
         legal = state.legal_actions(self.user)
-        if isinstance(state, TromplemondState):  # its table's irregularities are typed when they happen, not offered
+        if isinstance(
+            state, TromplemondState
+        ):  # its table's irregularities are typed when they happen, not offered
             legal = [a for a in legal if not is_irregularity(a)]
         if state.phase == "play":
             return f"{self.user}, your card?"
@@ -209,7 +223,9 @@ def _deal_lines(game: Game) -> list[str]:
     if not game.deals:
         return []
     deal = game.deals[-1]
-    shown = replace(deal, sections=tuple(s for s in deal.sections if not isinstance(s, (Hands, Play))))
+    shown = replace(
+        deal, sections=tuple(s for s in deal.sections if not isinstance(s, (Hands, Play)))
+    )
     text = trufspec.dumps([Game((), (shown,))])
     return [line for line in text.splitlines()[1:] if line.strip()]
 
@@ -249,7 +265,13 @@ def ask_file(stdin: TextIO, write: Callable[[str], None]) -> str | None:
 
 
 def open_table(
-    ruleset: str, name: str, seat: int, players: int, seed: int, options: dict[str, str], write: Callable[[str], None]
+    ruleset: str,
+    name: str,
+    seat: int,
+    players: int,
+    seed: int,
+    options: dict[str, str],
+    write: Callable[[str], None],
 ) -> Table:
     """The table of ``trufspec play``: you in ``seat`` (from 1) among ``players``, the others
     named from the simulator's names, the cards dealt and the bots moved from ``seed``;

@@ -71,8 +71,7 @@ SOURCES: dict[str, Source] = {
             file="001_439dba1cc4c3304f.txt",
             title="Ruff and Honours",
             origin=(
-                "a card-game site's reconstruction of the sixteenth- and seventeenth-century "
-                "game"
+                "a card-game site's reconstruction of the sixteenth- and seventeenth-century game"
             ),
             language="en",
             sha256="aff283e5043b19c3165c7240b6797e20668af44f83b48a9e6a0ba4d3d953cad2",

@@ -62,5 +62,7 @@ class CliDirective(SphinxDirective):
             lines += command_text(command, click.Context(command, info_name=name, parent=root))
         holder = nodes.section()
         holder.document = self.state.document
-        nested_parse_with_titles(self.state, StringList(lines, source="<trufspec commands>"), holder)
+        nested_parse_with_titles(
+            self.state, StringList(lines, source="<trufspec commands>"), holder
+        )
         return holder.children

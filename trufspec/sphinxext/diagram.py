@@ -55,7 +55,11 @@ class DealDirective(SphinxDirective):
         parsed = trufspec.loads(text)
         report = trufspec.check_text(text, "example.truf")
         if not parsed.games:
-            return [self.state.document.reporter.warning("truf-deal: the record has no game", line=self.lineno)]
+            return [
+                self.state.document.reporter.warning(
+                    "truf-deal: the record has no game", line=self.lineno
+                )
+            ]
         game, result = parsed.games[0], report.games[0]
         wanted = self.options.get("deal")
         look = Look(SIZE, "letters" not in self.options)
@@ -68,7 +72,9 @@ class DealDirective(SphinxDirective):
             if not scene.has_cards:
                 continue
             label = f"{deal.kind} {scene.number}"
-            svg = scene_svg(scene, look, trick=self.options.get("trick", 0), describe=describe, label=label)
+            svg = scene_svg(
+                scene, look, trick=self.options.get("trick", 0), describe=describe, label=label
+            )
             figure = nodes.container(classes=["truf-deal"])
             figure += nodes.raw("", svg, format="html")
             words = self.options.get("caption") or label.capitalize() + "."
@@ -80,5 +86,9 @@ class DealDirective(SphinxDirective):
             figure += caption
             drawn.append(figure)
         if not drawn:
-            return [self.state.document.reporter.warning("truf-deal: no deal with cards to draw", line=self.lineno)]
+            return [
+                self.state.document.reporter.warning(
+                    "truf-deal: no deal with cards to draw", line=self.lineno
+                )
+            ]
         return drawn

@@ -162,14 +162,22 @@ class _RegistryDirective(SphinxDirective):
             label = _LABEL.fullmatch(line)
             if label is not None:
                 kind = _LABEL_KINDS[label["prefix"]]
-                domain.note_object(kind, label["name"], self.env.docname, label["name"], self.get_location())
+                domain.note_object(
+                    kind, label["name"], self.env.docname, label["name"], self.get_location()
+                )
         registry = self.registry()
         clauses = {clause.code for clause in registry.clauses()}
         for section in holder.findall(nodes.section):
             if section is holder or not section.children:
                 continue
             first = section[0].astext().split(maxsplit=1)[0]
-            kind = "clause" if first in clauses else "ambiguity" if _is_ambiguity(registry, first) else None
+            kind = (
+                "clause"
+                if first in clauses
+                else "ambiguity"
+                if _is_ambiguity(registry, first)
+                else None
+            )
             if kind is None:
                 continue
             section["ids"].insert(0, first)
@@ -209,7 +217,9 @@ def _ruleset_ids(registry: Registry) -> list[str]:
 def _known_ruleset(directive: _RegistryDirective) -> str | None:
     ruleset = directive.arguments[0]
     if not directive.registry().clauses_of(ruleset):
-        logger.warning("no clauses are registered for ruleset %r", ruleset, location=directive.get_location())
+        logger.warning(
+            "no clauses are registered for ruleset %r", ruleset, location=directive.get_location()
+        )
         return None
     return ruleset
 
@@ -223,7 +233,9 @@ class RulesetDirective(_RegistryDirective):
         ruleset = _known_ruleset(self)
         if ruleset is None:
             return []
-        self.domain().note_object("ruleset", ruleset, self.env.docname, ruleset, self.get_location())
+        self.domain().note_object(
+            "ruleset", ruleset, self.env.docname, ruleset, self.get_location()
+        )
         registry = self.registry()
         ambiguities, sources = self.context()
         lines = render.ruleset_text(
@@ -289,7 +301,10 @@ class AmbiguitiesDirective(_RegistryDirective):
             lines += [f".. _ambiguities-{ruleset}:", ""]
             lines += render.heading(ruleset, render.PHASE_HEADING)
             if ruleset in RULESETS:
-                lines += [f"Rules: :rule:ruleset:`{ruleset}: {render.escape(RULESETS[ruleset].title)} <{ruleset}>`.", ""]
+                lines += [
+                    f"Rules: :rule:ruleset:`{ruleset}: {render.escape(RULESETS[ruleset].title)} <{ruleset}>`.",
+                    "",
+                ]
             for ambiguity in entries:
                 lines += render.ambiguity_text(ambiguity, registry.options_of(ruleset), SOURCES)
         return self.parse(lines, "ambiguity register")
@@ -432,7 +447,9 @@ class RuleDomain(Domain):
             contnode = nodes.literal(code, code, classes=contnode.get("classes", []))
         if (typ, code) in self.objects:
             docname, title = self.objects[typ, code]
-            return make_refnode(builder, fromdocname, docname, ANCHORS[typ].format(code), contnode, title)
+            return make_refnode(
+                builder, fromdocname, docname, ANCHORS[typ].format(code), contnode, title
+            )
         base = env.config.rule_reference_url
         if base:
             if typ == "clause":
@@ -521,7 +538,14 @@ def published_reference() -> str:
         urls = metadata("trufspec").get_all("Project-URL") or []
     except PackageNotFoundError:
         return ""
-    return next((url.strip() for label, _, url in (u.partition(",") for u in urls) if label == "Documentation"), "")
+    return next(
+        (
+            url.strip()
+            for label, _, url in (u.partition(",") for u in urls)
+            if label == "Documentation"
+        ),
+        "",
+    )
 
 
 def write_example_pages(app: Sphinx) -> None:
@@ -594,4 +618,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", write_ruleset_pages)
     app.connect("builder-inited", write_example_pages)
     app.connect("doctree-read", check_records)
-    return {"version": "1", "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}
+    return {
+        "version": "1",
+        "env_version": 2,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

@@ -66,8 +66,14 @@ class TrufLexer(RegexLexer):
             ),
             (r"[+-]?" + _RANK + r"[HDhd\u2665\u2666]" + _END, RED_CARD),
             (r"[+-]?" + _RANK + r"[SCsc\u2660\u2663]" + _END, BLACK_CARD),
-            (r"(trump)([ \t]+)(NT|[HDhd\u2665\u2666])(?![\w])", bygroups(Keyword, Whitespace, RED_CARD)),
-            (r"(trump)([ \t]+)(NT|[SCsc\u2660\u2663])(?![\w])", bygroups(Keyword, Whitespace, BLACK_CARD)),
+            (
+                r"(trump)([ \t]+)(NT|[HDhd\u2665\u2666])(?![\w])",
+                bygroups(Keyword, Whitespace, RED_CARD),
+            ),
+            (
+                r"(trump)([ \t]+)(NT|[SCsc\u2660\u2663])(?![\w])",
+                bygroups(Keyword, Whitespace, BLACK_CARD),
+            ),
             (r"(?:%s)(?![\w\-])" % "|".join(k.replace("-", r"\-") for k in KEYWORDS), Keyword),
             (r"\d+\.", Name.Label),
             (r"[+-]?\d+(?![\w.])", Number.Integer),

@@ -50,7 +50,9 @@ def escape(text: str) -> str:
     flat = " ".join(text.split())
     escaped = _INLINE.sub(r"\\\1", flat)
     # A leading "1." or "-" would start a list: escaping the first character prevents it.
-    return "\\" + escaped if escaped and not escaped[0].isalpha() and escaped[0] != "\\" else escaped
+    return (
+        "\\" + escaped if escaped and not escaped[0].isalpha() and escaped[0] != "\\" else escaped
+    )
 
 
 def literal(text: str) -> str:
@@ -148,7 +150,9 @@ def clause_text(
     if clause.retired:
         title += " (retired)"
     lines = heading(title, ITEM_HEADING)
-    meta = f"*{clause.strength.value}* \u00b7 {clause.kind.value} \u00b7 slug {literal(clause.slug)}"
+    meta = (
+        f"*{clause.strength.value}* \u00b7 {clause.kind.value} \u00b7 slug {literal(clause.slug)}"
+    )
     if clause.concept:
         meta += f" \u00b7 concept :rule:concept:`{escape(clause.concept)} <{clause.concept}>`"
     lines += [".. rst-class:: clause-meta", "", meta, ""]
@@ -173,7 +177,10 @@ def clause_text(
             line += f": option {literal(option.key)}, default {literal(option.default)}"
         lines += [line + ".", ""]
     if examples and example_pages:
-        lines += [f"**Examples.** :doc:`{_example_count(examples)} </{example_pages}/{clause.code}>`.", ""]
+        lines += [
+            f"**Examples.** :doc:`{_example_count(examples)} </{example_pages}/{clause.code}>`.",
+            "",
+        ]
     elif examples:
         lines += [".. rule:examples::", ""]
         lines += _indent(examples_text(examples))
@@ -211,7 +218,9 @@ def clause_list_text(
     """Clauses one after another, in code order, without phase headings."""
     lines: list[str] = []
     for clause in clauses:
-        lines += clause_text(clause, ambiguities, options, sources, find_examples(clause), example_pages)
+        lines += clause_text(
+            clause, ambiguities, options, sources, find_examples(clause), example_pages
+        )
     return lines
 
 
@@ -237,8 +246,13 @@ def ruleset_text(
     register = [a for a in ambiguities.values() if a.ruleset == ruleset]
     counts = f"{len(clauses)} clauses"
     if register:
-        counts += f", {len(register)} entries in the :rule:register:`ambiguity register <{ruleset}>`"
-    lines += [f"This ruleset has {counts}. Its id for the ``Ruleset`` tag is {literal(ruleset)}.", ""]
+        counts += (
+            f", {len(register)} entries in the :rule:register:`ambiguity register <{ruleset}>`"
+        )
+    lines += [
+        f"This ruleset has {counts}. Its id for the ``Ruleset`` tag is {literal(ruleset)}.",
+        "",
+    ]
     phases = [(phase, [c for c in clauses if c.phase is phase]) for phase in Phase]
     phases = [(phase, members) for phase, members in phases if members]
     # One link per line: an index a thumb can use on a phone.
@@ -251,7 +265,9 @@ def ruleset_text(
     for phase, members in phases:
         lines += heading(_phase_title(phase), PHASE_HEADING)
         for clause in members:
-            lines += clause_text(clause, ambiguities, options, sources, find_examples(clause), example_pages)
+            lines += clause_text(
+                clause, ambiguities, options, sources, find_examples(clause), example_pages
+            )
     return lines + _options_text(options)
 
 
@@ -273,7 +289,11 @@ def _options_text(options: Mapping[str, Option]) -> list[str]:
                 else f"a whole number from {option.minimum} to {option.maximum}"
             )
             lines.append(literal(option.key))
-            body = [escape(option.doc), "", f"Values: {allowed}; default {literal(option.default)}."]
+            body = [
+                escape(option.doc),
+                "",
+                f"Values: {allowed}; default {literal(option.default)}.",
+            ]
             if option.ambiguity:
                 body[-1] += f" See :rule:ambiguity:`{option.ambiguity}`."
             lines += _indent(body) + [""]
@@ -329,7 +349,13 @@ def matrix_text(rulesets: Sequence[str], clauses: Sequence[Clause]) -> list[str]
         if clause.concept is None or clause.retired or clause.ruleset not in rulesets:
             continue
         tagged.setdefault(clause.concept, {}).setdefault(clause.ruleset, []).append(clause)
-    lines = [".. list-table::", "   :header-rows: 1", "   :widths: auto", "   :class: variant-matrix", ""]
+    lines = [
+        ".. list-table::",
+        "   :header-rows: 1",
+        "   :widths: auto",
+        "   :class: variant-matrix",
+        "",
+    ]
     lines.append("   * - concept")
     lines += [f"     - {literal(ruleset)}" for ruleset in rulesets]
     for concept, by_ruleset in tagged.items():
@@ -346,9 +372,7 @@ def matrix_text(rulesets: Sequence[str], clauses: Sequence[Clause]) -> list[str]
             if not members:
                 lines.append(f"* {literal(ruleset)}: no rule on this.")
                 continue
-            said = " ".join(
-                f":rule:clause:`{c.code}` {escape(c.statement)}" for c in members
-            )
+            said = " ".join(f":rule:clause:`{c.code}` {escape(c.statement)}" for c in members)
             lines.append(f"* {literal(ruleset)}: {said}")
         lines.append("")
     return lines
@@ -363,7 +387,9 @@ def _rights(text: str) -> str:
     notice = next((line for line in lines if "\u00a9" in line), None) or next(
         (line for line in lines if "copyright" in line.lower()), None
     )
-    return f"the text states \u201c{escape(notice)}\u201d" if notice else "the text states no licence"
+    return (
+        f"the text states \u201c{escape(notice)}\u201d" if notice else "the text states no licence"
+    )
 
 
 def sources_text(sources: Iterable[Source], cited_by: Mapping[str, int]) -> list[str]:
@@ -378,7 +404,10 @@ def sources_text(sources: Iterable[Source], cited_by: Mapping[str, int]) -> list
         fields = [
             ("Ruleset", literal(source.id)),
             ("Origin", escape(source.origin)),
-            ("Collected", f"the whole text of the page, unedited: {len(text.splitlines())} lines, {len(source.data()):,} bytes"),
+            (
+                "Collected",
+                f"the whole text of the page, unedited: {len(text.splitlines())} lines, {len(source.data()):,} bytes",
+            ),
             ("Rights", _rights(text)),
             ("Language", language),
             ("File", literal(f"trufspec/spec/sources/{source.file}")),

@@ -62,7 +62,9 @@ _WINNER = _cite(
     "the player who played the highest trump, or the player who played the highest card of the "
     "suit led",
 )
-_TRICK_POINTS = _cite("Scoring", "For each trick over 6 tricks that a team earns they earn 1-point.")
+_TRICK_POINTS = _cite(
+    "Scoring", "For each trick over 6 tricks that a team earns they earn 1-point."
+)
 _HONOURS = _cite(
     "Honours",
     "the team who was dealt 3 of (AKQJ) Ace, King, Queen, and Jack of the trump suit earns 2 "
@@ -112,7 +114,11 @@ def _clause(
 CLAUSES: tuple[Clause, ...] = (
     # ------------------------------------------------------------------ definitions
     _clause(
-        "RH001", "four-players-two-teams", Phase.DEFINITIONS, Kind.LEGALITY, Strength.MUST,
+        "RH001",
+        "four-players-two-teams",
+        Phase.DEFINITIONS,
+        Kind.LEGALITY,
+        Strength.MUST,
         "Four players in two partnerships",
         (
             "A game has four players in two teams of two; partners sit opposite, so the first "
@@ -126,7 +132,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="player-count",
     ),
     _clause(
-        "RH002", "the-pack", Phase.DEFINITIONS, Kind.DEFINITION, Strength.MUST,
+        "RH002",
+        "the-pack",
+        Phase.DEFINITIONS,
+        Kind.DEFINITION,
+        Strength.MUST,
         "The pack",
         "The game uses one standard pack of 52 cards, four suits of thirteen ranks.",
         (_PACK,),
@@ -134,7 +144,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="pack",
     ),
     _clause(
-        "RH003", "rank-order", Phase.DEFINITIONS, Kind.DEFINITION, Strength.MUST,
+        "RH003",
+        "rank-order",
+        Phase.DEFINITIONS,
+        Kind.DEFINITION,
+        Strength.MUST,
         "Rank order",
         "In every suit the ace is highest, then king, queen, jack and 10 down to 2.",
         (_RANKS,),
@@ -142,19 +156,31 @@ CLAUSES: tuple[Clause, ...] = (
         concept="rank-order",
     ),
     _clause(
-        "RH004", "objective", Phase.DEFINITIONS, Kind.DEFINITION, Strength.MAY,
+        "RH004",
+        "objective",
+        Phase.DEFINITIONS,
+        Kind.DEFINITION,
+        Strength.MAY,
         "Objective",
         (
             "Each team tries to take more tricks than the other; the points come from the tricks "
             "over six and from honours."
         ),
-        (_cite("Objective", "the objective of the game is to take more tricks then your opponent."),),
+        (
+            _cite(
+                "Objective", "the objective of the game is to take more tricks then your opponent."
+            ),
+        ),
         "{detail}",
         concept="objective",
     ),
     # ------------------------------------------------------------------ deal
     _clause(
-        "RH101", "first-dealer", Phase.DEAL, Kind.DEFINITION, Strength.MAY,
+        "RH101",
+        "first-dealer",
+        Phase.DEAL,
+        Kind.DEFINITION,
+        Strength.MAY,
         "The first dealer",
         "Any player may deal the first hand of a game; the record names who did.",
         (_cite("Deal", "The dealer is randomly selected at the beginning of the game."),),
@@ -162,7 +188,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="first-dealer",
     ),
     _clause(
-        "RH102", "hands-size", Phase.DEAL, Kind.LEGALITY, Strength.MUST,
+        "RH102",
+        "hands-size",
+        Phase.DEAL,
+        Kind.LEGALITY,
+        Strength.MUST,
         "Twelve cards each",
         "Each of the four players is dealt twelve cards.",
         (_cite("Deal", "Twelve cards are dealt out to each of the 4 player."),),
@@ -171,7 +201,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="hand-size",
     ),
     _clause(
-        "RH103", "stock-and-trump", Phase.DEAL, Kind.LEGALITY, Strength.MUST,
+        "RH103",
+        "stock-and-trump",
+        Phase.DEAL,
+        Kind.LEGALITY,
+        Strength.MUST,
         "The stock fixes trumps",
         (
             "The four cards left after the deal are the stock; its top card, written first, is "
@@ -183,7 +217,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="trump",
     ),
     _clause(
-        "RH104", "ruffer", Phase.DEAL, Kind.TRANSITION, Strength.MUST,
+        "RH104",
+        "ruffer",
+        Phase.DEAL,
+        Kind.TRANSITION,
+        Strength.MUST,
         "Who ruffs",
         (
             "The player dealt the ace of trumps takes the stock; when nobody was dealt it (it is "
@@ -195,7 +233,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="ruff",
     ),
     _clause(
-        "RH105", "ruff-discards", Phase.DEAL, Kind.LEGALITY, Strength.MUST,
+        "RH105",
+        "ruff-discards",
+        Phase.DEAL,
+        Kind.LEGALITY,
+        Strength.MUST,
         "Discarding after the ruff",
         (
             "The player who takes the stock discards four cards from the sixteen they then hold, "
@@ -207,7 +249,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="ruff",
     ),
     _clause(
-        "RH106", "dealer-rotation", Phase.DEAL, Kind.TRANSITION, Strength.MUST,
+        "RH106",
+        "dealer-rotation",
+        Phase.DEAL,
+        Kind.TRANSITION,
+        Strength.MUST,
         "The deal passes to the left",
         "Each hand after the first is dealt by the player to the left of the previous dealer.",
         (
@@ -221,7 +267,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="dealer",
     ),
     _clause(
-        "RH107", "ruff-compulsory", Phase.DEAL, Kind.LEGALITY, Strength.MUST,
+        "RH107",
+        "ruff-compulsory",
+        Phase.DEAL,
+        Kind.LEGALITY,
+        Strength.MUST,
         "The ruff is taken",
         (
             "The player entitled to the ruff takes the stock and discards; under "
@@ -234,7 +284,11 @@ CLAUSES: tuple[Clause, ...] = (
     ),
     # ------------------------------------------------------------------ play
     _clause(
-        "RH301", "first-leader", Phase.PLAY, Kind.TRANSITION, Strength.MUST,
+        "RH301",
+        "first-leader",
+        Phase.PLAY,
+        Kind.TRANSITION,
+        Strength.MUST,
         "The player left of the dealer leads first",
         "The player to the left of the dealer leads the first trick.",
         (_cite("Play", "The player to the left of the dealer leads the first trick."),),
@@ -242,15 +296,28 @@ CLAUSES: tuple[Clause, ...] = (
         concept="first-leader",
     ),
     _clause(
-        "RH302", "next-leader", Phase.PLAY, Kind.TRANSITION, Strength.MUST,
+        "RH302",
+        "next-leader",
+        Phase.PLAY,
+        Kind.TRANSITION,
+        Strength.MUST,
         "The trick winner leads next",
         "The winner of each trick leads the next one.",
-        (_cite("Trick", "The winner of the trick is then able to lead any card they choose to lead to the next trick."),),
+        (
+            _cite(
+                "Trick",
+                "The winner of the trick is then able to lead any card they choose to lead to the next trick.",
+            ),
+        ),
         "trick {number} is led by {player}, but {expected} won trick {previous} and leads next",
         concept="leader",
     ),
     _clause(
-        "RH303", "follow-suit", Phase.PLAY, Kind.LEGALITY, Strength.MUST,
+        "RH303",
+        "follow-suit",
+        Phase.PLAY,
+        Kind.LEGALITY,
+        Strength.MUST,
         "Follow suit",
         (
             "A player who holds a card of the suit led must play one; a player who holds none "
@@ -262,7 +329,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="follow-suit",
     ),
     _clause(
-        "RH304", "card-held", Phase.PLAY, Kind.LEGALITY, Strength.MUST,
+        "RH304",
+        "card-held",
+        Phase.PLAY,
+        Kind.LEGALITY,
+        Strength.MUST,
         "Play only cards held",
         (
             "A player plays only cards in their hand as it stands after the ruff: a card the "
@@ -273,7 +344,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="card-held",
     ),
     _clause(
-        "RH305", "one-card-each", Phase.PLAY, Kind.LEGALITY, Strength.MUST,
+        "RH305",
+        "one-card-each",
+        Phase.PLAY,
+        Kind.LEGALITY,
+        Strength.MUST,
         "One card from each player",
         "Each of the four players plays exactly one card to each trick.",
         (_cite("Play", "Play then moves to the left to the next player"),),
@@ -281,7 +356,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="one-card-each",
     ),
     _clause(
-        "RH306", "trick-winner", Phase.PLAY, Kind.TRANSITION, Strength.MUST,
+        "RH306",
+        "trick-winner",
+        Phase.PLAY,
+        Kind.TRANSITION,
+        Strength.MUST,
         "Trick winner",
         (
             "The highest trump wins the trick; without a trump, the highest card of the suit "
@@ -293,7 +372,11 @@ CLAUSES: tuple[Clause, ...] = (
         note='The source says "the first trick", but the rule is that of every trick.',
     ),
     _clause(
-        "RH307", "trick-count", Phase.PLAY, Kind.LEGALITY, Strength.MUST,
+        "RH307",
+        "trick-count",
+        Phase.PLAY,
+        Kind.LEGALITY,
+        Strength.MUST,
         "Twelve tricks",
         "A hand is played in twelve tricks, numbered from 1, one for each card of a hand.",
         (_cite("Deal", "Twelve cards are dealt out to each of the 4 player."),),
@@ -306,7 +389,11 @@ CLAUSES: tuple[Clause, ...] = (
         ),
     ),
     _clause(
-        "RH308", "free-lead", Phase.PLAY, Kind.LEGALITY, Strength.MAY,
+        "RH308",
+        "free-lead",
+        Phase.PLAY,
+        Kind.LEGALITY,
+        Strength.MAY,
         "Any card may be led",
         "The leader of a trick may lead any card, trumps included, at any time.",
         (_cite("Play", "They may lead any card they choose including trump."),),
@@ -314,7 +401,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="trump-lead",
     ),
     _clause(
-        "RH309", "turn-order", Phase.PLAY, Kind.LEGALITY, Strength.MUST,
+        "RH309",
+        "turn-order",
+        Phase.PLAY,
+        Kind.LEGALITY,
+        Strength.MUST,
         "Play moves to the left",
         "After the leader, the others play in turn to the left (clockwise).",
         (_cite("Play", "Play then moves to the left to the next player"),),
@@ -323,7 +414,11 @@ CLAUSES: tuple[Clause, ...] = (
     ),
     # ------------------------------------------------------------------ scoring
     _clause(
-        "RH401", "tricks-taken", Phase.SCORING, Kind.TRANSITION, Strength.MUST,
+        "RH401",
+        "tricks-taken",
+        Phase.SCORING,
+        Kind.TRANSITION,
+        Strength.MUST,
         "Tricks taken by a team",
         "The tricks written for a team must be the tricks its two players won in the play.",
         (_TRICK_POINTS,),
@@ -331,7 +426,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="tricks-taken",
     ),
     _clause(
-        "RH402", "trick-points", Phase.SCORING, Kind.SCORING, Strength.MUST,
+        "RH402",
+        "trick-points",
+        Phase.SCORING,
+        Kind.SCORING,
+        Strength.MUST,
         "One point per trick over six",
         "A team scores one point for each trick it takes beyond six; the other team none.",
         (_TRICK_POINTS,),
@@ -339,7 +438,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="trick-score",
     ),
     _clause(
-        "RH403", "honours-count", Phase.SCORING, Kind.TRANSITION, Strength.MUST,
+        "RH403",
+        "honours-count",
+        Phase.SCORING,
+        Kind.TRANSITION,
+        Strength.MUST,
         "Honours held",
         (
             "A team's honours are the ace, king, queen and jack of trumps its two players hold, "
@@ -352,7 +455,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="honours",
     ),
     _clause(
-        "RH404", "honours-points", Phase.SCORING, Kind.SCORING, Strength.MUST,
+        "RH404",
+        "honours-points",
+        Phase.SCORING,
+        Kind.SCORING,
+        Strength.MUST,
         "Points for honours",
         (
             "A team holding three of the four honours scores 2 extra points, and one holding all "
@@ -364,7 +471,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="honours",
     ),
     _clause(
-        "RH405", "honours-after-tricks", Phase.SCORING, Kind.SCORING, Strength.MUST,
+        "RH405",
+        "honours-after-tricks",
+        Phase.SCORING,
+        Kind.SCORING,
+        Strength.MUST,
         "Honours come after the tricks",
         (
             "At the end of a hand the trick points are scored first; a team they bring to the "
@@ -376,7 +487,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="honours",
     ),
     _clause(
-        "RH406", "honours-bar", Phase.SCORING, Kind.SCORING, Strength.MUST,
+        "RH406",
+        "honours-bar",
+        Phase.SCORING,
+        Kind.SCORING,
+        Strength.MUST,
         "No honours at eight",
         (
             "Honours are not applied to a team that has 8 points once the trick points are in "
@@ -388,7 +503,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="honours",
     ),
     _clause(
-        "RH407", "running-total", Phase.SCORING, Kind.TRANSITION, Strength.MUST,
+        "RH407",
+        "running-total",
+        Phase.SCORING,
+        Kind.TRANSITION,
+        Strength.MUST,
         "Running total",
         "A team's total after a hand is its total before the hand plus its score for it.",
         (_AFTER, _GAME),
@@ -397,7 +516,11 @@ CLAUSES: tuple[Clause, ...] = (
     ),
     # ------------------------------------------------------------------ game end
     _clause(
-        "RH501", "game-winner", Phase.GAME_END, Kind.TRANSITION, Strength.MUST,
+        "RH501",
+        "game-winner",
+        Phase.GAME_END,
+        Kind.TRANSITION,
+        Strength.MUST,
         "The first team to nine wins",
         "The game is won by the first team whose total reaches 9 points.",
         (_GAME,),
@@ -406,7 +529,11 @@ CLAUSES: tuple[Clause, ...] = (
         concept="game-winner",
     ),
     _clause(
-        "RH502", "play-after-game", Phase.GAME_END, Kind.LEGALITY, Strength.MUST,
+        "RH502",
+        "play-after-game",
+        Phase.GAME_END,
+        Kind.LEGALITY,
+        Strength.MUST,
         "No hand after the game is won",
         "The game ends with the hand in which a team reaches 9; no further hand is played.",
         (_GAME,),

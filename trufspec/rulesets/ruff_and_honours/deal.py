@@ -38,7 +38,9 @@ class Setup:
     stock: tuple[Card, ...]
 
 
-def set_up(deal: Deal, seats: Sequence[str], dealer: str | None, options: OptionValues, findings: Findings) -> Setup:
+def set_up(
+    deal: Deal, seats: Sequence[str], dealer: str | None, options: OptionValues, findings: Findings
+) -> Setup:
     """Check the deal, the stock and the ruff; the setup of the hand's play."""
     dealt = _dealt(deal, seats, findings)
     section = deal.find(Stock)
@@ -61,7 +63,14 @@ def set_up(deal: Deal, seats: Sequence[str], dealer: str | None, options: Option
     if expected is not None:
         findings.judge("RH104")
     if expected is not None and ruffer != expected[0]:
-        findings.fault("RH104", ruff.player.span, ack=ruff.player.ack, expected=expected[0], reason=expected[1], written=ruffer)
+        findings.fault(
+            "RH104",
+            ruff.player.span,
+            ack=ruff.player.ack,
+            expected=expected[0],
+            reason=expected[1],
+            written=ruffer,
+        )
     if ruff.declined:
         if options["ruff"] == "compulsory":
             findings.fault("RH107", ruff.span, ack=ruff.player.ack, player=ruffer)
@@ -107,7 +116,11 @@ def entitled(
 
 
 def _discard(
-    ruff: Ruff, dealt: dict[str, list[Card]] | None, stock: tuple[Card, ...], options: OptionValues, findings: Findings
+    ruff: Ruff,
+    dealt: dict[str, list[Card]] | None,
+    stock: tuple[Card, ...],
+    options: OptionValues,
+    findings: Findings,
 ) -> dict[str, list[Card]] | None:
     """RH105: the discards come from the ruffer's sixteen cards (or twelve, under
     ruff-discard-from=original-12); the hands at the first lead."""
@@ -117,7 +130,12 @@ def _discard(
         return None
     findings.judge("RH105")
     if len(ruff.discards) != STOCK_SIZE:
-        findings.fault("RH105", ruff.span, player=ruffer, problem=f"discarded {len(ruff.discards)} cards, not 4")
+        findings.fault(
+            "RH105",
+            ruff.span,
+            player=ruffer,
+            problem=f"discarded {len(ruff.discards)} cards, not 4",
+        )
     if dealt is None or ruffer not in dealt:
         findings.unchecked("the ruffer's discards (the hands are not recorded)")
         return None
@@ -133,7 +151,13 @@ def _discard(
             problem = f"discarded {card}, which came from the stock (ruff-discard-from=original-12)"
         else:
             problem = f"discarded {card}, which they do not hold"
-        findings.fault("RH105", ruff.discards.span(index), ack=ruff.discards.acknowledged(index), player=ruffer, problem=problem)
+        findings.fault(
+            "RH105",
+            ruff.discards.span(index),
+            ack=ruff.discards.acknowledged(index),
+            player=ruffer,
+            problem=problem,
+        )
     held = {player: list(cards) for player, cards in dealt.items()}
     held[ruffer] = list(hand)
     return held

@@ -33,7 +33,9 @@ _DEALT = _cite(
     "the team who was dealt 3 of (AKQJ) Ace, King, Queen, and Jack of the trump suit earns 2 "
     "extra points.",
 )
-_FOUR = _cite("Honours", "A team that was dealt 4 of (AKQJ) of the trump suit earns 4 extra points.")
+_FOUR = _cite(
+    "Honours", "A team that was dealt 4 of (AKQJ) of the trump suit earns 4 extra points."
+)
 _BAR = _cite("Honours", "they are not applied if a player has 8 points.")
 _AFTER = _cite("Honours", "Honours are added in after the normal scoring has already completed")
 _GAME = _cite("Game", "The first team to reach 9-Points wins.")
@@ -84,10 +86,10 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         question="Must the holder of the ace of trumps take the stock, or may they decline?",
         citations=(_RUFF,),
         readings=(
-            Reading("compulsory", "The stock is always taken (the source: the holder \"gets\" it)."),
+            Reading("compulsory", 'The stock is always taken (the source: the holder "gets" it).'),
             Reading(
                 "optional",
-                "The holder may decline (Cotton: the holder \"was allowed to ruff\"); the stock "
+                'The holder may decline (Cotton: the holder "was allowed to ruff"); the stock '
                 "then stays out of play.",
             ),
         ),
@@ -107,9 +109,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "If no one has the ace of trump then the dealer gets the stock and discards 4 cards.",
             ),
         ),
-        readings=(
-            Reading("dealer", "The dealer ruffs, and so receives the ace with the stock."),
-        ),
+        readings=(Reading("dealer", "The dealer ruffs, and so receives the ace with the stock."),),
         default="dealer",
         option=None,
         clauses=("RH104",),
@@ -128,14 +128,14 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         default="any-of-16",
         option="ruff-discard-from",
         clauses=("RH105",),
-        rationale="The source sets no limit, and Cotton has the ruffer discard \"as he liked\".",
+        rationale='The source sets no limit, and Cotton has the ruffer discard "as he liked".',
     ),
     Ambiguity(
         id="RH-A6",
         ruleset=RULESET,
         title="Honours dealt or held",
         question=(
-            "Are honours counted in the hands as dealt, as the source's \"dealt\" says, or in "
+            'Are honours counted in the hands as dealt, as the source\'s "dealt" says, or in '
             "the hands after the ruff, when the stock may have moved an honour?"
         ),
         citations=(_DEALT,),
@@ -165,8 +165,13 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ),
         citations=(_DEALT, _FOUR),
         readings=(
-            Reading("2-and-4", "Three honours score 2, four score 4; 12 tricks and 4 honours win from 0."),
-            Reading("1-and-2", "Three honours score 1, four score 2; at least two hands make a game."),
+            Reading(
+                "2-and-4",
+                "Three honours score 2, four score 4; 12 tricks and 4 honours win from 0.",
+            ),
+            Reading(
+                "1-and-2", "Three honours score 1, four score 2; at least two hands make a game."
+            ),
         ),
         default="2-and-4",
         option="honour-points",
@@ -177,7 +182,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         id="RH-A8a",
         ruleset=RULESET,
         title="A player with 8 points",
-        question="Scores are kept per team: whose 8 points does \"a player has 8 points\" mean?",
+        question='Scores are kept per team: whose 8 points does "a player has 8 points" mean?',
         citations=(_BAR,),
         readings=(Reading("team", "The team's total."),),
         default="team",
@@ -208,7 +213,10 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         citations=(_BAR, _AFTER),
         readings=(
             Reading("after-tricks", "After the trick points of the hand are added."),
-            Reading("start-of-hand", "On the total the team had before the hand (\"at the point of eight\")."),
+            Reading(
+                "start-of-hand",
+                'On the total the team had before the hand ("at the point of eight").',
+            ),
         ),
         default="after-tricks",
         option="honours-bar-timing",
@@ -231,7 +239,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         id="RH-A8e",
         ruleset=RULESET,
         title="The call at eight",
-        question="May a team on 8 call for honours (\"Can you?\"), as later Whist allowed?",
+        question='May a team on 8 call for honours ("Can you?"), as later Whist allowed?',
         citations=(_BAR,),
         readings=(Reading("absent", "No call: the source does not have it."),),
         default="absent",
@@ -273,7 +281,9 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ),
         citations=(_AFTER, _GAME),
         readings=(
-            Reading("all-tricks", "All twelve tricks are played, and the hand is scored at its end."),
+            Reading(
+                "all-tricks", "All twelve tricks are played, and the hand is scored at its end."
+            ),
             Reading(
                 "when-decided",
                 "The hand ends with the trick that brings a team's trick points to the target: "
@@ -309,7 +319,9 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         title="A game, not a match",
         question="Does play go on after a team reaches 9?",
         citations=(_GAME,),
-        readings=(Reading("one-game", "A record is one game; a hand after the winning one is flagged."),),
+        readings=(
+            Reading("one-game", "A record is one game; a hand after the winning one is flagged."),
+        ),
         default="one-game",
         option=None,
         clauses=("RH501", "RH502"),

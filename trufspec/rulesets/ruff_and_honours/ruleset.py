@@ -24,7 +24,14 @@ from trufspec.rulesets.ruff_and_honours.scoring import TESTED, honours_in, score
 from trufspec.rulesets.ruff_and_honours.teams import Teams, seat_left
 from trufspec.spec.options import OptionValues
 
-__all__ = ["RUFF_AND_HONOURS", "TRICK_RULES", "dealer_of", "decider", "honours_of", "teams_at_target"]
+__all__ = [
+    "RUFF_AND_HONOURS",
+    "TRICK_RULES",
+    "dealer_of",
+    "decider",
+    "honours_of",
+    "teams_at_target",
+]
 
 TRICK_RULES = TrickRules(
     first_leader="RH301",
@@ -41,7 +48,9 @@ TRICK_RULES = TrickRules(
 follow to the left."""
 
 
-def dealer_of(deal: Deal, number: int, previous: str | None, seats: Sequence[str], findings: Findings) -> str | None:
+def dealer_of(
+    deal: Deal, number: int, previous: str | None, seats: Sequence[str], findings: Findings
+) -> str | None:
     """RH101, RH106: who deals this hand.  The record's dealer is the one in force: a wrong
     dealer is a fault after which the hand (its first lead, a ruff by the dealer) follows the
     table's own course."""
@@ -54,7 +63,15 @@ def dealer_of(deal: Deal, number: int, previous: str | None, seats: Sequence[str
     written = section.player.value
     findings.judge("RH101" if expected is None else "RH106")
     if expected is not None and written != expected:
-        findings.fault("RH106", section.player.span, ack=section.player.ack, number=number, written=written, expected=expected, previous=previous)
+        findings.fault(
+            "RH106",
+            section.player.span,
+            ack=section.player.ack,
+            number=number,
+            written=written,
+            expected=expected,
+            previous=previous,
+        )
     return written
 
 
@@ -87,12 +104,18 @@ def _played_hands(play: Play, seats: Sequence[str]) -> dict[str, list[Card]]:
     for trick in play.tricks:
         start = seats.index(trick.leader.value) if trick.leader.value in seats else 0
         for index, card in enumerate(trick.cards):
-            player = trick.players[index].value if trick.by_player else seats[(start + index) % len(seats)]
+            player = (
+                trick.players[index].value
+                if trick.by_player
+                else seats[(start + index) % len(seats)]
+            )
             hands.setdefault(player, []).append(card)
     return hands
 
 
-def decider(teams: Teams, before: Mapping[str, int], options: OptionValues) -> Callable[[Mapping[str, int]], bool]:
+def decider(
+    teams: Teams, before: Mapping[str, int], options: OptionValues
+) -> Callable[[Mapping[str, int]], bool]:
     """RH-A9b read as ``when-decided``: whether the tricks won so far (per player) bring a
     team's trick points, one per trick over six, to the target, which ends the hand."""
     target = options.integer("target-points")
@@ -127,22 +150,35 @@ def _check_figures(
             for figure in section.entries:
                 team = teams.named(figure)
                 if team is not None and figure.value != computed[team]:
-                    findings.add(code, figure.span, ack=figure.ack, team=team, expected=computed[team], written=figure.value, **values)
+                    findings.add(
+                        code,
+                        figure.span,
+                        ack=figure.ack,
+                        team=team,
+                        expected=computed[team],
+                        written=figure.value,
+                        **values,
+                    )
         return computed
     if section is None:
         return None
     if kind is Honours:
         return {team: written.get(team, 0) for team in teams.names}
     if len(written) == 1 and played_out:
-        (team, value), = written.items()
+        ((team, value),) = written.items()
         other = next(t for t in teams.names if t != team)
         written[other] = HAND_SIZE - value
     return written if set(written) == set(teams.names) else None
 
 
 def _replay_hand(
-    deal: Deal, seats: Sequence[str], dealer: str | None, teams: Teams, before: dict[str, int] | None,
-    options: OptionValues, findings: Findings,
+    deal: Deal,
+    seats: Sequence[str],
+    dealer: str | None,
+    teams: Teams,
+    before: dict[str, int] | None,
+    options: OptionValues,
+    findings: Findings,
 ) -> DealOutcome:
     """Replay one hand; its scores (recomputed, or as recorded where they cannot be), with the
     trump turned up and the tricks each team took.  The game has no bidding: no contract, no
@@ -167,7 +203,9 @@ def _replay_hand(
                 expected = min(HAND_SIZE, len(play.tricks)) or HAND_SIZE
             else:
                 decided = decider(teams, before, options)
-        outcome = replay_play(play, seats, setup.held, leader, setup.trump, TRICK_RULES, findings, expected, decided)
+        outcome = replay_play(
+            play, seats, setup.held, leader, setup.trump, TRICK_RULES, findings, expected, decided
+        )
         if outcome.complete:
             findings.judge("RH004")
             won = {team: 0 for team in teams.names}
@@ -180,7 +218,13 @@ def _replay_hand(
     played_out = options["hand-end"] == "all-tricks"
     taken = _check_figures(deal, Tricks, won, teams, "RH401", findings, played_out)
     honours = _check_figures(
-        deal, Honours, honours_of(setup, teams, play_hands, options), teams, "RH403", findings, played_out,
+        deal,
+        Honours,
+        honours_of(setup, teams, play_hands, options),
+        teams,
+        "RH403",
+        findings,
+        played_out,
         basis=options["honours-basis"],
     )
     written = deal.find(Score)
@@ -191,7 +235,9 @@ def _replay_hand(
             findings.unchecked("the scores (neither the play nor the tricks taken are recorded)")
         elif honours is None:
             findings.unchecked("the scores (the honours are not known)")
-        return DealOutcome(recorded if set(recorded) == set(teams.names) else None, trump=trump, tricks=taken)
+        return DealOutcome(
+            recorded if set(recorded) == set(teams.names) else None, trump=trump, tricks=taken
+        )
     scores = score_hand(taken, honours, before, options)
     if written is not None:
         for figure in written.entries:
@@ -202,13 +248,24 @@ def _replay_hand(
                 continue
             result = scores[team]
             findings.add(
-                result.clause, figure.span, ack=figure.ack, team=team, taken=taken[team], honours=honours[team],
-                expected=result.points, working=result.working, written=figure.value,
+                result.clause,
+                figure.span,
+                ack=figure.ack,
+                team=team,
+                taken=taken[team],
+                honours=honours[team],
+                expected=result.points,
+                working=result.working,
+                written=figure.value,
             )
-    return DealOutcome({team: result.points for team, result in scores.items()}, trump=trump, tricks=taken)
+    return DealOutcome(
+        {team: result.points for team, result in scores.items()}, trump=trump, tricks=taken
+    )
 
 
-def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
+def replay(
+    game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]
+) -> GameOutcome:
     """Replay a ruff-and-honours game hand by hand, up to the first team to reach the target."""
     seats = game.players
     if len(seats) != 4:
@@ -225,15 +282,29 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
     for index, deal in enumerate(game.deals):
         number = deal.number.value
         if winners:
-            findings.add("RH502", deal.span, number=number, team=winners[0], total=outcomes[won_in - 1].totals[winners[0]], won=won_in)
+            findings.add(
+                "RH502",
+                deal.span,
+                number=number,
+                team=winners[0],
+                total=outcomes[won_in - 1].totals[winners[0]],
+                won=won_in,
+            )
         dealer = dealer_of(deal, number, dealer, seats, findings)
         if index in skip:
             findings.add("REC016", deal.span, kind=deal.kind, number=number)
-            outcomes.append(DealOutcome(None, totals.add(None, teams.in_seating_order(deal.find(Total)), findings)))
+            outcomes.append(
+                DealOutcome(
+                    None, totals.add(None, teams.in_seating_order(deal.find(Total)), findings)
+                )
+            )
             continue
         played = _replay_hand(deal, seats, dealer, teams, totals.totals, options, findings)
         running = totals.add(
-            played.scores, teams.in_seating_order(deal.find(Total)), findings, teams.in_seating_order(deal.find(Score))
+            played.scores,
+            teams.in_seating_order(deal.find(Total)),
+            findings,
+            teams.in_seating_order(deal.find(Score)),
         )
         findings.close_deal(deal.kind, number, deal.span)
         outcomes.append(evolve(played, totals=running))
@@ -247,13 +318,21 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
     return GameOutcome(tuple(outcomes), winners)
 
 
-def teams_at_target(teams: Teams, totals: Mapping[str, int], options: OptionValues) -> tuple[str, ...]:
+def teams_at_target(
+    teams: Teams, totals: Mapping[str, int], options: OptionValues
+) -> tuple[str, ...]:
     """RH502: the teams whose totals reach the target, which ends the game."""
     target = options.integer("target-points")
     return tuple(team for team in teams.names if totals[team] >= target)
 
 
-def _check_winner(game: Game, winners: tuple[str, ...], outcomes: list[DealOutcome], won_in: int, findings: Findings) -> None:
+def _check_winner(
+    game: Game,
+    winners: tuple[str, ...],
+    outcomes: list[DealOutcome],
+    won_in: int,
+    findings: Findings,
+) -> None:
     """RH501: a ``Winner`` tag names the first team to reach the target."""
     written = game.tag("Winner")
     if written is None or not winners:
@@ -262,7 +341,13 @@ def _check_winner(game: Game, winners: tuple[str, ...], outcomes: list[DealOutco
     totals = outcomes[won_in - 1].totals or {}
     if set(written.replace(" and ", " ").split()) != set(winners):
         span = next(t.span for t in game.tags if t.name == "Winner")
-        findings.add("RH501", span, expected=" and ".join(winners), total=totals.get(winners[0]), written=written)
+        findings.add(
+            "RH501",
+            span,
+            expected=" and ".join(winners),
+            total=totals.get(winners[0]),
+            written=written,
+        )
 
 
 RUFF_AND_HONOURS = Ruleset("ruff-and-honours", "Ruff and Honours", "ruff-and-honours", replay)

@@ -56,11 +56,16 @@ def _trick_working(taken: int) -> str:
     over = taken - 6
     if over <= 0:
         return "no trick over six"
-    return f"{over} point{'s' if over != 1 else ''} for the trick{'s' if over != 1 else ''} over six"
+    return (
+        f"{over} point{'s' if over != 1 else ''} for the trick{'s' if over != 1 else ''} over six"
+    )
 
 
 def score_hand(
-    taken: Mapping[str, int], honours: Mapping[str, int], before: Mapping[str, int], options: OptionValues
+    taken: Mapping[str, int],
+    honours: Mapping[str, int],
+    before: Mapping[str, int],
+    options: OptionValues,
 ) -> dict[str, Scored]:
     """The score of each team (keys of ``before``) for a hand."""
     target = options.integer("target-points")
@@ -79,15 +84,23 @@ def score_hand(
         if value == 0:
             scores[team] = Scored(tricks[team], "RH402", working)
         elif winner is not None:
-            reason = f"{winner} reaches {after[winner]} on tricks and wins, so honours are not applied"
+            reason = (
+                f"{winner} reaches {after[winner]} on tricks and wins, so honours are not applied"
+            )
             scores[team] = Scored(tricks[team], "RH405", f"{working}; {reason}")
         elif team in barred:
             holder = next(t for t in before if t in barred and tested[t] == bar)
-            moment = "after the tricks" if options["honours-bar-timing"] == "after-tricks" else "at the start of the hand"
+            moment = (
+                "after the tricks"
+                if options["honours-bar-timing"] == "after-tricks"
+                else "at the start of the hand"
+            )
             reason = f"{holder} has {bar} {moment}, so honours are not applied"
             scores[team] = Scored(tricks[team], "RH406", f"{working}; {reason}")
         else:
             scores[team] = Scored(
-                tricks[team] + value, "RH404", f"{working}, {value} for {WORDS[honours[team]]} honours"
+                tricks[team] + value,
+                "RH404",
+                f"{working}, {value} for {WORDS[honours[team]]} honours",
             )
     return scores

@@ -37,7 +37,10 @@ class Teams:
         """The team a figure is written for (in either order of its players), or None when
         its side is not a partnership."""
         for index, name in enumerate(self.names):
-            if set(figure.side) == {self.seats[index], self.seats[index + 2]} and len(figure.side) == 2:
+            if (
+                set(figure.side) == {self.seats[index], self.seats[index + 2]}
+                and len(figure.side) == 2
+            ):
                 return name
         return None
 
@@ -60,7 +63,9 @@ class Teams:
         entries = []
         for figure in section.entries:
             team = self.named(figure)
-            entries.append(replace(figure, side=tuple(team.split("+"))) if team is not None else figure)
+            entries.append(
+                replace(figure, side=tuple(team.split("+"))) if team is not None else figure
+            )
         return replace(section, entries=tuple(entries))
 
     def check_tag(self, game: Game, findings: Findings) -> None:
@@ -80,7 +85,9 @@ class Teams:
             else:
                 seen.add(team)
                 continue
-            findings.add("RH001", tag.span, problem=f"{problem} (the teams are {' and '.join(self.names)})")
+            findings.add(
+                "RH001", tag.span, problem=f"{problem} (the teams are {' and '.join(self.names)})"
+            )
 
     def check_sides(self, deal: Deal, findings: Findings) -> None:
         """RH001: every figure of a deal belongs to one of the two partnerships."""

@@ -28,7 +28,12 @@ def _clockwise(seats: Sequence[str], first: str) -> list[str]:
 
 
 def check_claims(
-    deal: Deal, seats: Sequence[str], dealer: str | None, cards: RoundCards, options: OptionValues, findings: Findings
+    deal: Deal,
+    seats: Sequence[str],
+    dealer: str | None,
+    cards: RoundCards,
+    options: OptionValues,
+    findings: Findings,
 ) -> dict[str, tuple[Card, ...]]:
     """TM201 to TM203 for every claims section; the first claims of each player.
 
@@ -55,14 +60,25 @@ def check_claims(
                     reason = "is not in the pack"
                 elif card in on_show:
                     owner = on_show[card]
-                    reason = "lies face up in front of them" if owner == player else f"lies face up in front of {owner}"
+                    reason = (
+                        "lies face up in front of them"
+                        if owner == player
+                        else f"lies face up in front of {owner}"
+                    )
                 if reason is not None:
-                    findings.add("TM203", entry.cards.span(index), player=player, card=card, reason=reason)
+                    findings.add(
+                        "TM203", entry.cards.span(index), player=player, card=card, reason=reason
+                    )
     return first
 
 
 def _check_order(
-    section: Claims, names: list[str], seats: Sequence[str], dealer: str, options: OptionValues, findings: Findings
+    section: Claims,
+    names: list[str],
+    seats: Sequence[str],
+    dealer: str,
+    options: OptionValues,
+    findings: Findings,
 ) -> None:
     """TM201: the dealer first and, under ``claim-order=clockwise``, the others in turn."""
     findings.judge("TM201")
@@ -71,7 +87,13 @@ def _check_order(
     for place, entry in enumerate(section.entries[:judged]):
         if place < len(expected) and entry.player.value != expected[place]:
             order = ", ".join(expected) if judged > 1 else f"{dealer} first"
-            findings.add("TM201", entry.player.span, player=entry.player.value, place=place + 1, expected=order)
+            findings.add(
+                "TM201",
+                entry.player.span,
+                player=entry.player.value,
+                place=place + 1,
+                expected=order,
+            )
             return
 
 

@@ -215,12 +215,13 @@ CLAUSES: tuple[Clause, ...] = (
         kind=Kind.LEGALITY,
         strength=Strength.MUST,
         title="A claim names three cards",
-        statement=(
-            "A claim names three cards, one for each secret card; it need not be true."
-        ),
+        statement=("A claim names three cards, one for each secret card; it need not be true."),
         citations=(
             _cite("Claims", "The players take it in turn to say what their secret cards are"),
-            _cite("Interrogation", "Some players may be able to work out what cards can be left in open play and lie accordingly."),
+            _cite(
+                "Interrogation",
+                "Some players may be able to work out what cards can be left in open play and lie accordingly.",
+            ),
         ),
         message="{player} claims {count} cards; a claim names the three secret cards",
         ambiguities=("TM-A1",),
@@ -364,8 +365,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
             _cite(
                 "Ties",
-                "If players cannot decide on who should be voted off (ie, a 4 way tie) a card "
-                "cut",
+                "If players cannot decide on who should be voted off (ie, a 4 way tie) a card cut",
             ),
         ),
         message="{problem}",
@@ -384,9 +384,7 @@ CLAUSES: tuple[Clause, ...] = (
             "A card cut decides a tie the vote cannot: each player in it cuts a card, ace high; "
             "the player whose card the reading names goes off, and equal cards cut again."
         ),
-        citations=(
-            _cite("Ties", "a card cut, with Ace being high should take place to decide."),
-        ),
+        citations=(_cite("Ties", "a card cut, with Ace being high should take place to decide."),),
         message="{problem}",
         ambiguities=("TM-A3b", "TM-A3c", "TM-A3d"),
         concept="card-cut",
@@ -519,11 +517,23 @@ CLAUSES: tuple[Clause, ...] = (
                 "A player wins a certain amount of this “TROMP!” pot depending on his winning "
                 "hand in that round (he must not be voted off).",
             ),
-            _cite("TROMP! betting", "Petit Tromplemond!: Any jack in your hand. Wins absolutely no money."),
+            _cite(
+                "TROMP! betting",
+                "Petit Tromplemond!: Any jack in your hand. Wins absolutely no money.",
+            ),
             _cite("TROMP! betting", "Moyenne Tromplemond!: Jack on the back row, one on show."),
-            _cite("TROMP! betting", "Tromplemond!: Two jacks on the back row, none on show. Wins half the TROMP! Pot for that round."),
-            _cite("TROMP! betting", "Grand Tromplemond!: Two jacks on back row, one on show. Wins the whole TROMP! Pot for that round."),
-            _cite("TROMP! betting", "Kickself Tromplemond!: Any player who goes through with two jacks on front row."),
+            _cite(
+                "TROMP! betting",
+                "Tromplemond!: Two jacks on the back row, none on show. Wins half the TROMP! Pot for that round.",
+            ),
+            _cite(
+                "TROMP! betting",
+                "Grand Tromplemond!: Two jacks on back row, one on show. Wins the whole TROMP! Pot for that round.",
+            ),
+            _cite(
+                "TROMP! betting",
+                "Kickself Tromplemond!: Any player who goes through with two jacks on front row.",
+            ),
         ),
         message="{player} wins {expected} from round {number}'s TROMP! pot ({reason}), not {written}",
         ambiguities=("TM-A10a", "TM-A10b", "TM-A10c", "TM-A10d"),
@@ -559,9 +569,13 @@ CLAUSES: tuple[Clause, ...] = (
             "this settlement."
         ),
         citations=(
-            _cite("TROMP! betting", "a quarter of the remaining TROMP! Pot at the end of the game."),
+            _cite(
+                "TROMP! betting", "a quarter of the remaining TROMP! Pot at the end of the game."
+            ),
             _cite("TROMP! betting", "and the remaining Tromp! pot at the end of the game."),
-            _cite("TROMP! betting", "The player wins the entire TROMP! Pot for the rest of the game"),
+            _cite(
+                "TROMP! betting", "The player wins the entire TROMP! Pot for the rest of the game"
+            ),
             _cite(
                 "TROMP! betting",
                 "Any TROMP! Pot money remaining at the end of the game is given to the player "
@@ -605,7 +619,10 @@ CLAUSES: tuple[Clause, ...] = (
             "points; no round is played after it unless a tie for first place needs one."
         ),
         citations=(
-            _cite("Introduction", "the aim is to score as many points as possible in 8 rounds of play."),
+            _cite(
+                "Introduction",
+                "the aim is to score as many points as possible in 8 rounds of play.",
+            ),
             _cite(
                 "Reveal and scoring",
                 "Play continues until all 8 rounds are complete, or a player reaches 200 points.",
@@ -649,7 +666,10 @@ CLAUSES: tuple[Clause, ...] = (
         title="The highest total wins",
         statement="The player with the most points at the end of the game wins.",
         citations=(
-            _cite("Tactics", "The simple premise of Tromplemond is to gain more points than anyone else"),
+            _cite(
+                "Tactics",
+                "The simple premise of Tromplemond is to gain more points than anyone else",
+            ),
         ),
         message="the winner is {expected} with {total} points, not {written}",
         concept="game-winner",
@@ -663,7 +683,9 @@ CLAUSES: tuple[Clause, ...] = (
         strength=Strength.MUST,
         title="The player voted off plays on",
         statement="The player voted off plays the next round as usual, with no further penalty.",
-        citations=(_cite("Reveal and scoring", "The player voted out also rejoins play without penalty."),),
+        citations=(
+            _cite("Reveal and scoring", "The player voted out also rejoins play without penalty."),
+        ),
         message="{detail}",
     ),
     # ------------------------------------------------------------------ irregularities
@@ -708,7 +730,10 @@ CLAUSES: tuple[Clause, ...] = (
             "spirit of the game and is banned: they play no further round."
         ),
         citations=(
-            _cite("Cardinal sin", "they would be playing against the spirit of the game and banned for eternity."),
+            _cite(
+                "Cardinal sin",
+                "they would be playing against the spirit of the game and banned for eternity.",
+            ),
             _cite("Tactics", "which of course is illegal and would have you banned for eternity."),
         ),
         message="{player} plays round {number}, but was banned in round {banned}",

@@ -57,10 +57,20 @@ class Ending:
         if self.tied():
             findings.judge("TM502")
         if not self.tied():
-            findings.add("TM501", deal.number.span, follows=follows, number=deal.number.value, reason=self.over)
+            findings.add(
+                "TM501",
+                deal.number.span,
+                follows=follows,
+                number=deal.number.value,
+                reason=self.over,
+            )
         elif self.extra >= self.extra_max:
             findings.add(
-                "TM502", deal.number.span, follows=follows, number=deal.number.value, extra=self.extra + 1,
+                "TM502",
+                deal.number.span,
+                follows=follows,
+                number=deal.number.value,
+                extra=self.extra + 1,
                 reason=f"only {self.extra_max} extra round{'s' if self.extra_max != 1 else ''} may be played; a card cut decides",
             )
         self.extra += 1

@@ -61,7 +61,9 @@ class Irregular:
         return self.out_of_scoring(off) | frozenset(self.zero)
 
 
-def irregularities(deal: Deal, seats: Sequence[str], dealer: str | None, options: OptionValues, findings: Findings) -> Irregular:
+def irregularities(
+    deal: Deal, seats: Sequence[str], dealer: str | None, options: OptionValues, findings: Findings
+) -> Irregular:
     """TM901, TM904: the consequences of a round's irregularities, with the record's vote and
     ``off`` line checked against them."""
     out: dict[str, str] = {}
@@ -71,7 +73,11 @@ def irregularities(deal: Deal, seats: Sequence[str], dealer: str | None, options
     banned, void = None, False
     if reveal is not None and reveal.player.value in seats:
         offender = reveal.player.value
-        findings.judge("TM901", "TM902" if "intentional" in reveal.flags else None, "TM903" if "void" in reveal.flags else None)
+        findings.judge(
+            "TM901",
+            "TM902" if "intentional" in reveal.flags else None,
+            "TM903" if "void" in reveal.flags else None,
+        )
         mode = options["early-reveal-mode"]
         if mode == "offender-zero-but-hand-counts":
             zero[offender] = "TM901"
@@ -96,7 +102,11 @@ def irregularities(deal: Deal, seats: Sequence[str], dealer: str | None, options
     if not vote_held:
         # A reveal can come after a tied vote, before the tie is decided (TM-A4b): what was
         # voted before it stands, and nothing after it may decide anything.
-        after = deal.sections.index(reveal) if reveal is not None and reveal.player.value in seats else 0
+        after = (
+            deal.sections.index(reveal)
+            if reveal is not None and reveal.player.value in seats
+            else 0
+        )
         _no_vote(deal.sections[after:], out | zero, findings)
     return Irregular(out, zero, vote_held, voters, banned, void)
 
@@ -111,6 +121,9 @@ def _no_vote(sections: Sequence[Section], penalised: dict[str, str], findings: F
             findings.add(code, section.span, problem="a vote is held", **values)
         elif isinstance(section, Off) and section.player.value not in penalised:
             findings.add(
-                code, section.player.span, ack=section.player.ack,
-                problem=f"{section.player.value} is recorded as voted off, but no vote is held", **values,
+                code,
+                section.player.span,
+                ack=section.player.ack,
+                problem=f"{section.player.value} is recorded as voted off, but no vote is held",
+                **values,
             )

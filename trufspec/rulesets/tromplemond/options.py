@@ -55,8 +55,13 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "Who claims after the dealer, and may a claim name any card?",
         (_cite("Claims", "the dealer always going first."),),
         (
-            Reading("clockwise", "The dealer claims first, then the players to the dealer's left in turn."),
-            Reading("free", "Only the dealer's first place is judged; the others claim in any order."),
+            Reading(
+                "clockwise",
+                "The dealer claims first, then the players to the dealer's left in turn.",
+            ),
+            Reading(
+                "free", "Only the dealer's first place is judged; the others claim in any order."
+            ),
         ),
         "claim-order",
         ("TM201", "TM202", "TM203"),
@@ -73,7 +78,10 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "Must every player vote, and for whom?",
         (_cite("The pack", "Each player receives three voting slips"),),
         (
-            Reading("no", "Every player votes exactly once, for an opponent: tallies of 3-1, 2-1-1, 2-2 or 1-1-1-1."),
+            Reading(
+                "no",
+                "Every player votes exactly once, for an opponent: tallies of 3-1, 2-1-1, 2-2 or 1-1-1-1.",
+            ),
             Reading("yes", "A player may abstain; fewer than four votes are then cast."),
         ),
         "allow-abstain",
@@ -130,7 +138,12 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "TM-A3d",
         "The other two disagree in a two-way tie",
         "The two players outside a two-way tie may choose differently: what then?",
-        (_cite("Ties", "A 2 way tie is decided by the two others privately choosing the player to be voted off."),),
+        (
+            _cite(
+                "Ties",
+                "A 2 way tie is decided by the two others privately choosing the player to be voted off.",
+            ),
+        ),
         (
             Reading("card-cut", "The two tied players cut cards."),
             Reading("revote-all", "All four vote again."),
@@ -146,9 +159,18 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "The offender scores zero; does their hand still count, and is a vote still held?",
         (_cite("Cardinal sin", "the offending player automatically scores zero for the round"),),
         (
-            Reading("offender-as-voted-off", "The offender is treated as the player voted off; no vote is held."),
-            Reading("offender-zero-but-hand-counts", "The offender scores 0, but their cards still give half points and cost jacks; no vote."),
-            Reading("vote-still-held", "The offender scores 0 and their hand counts for nobody; the others still vote one of themselves off."),
+            Reading(
+                "offender-as-voted-off",
+                "The offender is treated as the player voted off; no vote is held.",
+            ),
+            Reading(
+                "offender-zero-but-hand-counts",
+                "The offender scores 0, but their cards still give half points and cost jacks; no vote.",
+            ),
+            Reading(
+                "vote-still-held",
+                "The offender scores 0 and their hand counts for nobody; the others still vote one of themselves off.",
+            ),
         ),
         "early-reveal-mode",
         ("TM901",),
@@ -171,8 +193,18 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "TM-A4c",
         "Intent and voiding",
         "Whether a reveal was on purpose, and what the vote would have been, cannot be read from a record.",
-        (_cite("Cardinal sin", "The penalty for such an action depends on the outcome of what would have happened."),),
-        (Reading("flags", "The record says so: 'early-reveal NAME intentional' bans the player, 'void' voids the game."),),
+        (
+            _cite(
+                "Cardinal sin",
+                "The penalty for such an action depends on the outcome of what would have happened.",
+            ),
+        ),
+        (
+            Reading(
+                "flags",
+                "The record says so: 'early-reveal NAME intentional' bans the player, 'void' voids the game.",
+            ),
+        ),
         None,
         ("TM902", "TM903"),
         "Both are judgements of the table about things that did not happen; the record states them.",
@@ -183,8 +215,13 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "The erring dealer forfeits the round: is there still a vote, and does the dealer's hand count?",
         (_cite("Dealer's error", "he forfeits the round"),),
         (
-            Reading("as-voted-off", "The dealer is treated as the player voted off; no vote is held."),
-            Reading("zero-but-vote-held", "The dealer scores 0 and their hand counts for nobody; the others still vote one of themselves off."),
+            Reading(
+                "as-voted-off", "The dealer is treated as the player voted off; no vote is held."
+            ),
+            Reading(
+                "zero-but-vote-held",
+                "The dealer scores 0 and their hand counts for nobody; the others still vote one of themselves off.",
+            ),
             Reading("redeal-only", "No penalty is scored: the round is dealt again."),
         ),
         "dealer-error-mode",
@@ -200,7 +237,12 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "When 200 points end the game",
         "Is 200 checked after each round, and who wins if several pass it?",
         (_cite("Reveal and scoring", "or a player reaches 200 points."),),
-        (Reading("200", "After a round is scored, a total of this many points ends the game; the highest total wins."),),
+        (
+            Reading(
+                "200",
+                "After a round is scored, a total of this many points ends the game; the highest total wins.",
+            ),
+        ),
         "target-points",
         ("TM501",),
         "Scores are only known after the reveal, so the end is judged after each round.",
@@ -209,7 +251,11 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "TM-A7a",
         "Which ties need an extra round",
         "'two or more players have the same score' covers a tie for last place too.",
-        (_cite("End of game", "If two or more players have the same score at the end of 8 rounds"),),
+        (
+            _cite(
+                "End of game", "If two or more players have the same score at the end of 8 rounds"
+            ),
+        ),
         (
             Reading("first-place", "Only a tie for the highest total is played off."),
             Reading("any-tie", "Any two equal totals are played off."),
@@ -233,7 +279,12 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "Half of whose points",
         "Half of the opponents' card points, or of their round scores; which opponents?",
         (_cite("Claims", "and half of their opponent’s points."),),
-        (Reading("card-points-of-stayers", "Half the card points of the other players who stay in; jack penalties are not halved."),),
+        (
+            Reading(
+                "card-points-of-stayers",
+                "Half the card points of the other players who stay in; jack penalties are not halved.",
+            ),
+        ),
         None,
         ("TM401", "TM402"),
         "'half points for the other two hands' and the worked example's arithmetic both read so.",
@@ -242,8 +293,17 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "TM-A9",
         "The six set-aside cards",
         "Are the six discards seen?",
-        (_cite("Interrogation", "The six discarded cards in the “setup” mean that some people will be able to bluff cards not held by others"),),
-        (Reading("unseen", "Unseen during play; a record may list them with 'discards' for checking."),),
+        (
+            _cite(
+                "Interrogation",
+                "The six discarded cards in the “setup” mean that some people will be able to bluff cards not held by others",
+            ),
+        ),
+        (
+            Reading(
+                "unseen", "Unseen during play; a record may list them with 'discards' for checking."
+            ),
+        ),
         None,
         ("TM101",),
         "Bluffing set-aside cards only works if nobody has seen them.",
@@ -252,8 +312,18 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "TM-A10a",
         "The TROMP! pot",
         "One running pot, or a fresh pot each round?",
-        (_cite("TROMP! betting", "before each round a separate pot of smaller amounts is created and grown through each round of play."),),
-        (Reading("round-pots", "Each round the four players put in one stake each (tromp-stake); what the round does not pay out stays for the end of the game."),),
+        (
+            _cite(
+                "TROMP! betting",
+                "before each round a separate pot of smaller amounts is created and grown through each round of play.",
+            ),
+        ),
+        (
+            Reading(
+                "round-pots",
+                "Each round the four players put in one stake each (tromp-stake); what the round does not pay out stays for the end of the game.",
+            ),
+        ),
         None,
         ("TM404",),
         "'a quarter of the TROMP! Pot for that round, i.e their money back' means four equal stakes a round.",
@@ -273,7 +343,12 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "Overlapping categories",
         "Kickself (two jacks on show) and Extreme (two back, two on show) overlap; a jack held alone is Petit.",
         (_cite("TROMP! betting", "Petit Tromplemond!: Any jack in your hand."),),
-        (Reading("most-specific", "The most specific, highest-paying category applies: Extreme over Kickself."),),
+        (
+            Reading(
+                "most-specific",
+                "The most specific, highest-paying category applies: Extreme over Kickself.",
+            ),
+        ),
         None,
         ("TM404",),
         "A table would pay the better category; Kickself then covers two jacks on show with at most one behind.",
@@ -283,7 +358,12 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "Several winners in a round",
         "What if two players win from the same round's pot?",
         (_cite("TROMP! betting", "Wins half of the TROMP! Pot for that round"),),
-        (Reading("independent", "Each is paid their share; two winners need two jacks each, so the shares never exceed the pot."),),
+        (
+            Reading(
+                "independent",
+                "Each is paid their share; two winners need two jacks each, so the shares never exceed the pot.",
+            ),
+        ),
         None,
         ("TM404",),
         "Four jacks allow at most two paying hands of a half each.",
@@ -310,7 +390,12 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "Shouting the phrase",
         "When must the phrase be called, and is a wrong phrase a fault?",
         (_cite("TROMP! betting", "He must also shout out the correct phrase to win!"),),
-        (Reading("recorded-call", "The record carries the call ('tromp NAME \"phrase\"'); a wrong or missing phrase wins nothing, and is no fault."),),
+        (
+            Reading(
+                "recorded-call",
+                "The record carries the call ('tromp NAME \"phrase\"'); a wrong or missing phrase wins nothing, and is no fault.",
+            ),
+        ),
         None,
         ("TM405",),
         "The text makes the phrase a condition of winning, not a rule of play.",
@@ -350,7 +435,12 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "The worked example's ten of diamonds",
         "The example gives 10D to both Sam and Nick, yet the pack has one.",
         (_cite("Worked example", "Nick: J♥ A♦ J♠ A♠ 10♦"),),
-        (Reading("ten-of-hearts", "Nick's third secret card is 10H: the only ten left, and the arithmetic is unchanged."),),
+        (
+            Reading(
+                "ten-of-hearts",
+                "Nick's third secret card is 10H: the only ten left, and the arithmetic is unchanged.",
+            ),
+        ),
         None,
         ("TM101",),
         "'Sam was telling the truth' keeps 10D with Sam; 10S is on show and there is no 10C.",
@@ -358,38 +448,123 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
 )
 
 OPTIONS: tuple[Option, ...] = (
-    Option(key="claim-order", ruleset=RULESET, choices=("clockwise", "free"), default="clockwise",
-           doc="The order of the claims after the dealer.", ambiguity="TM-A1"),
-    Option(key="allow-abstain", ruleset=RULESET, choices=("no", "yes"), default="no",
-           doc="Whether a player may cast no vote.", ambiguity="TM-A2"),
-    Option(key="max-revotes", ruleset=RULESET, choices=None, default="1",
-           doc="How many re-votes a four-way tie gets before the card cut.", ambiguity="TM-A3a",
-           minimum=0, maximum=9),
-    Option(key="cut-loser", ruleset=RULESET, choices=("lowest", "highest"), default="lowest",
-           doc="Which card of a cut goes off.", ambiguity="TM-A3b"),
-    Option(key="cut-participants", ruleset=RULESET, choices=("tied-only", "all"), default="tied-only",
-           doc="Who cuts to settle a tie.", ambiguity="TM-A3c"),
-    Option(key="two-way-disagreement", ruleset=RULESET, choices=("card-cut", "revote-all", "revote-others"),
-           default="card-cut", doc="What follows when the two deciders of a two-way tie disagree.",
-           ambiguity="TM-A3d"),
-    Option(key="early-reveal-mode", ruleset=RULESET,
-           choices=("offender-as-voted-off", "offender-zero-but-hand-counts", "vote-still-held"),
-           default="offender-as-voted-off", doc="How an early reveal changes the round.", ambiguity="TM-A4a"),
-    Option(key="dealer-error-mode", ruleset=RULESET, choices=("as-voted-off", "zero-but-vote-held", "redeal-only"),
-           default="as-voted-off", doc="How a dealer's error changes the round.", ambiguity="TM-A5"),
-    Option(key="target-points", ruleset=RULESET, choices=None, default="200",
-           doc="The total that ends the game after the round it is reached in.", ambiguity="TM-A6",
-           minimum=1, maximum=10000),
-    Option(key="max-rounds", ruleset=RULESET, choices=None, default="8",
-           doc="The number of rounds of a game (extra rounds for a tie come after).", minimum=1, maximum=100),
-    Option(key="tie-scope", ruleset=RULESET, choices=("first-place", "any-tie"), default="first-place",
-           doc="Which ties at the end need an extra round.", ambiguity="TM-A7a"),
-    Option(key="extra-round-max", ruleset=RULESET, choices=None, default="1",
-           doc="How many extra rounds a tie at the end gets before the cut.", ambiguity="TM-A7b",
-           minimum=0, maximum=9),
-    Option(key="betting", ruleset=RULESET, choices=("off", "joining-fee", "tromp"), default="off",
-           doc="Whether money is played for: not at all, the joining fee, or the fee and TROMP! pots."),
-    Option(key="tromp-stake", ruleset=RULESET, choices=None, default="1",
-           doc="What each player puts into each round's TROMP! pot (the pot is four stakes).",
-           minimum=1, maximum=1000),
+    Option(
+        key="claim-order",
+        ruleset=RULESET,
+        choices=("clockwise", "free"),
+        default="clockwise",
+        doc="The order of the claims after the dealer.",
+        ambiguity="TM-A1",
+    ),
+    Option(
+        key="allow-abstain",
+        ruleset=RULESET,
+        choices=("no", "yes"),
+        default="no",
+        doc="Whether a player may cast no vote.",
+        ambiguity="TM-A2",
+    ),
+    Option(
+        key="max-revotes",
+        ruleset=RULESET,
+        choices=None,
+        default="1",
+        doc="How many re-votes a four-way tie gets before the card cut.",
+        ambiguity="TM-A3a",
+        minimum=0,
+        maximum=9,
+    ),
+    Option(
+        key="cut-loser",
+        ruleset=RULESET,
+        choices=("lowest", "highest"),
+        default="lowest",
+        doc="Which card of a cut goes off.",
+        ambiguity="TM-A3b",
+    ),
+    Option(
+        key="cut-participants",
+        ruleset=RULESET,
+        choices=("tied-only", "all"),
+        default="tied-only",
+        doc="Who cuts to settle a tie.",
+        ambiguity="TM-A3c",
+    ),
+    Option(
+        key="two-way-disagreement",
+        ruleset=RULESET,
+        choices=("card-cut", "revote-all", "revote-others"),
+        default="card-cut",
+        doc="What follows when the two deciders of a two-way tie disagree.",
+        ambiguity="TM-A3d",
+    ),
+    Option(
+        key="early-reveal-mode",
+        ruleset=RULESET,
+        choices=("offender-as-voted-off", "offender-zero-but-hand-counts", "vote-still-held"),
+        default="offender-as-voted-off",
+        doc="How an early reveal changes the round.",
+        ambiguity="TM-A4a",
+    ),
+    Option(
+        key="dealer-error-mode",
+        ruleset=RULESET,
+        choices=("as-voted-off", "zero-but-vote-held", "redeal-only"),
+        default="as-voted-off",
+        doc="How a dealer's error changes the round.",
+        ambiguity="TM-A5",
+    ),
+    Option(
+        key="target-points",
+        ruleset=RULESET,
+        choices=None,
+        default="200",
+        doc="The total that ends the game after the round it is reached in.",
+        ambiguity="TM-A6",
+        minimum=1,
+        maximum=10000,
+    ),
+    Option(
+        key="max-rounds",
+        ruleset=RULESET,
+        choices=None,
+        default="8",
+        doc="The number of rounds of a game (extra rounds for a tie come after).",
+        minimum=1,
+        maximum=100,
+    ),
+    Option(
+        key="tie-scope",
+        ruleset=RULESET,
+        choices=("first-place", "any-tie"),
+        default="first-place",
+        doc="Which ties at the end need an extra round.",
+        ambiguity="TM-A7a",
+    ),
+    Option(
+        key="extra-round-max",
+        ruleset=RULESET,
+        choices=None,
+        default="1",
+        doc="How many extra rounds a tie at the end gets before the cut.",
+        ambiguity="TM-A7b",
+        minimum=0,
+        maximum=9,
+    ),
+    Option(
+        key="betting",
+        ruleset=RULESET,
+        choices=("off", "joining-fee", "tromp"),
+        default="off",
+        doc="Whether money is played for: not at all, the joining fee, or the fee and TROMP! pots.",
+    ),
+    Option(
+        key="tromp-stake",
+        ruleset=RULESET,
+        choices=None,
+        default="1",
+        doc="What each player puts into each round's TROMP! pot (the pot is four stakes).",
+        minimum=1,
+        maximum=1000,
+    ),
 )

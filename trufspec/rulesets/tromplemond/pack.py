@@ -18,13 +18,25 @@ from trufspec.cards import FULL_PACK, Card, Rank, Suit
 from trufspec.engine.findings import Findings
 from trufspec.records import Cards, Deal, Discards, Public, Secret
 
-__all__ = ["PACK", "POINTS", "ALWAYS_USED", "PUBLIC_SIZE", "SECRET_SIZE", "SET_ASIDE", "points", "is_jack", "RoundCards", "round_cards"]
+__all__ = [
+    "PACK",
+    "POINTS",
+    "ALWAYS_USED",
+    "PUBLIC_SIZE",
+    "SECRET_SIZE",
+    "SET_ASIDE",
+    "points",
+    "is_jack",
+    "RoundCards",
+    "round_cards",
+]
 
 _KEPT_CLUBS = (Rank.ACE, Rank.JACK)
 PACK: frozenset[Card] = frozenset(
     card
     for card in FULL_PACK
-    if card.rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.FOUR, Rank.THREE, Rank.TWO)
+    if card.rank
+    in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.FOUR, Rank.THREE, Rank.TWO)
     and (card.suit is not Suit.CLUBS or card.rank in _KEPT_CLUBS)
 )
 """TM002: the 26 cards."""
@@ -86,7 +98,14 @@ def round_cards(deal: Deal, seats: Sequence[str], findings: Findings) -> RoundCa
             findings.judge("TM002", "TM102")
             _in_pack(entry.cards, f"{player}'s {row} cards", findings)
             if len(entry.cards) != size:
-                findings.add("TM102", entry.span, player=player, count=len(entry.cards), row=row, expected=size)
+                findings.add(
+                    "TM102",
+                    entry.span,
+                    player=player,
+                    count=len(entry.cards),
+                    row=row,
+                    expected=size,
+                )
             rows[row][player] = tuple(entry.cards)
     if public is None or set(rows["public"]) != set(seats) or public.incomplete:
         findings.unchecked("the public cards (not every player's are recorded)")
@@ -103,22 +122,40 @@ def round_cards(deal: Deal, seats: Sequence[str], findings: Findings) -> RoundCa
 def _in_pack(cards: Cards, where: str, findings: Findings) -> None:
     for index, card in enumerate(cards):
         if card not in PACK:
-            findings.add("TM002", cards.span(index), ack=cards.acknowledged(index), card=card, where=where)
+            findings.add(
+                "TM002", cards.span(index), ack=cards.acknowledged(index), card=card, where=where
+            )
 
 
-def _check_set_aside(discards: Discards, rows: dict[str, dict[str, tuple[Card, ...]]], findings: Findings) -> None:
+def _check_set_aside(
+    discards: Discards, rows: dict[str, dict[str, tuple[Card, ...]]], findings: Findings
+) -> None:
     """TM101: six cards set aside, none of them a jack or an ace, none of them in a hand."""
     cards = discards.cards
     if len(cards) != SET_ASIDE:
-        findings.add("TM101", discards.span, problem=f"{len(cards)} cards are set aside, not {SET_ASIDE}")
-    held = {card: (player, row) for row, hands in rows.items() for player, hand in hands.items() for card in hand}
+        findings.add(
+            "TM101", discards.span, problem=f"{len(cards)} cards are set aside, not {SET_ASIDE}"
+        )
+    held = {
+        card: (player, row)
+        for row, hands in rows.items()
+        for player, hand in hands.items()
+        for card in hand
+    }
     for index, card in enumerate(cards):
         if card.rank in ALWAYS_USED:
-            findings.add("TM101", cards.span(index), ack=cards.acknowledged(index), problem=f"{card} is set aside")
+            findings.add(
+                "TM101",
+                cards.span(index),
+                ack=cards.acknowledged(index),
+                problem=f"{card} is set aside",
+            )
         elif card in held:
             player, row = held[card]
             findings.add(
-                "TM101", cards.span(index), ack=cards.acknowledged(index),
+                "TM101",
+                cards.span(index),
+                ack=cards.acknowledged(index),
                 problem=f"{card} is set aside and also among {player}'s {row} cards",
             )
 
@@ -138,10 +175,17 @@ def _check_used(
     if len(shown) != len(set(shown)):
         return  # the same card twice is REC013's to report
     findings.judge("TM101")
-    missing = sorted((c for c in PACK if c.rank in ALWAYS_USED and c not in shown), key=lambda c: c.sort_key, reverse=True)
+    missing = sorted(
+        (c for c in PACK if c.rank in ALWAYS_USED and c not in shown),
+        key=lambda c: c.sort_key,
+        reverse=True,
+    )
     if missing:
         section: Secret | Public | None = secret_section or public_section
         assert section is not None
         cards = " ".join(map(str, missing))
-        findings.add("TM101", section.span, problem=f"{cards} {'is' if len(missing) == 1 else 'are'} in no hand")
-
+        findings.add(
+            "TM101",
+            section.span,
+            problem=f"{cards} {'is' if len(missing) == 1 else 'are'} in no hand",
+        )

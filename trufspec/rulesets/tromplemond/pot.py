@@ -33,13 +33,29 @@ from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Pot, Tromp
 from trufspec.rulesets.tromplemond.pack import RoundCards, is_jack
 
-__all__ = ["CATEGORIES", "shouted", "category", "RoundPot", "round_pot", "settle", "check_pot_lines"]
+__all__ = [
+    "CATEGORIES",
+    "shouted",
+    "category",
+    "RoundPot",
+    "round_pot",
+    "settle",
+    "check_pot_lines",
+]
 
 _QUARTERS = {
-    "extreme": 4, "ultimate": 4, "super": 4, "grand": 4,
-    "tromplemond": 2, "kickself": 2, "moyenne": 1, "petit": 0,
+    "extreme": 4,
+    "ultimate": 4,
+    "super": 4,
+    "grand": 4,
+    "tromplemond": 2,
+    "kickself": 2,
+    "moyenne": 1,
+    "petit": 0,
 }
-_PHRASES = {name: ("" if name == "tromplemond" else name + " ") + "tromplemond" for name in _QUARTERS}
+_PHRASES = {
+    name: ("" if name == "tromplemond" else name + " ") + "tromplemond" for name in _QUARTERS
+}
 CATEGORIES = tuple(_QUARTERS)
 """The TROMP! categories, the best paid first."""
 
@@ -49,12 +65,18 @@ def shouted(name: str) -> str:
     return _PHRASES[name].title() + "!"
 
 
-
 def category(secret: Sequence[Card], public: Sequence[Card]) -> str | None:
     """The TROMP! category of a hand (None: no jack at all)."""
     back = sum(1 for c in secret if is_jack(c))
     front = sum(1 for c in public if is_jack(c))
-    table = {(2, 2): "extreme", (3, 1): "ultimate", (3, 0): "super", (2, 1): "grand", (2, 0): "tromplemond", (1, 1): "moyenne"}
+    table = {
+        (2, 2): "extreme",
+        (3, 1): "ultimate",
+        (3, 0): "super",
+        (2, 1): "grand",
+        (2, 0): "tromplemond",
+        (1, 1): "moyenne",
+    }
     if (back, front) in table:
         return table[(back, front)]
     if front == 2:
@@ -78,8 +100,13 @@ class RoundPot:
 
 
 def round_pot(
-    deal: Deal, seats: Sequence[str], cards: RoundCards, out: frozenset[str], betting: bool,
-    stake: int, findings: Findings,
+    deal: Deal,
+    seats: Sequence[str],
+    cards: RoundCards,
+    out: frozenset[str],
+    betting: bool,
+    stake: int,
+    findings: Findings,
 ) -> RoundPot | None:
     """TM404, TM405: the payouts of a round's TROMP! pot; None when a caller's hand is unknown."""
     won = {player: 0 for player in seats}
@@ -115,7 +142,9 @@ def round_pot(
     return RoundPot(won, left, tuple(claims))
 
 
-def settle(pots: Sequence[RoundPot], best_round: dict[str, int], seats: Sequence[str]) -> tuple[dict[str, int], str]:
+def settle(
+    pots: Sequence[RoundPot], best_round: dict[str, int], seats: Sequence[str]
+) -> tuple[dict[str, int], str]:
     """TM406: the end-of-game settlement of the money left in the TROMP! pot, and how it went.
 
     ``best_round`` is each player's best score of a single round."""
@@ -142,8 +171,12 @@ def settle(pots: Sequence[RoundPot], best_round: dict[str, int], seats: Sequence
 
 
 def check_pot_lines(
-    deals: Sequence[Deal], expected: Sequence[dict[str, int] | None], settlement: dict[str, int] | None,
-    how: str, faulted: Sequence[bool], findings: Findings,
+    deals: Sequence[Deal],
+    expected: Sequence[dict[str, int] | None],
+    settlement: dict[str, int] | None,
+    how: str,
+    faulted: Sequence[bool],
+    findings: Findings,
 ) -> None:
     """TM404, TM406: each round's ``pot`` line against its payouts; the last round's line
     includes the settlement when the game is over."""
@@ -163,8 +196,25 @@ def check_pot_lines(
             span = figure.span if figure is not None else line.span
             ack = figure.ack if figure is not None else False
             if extra or (last and value != amount):
-                findings.add("TM406", span, ack=ack, follows=any(faulted), player=player, expected=amount + extra,
-                             reason=f"{amount} from the round and the settlement: {how}", written=value)
+                findings.add(
+                    "TM406",
+                    span,
+                    ack=ack,
+                    follows=any(faulted),
+                    player=player,
+                    expected=amount + extra,
+                    reason=f"{amount} from the round and the settlement: {how}",
+                    written=value,
+                )
             else:
-                findings.add("TM404", span, ack=ack, follows=faulted[index], player=player, expected=amount,
-                             number=deal.number.value, reason="the calls and hands of the round", written=value)
+                findings.add(
+                    "TM404",
+                    span,
+                    ack=ack,
+                    follows=faulted[index],
+                    player=player,
+                    expected=amount,
+                    number=deal.number.value,
+                    reason="the calls and hands of the round",
+                    written=value,
+                )

@@ -44,7 +44,9 @@ class RoundOutcome:
     irregular: Irregular
 
 
-def round_dealer(deal: Deal, seats: Sequence[str], previous: str | None, findings: Findings) -> str | None:
+def round_dealer(
+    deal: Deal, seats: Sequence[str], previous: str | None, findings: Findings
+) -> str | None:
     """TM103: the deal passes to the left."""
     section = deal.find(Dealer)
     if section is None or section.player.value not in seats:
@@ -55,38 +57,65 @@ def round_dealer(deal: Deal, seats: Sequence[str], previous: str | None, finding
         expected = seats[(seats.index(previous) + 1) % len(seats)]
         if dealer != expected:
             findings.add(
-                "TM103", section.player.span, ack=section.player.ack,
-                player=dealer, number=deal.number.value, previous=previous, expected=expected,
+                "TM103",
+                section.player.span,
+                ack=section.player.ack,
+                player=dealer,
+                number=deal.number.value,
+                previous=previous,
+                expected=expected,
             )
     return dealer
 
 
 def replay_round(
-    deal: Deal, seats: Sequence[str], previous_dealer: str | None, options: OptionValues, findings: Findings
+    deal: Deal,
+    seats: Sequence[str],
+    previous_dealer: str | None,
+    options: OptionValues,
+    findings: Findings,
 ) -> tuple[RoundOutcome, str | None]:
     """Replay one round; its outcome and its dealer."""
     dealer = round_dealer(deal, seats, previous_dealer, findings)
     cards = round_cards(deal, seats, findings)
     claims = check_claims(deal, seats, dealer, cards, options, findings)
     irregular = irregularities(deal, seats, dealer, options, findings)
-    off = decide_vote(deal, irregular.voters, options, findings).off if irregular.vote_held else None
+    off = (
+        decide_vote(deal, irregular.voters, options, findings).off if irregular.vote_held else None
+    )
     scores = _scores(deal, seats, cards.hand, off, irregular, findings)
     stake = options.integer("tromp-stake")
-    pot = round_pot(deal, seats, cards, irregular.forfeiting(off), options["betting"] == "tromp", stake, findings)
+    pot = round_pot(
+        deal,
+        seats,
+        cards,
+        irregular.forfeiting(off),
+        options["betting"] == "tromp",
+        stake,
+        findings,
+    )
     return RoundOutcome(scores, off, true_claims(claims, cards), pot, irregular), dealer
 
 
-def scored_round(seats: Sequence[str], hands: dict[str, tuple[Card, ...]], irregular: Irregular, off: str | None) -> dict[str, Scored]:
+def scored_round(
+    seats: Sequence[str], hands: dict[str, tuple[Card, ...]], irregular: Irregular, off: str | None
+) -> dict[str, Scored]:
     """TM401, TM402, TM901, TM904: the scores of a round whose counted hands are known, with
     the player voted off and the irregularities' penalties applied; the validator's check of
     a score line and the live referee's scores."""
     out = irregular.out_of_scoring(off)
-    return round_scores(seats, hands, frozenset(p for p in seats if p not in out), frozenset(irregular.zero))
+    return round_scores(
+        seats, hands, frozenset(p for p in seats if p not in out), frozenset(irregular.zero)
+    )
 
 
 def _scores(
-    deal: Deal, seats: Sequence[str], hand_of: Callable[[str], tuple[Card, ...] | None], off: str | None,
-    irregular: Irregular, findings: Findings,
+    deal: Deal,
+    seats: Sequence[str],
+    hand_of: Callable[[str], tuple[Card, ...] | None],
+    off: str | None,
+    irregular: Irregular,
+    findings: Findings,
 ) -> dict[str, int] | None:
     """TM401, TM402, TM901, TM904: the round's scores, checked against its score line."""
     written = deal.find(Score)
@@ -105,7 +134,13 @@ def _scores(
         return fallback
     scored = scored_round(seats, hands, irregular, off)
     if written is not None:
-        findings.judge("TM003", "TM401", "TM402" if off is not None else None, *irregular.out.values(), *irregular.zero.values())
+        findings.judge(
+            "TM003",
+            "TM401",
+            "TM402" if off is not None else None,
+            *irregular.out.values(),
+            *irregular.zero.values(),
+        )
     for figure in written.entries if written is not None else ():
         player = figure.side_name
         if player not in scored or figure.value == scored[player].points:
@@ -113,18 +148,38 @@ def _scores(
         clause = irregular.out.get(player) or irregular.zero.get(player)
         if clause is not None:
             values = {"player": player} if clause == "TM901" else {}
-            findings.add(clause, figure.span, ack=figure.ack, problem=f"{player} scores {figure.value}, not 0", **values)
+            findings.add(
+                clause,
+                figure.span,
+                ack=figure.ack,
+                problem=f"{player} scores {figure.value}, not 0",
+                **values,
+            )
         elif player == off:
-            findings.add("TM402", figure.span, ack=figure.ack, player=player, number=deal.number.value, written=figure.value)
+            findings.add(
+                "TM402",
+                figure.span,
+                ack=figure.ack,
+                player=player,
+                number=deal.number.value,
+                written=figure.value,
+            )
         else:
             findings.add(
-                "TM401", figure.span, ack=figure.ack, player=player, expected=scored[player].points,
-                working=scored[player].working, written=figure.value,
+                "TM401",
+                figure.span,
+                ack=figure.ack,
+                player=player,
+                expected=scored[player].points,
+                working=scored[player].working,
+                written=figure.value,
             )
     return {player: s.points for player, s in scored.items()}
 
 
-def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
+def replay(
+    game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]
+) -> GameOutcome:
     """Replay a tromplemond game round by round."""
     seats = game.players
     findings.judge("TM001")
@@ -146,12 +201,26 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
     for index, deal in enumerate(game.deals):
         ending.before(deal, findings, follows=any(faulted))
         if previous_off is not None and previous_off in seats:
-            findings.judge("TM504")  # the player voted off plays on: this round holds them like any other
+            findings.judge(
+                "TM504"
+            )  # the player voted off plays on: this round holds them like any other
         if banned is not None:
             player, since = banned
-            findings.add("TM902", deal.number.span, ack=player.ack, player=player.value, number=deal.number.value, banned=since)
+            findings.add(
+                "TM902",
+                deal.number.span,
+                ack=player.ack,
+                player=player.value,
+                number=deal.number.value,
+                banned=since,
+            )
         if void is not None:
-            findings.add("TM903", deal.number.span, problem=f"round {deal.number.value} is played", number=void)
+            findings.add(
+                "TM903",
+                deal.number.span,
+                problem=f"round {deal.number.value} is played",
+                number=void,
+            )
         if index in skip:
             findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
             outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
@@ -202,14 +271,22 @@ def _figures(result: RoundOutcome, options: OptionValues) -> tuple[tuple[str, di
 def _with_settlement(outcome: DealOutcome, settlement: dict[str, int]) -> DealOutcome:
     """The last round's pot figures with the end-of-game settlement added."""
     figures = tuple(
-        (label, {p: v + settlement.get(p, 0) for p, v in values.items()} if label == _POT else values)
+        (
+            label,
+            {p: v + settlement.get(p, 0) for p, v in values.items()} if label == _POT else values,
+        )
         for label, values in outcome.figures
     )
     return attrs.evolve(outcome, figures=figures)
 
 
 def _winners(
-    game: Game, seats: Sequence[str], ending: Ending, void: int | None, options: OptionValues, findings: Findings
+    game: Game,
+    seats: Sequence[str],
+    ending: Ending,
+    void: int | None,
+    options: OptionValues,
+    findings: Findings,
 ) -> tuple[str, ...]:
     """TM503, TM903: the winners, unless the game was made void."""
     if void is None:
@@ -225,8 +302,13 @@ def _winners(
 
 
 def _settle_pots(
-    game: Game, seats: Sequence[str], pots: list[RoundPot | None], best_round: dict[str, int],
-    ending: Ending, faulted: list[bool], findings: Findings,
+    game: Game,
+    seats: Sequence[str],
+    pots: list[RoundPot | None],
+    best_round: dict[str, int],
+    ending: Ending,
+    faulted: list[bool],
+    findings: Findings,
 ) -> dict[str, int] | None:
     """TM404, TM406: the pot lines, with the settlement in the last round once the game is over.
     The settlement depends on every round, so a fault in any of them makes its finding a
@@ -242,4 +324,6 @@ def _settle_pots(
     return settlement
 
 
-TROMPLEMOND = Ruleset("tromplemond", "Tromplemond Rules and Regulations Version 1.0", "tromplemond", replay)
+TROMPLEMOND = Ruleset(
+    "tromplemond", "Tromplemond Rules and Regulations Version 1.0", "tromplemond", replay
+)

@@ -31,7 +31,10 @@ class Scored:
 
 
 def round_scores(
-    seats: Sequence[str], hands: dict[str, Sequence[Card]], counted: frozenset[str], zero: frozenset[str]
+    seats: Sequence[str],
+    hands: dict[str, Sequence[Card]],
+    counted: frozenset[str],
+    zero: frozenset[str],
 ) -> dict[str, Scored]:
     """The scores of a round: ``counted`` hands give half points and cost jacks to the others;
     the players in ``zero`` score 0; ``hands`` holds at least the counted hands."""

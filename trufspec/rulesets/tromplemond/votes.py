@@ -59,7 +59,9 @@ def decide_vote(
     return _off(deal, stage, findings)
 
 
-def vote_stage(deal: Deal, voters: Sequence[str], options: OptionValues, findings: Findings) -> Stage:
+def vote_stage(
+    deal: Deal, voters: Sequence[str], options: OptionValues, findings: Findings
+) -> Stage:
     """TM204 to TM209: where the vote of a round among ``voters`` stands after the votes,
     decisions and cuts the record gives: the vote of a record, and what a live table is to do
     next."""
@@ -92,7 +94,9 @@ def _unexpected(code: str, span: Span, what: str, stage: Stage, findings: Findin
         findings.fault(code, span, problem=problem)
 
 
-def _tally(section: Votes, voters: Sequence[str], options: OptionValues, findings: Findings) -> Counter[str] | None:
+def _tally(
+    section: Votes, voters: Sequence[str], options: OptionValues, findings: Findings
+) -> Counter[str] | None:
     """TM204, TM205: the votes of a ``votes`` section; None when the record gives too little."""
     findings.judge("TM204", "TM205", "TM211")
     counts: Counter[str] = Counter()
@@ -103,20 +107,39 @@ def _tally(section: Votes, voters: Sequence[str], options: OptionValues, finding
         if vote.voter is not None:
             voter = vote.voter.value
             if voter == target:
-                findings.fault("TM205", vote.span, ack=vote.ack, problem=f"{voter} votes for themselves")
+                findings.fault(
+                    "TM205", vote.span, ack=vote.ack, problem=f"{voter} votes for themselves"
+                )
             elif voter not in voters:
-                findings.fault("TM204", vote.voter.span, ack=vote.ack, problem=f"{voter} votes but is not in the vote")
+                findings.fault(
+                    "TM204",
+                    vote.voter.span,
+                    ack=vote.ack,
+                    problem=f"{voter} votes but is not in the vote",
+                )
             elif target not in voters:
-                findings.fault("TM204", vote.target.span, ack=vote.ack, problem=f"{voter} votes for {target}, who is not in the vote")
+                findings.fault(
+                    "TM204",
+                    vote.target.span,
+                    ack=vote.ack,
+                    problem=f"{voter} votes for {target}, who is not in the vote",
+                )
             cast[voter] += 1
             counts[target] += 1
         else:
             count = vote.count or 0
             if target not in voters and count:
-                findings.fault("TM204", vote.target.span, ack=vote.ack, problem=f"{target} gets {count} votes but is not in the vote")
+                findings.fault(
+                    "TM204",
+                    vote.target.span,
+                    ack=vote.ack,
+                    problem=f"{target} gets {count} votes but is not in the vote",
+                )
             elif count > len(voters) - 1:
                 findings.fault(
-                    "TM205", vote.span, ack=vote.ack,
+                    "TM205",
+                    vote.span,
+                    ack=vote.ack,
                     problem=f"{target} gets {count} votes, but only {len(voters) - 1} players can vote for them",
                 )
             counts[target] += count
@@ -130,11 +153,15 @@ def _tally(section: Votes, voters: Sequence[str], options: OptionValues, finding
         return counts
     total = sum(counts.values())
     if total > len(voters) or (total < len(voters) and not abstain):
-        findings.fault("TM204", section.span, problem=f"the tallies add up to {total} votes, not {len(voters)}")
+        findings.fault(
+            "TM204", section.span, problem=f"the tallies add up to {total} votes, not {len(voters)}"
+        )
     return counts
 
 
-def _vote(section: Votes, stage: Stage, voters: Sequence[str], options: OptionValues, findings: Findings) -> Stage:
+def _vote(
+    section: Votes, stage: Stage, voters: Sequence[str], options: OptionValues, findings: Findings
+) -> Stage:
     """TM206, TM208: a vote sends its leader off, or leads to the decision of the other two, a
     re-vote or a cut."""
     if stage.step not in ("vote", "unknown"):
@@ -161,7 +188,9 @@ def _vote(section: Votes, stage: Stage, voters: Sequence[str], options: OptionVa
     return Stage("cut", cutters, revotes=stage.revotes)
 
 
-def _decide(section: Decide, stage: Stage, voters: Sequence[str], options: OptionValues, findings: Findings) -> Stage:
+def _decide(
+    section: Decide, stage: Stage, voters: Sequence[str], options: OptionValues, findings: Findings
+) -> Stage:
     """TM207: the private choice of the two others."""
     if stage.step != "decide":
         _unexpected("TM207", section.span, "a decision of the other two", stage, findings)
@@ -174,12 +203,20 @@ def _decide(section: Decide, stage: Stage, voters: Sequence[str], options: Optio
     for vote in section.entries:
         target = vote.target.value
         if target not in stage.pool:
-            findings.fault("TM207", vote.target.span, ack=vote.ack, problem=f"{target} is chosen", tied=tied)
+            findings.fault(
+                "TM207", vote.target.span, ack=vote.ack, problem=f"{target} is chosen", tied=tied
+            )
             broken = True
             continue
         if vote.voter is not None:
             if vote.voter.value not in stage.deciders:
-                findings.fault("TM207", vote.voter.span, ack=vote.ack, problem=f"{vote.voter.value} decides", tied=tied)
+                findings.fault(
+                    "TM207",
+                    vote.voter.span,
+                    ack=vote.ack,
+                    problem=f"{vote.voter.value} decides",
+                    tied=tied,
+                )
                 broken = True
                 continue
             by[vote.voter.value] += 1
@@ -189,7 +226,12 @@ def _decide(section: Decide, stage: Stage, voters: Sequence[str], options: Optio
     if section.incomplete or broken:
         return Stage("unknown", stage.pool)
     if sum(choices.values()) != 2 or any(n > 1 for n in by.values()):
-        findings.add("TM207", section.span, problem=f"the decision has {sum(choices.values())} choices, not one from each", tied=tied)
+        findings.add(
+            "TM207",
+            section.span,
+            problem=f"the decision has {sum(choices.values())} choices, not one from each",
+            tied=tied,
+        )
         return Stage("unknown", stage.pool)
     if len(choices) == 1:
         chosen = next(iter(choices))
@@ -210,7 +252,11 @@ def _cut(section: Cut, stage: Stage, options: OptionValues, findings: Findings) 
     findings.judge("TM209")
     cutters = [p.value for p in section.players]
     if sorted(cutters) != sorted(stage.pool):
-        findings.fault("TM209", section.span, problem=f"{', '.join(cutters)} cut, but the cut is between {', '.join(stage.pool)}")
+        findings.fault(
+            "TM209",
+            section.span,
+            problem=f"{', '.join(cutters)} cut, but the cut is between {', '.join(stage.pool)}",
+        )
         return Stage("unknown", stage.pool)
     ranks = {player: card.rank for player, card in zip(cutters, section.cards)}
     pick = min if options["cut-loser"] == "lowest" else max
@@ -229,7 +275,13 @@ def _off(deal: Deal, stage: Stage, findings: Findings) -> VoteResult:
         findings.judge("TM206")
     if stage.step == "done":
         if written is not None and written.player.value != stage.off:
-            findings.fault("TM206", written.player.span, ack=written.player.ack, written=written.player.value, reason=stage.reason)
+            findings.fault(
+                "TM206",
+                written.player.span,
+                ack=written.player.ack,
+                written=written.player.value,
+                reason=stage.reason,
+            )
         return VoteResult(stage.off, stage.reason)
     if written is None:
         findings.unchecked("who is voted off (the record does not say)")
@@ -237,6 +289,12 @@ def _off(deal: Deal, stage: Stage, findings: Findings) -> VoteResult:
     name = written.player.value
     if name not in stage.pool:
         pool = " and ".join(stage.pool)
-        findings.fault("TM206", written.player.span, ack=written.player.ack, written=name, reason=f"only {pool} can still go off")
+        findings.fault(
+            "TM206",
+            written.player.span,
+            ack=written.player.ack,
+            written=name,
+            reason=f"only {pool} can still go off",
+        )
         return VoteResult(None)
     return VoteResult(name, "as recorded")

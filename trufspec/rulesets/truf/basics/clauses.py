@@ -234,9 +234,7 @@ CLAUSES: tuple[Clause, ...] = (
             "Two cards of one suit declared as SUBTRACT give a target of the higher value less "
             "the lower; the declaration is valid only when the two values add up to 5 or more."
         ),
-        citations=(
-            _cite("2 Cards, Same Suit", "| SUBTRACT | Higher − Lower | Sum of both ≥ 5 |"),
-        ),
+        citations=(_cite("2 Cards, Same Suit", "| SUBTRACT | Higher − Lower | Sum of both ≥ 5 |"),),
         message="{player}'s SUBTRACT {cards} is invalid: {problem}",
         ambiguities=("TB-A5", "TB-A6", "TB-A15"),
         concept="bid-validity",
@@ -616,9 +614,7 @@ CLAUSES: tuple[Clause, ...] = (
         ),
         ambiguities=("TB-A12",),
         concept="trump-lead",
-        note=(
-            "Unlike truf-jb and truf-de, this source puts no limit on leading trumps (TB-A12)."
-        ),
+        note=("Unlike truf-jb and truf-de, this source puts no limit on leading trumps (TB-A12)."),
     ),
     # ------------------------------------------------------------------ scoring
     Clause(
@@ -649,7 +645,10 @@ CLAUSES: tuple[Clause, ...] = (
             "In Main Atas a player who misses the target loses 1 point per trick over it and 2 "
             "points per trick under it."
         ),
-        citations=(_MISS, _cite("Missing Your Target", "| Main Atas | −(diff × 1) | −(diff × 2) |")),
+        citations=(
+            _MISS,
+            _cite("Missing Your Target", "| Main Atas | −(diff × 1) | −(diff × 2) |"),
+        ),
         message=(
             "{player} declared {target} and won {taken} in Main Atas, which scores {expected} "
             "(1 per trick over, 2 per trick under), not {written}"
@@ -668,7 +667,10 @@ CLAUSES: tuple[Clause, ...] = (
             "In Main Bawah a player who misses the target loses 2 points per trick over it and "
             "1 point per trick under it."
         ),
-        citations=(_MISS, _cite("Missing Your Target", "| Main Bawah | −(diff × 2) | −(diff × 1) |")),
+        citations=(
+            _MISS,
+            _cite("Missing Your Target", "| Main Bawah | −(diff × 2) | −(diff × 1) |"),
+        ),
         message=(
             "{player} declared {target} and won {taken} in Main Bawah, which scores {expected} "
             "(2 per trick over, 1 per trick under), not {written}"
@@ -687,7 +689,9 @@ CLAUSES: tuple[Clause, ...] = (
             "A player whose target is zero and who wins no trick scores the highest target "
             "declared in the round."
         ),
-        citations=(_cite("0-Target Special Rules", "| Target 0, wins 0 | +(highest target that round) |"),),
+        citations=(
+            _cite("0-Target Special Rules", "| Target 0, wins 0 | +(highest target that round) |"),
+        ),
         message=(
             "{player} declared 0 and won no trick, which scores the round's highest target, "
             "{expected}, not {written}"
@@ -707,7 +711,9 @@ CLAUSES: tuple[Clause, ...] = (
             "A player whose target is zero and who wins tricks loses the over-target penalty "
             "of the mode for every trick won, and 2 points more."
         ),
-        citations=(_cite("0-Target Special Rules", "| Target 0, wins > 0 | Normal penalty + extra −2 |"),),
+        citations=(
+            _cite("0-Target Special Rules", "| Target 0, wins > 0 | Normal penalty + extra −2 |"),
+        ),
         message=(
             "{player} declared 0 and won {taken}, which scores {expected} ({working}), not {written}"
         ),

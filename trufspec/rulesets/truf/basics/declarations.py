@@ -97,14 +97,27 @@ def _form_problems(entry: BidEntry, hand: Sequence[Card] | None, findings: Findi
         findings.fault("TB201", entry.span, player=player, problem=f"declared {len(cards)} cards")
     for index, card in enumerate(cards):
         if card in cards.cards[:index]:
-            findings.add("TB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=f"declared {card} twice")
+            findings.add(
+                "TB201",
+                cards.span(index),
+                ack=cards.acknowledged(index),
+                player=player,
+                problem=f"declared {card} twice",
+            )
         elif hand is not None and card not in hand:
             findings.add(
-                "TB201", cards.span(index), ack=cards.acknowledged(index), player=player,
+                "TB201",
+                cards.span(index),
+                ack=cards.acknowledged(index),
+                player=player,
                 problem=f"declared {card}, which is not in their hand",
             )
     same_suit = len({c.suit for c in cards}) == 1
-    if not entry.minus or len(cards) > 2 or (same_suit and len(cards) == 2 and len(entry.minus) == 1):
+    if (
+        not entry.minus
+        or len(cards) > 2
+        or (same_suit and len(cards) == 2 and len(entry.minus) == 1)
+    ):
         return
     if len(cards) == 1:
         problem = "marked the single card minus, which declares nothing"
@@ -113,7 +126,9 @@ def _form_problems(entry: BidEntry, hand: Sequence[Card] | None, findings: Findi
     else:
         problem = "marked more than one card minus; SUBTRACT marks one"
     index = min(entry.minus)
-    findings.add("TB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=problem)
+    findings.add(
+        "TB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=problem
+    )
 
 
 def _declare(entry: BidEntry, options: OptionValues, findings: Findings) -> Declaration:
@@ -142,14 +157,30 @@ def _declare(entry: BidEntry, options: OptionValues, findings: Findings) -> Decl
     total = sum(values)
     findings.judge("TB204")
     if total < 5:
-        findings.fault("TB204", entry.span, player=player, cards=shown, problem=f"the two values add up to {total}, below 5")
+        findings.fault(
+            "TB204",
+            entry.span,
+            player=player,
+            cards=shown,
+            problem=f"the two values add up to {total}, below 5",
+        )
     elif options["subtract-valid"] == "result" and target < 5:
-        findings.fault("TB204", entry.span, player=player, cards=shown, problem=f"it makes {target}, below 5 (subtract-valid=result)")
+        findings.fault(
+            "TB204",
+            entry.span,
+            player=player,
+            cards=shown,
+            problem=f"it makes {target}, below 5 (subtract-valid=result)",
+        )
     return Declaration(player, target, Form.SUBTRACT, cards)
 
 
 def evaluate(
-    bids: Bids, seats: Sequence[str], hands: dict[str, list[Card]] | None, options: OptionValues, findings: Findings
+    bids: Bids,
+    seats: Sequence[str],
+    hands: dict[str, list[Card]] | None,
+    options: OptionValues,
+    findings: Findings,
 ) -> dict[str, Declaration]:
     """Every recorded declaration, with its target (TB201 to TB206)."""
     found: dict[str, Declaration] = {}
@@ -171,8 +202,13 @@ def evaluate(
             findings.judge("TB206")
         if restated is not None and restated.value != found[player].target:
             findings.add(
-                "TB206", restated.span, ack=restated.ack, player=player, cards=written,
-                expected=found[player].target, written=restated.value,
+                "TB206",
+                restated.span,
+                ack=restated.ack,
+                player=player,
+                cards=written,
+                expected=found[player].target,
+                written=restated.value,
             )
     return found
 
@@ -233,7 +269,11 @@ def _same_suit_reason(winner: Declaration, other: Declaration, options: OptionVa
 
 
 def report_winner(
-    contest: Contest, contract: Contract, declarations: dict[str, Declaration], options: OptionValues, findings: Findings
+    contest: Contest,
+    contract: Contract,
+    declarations: dict[str, Declaration],
+    options: OptionValues,
+    findings: Findings,
 ) -> None:
     """Report a contract that names a declarer who did not win the bid, under the clause that
     beat that declarer."""
@@ -245,9 +285,16 @@ def report_winner(
     code = contest.lost.get(written, "TB207")
     other = declarations.get(written)
     if code == "TB207" or other is None:
-        findings.fault("TB207", span, ack=ack, expected=contest.winner, written=written, reason=contest.reason)
+        findings.fault(
+            "TB207", span, ack=ack, expected=contest.winner, written=written, reason=contest.reason
+        )
         return
-    common = {"expected": contest.winner, "other": written, "value": winner.target, "written": written}
+    common = {
+        "expected": contest.winner,
+        "other": written,
+        "value": winner.target,
+        "written": written,
+    }
     if code == "TB208":
         findings.fault(code, span, ack=ack, **common)
     elif code == "TB209":
@@ -285,12 +332,16 @@ def decide_mode(total: int, contract: Contract | None, findings: Findings) -> bo
         findings.fault("TB215", adjust.span, ack=adjust.ack, total=total, problem=problem)
     if total == 13:
         if mode is None:
-            findings.unchecked("the mode (the trump player's choice at a total of 13 is not recorded)")
+            findings.unchecked(
+                "the mode (the trump player's choice at a total of 13 is not recorded)"
+            )
             return None
         return mode.value.is_high
     high = total > 13
     findings.judge("TB213" if high else "TB214")
     if mode is not None and mode.value.is_high != high:
         written = "Main Bawah" if high else "Main Atas"
-        findings.fault("TB213" if high else "TB214", mode.span, ack=mode.ack, total=total, written=written)
+        findings.fault(
+            "TB213" if high else "TB214", mode.span, ack=mode.ack, total=total, written=written
+        )
     return high

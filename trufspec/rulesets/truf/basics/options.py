@@ -29,8 +29,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ruleset=RULESET,
         title="Dealing, play direction and the later leaders",
         question=(
-            "Who deals, in which direction does play go, and who leads the tricks after the "
-            "first?"
+            "Who deals, in which direction does play go, and who leads the tricks after the first?"
         ),
         citations=(
             _cite("Step 1", "Each player receives 13 cards."),
@@ -59,7 +58,9 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         question="Do the one or two cards placed face down leave the hand?",
         citations=(_cite("Declaring Your Target", "Each player places 1 or 2 cards face-down"),),
         readings=(
-            Reading("stay-in-hand", "The declared cards go back to the hand and are played normally."),
+            Reading(
+                "stay-in-hand", "The declared cards go back to the hand and are played normally."
+            ),
         ),
         default="stay-in-hand",
         option=None,
@@ -75,9 +76,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
             "rank the cards in play?"
         ),
         citations=(_cite("No Truf Round", "Cards are ranked purely by face value"),),
-        readings=(
-            Reading("ace-high", "Cards rank A, K, Q, J, 10 down to 2 in every round."),
-        ),
+        readings=(Reading("ace-high", "Cards rank A, K, Q, J, 10 down to 2 in every round."),),
         default="ace-high",
         option=None,
         clauses=("TB003", "TB306"),
@@ -96,7 +95,9 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ),
         citations=(
             _cite("Step 3", "or they may declare No Truf for a pure high-card round."),
-            _cite("2 Cards, Different Suits", "Select 2 cards from different suits to declare No Truf"),
+            _cite(
+                "2 Cards, Different Suits", "Select 2 cards from different suits to declare No Truf"
+            ),
         ),
         readings=(
             Reading("no", "No Truf comes only from a declaration of two cards of different suits."),
@@ -134,9 +135,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         title="Higher and lower in SUBTRACT",
         question='Are "Higher" and "Lower" the higher and lower rank or value?',
         citations=(_cite("2 Cards, Same Suit", "Higher − Lower"),),
-        readings=(
-            Reading("value", "By value: the ace counts 1 and the pictures 0."),
-        ),
+        readings=(Reading("value", "By value: the ace counts 1 and the pictures 0."),),
         default="value",
         option=None,
         clauses=("TB204",),
@@ -240,11 +239,11 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ruleset=RULESET,
         title="Leading trumps",
         question="May a trump be led before any trump has been played?",
-        citations=(
-            _cite("Trump in Play", "you may play any card — including a trump."),
-        ),
+        citations=(_cite("Trump in Play", "you may play any card — including a trump."),),
         readings=(
-            Reading("free", "Any card may be led at any time, as the source says nothing against it."),
+            Reading(
+                "free", "Any card may be led at any time, as the source says nothing against it."
+            ),
             Reading(
                 "until-broken",
                 "As in truf-jb: no trump lead before a trump has been played, unless the leader "

@@ -68,7 +68,10 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
 
 
 def check_trump(
-    contract: Contract | None, winning: declaring.Declaration, options: OptionValues, findings: Findings
+    contract: Contract | None,
+    winning: declaring.Declaration,
+    options: OptionValues,
+    findings: Findings,
 ) -> None:
     """TB212: the trump the record states is the one the winning declaration makes (or, when
     the bid winner may choose No Truf, no trump)."""
@@ -89,8 +92,9 @@ def check_trump(
     )
 
 
-
-def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> DealOutcome:
+def _replay_deal(
+    deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings
+) -> DealOutcome:
     """Replay one round; its scores (recomputed, or as recorded where they cannot be) and the
     contract they are scored under."""
     hands = _hands(deal, seats, findings)
@@ -101,7 +105,9 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
     # The bid winner, trump and mode.  The play is judged under the record's own contract (who
     # led and which suit was trumps is what the table played); the scores under the rules.
     winner = contract.winner.value if contract is not None else None
-    trump: Trump | None = contract.trump.value if contract is not None and contract.trump is not None else None
+    trump: Trump | None = (
+        contract.trump.value if contract is not None and contract.trump is not None else None
+    )
     high = None
     scoring_winner = winner
     if set(declared) == set(seats):
@@ -140,7 +146,9 @@ def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findin
         if not outcome.complete:
             findings.unchecked("the tricks won (the play is not complete)")
     taken = tricks_taken(deal, seats, won, "TB406", findings)
-    return settled(_scores(deal, seats, declared, high, taken, findings), scoring_winner, trump, high, taken)
+    return settled(
+        _scores(deal, seats, declared, high, taken, findings), scoring_winner, trump, high, taken
+    )
 
 
 def _scores(
@@ -169,21 +177,35 @@ def _scores(
         for figure in written.entries if written is not None else ():
             if figure.side_name == player and figure.value != result.points:
                 findings.add(
-                    result.clause, figure.span, ack=figure.ack, player=player, target=target,
-                    taken=taken[player], expected=result.points, written=figure.value, working=result.working,
+                    result.clause,
+                    figure.span,
+                    ack=figure.ack,
+                    player=player,
+                    target=target,
+                    taken=taken[player],
+                    expected=result.points,
+                    written=figure.value,
+                    working=result.working,
                 )
     return scores
 
 
 def deal_scores(
-    seats: Sequence[str], declared: dict[str, declaring.Declaration], high: bool, taken: dict[str, int]
+    seats: Sequence[str],
+    declared: dict[str, declaring.Declaration],
+    high: bool,
+    taken: dict[str, int],
 ) -> dict[str, Scored]:
     """TB401 to TB405: what each player scores for a round, with the clause that fixes it."""
     highest = max(d.target for d in declared.values())
-    return {player: score(declared[player].target, taken[player], high, highest) for player in seats}
+    return {
+        player: score(declared[player].target, taken[player], high, highest) for player in seats
+    }
 
 
-def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
+def replay(
+    game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]
+) -> GameOutcome:
     """Replay a truf-basics game round by round."""
     seats = game.players
     findings.judge("TB001")

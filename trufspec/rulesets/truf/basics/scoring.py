@@ -29,7 +29,9 @@ def score(target: int, taken: int, high: bool, highest: int) -> Scored:
     if target == 0:
         if taken == 0:
             return Scored(highest, "TB404")
-        return Scored(-over * taken - 2, "TB405", f"{over} for each of the {taken} tricks, and 2 more")
+        return Scored(
+            -over * taken - 2, "TB405", f"{over} for each of the {taken} tricks, and 2 more"
+        )
     if taken == target:
         return Scored(target, "TB401")
     if taken < target:

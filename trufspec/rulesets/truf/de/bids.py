@@ -64,20 +64,40 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, findings: Findings)
     # TD201: one card, from the bidder's own hand; a bid of several cards is valued by its
     # first, which is what the rest of the deal can be judged by.
     if len(cards) != 1 or entry.minus:
-        problem = f"bid {len(cards)} cards" if len(cards) != 1 else f"bid {cards[0]} as a minus card"
-        findings.fault("TD201", cards.span(0), ack=cards.acknowledged(0), player=player, problem=problem)
+        problem = (
+            f"bid {len(cards)} cards" if len(cards) != 1 else f"bid {cards[0]} as a minus card"
+        )
+        findings.fault(
+            "TD201", cards.span(0), ack=cards.acknowledged(0), player=player, problem=problem
+        )
     card = cards[0]
     if hand is not None and card not in hand:
-        findings.fault("TD201", cards.span(0), ack=cards.acknowledged(0), player=player, problem=f"bid {card}, which is not in their hand")
+        findings.fault(
+            "TD201",
+            cards.span(0),
+            ack=cards.acknowledged(0),
+            player=player,
+            problem=f"bid {card}, which is not in their hand",
+        )
     value = card_value(card)
     if entry.restated is not None:
         findings.judge("TD203")
     if entry.restated is not None and entry.restated.value != value:
-        findings.add("TD203", entry.restated.span, ack=entry.restated.ack, player=player, card=card, expected=value, written=entry.restated.value)
+        findings.add(
+            "TD203",
+            entry.restated.span,
+            ack=entry.restated.ack,
+            player=player,
+            card=card,
+            expected=value,
+            written=entry.restated.value,
+        )
     return Bid(player, value, card)
 
 
-def evaluate_bids(bids: Bids, seats: Sequence[str], hands: dict[str, list[Card]] | None, findings: Findings) -> dict[str, Bid]:
+def evaluate_bids(
+    bids: Bids, seats: Sequence[str], hands: dict[str, list[Card]] | None, findings: Findings
+) -> dict[str, Bid]:
     """Every recorded bid, valued (TD201, TD203); one bid each, made at once (TD202), which is
     all a record can show of the timing."""
     findings.judge("TD202")
@@ -118,7 +138,9 @@ def judge_winner(bids: dict[str, Bid], findings: Findings) -> None:
         findings.judge("TD205", "TD003" if len(set(tied)) < len(tied) else None)
 
 
-def report_winner(winner: str, contract: Contract, bids: dict[str, Bid], findings: Findings) -> None:
+def report_winner(
+    winner: str, contract: Contract, bids: dict[str, Bid], findings: Findings
+) -> None:
     """Report a contract whose winner is not the one the bids give: under TD205 when the
     written winner's bid ties with the highest, else under TD204."""
     written = contract.winner.value
@@ -130,8 +152,14 @@ def report_winner(winner: str, contract: Contract, bids: dict[str, Bid], finding
         reason = f"{best.player} bid the most, {best.value}{lower}"
         findings.fault("TD204", span, ack=ack, expected=winner, written=written, reason=reason)
         return
-    reason = "the higher rank in the same suit" if best.card.suit == other.card.suit else "the higher suit"
-    findings.fault("TD205", span, ack=ack, expected=winner, card=best.card, written=written, reason=reason)
+    reason = (
+        "the higher rank in the same suit"
+        if best.card.suit == other.card.suit
+        else "the higher suit"
+    )
+    findings.fault(
+        "TD205", span, ack=ack, expected=winner, card=best.card, written=written, reason=reason
+    )
 
 
 @frozen
@@ -152,9 +180,21 @@ def decide_mode(total: int, contract: Contract | None, findings: Findings) -> Mo
         code = "TD207" if high else "TD208"
         findings.judge(code)
         if mode is not None and mode.value.is_high != high:
-            findings.fault(code, mode.span, ack=mode.ack, total=total, written=f"main {'atas' if mode.value.is_high else 'bawah'}")
+            findings.fault(
+                code,
+                mode.span,
+                ack=mode.ack,
+                total=total,
+                written=f"main {'atas' if mode.value.is_high else 'bawah'}",
+            )
         if adjust is not None:
-            findings.fault(code, adjust.span, ack=adjust.ack, total=total, written=f"an adjustment by {adjust.value:+d}")
+            findings.fault(
+                code,
+                adjust.span,
+                ack=adjust.ack,
+                total=total,
+                written=f"an adjustment by {adjust.value:+d}",
+            )
         return ModeChoice(high, 0)
     if adjust is not None:
         findings.judge("TD209", "TD211")

@@ -109,9 +109,19 @@ def _clause(
 ) -> Clause:
     """A clause of truf-de; the arguments are the fields of :class:`Clause` in their order."""
     return Clause(
-        code=code, slug=slug, ruleset=RULESET, phase=phase, kind=kind, strength=strength,
-        title=title, statement=statement, citations=citations, message=message,
-        ambiguities=ambiguities, concept=concept, note=note,
+        code=code,
+        slug=slug,
+        ruleset=RULESET,
+        phase=phase,
+        kind=kind,
+        strength=strength,
+        title=title,
+        statement=statement,
+        citations=citations,
+        message=message,
+        ambiguities=ambiguities,
+        concept=concept,
+        note=note,
     )
 
 
@@ -121,7 +131,11 @@ _MUST, _MAY = Strength.MUST, Strength.MAY
 CLAUSES: tuple[Clause, ...] = (
     # ------------------------------------------------------------------ definitions
     _clause(
-        "TD001", "four-players", Phase.DEFINITIONS, _L, _MUST,
+        "TD001",
+        "four-players",
+        Phase.DEFINITIONS,
+        _L,
+        _MUST,
         "Four players",
         "A game of truf-de has exactly four players, each playing for themselves.",
         (_PLAYERS,),
@@ -129,7 +143,11 @@ CLAUSES: tuple[Clause, ...] = (
         "player-count",
     ),
     _clause(
-        "TD002", "the-pack", Phase.DEFINITIONS, _D, _MUST,
+        "TD002",
+        "the-pack",
+        Phase.DEFINITIONS,
+        _D,
+        _MUST,
         "The pack",
         "The game uses one 52-card pack: 2 to 10, jack, queen, king and ace in each of four suits.",
         (_MATERIAL,),
@@ -137,7 +155,11 @@ CLAUSES: tuple[Clause, ...] = (
         "pack",
     ),
     _clause(
-        "TD003", "rank-order", Phase.DEFINITIONS, _D, _MUST,
+        "TD003",
+        "rank-order",
+        Phase.DEFINITIONS,
+        _D,
+        _MUST,
         "Rank order",
         "In play the cards of a suit rank ace high: A, K, Q, J, 10 down to 2.",
         (_TRICK_WON,),
@@ -147,7 +169,11 @@ CLAUSES: tuple[Clause, ...] = (
         "The source speaks of the highest card without giving the order; we read it ace high.",
     ),
     _clause(
-        "TD004", "bid-card-values", Phase.DEFINITIONS, _D, _MUST,
+        "TD004",
+        "bid-card-values",
+        Phase.DEFINITIONS,
+        _D,
+        _MUST,
         "Bid values of the cards",
         "A bid card is worth a number of tricks: a picture card 0, an ace 1, a number card its number.",
         (
@@ -164,7 +190,11 @@ CLAUSES: tuple[Clause, ...] = (
     ),
     # ------------------------------------------------------------------ deal
     _clause(
-        "TD101", "hands-size", Phase.DEAL, _L, _MUST,
+        "TD101",
+        "hands-size",
+        Phase.DEAL,
+        _L,
+        _MUST,
         "Thirteen cards each",
         "Each of the four players is dealt 13 cards.",
         (_THIRTEEN,),
@@ -172,7 +202,11 @@ CLAUSES: tuple[Clause, ...] = (
         "hand-size",
     ),
     _clause(
-        "TD102", "deal-partition", Phase.DEAL, _L, _MUST,
+        "TD102",
+        "deal-partition",
+        Phase.DEAL,
+        _L,
+        _MUST,
         "The whole pack is dealt",
         "The four hands together are the whole pack; no card stays undealt.",
         (_MATERIAL, _THIRTEEN),
@@ -180,7 +214,11 @@ CLAUSES: tuple[Clause, ...] = (
         "deal-partition",
     ),
     _clause(
-        "TD103", "redeal", Phase.DEAL, _L, _MUST,
+        "TD103",
+        "redeal",
+        Phase.DEAL,
+        _L,
+        _MUST,
         "Redeal a one-sided hand",
         (
             "When a hand holds only number cards, or only aces and picture cards, all cards are "
@@ -205,7 +243,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A12",),
     ),
     _clause(
-        "TD104", "first-dealer", Phase.DEAL, _T, _MAY,
+        "TD104",
+        "first-dealer",
+        Phase.DEAL,
+        _T,
+        _MAY,
         "The first dealer",
         "The players choose the dealer of the first deal as they like.",
         (
@@ -219,7 +261,11 @@ CLAUSES: tuple[Clause, ...] = (
         "first-dealer",
     ),
     _clause(
-        "TD105", "dealer-lowest-total", Phase.DEAL, _T, _MUST,
+        "TD105",
+        "dealer-lowest-total",
+        Phase.DEAL,
+        _T,
+        _MUST,
         "The lowest total deals",
         (
             "From the second deal on, the player with the lowest total so far deals; among tied "
@@ -238,7 +284,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A11",),
     ),
     _clause(
-        "TD106", "deal-direction", Phase.DEAL, _D, _MUST,
+        "TD106",
+        "deal-direction",
+        Phase.DEAL,
+        _D,
+        _MUST,
         "Direction of the deal",
         (
             "The first deal goes counter-clockwise, to the right; the direction then alternates "
@@ -265,7 +315,11 @@ CLAUSES: tuple[Clause, ...] = (
     ),
     # ------------------------------------------------------------------ bidding
     _clause(
-        "TD201", "one-card-bid", Phase.BIDDING, _L, _MUST,
+        "TD201",
+        "one-card-bid",
+        Phase.BIDDING,
+        _L,
+        _MUST,
         "One card from the hand",
         "Every player bids with exactly one card of their own hand, placed face down.",
         (
@@ -281,7 +335,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A2",),
     ),
     _clause(
-        "TD202", "simultaneous-bids", Phase.BIDDING, _L, _MAY,
+        "TD202",
+        "simultaneous-bids",
+        Phase.BIDDING,
+        _L,
+        _MAY,
         "Everyone bids at once",
         "All players bid at the same time, after the deal; no bid is made knowing another.",
         (
@@ -295,7 +353,11 @@ CLAUSES: tuple[Clause, ...] = (
         "bid-timing",
     ),
     _clause(
-        "TD203", "bid-value", Phase.BIDDING, _T, _MUST,
+        "TD203",
+        "bid-value",
+        Phase.BIDDING,
+        _T,
+        _MUST,
         "Value of a bid",
         "A bid is worth the tricks its card stands for; a value written after it must be that.",
         (
@@ -310,7 +372,11 @@ CLAUSES: tuple[Clause, ...] = (
         "bid-value",
     ),
     _clause(
-        "TD204", "bid-winner", Phase.BIDDING, _T, _MUST,
+        "TD204",
+        "bid-winner",
+        Phase.BIDDING,
+        _T,
+        _MUST,
         "The highest bid wins",
         "The player whose bid is worth the most tricks is the highest bidder.",
         (_TRUMP,),
@@ -318,7 +384,11 @@ CLAUSES: tuple[Clause, ...] = (
         "bid-winner",
     ),
     _clause(
-        "TD205", "tie-by-suit", Phase.BIDDING, _T, _MUST,
+        "TD205",
+        "tie-by-suit",
+        Phase.BIDDING,
+        _T,
+        _MUST,
         "Ties go by suit",
         (
             "Among bids of equal value the one in the higher suit wins, spades above hearts above "
@@ -343,7 +413,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A4",),
     ),
     _clause(
-        "TD206", "trump-from-bid", Phase.BIDDING, _T, _MUST,
+        "TD206",
+        "trump-from-bid",
+        Phase.BIDDING,
+        _T,
+        _MUST,
         "Trump is the suit of the highest bid",
         "The suit of the highest bidder's card is trumps; there is no no-trump deal.",
         (_TRUMP,),
@@ -351,7 +425,11 @@ CLAUSES: tuple[Clause, ...] = (
         "trump",
     ),
     _clause(
-        "TD207", "main-atas", Phase.BIDDING, _T, _MUST,
+        "TD207",
+        "main-atas",
+        Phase.BIDDING,
+        _T,
+        _MUST,
         "Main atas above 13",
         "When the bids add up to more than 13 the deal is main atas: everyone wants many tricks.",
         (
@@ -373,7 +451,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A1",),
     ),
     _clause(
-        "TD208", "main-bawah", Phase.BIDDING, _T, _MUST,
+        "TD208",
+        "main-bawah",
+        Phase.BIDDING,
+        _T,
+        _MUST,
         "Main bawah below 13",
         "When the bids add up to less than 13 the deal is main bawah: everyone wants few tricks.",
         (
@@ -393,11 +475,15 @@ CLAUSES: tuple[Clause, ...] = (
         "the bids add up to {total}, less than 13, which makes main bawah, not {written}",
         "mode",
         ("TD-A1",),
-        "The source names the under-13 deal \"Haupt-Atas\"; that is an erratum for main "
+        'The source names the under-13 deal "Haupt-Atas"; that is an erratum for main '
         "bawah (TD-A1).",
     ),
     _clause(
-        "TD209", "even-total-adjust", Phase.BIDDING, _T, _MUST,
+        "TD209",
+        "even-total-adjust",
+        Phase.BIDDING,
+        _T,
+        _MUST,
         "Exactly 13: every bid moves",
         (
             "When the bids add up to exactly 13 the highest bidder moves every bid one trick up, "
@@ -426,7 +512,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A5", "TD-A15"),
     ),
     _clause(
-        "TD210", "negative-bids", Phase.BIDDING, _D, _MUST,
+        "TD210",
+        "negative-bids",
+        Phase.BIDDING,
+        _D,
+        _MUST,
         "Bids may become negative",
         "A zero bid moved down becomes -1 and is scored as -1; adjusted bids are not held at zero.",
         (
@@ -446,7 +536,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A6",),
     ),
     _clause(
-        "TD211", "adjust-by-one", Phase.BIDDING, _L, _MUST,
+        "TD211",
+        "adjust-by-one",
+        Phase.BIDDING,
+        _L,
+        _MUST,
         "Bids move by one trick only",
         "An adjustment moves the bids by exactly one trick, up or down.",
         (
@@ -462,7 +556,11 @@ CLAUSES: tuple[Clause, ...] = (
     ),
     # ------------------------------------------------------------------ play
     _clause(
-        "TD301", "first-leader", Phase.PLAY, _T, _MUST,
+        "TD301",
+        "first-leader",
+        Phase.PLAY,
+        _T,
+        _MUST,
         "The highest bidder leads first",
         "The highest bidder leads the first trick.",
         (_HIGHEST_LEADS,),
@@ -470,7 +568,11 @@ CLAUSES: tuple[Clause, ...] = (
         "first-leader",
     ),
     _clause(
-        "TD302", "next-leader", Phase.PLAY, _T, _MUST,
+        "TD302",
+        "next-leader",
+        Phase.PLAY,
+        _T,
+        _MUST,
         "The trick winner leads next",
         "The winner of each trick leads the next one.",
         (_WINNER_LEADS,),
@@ -478,7 +580,11 @@ CLAUSES: tuple[Clause, ...] = (
         "leader",
     ),
     _clause(
-        "TD303", "no-trump-lead-until-broken", Phase.PLAY, _L, _MUST,
+        "TD303",
+        "no-trump-lead-until-broken",
+        Phase.PLAY,
+        _L,
+        _MUST,
         "No trump lead until a trump is played",
         (
             "A leader may not lead a trump unless a trump has been played in an earlier trick "
@@ -505,7 +611,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A14",),
     ),
     _clause(
-        "TD305", "follow-suit", Phase.PLAY, _L, _MUST,
+        "TD305",
+        "follow-suit",
+        Phase.PLAY,
+        _L,
+        _MUST,
         "Follow suit",
         "A player who holds a card of the suit led must play one; one who holds none may play "
         "any card, a trump included.",
@@ -526,7 +636,11 @@ CLAUSES: tuple[Clause, ...] = (
         "follow-suit",
     ),
     _clause(
-        "TD306", "card-held", Phase.PLAY, _L, _MUST,
+        "TD306",
+        "card-held",
+        Phase.PLAY,
+        _L,
+        _MUST,
         "Play only cards held",
         "A player plays only cards from their own hand, each card once.",
         (
@@ -541,7 +655,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A2",),
     ),
     _clause(
-        "TD307", "one-card-each", Phase.PLAY, _L, _MUST,
+        "TD307",
+        "one-card-each",
+        Phase.PLAY,
+        _L,
+        _MUST,
         "One card from each player",
         "Every player plays exactly one card to every trick.",
         (
@@ -556,7 +674,11 @@ CLAUSES: tuple[Clause, ...] = (
         "one-card-each",
     ),
     _clause(
-        "TD308", "trick-winner", Phase.PLAY, _T, _MUST,
+        "TD308",
+        "trick-winner",
+        Phase.PLAY,
+        _T,
+        _MUST,
         "Trick winner",
         "The highest trump wins the trick; without a trump, the highest card of the suit led.",
         (
@@ -572,7 +694,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A3",),
     ),
     _clause(
-        "TD309", "trick-count", Phase.PLAY, _L, _MUST,
+        "TD309",
+        "trick-count",
+        Phase.PLAY,
+        _L,
+        _MUST,
         "Thirteen tricks",
         "A deal is played in 13 tricks, numbered from 1 in the order they are played.",
         (_THIRTEEN,),
@@ -581,7 +707,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A2",),
     ),
     _clause(
-        "TD310", "face-down-trumps", Phase.PLAY, _L, _MAY,
+        "TD310",
+        "face-down-trumps",
+        Phase.PLAY,
+        _L,
+        _MAY,
         "Trumps are played face down",
         "A trump is played face down and turned up when the trick is complete; this changes "
         "neither what may be played nor who wins.",
@@ -602,7 +732,11 @@ CLAUSES: tuple[Clause, ...] = (
     ),
     # ------------------------------------------------------------------ scoring
     _clause(
-        "TD401", "scoring-methods", Phase.SCORING, _D, _MUST,
+        "TD401",
+        "scoring-methods",
+        Phase.SCORING,
+        _D,
+        _MUST,
         "Three scoring methods",
         (
             "A deal is scored by method one, two or three (three may be combined with two); the "
@@ -614,7 +748,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A7",),
     ),
     _clause(
-        "TD402", "exact-bid-scores-zero", Phase.SCORING, _S, _MUST,
+        "TD402",
+        "exact-bid-scores-zero",
+        Phase.SCORING,
+        _S,
+        _MUST,
         "An exact bid scores zero",
         "A player who takes exactly the tricks of their bid scores 0 (method two makes an "
         "exception for some zero bids, TD405).",
@@ -635,7 +773,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A7",),
     ),
     _clause(
-        "TD403", "bawah-difference", Phase.SCORING, _S, _MUST,
+        "TD403",
+        "bawah-difference",
+        Phase.SCORING,
+        _S,
+        _MUST,
         "Main bawah: bid less tricks",
         "In main bawah a player scores the bid less the tricks taken: plus for fewer tricks "
         "than bid, minus for more.",
@@ -656,7 +798,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A6", "TD-A7"),
     ),
     _clause(
-        "TD404", "atas-difference", Phase.SCORING, _S, _MUST,
+        "TD404",
+        "atas-difference",
+        Phase.SCORING,
+        _S,
+        _MUST,
         "Main atas: tricks less bid",
         "In main atas a player scores the tricks taken less the bid: plus for more tricks "
         "than bid, minus for fewer.",
@@ -677,7 +823,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A7",),
     ),
     _clause(
-        "TD405", "method-two-zero-bid", Phase.SCORING, _S, _MUST,
+        "TD405",
+        "method-two-zero-bid",
+        Phase.SCORING,
+        _S,
+        _MUST,
         "Method two: a zero bid made scores 5",
         "Under method two a bid of 0, also one lowered from 1, that takes no trick scores 5; "
         "a bid lowered below 0 does not.",
@@ -689,7 +839,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
             _cite(
                 "Punktevergabe, Methode Zwei",
-                "Dies gilt auch für Gebote, die einmal 1\" waren und auf 0\" reduziert wurden.",
+                'Dies gilt auch für Gebote, die einmal 1" waren und auf 0" reduziert wurden.',
                 "This also holds for bids that were once 1 and were lowered to 0.",
             ),
             _cite(
@@ -704,7 +854,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A8",),
     ),
     _clause(
-        "TD406", "method-three-multiplier", Phase.SCORING, _S, _MUST,
+        "TD406",
+        "method-three-multiplier",
+        Phase.SCORING,
+        _S,
+        _MUST,
         "Method three: positive scores multiplied",
         "Under method three a positive score is multiplied by the agreed multiplier; negative "
         "scores are not.",
@@ -731,7 +885,11 @@ CLAUSES: tuple[Clause, ...] = (
         ("TD-A9", "TD-A16"),
     ),
     _clause(
-        "TD407", "tricks-taken", Phase.SCORING, _T, _MUST,
+        "TD407",
+        "tricks-taken",
+        Phase.SCORING,
+        _T,
+        _MUST,
         "Tricks taken",
         "The tricks written for a player must be the number of tricks they won in the play.",
         (_COUNT,),
@@ -739,7 +897,11 @@ CLAUSES: tuple[Clause, ...] = (
         "tricks-taken",
     ),
     _clause(
-        "TD408", "running-total", Phase.SCORING, _T, _MUST,
+        "TD408",
+        "running-total",
+        Phase.SCORING,
+        _T,
+        _MUST,
         "Running total",
         "A player's total after a deal is their total before it plus their score for it.",
         (
@@ -754,7 +916,11 @@ CLAUSES: tuple[Clause, ...] = (
     ),
     # ------------------------------------------------------------------ game end
     _clause(
-        "TD501", "game-length", Phase.GAME_END, _L, _MUST,
+        "TD501",
+        "game-length",
+        Phase.GAME_END,
+        _L,
+        _MUST,
         "Thirteen deals",
         "A complete game has 13 deals and no more.",
         (_ROUNDS,),
@@ -762,7 +928,11 @@ CLAUSES: tuple[Clause, ...] = (
         "game-length",
     ),
     _clause(
-        "TD502", "incomplete-game", Phase.GAME_END, _T, _MAY,
+        "TD502",
+        "incomplete-game",
+        Phase.GAME_END,
+        _T,
+        _MAY,
         "A game that stops early",
         "A record of fewer than 13 deals is an unfinished game: its deals are judged, its "
         "winner is not.",
@@ -771,7 +941,11 @@ CLAUSES: tuple[Clause, ...] = (
         "game-length",
     ),
     _clause(
-        "TD503", "game-winner", Phase.GAME_END, _T, _MUST,
+        "TD503",
+        "game-winner",
+        Phase.GAME_END,
+        _T,
+        _MUST,
         "Winner of the game",
         "After the 13th deal the player with the highest total wins (the lowest, when the "
         "winner option says so); tied players share the win.",

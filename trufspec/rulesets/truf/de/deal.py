@@ -21,7 +21,9 @@ HAND = 13
 """TD101: the cards of each hand."""
 
 
-def hands_of(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> dict[str, list[Card]] | None:
+def hands_of(
+    deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings
+) -> dict[str, list[Card]] | None:
     """TD101 to TD103: the hands as dealt, when the record gives all of them."""
     section = deal.find(Hands)
     if section is None:
@@ -119,5 +121,13 @@ def check_dealer(
     if any(player.value == name for name, _ in candidates):
         return (player.value,)
     expected, reason = candidates[0]
-    findings.add("TD105", player.span, ack=player.ack, number=deal.number.value, written=player.value, expected=expected, reason=reason)
+    findings.add(
+        "TD105",
+        player.span,
+        ack=player.ack,
+        number=deal.number.value,
+        written=player.value,
+        expected=expected,
+        reason=reason,
+    )
     return (player.value, expected)

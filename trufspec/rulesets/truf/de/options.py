@@ -37,8 +37,15 @@ def _entry(
 ) -> Ambiguity:
     """A register entry whose default is its first reading."""
     return Ambiguity(
-        id=id, ruleset=RULESET, title=title, question=question, citations=citations,
-        readings=readings, default=readings[0].value, option=option, clauses=clauses,
+        id=id,
+        ruleset=RULESET,
+        title=title,
+        question=question,
+        citations=citations,
+        readings=readings,
+        default=readings[0].value,
+        option=option,
+        clauses=clauses,
         rationale=rationale,
     )
 
@@ -46,8 +53,8 @@ def _entry(
 AMBIGUITIES: tuple[Ambiguity, ...] = (
     _entry(
         "TD-A1",
-        "\"Haupt-Atas\" below 13 is an erratum",
-        "The source says a total under 13 makes a \"Haupt-Atas\"; is that deal high or low?",
+        '"Haupt-Atas" below 13 is an erratum',
+        'The source says a total under 13 makes a "Haupt-Atas"; is that deal high or low?',
         (
             _cite(
                 "Reizen",
@@ -63,15 +70,14 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (
             Reading(
                 "bawah",
-                "A total under 13 makes main bawah; \"Haupt-Atas\" in that sentence is an "
-                "erratum.",
+                'A total under 13 makes main bawah; "Haupt-Atas" in that sentence is an erratum.',
             ),
         ),
         None,
         ("TD207", "TD208"),
         "The same sentence says the players try to take no tricks, the worked example of the "
-        "exactly-13 rule speaks of \"Hauptbawah\" for lowered bids, and method one heads its "
-        "bawah rules \"(weniger als 13)\".  \"Haupt\" translates the Indonesian \"main\" (to "
+        'exactly-13 rule speaks of "Hauptbawah" for lowered bids, and method one heads its '
+        'bawah rules "(weniger als 13)".  "Haupt" translates the Indonesian "main" (to '
         "play), so Hauptatas and Hauptbawah are main atas and main bawah.",
     ),
     _entry(
@@ -85,7 +91,11 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "by placing one card from the hand face down on the table.",
             ),
         ),
-        (Reading("back-to-hand", "The bid card goes back to the hand and is played like any other."),),
+        (
+            Reading(
+                "back-to-hand", "The bid card goes back to the hand and is played like any other."
+            ),
+        ),
         None,
         ("TD201", "TD306", "TD309"),
         "A deal has 13 tricks and each player 13 cards, so every card is needed in the play.",
@@ -151,12 +161,12 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         None,
         ("TD209", "TD211"),
         "The worked example settles it: 5, 4, 3, 1 become 4, 3, 2, 0 in main bawah, so every "
-        "bid moves, downwards too, and by one trick (\"nicht um mehr als 1 Stich\").",
+        'bid moves, downwards too, and by one trick ("nicht um mehr als 1 Stich").',
     ),
     _entry(
         "TD-A6",
         "Negative bids and the example that lost its sign",
-        "Is a zero bid lowered to -1 kept, and what does \"1 - 0 = -1\" mean?",
+        'Is a zero bid lowered to -1 kept, and what does "1 - 0 = -1" mean?',
         (
             _cite(
                 "Reizen",
@@ -201,14 +211,13 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "scoring",
         ("TD401", "TD402", "TD403", "TD404"),
         "Method one is the source's first and plainest; it is also the only one with nothing "
-        "to agree on.  The unsigned \"die Differenz\" of a missed bid is read as a loss: the "
+        'to agree on.  The unsigned "die Differenz" of a missed bid is read as a loss: the '
         "sign is the one that makes the aim of the mode pay.",
     ),
     _entry(
         "TD-A8",
         "Where method two's 5 points apply",
-        "\"(in der Hauptrunde)\": does a zero bid made score 5 in main bawah only or in both "
-        "modes?",
+        '"(in der Hauptrunde)": does a zero bid made score 5 in main bawah only or in both modes?',
         (
             _cite(
                 "Punktevergabe, Methode Zwei",
@@ -223,7 +232,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "method-two-modes",
         ("TD405",),
         "The sentences that follow speak of bids lowered from 1 to 0, which happens only when "
-        "a deal becomes main bawah; \"Hauptrunde\" reads as a slip for Hauptbawah.",
+        'a deal becomes main bawah; "Hauptrunde" reads as a slip for Hauptbawah.',
     ),
     _entry(
         "TD-A9",
@@ -242,7 +251,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ),
         "multiply-bonus",
         ("TD406",),
-        "Method three multiplies \"die positive Punktzahl\", and the 5 is a positive score.",
+        'Method three multiplies "die positive Punktzahl", and the 5 is a positive score.',
     ),
     _entry(
         "TD-A10",
@@ -294,7 +303,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         "TD-A12",
         "Is the ace a picture card for the redeal?",
         "A hand of 13 cards can never hold only jacks, queens and kings (there are 12): what "
-        "does \"nur Bildkarten\" mean?",
+        'does "nur Bildkarten" mean?',
         (
             _cite(
                 "Spielvorbereitung",
@@ -303,7 +312,10 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
             ),
         ),
         (
-            Reading("aces-and-pictures", "Aces count with the pictures: redeal a hand of only A, K, Q, J."),
+            Reading(
+                "aces-and-pictures",
+                "Aces count with the pictures: redeal a hand of only A, K, Q, J.",
+            ),
             Reading("pictures-only", "Only J, Q, K count; such a hand cannot occur."),
         ),
         "redeal-pictures",
@@ -314,7 +326,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     _entry(
         "TD-A13",
         "Direction of the deal",
-        "\"im oder gegen den Uhrzeigersinn\": is the deal clockwise, counter-clockwise, or "
+        '"im oder gegen den Uhrzeigersinn": is the deal clockwise, counter-clockwise, or '
         "alternating?",
         (
             _cite(
@@ -334,14 +346,14 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ),
         "direction",
         ("TD106",),
-        "The sentence translates \"the deal moves from clockwise and counterclockwise\", that is "
+        'The sentence translates "the deal moves from clockwise and counterclockwise", that is '
         "the direction alternates; the next sentence fixes the first deal as counter-clockwise.",
     ),
     _entry(
         "TD-A14",
         "When trumps may be led",
-        "\"Nachdem eine Trumpfkarte gespielt wurde\": what allows a trump lead, and what is "
-        "\"nur diese Karte\"?",
+        '"Nachdem eine Trumpfkarte gespielt wurde": what allows a trump lead, and what is '
+        '"nur diese Karte"?',
         (
             _cite(
                 "Spielverlauf",
@@ -358,7 +370,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ),
         None,
         ("TD303",),
-        "\"Only this card\" can only mean only trump cards: a hand of one card is the last "
+        '"Only this card" can only mean only trump cards: a hand of one card is the last '
         "trick, where nothing is left to choose.",
     ),
     _entry(
@@ -397,7 +409,9 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
 
 
 def _option(key: str, choices: tuple[str, ...], doc: str, ambiguity: str) -> Option:
-    return Option(key=key, ruleset=RULESET, choices=choices, default=choices[0], doc=doc, ambiguity=ambiguity)
+    return Option(
+        key=key, ruleset=RULESET, choices=choices, default=choices[0], doc=doc, ambiguity=ambiguity
+    )
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -412,10 +426,32 @@ OPTIONS: tuple[Option, ...] = (
         minimum=1,
         maximum=10,
     ),
-    _option("method-two-modes", ("bawah-only", "both"), "Where method two's 5 for a zero bid made applies.", "TD-A8"),
-    _option("multiply-bonus", ("yes", "no"), "Whether method three multiplies method two's 5.", "TD-A9"),
+    _option(
+        "method-two-modes",
+        ("bawah-only", "both"),
+        "Where method two's 5 for a zero bid made applies.",
+        "TD-A8",
+    ),
+    _option(
+        "multiply-bonus", ("yes", "no"), "Whether method three multiplies method two's 5.", "TD-A9"
+    ),
     _option("winner", ("highest-total", "lowest-total"), "Which total wins the game.", "TD-A10"),
-    _option("dealer-tie", ("next-in-direction", "any-tied"), "Who deals when several players share the lowest total.", "TD-A11"),
-    _option("redeal-pictures", ("aces-and-pictures", "pictures-only"), "Which hands of court cards must be redealt.", "TD-A12"),
-    _option("direction", ("alternate-ccw-first", "fixed-ccw", "fixed-cw"), "The direction of each deal.", "TD-A13"),
+    _option(
+        "dealer-tie",
+        ("next-in-direction", "any-tied"),
+        "Who deals when several players share the lowest total.",
+        "TD-A11",
+    ),
+    _option(
+        "redeal-pictures",
+        ("aces-and-pictures", "pictures-only"),
+        "Which hands of court cards must be redealt.",
+        "TD-A12",
+    ),
+    _option(
+        "direction",
+        ("alternate-ccw-first", "fixed-ccw", "fixed-cw"),
+        "The direction of each deal.",
+        "TD-A13",
+    ),
 )

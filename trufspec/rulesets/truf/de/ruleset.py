@@ -54,15 +54,18 @@ def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Find
         return
     written = contract.trump.value
     findings.fault(
-        "TD206", contract.trump.span, ack=contract.trump.ack,
+        "TD206",
+        contract.trump.span,
+        ack=contract.trump.ack,
         expected=winning.card.suit.name.lower(),
         written=written.name.lower() if isinstance(written, Suit) else "no trump",
         reason=f"{winning.player} bid {winning.card}",
     )
 
 
-
-def _replay_deal(deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings) -> DealOutcome:
+def _replay_deal(
+    deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings
+) -> DealOutcome:
     """Replay one deal; its scores (recomputed, or as recorded where they cannot be) and the
     contract they are scored under."""
     hands = hands_of(deal, seats, options, findings)
@@ -139,22 +142,35 @@ def _scores(
         for figure in written.entries if written is not None else ():
             if figure.side_name == player and figure.value != result.points:
                 findings.add(
-                    result.clause, figure.span, ack=figure.ack, player=player, bid=targets[player],
-                    taken=taken[player], expected=result.points, written=figure.value,
-                    mode="atas" if choice.high else "bawah", working=result.working,
+                    result.clause,
+                    figure.span,
+                    ack=figure.ack,
+                    player=player,
+                    bid=targets[player],
+                    taken=taken[player],
+                    expected=result.points,
+                    written=figure.value,
+                    mode="atas" if choice.high else "bawah",
+                    working=result.working,
                 )
     return scores
 
 
 def deal_scores(
-    seats: Sequence[str], bids: dict[str, bidding.Bid], choice: bidding.ModeChoice, taken: dict[str, int], options: OptionValues
+    seats: Sequence[str],
+    bids: dict[str, bidding.Bid],
+    choice: bidding.ModeChoice,
+    taken: dict[str, int],
+    options: OptionValues,
 ) -> dict[str, Scored]:
     """TD401 to TD406: what each player scores for a deal, with the clause that fixes it."""
     targets = bidding.targets(bids, choice)
     return {player: score(targets[player], taken[player], choice.high, options) for player in seats}
 
 
-def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
+def replay(
+    game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]
+) -> GameOutcome:
     """Replay a truf-de game deal by deal."""
     seats = game.players
     if len(seats) != PLAYERS:
@@ -166,7 +182,9 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
     outcomes = []
     dealers: tuple[str, ...] = ()
     for index, deal in enumerate(game.deals):
-        before = [t for t in (totals.totals, totals.stated) if t is not None and set(seats) <= set(t)]
+        before = [
+            t for t in (totals.totals, totals.stated) if t is not None and set(seats) <= set(t)
+        ]
         if index in skip:
             findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
             dealers = ()
@@ -180,7 +198,9 @@ def replay(game: Game, options: OptionValues, findings: Findings, skip: frozense
     return GameOutcome(tuple(outcomes), _winners(game, outcomes, options, findings))
 
 
-def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, findings: Findings) -> tuple[str, ...]:
+def _winners(
+    game: Game, outcomes: list[DealOutcome], options: OptionValues, findings: Findings
+) -> tuple[str, ...]:
     """TD501 to TD503: after 13 deals the highest total (or the lowest) wins; a record of
     fewer deals is an unfinished game, and one of more breaks the length of a game."""
     count = len(game.deals)
@@ -201,8 +221,12 @@ def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, fin
     if written is not None and set(written.split()) != set(winners):
         span = next(t.span for t in game.tags if t.name == "Winner")
         findings.add(
-            "TD503", span, expected=" and ".join(winners), which="lowest" if lowest else "highest",
-            total=best, written=written,
+            "TD503",
+            span,
+            expected=" and ".join(winners),
+            which="lowest" if lowest else "highest",
+            total=best,
+            written=written,
         )
     return winners
 

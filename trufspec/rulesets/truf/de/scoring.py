@@ -53,5 +53,7 @@ def score(bid: int, taken: int, high: bool, options: OptionValues) -> Scored:
         judged.append("TD406")
     if multiplied and (not bonus or options["multiply-bonus"] == "yes"):
         multiplier = options.integer("multiplier")
-        return Scored(base * multiplier, "TD406", f"{base} times the multiplier {multiplier}", tuple(judged))
+        return Scored(
+            base * multiplier, "TD406", f"{base} times the multiplier {multiplier}", tuple(judged)
+        )
     return Scored(base, clause, judged=tuple(judged))

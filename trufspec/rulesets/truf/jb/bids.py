@@ -57,7 +57,9 @@ def _rank_value(rank: Rank, single: bool) -> int:
     return rank.value
 
 
-_CARD_VALUES = {(rank, single): _rank_value(rank, single) for rank in Rank for single in (True, False)}
+_CARD_VALUES = {
+    (rank, single): _rank_value(rank, single) for rank in Rank for single in (True, False)
+}
 """The value of each rank alone and among other cards, worked out once: a bid's value is
 summed card by card in every deal."""
 
@@ -67,7 +69,9 @@ def card_value(card: Card, single: bool) -> int:
     return _CARD_VALUES[card.rank, single]
 
 
-def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, options: OptionValues, findings: Findings) -> Bid:
+def _entry_bid(
+    entry: BidEntry, hand: Sequence[Card] | None, options: OptionValues, findings: Findings
+) -> Bid:
     player = entry.player.value
     if entry.cards is None:
         assert entry.number is not None
@@ -75,41 +79,86 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, options: OptionValu
         if entry.restated is not None:
             findings.judge("JB213")
             if entry.restated.value != value:
-                findings.add("JB213", entry.restated.span, ack=entry.restated.ack, player=player, cards=value, expected=value, written=entry.restated.value)
+                findings.add(
+                    "JB213",
+                    entry.restated.span,
+                    ack=entry.restated.ack,
+                    player=player,
+                    cards=value,
+                    expected=value,
+                    written=entry.restated.value,
+                )
         findings.unchecked(f"{player}'s bid value (the bid cards are not recorded)")
         return Bid(player, value, raw=value)
     cards = entry.cards
     minus = entry.minus
     single = len(cards.cards) == 1
-    findings.judge("JB004", "JB203", "JB202" if single else None, "JB201" if hand is not None else None)
+    findings.judge(
+        "JB004", "JB203", "JB202" if single else None, "JB201" if hand is not None else None
+    )
     # JB202: a single card always counts as plus.
     if single and minus:
         if options["single-minus"] == "reject":
-            findings.add("JB202", cards.span(0), ack=cards.acknowledged(0), player=player, card=cards[0])
+            findings.add(
+                "JB202", cards.span(0), ack=cards.acknowledged(0), player=player, card=cards[0]
+            )
         minus = frozenset()
     # JB201: the bid cards come from the bidder's own hand, each card once.
-    held = set(hand) if hand is not None else None  # a set finds a card by identity; a list compares it with each card
+    held = (
+        set(hand) if hand is not None else None
+    )  # a set finds a card by identity; a list compares it with each card
     named: set[Card] = set()
     for index, card in enumerate(cards.cards):
         if card in named:
-            findings.add("JB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=f"bid {card} twice")
+            findings.add(
+                "JB201",
+                cards.span(index),
+                ack=cards.acknowledged(index),
+                player=player,
+                problem=f"bid {card} twice",
+            )
         elif held is not None and card not in held:
-            findings.add("JB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=f"bid {card}, which is not in their hand")
+            findings.add(
+                "JB201",
+                cards.span(index),
+                ack=cards.acknowledged(index),
+                player=player,
+                problem=f"bid {card}, which is not in their hand",
+            )
         named.add(card)
     # JB203, JB204: the signed sum of the card values, and zero for a negative sum.
-    raw = sum(-card_value(c, single) if i in minus else card_value(c, single) for i, c in enumerate(cards.cards))
+    raw = sum(
+        -card_value(c, single) if i in minus else card_value(c, single)
+        for i, c in enumerate(cards.cards)
+    )
     value = max(raw, 0)
     if entry.restated is not None:
         code = "JB204" if raw < 0 else "JB213"
         findings.judge(code)
         if entry.restated.value != value:
-            written = " ".join(("-" if i in minus else "") + str(c) for i, c in enumerate(cards.cards))
-            findings.add(code, entry.restated.span, ack=entry.restated.ack, player=player, cards=written, sum=raw, expected=value, written=entry.restated.value)
+            written = " ".join(
+                ("-" if i in minus else "") + str(c) for i, c in enumerate(cards.cards)
+            )
+            findings.add(
+                code,
+                entry.restated.span,
+                ack=entry.restated.ack,
+                player=player,
+                cards=written,
+                sum=raw,
+                expected=value,
+                written=entry.restated.value,
+            )
     return Bid(player, value, cards.cards, minus, raw)
 
 
 def evaluate_bids(
-    bids: Bids, seats: Sequence[str], hands: dict[str, list[Card]] | None, options: OptionValues, max_total: int, findings: Findings
+    bids: Bids,
+    seats: Sequence[str],
+    hands: dict[str, list[Card]] | None,
+    options: OptionValues,
+    max_total: int,
+    findings: Findings,
 ) -> dict[str, Bid]:
     """Every recorded bid, valued (JB201 to JB204, JB213, JB214)."""
     found: dict[str, Bid] = {}
@@ -123,14 +172,18 @@ def evaluate_bids(
         if capped:
             findings.judge("JB214")
             if bid.value > max_total:
-                findings.add("JB214", entry.span, player=player, value=bid.value, max_total=max_total)
+                findings.add(
+                    "JB214", entry.span, player=player, value=bid.value, max_total=max_total
+                )
         found[player] = bid
     return found
 
 
 def _tie_card(bid: Bid, options: OptionValues) -> tuple[int, int]:
     """JB207: the key of a bidder's highest card for the tie-break (spades high)."""
-    considered = [c for i, c in enumerate(bid.cards) if options["tie-cards"] == "all" or i not in bid.minus]
+    considered = [
+        c for i, c in enumerate(bid.cards) if options["tie-cards"] == "all" or i not in bid.minus
+    ]
     if options["tie-card-order"] == "suit-then-rank":
         return max((c.suit.index, c.rank.value) for c in considered or bid.cards)
     return max((c.rank.value, c.suit.index) for c in considered or bid.cards)
@@ -149,7 +202,9 @@ class Contest:
     def judged(self) -> tuple[str, ...]:
         """The clauses that decided it: the highest bid, then each tie-break reached (the
         highest card compared by the rank order)."""
-        return {"JB205": ("JB205",), "JB206": ("JB205", "JB206")}.get(self.clause, ("JB205", "JB206", "JB207", "JB003"))
+        return {"JB205": ("JB205",), "JB206": ("JB205", "JB206")}.get(
+            self.clause, ("JB205", "JB206", "JB207", "JB003")
+        )
 
 
 def bid_winner(bids: dict[str, Bid], options: OptionValues) -> Contest | None:
@@ -173,11 +228,21 @@ def bid_winner(bids: dict[str, Bid], options: OptionValues) -> Contest | None:
 
 def _highest_card(bid: Bid, options: OptionValues) -> Card:
     key = _tie_card(bid, options)
-    order = (lambda c: (c.suit.index, c.rank.value)) if options["tie-card-order"] == "suit-then-rank" else (lambda c: (c.rank.value, c.suit.index))
+    order = (
+        (lambda c: (c.suit.index, c.rank.value))
+        if options["tie-card-order"] == "suit-then-rank"
+        else (lambda c: (c.rank.value, c.suit.index))
+    )
     return next(c for c in bid.cards if order(c) == key)
 
 
-def report_winner(contest: Contest, contract: Contract, bids: dict[str, Bid], options: OptionValues, findings: Findings) -> None:
+def report_winner(
+    contest: Contest,
+    contract: Contract,
+    bids: dict[str, Bid],
+    options: OptionValues,
+    findings: Findings,
+) -> None:
     """Report a contract whose winner is not the one the bids give."""
     written = contract.winner.value
     if written == contest.winner:
@@ -185,13 +250,30 @@ def report_winner(contest: Contest, contract: Contract, bids: dict[str, Bid], op
     span, ack = contract.winner.span, contract.winner.ack
     winner = bids[contest.winner]
     if contest.clause == "JB205":
-        findings.fault("JB205", span, ack=ack, expected=contest.winner, written=written, reason=contest.reason)
+        findings.fault(
+            "JB205", span, ack=ack, expected=contest.winner, written=written, reason=contest.reason
+        )
     elif contest.clause == "JB206":
-        findings.fault("JB206", span, ack=ack, expected=contest.winner, other=contest.rival, value=winner.value, written=written)
+        findings.fault(
+            "JB206",
+            span,
+            ack=ack,
+            expected=contest.winner,
+            other=contest.rival,
+            value=winner.value,
+            written=written,
+        )
     else:
         findings.fault(
-            "JB207", span, ack=ack, expected=contest.winner, other=contest.rival, value=winner.value,
-            count=len(winner.cards), card=_highest_card(winner, options), written=written,
+            "JB207",
+            span,
+            ack=ack,
+            expected=contest.winner,
+            other=contest.rival,
+            value=winner.value,
+            count=len(winner.cards),
+            card=_highest_card(winner, options),
+            written=written,
         )
 
 
@@ -229,10 +311,19 @@ def decide_mode(
         code = "JB210" if high else "JB211"
         findings.judge("JB209", code)
         if mode is not None and mode.value.is_high != high:
-            findings.fault(code, mode.span, ack=mode.ack, total=total, max_total=max_total, written=mode.value.value)
+            findings.fault(
+                code,
+                mode.span,
+                ack=mode.ack,
+                total=total,
+                max_total=max_total,
+                written=mode.value.value,
+            )
         if adjust is not None:
             written = f"an even game adjusted by {adjust.value:+d}"
-            findings.fault(code, adjust.span, ack=adjust.ack, total=total, max_total=max_total, written=written)
+            findings.fault(
+                code, adjust.span, ack=adjust.ack, total=total, max_total=max_total, written=written
+            )
         return ModeChoice(high, 0)
     # An even game: the winner's choice is the adjustment, or failing that the mode.
     findings.judge("JB209", "JB212")
@@ -246,7 +337,13 @@ def decide_mode(
             findings.add("JB212", adjust.span, ack=adjust.ack, total=total, problem=problem)
         high = adjust.value > 0
         if mode is not None and mode.value.is_high != high:
-            findings.fault("JB212", mode.span, ack=mode.ack, total=total, problem=f"adjusting by {adjust.value:+d} makes a {'high' if high else 'low'} game, not {mode.value.value}")
+            findings.fault(
+                "JB212",
+                mode.span,
+                ack=mode.ack,
+                total=total,
+                problem=f"adjusting by {adjust.value:+d} makes a {'high' if high else 'low'} game, not {mode.value.value}",
+            )
         return ModeChoice(high, amount if high else -amount)
     if mode is not None:
         high = mode.value.is_high
@@ -255,14 +352,19 @@ def decide_mode(
     return None
 
 
-def targets(bids: dict[str, Bid], winner: str | None, choice: ModeChoice, options: OptionValues) -> dict[str, int]:
+def targets(
+    bids: dict[str, Bid], winner: str | None, choice: ModeChoice, options: OptionValues
+) -> dict[str, int]:
     """The bids each player must make, after an even game's adjustment (JB212)."""
     scope = options["even-adjust-scope"]
     floor = options["adjusted-bid-floor"] == "zero"
     result = {}
     for player, bid in bids.items():
-        moved = choice.adjust if scope == "all-players" or (scope == "winner-only" and player == winner) else 0
+        moved = (
+            choice.adjust
+            if scope == "all-players" or (scope == "winner-only" and player == winner)
+            else 0
+        )
         target = bid.value + moved
         result[player] = max(target, 0) if floor and moved else target
     return result
-

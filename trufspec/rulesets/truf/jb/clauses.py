@@ -454,7 +454,7 @@ CLAUSES: tuple[Clause, ...] = (
         citations=(
             _cite(
                 "Bidding, rule 11",
-                'If the total number of tricks bidded exceed the max total, the game is called '
+                "If the total number of tricks bidded exceed the max total, the game is called "
                 'as "high game"',
             ),
         ),
@@ -478,7 +478,7 @@ CLAUSES: tuple[Clause, ...] = (
         citations=(
             _cite(
                 "Bidding, rule 12",
-                'If the total number of tricks bidded is less than max total, the game is '
+                "If the total number of tricks bidded is less than max total, the game is "
                 'called as "low game"',
             ),
         ),
@@ -506,7 +506,7 @@ CLAUSES: tuple[Clause, ...] = (
         citations=(
             _cite(
                 "Bidding, rule 13",
-                'If the total number of tricks bidded is equal to the max total, the game is '
+                "If the total number of tricks bidded is equal to the max total, the game is "
                 'called as "even game"',
             ),
             _cite(

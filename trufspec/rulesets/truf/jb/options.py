@@ -91,8 +91,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ruleset=RULESET,
         title="The 52nd card of a three-player game",
         question=(
-            "Three hands of 17 cards use 51 cards of the pack: what happens to the one left "
-            "over?"
+            "Three hands of 17 cards use 51 cards of the pack: what happens to the one left over?"
         ),
         citations=(
             _cite("Bidding, rule 10", "In a 3-player game, the total number of tricks is 17."),
@@ -402,9 +401,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ruleset=RULESET,
         title="Which bid cards break a tie",
         question="Do minus cards count when the highest card of a tied bid is looked for?",
-        citations=(
-            _cite("Bidding, rule 9", "the one who has the highest card will win"),
-        ),
+        citations=(_cite("Bidding, rule 9", "the one who has the highest card will win"),),
         readings=(
             Reading("all", "Every bid card counts, plus or minus."),
             Reading("plus-only", "Only the plus cards count."),
@@ -502,9 +499,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ruleset=RULESET,
         title="When trumps are broken",
         question='What counts as "trump has been played before" for the leader?',
-        citations=(
-            _cite("Playing, rule 3", "a) trump has been played before"),
-        ),
+        citations=(_cite("Playing, rule 3", "a) trump has been played before"),),
         readings=(
             Reading(
                 "any-earlier-trick",
@@ -531,9 +526,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         question=(
             "How do the trump rules apply when a mixed-suit bid leaves the deal without trump?"
         ),
-        citations=(
-            _cite("Bidding, rule 7", "Otherwise a no-trump game will be played."),
-        ),
+        citations=(_cite("Bidding, rule 7", "Otherwise a no-trump game will be played."),),
         readings=(
             Reading(
                 "no-trump",
@@ -553,9 +546,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ruleset=RULESET,
         title="Face-down trumps in a record",
         question="Can a record show that trumps were played face down, and should it be checked?",
-        citations=(
-            _cite("Playing, rule 6", "Trump card is played face down"),
-        ),
+        citations=(_cite("Playing, rule 6", "Trump card is played face down"),),
         readings=(
             Reading(
                 "not-recorded",

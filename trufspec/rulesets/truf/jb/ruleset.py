@@ -51,7 +51,9 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
     section = deal.find(Hands)
     if section is None:
         return None
-    hands = {e.player.value: list(e.cards.cards) for e in section.entries if e.player.value in seats}
+    hands = {
+        e.player.value: list(e.cards.cards) for e in section.entries if e.player.value in seats
+    }
     if set(hands) != set(seats) or section.incomplete:
         findings.unchecked("the deal (not every hand is recorded)")
         return None
@@ -59,7 +61,14 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
     findings.judge("JB002", "JB101", "JB102")
     for entry in section.entries:
         if len(entry.cards) != size and entry.player.value in seats:
-            findings.add("JB101", entry.span, player=entry.player.value, count=len(entry.cards), players=len(seats), expected=size)
+            findings.add(
+                "JB101",
+                entry.span,
+                player=entry.player.value,
+                count=len(entry.cards),
+                players=len(seats),
+                expected=size,
+            )
     dealt = [card for hand in hands.values() for card in hand]
     undealt_section = deal.find(Undealt)
     undealt = list(undealt_section.cards.cards) if undealt_section is not None else []
@@ -69,11 +78,21 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
     # three players); what is left to check is a card said to be undealt when all are dealt.
     if len(seats) == 4 and undealt and undealt_section is not None:
         cards = " ".join(map(str, undealt))
-        findings.add("JB102", undealt_section.span, problem=f"{cards} is recorded as undealt in a four-player deal")
+        findings.add(
+            "JB102",
+            undealt_section.span,
+            problem=f"{cards} is recorded as undealt in a four-player deal",
+        )
     return hands
 
 
-def _three_player_leftover(hands: dict[str, list[Card]] | None, options: OptionValues, seats: Sequence[str], deal: Deal, findings: Findings) -> None:
+def _three_player_leftover(
+    hands: dict[str, list[Card]] | None,
+    options: OptionValues,
+    seats: Sequence[str],
+    deal: Deal,
+    findings: Findings,
+) -> None:
     """JB-A3 read as remove-fixed-card: the 2C is the card out of play."""
     if hands is None or len(seats) != 3 or options["three-player-leftover"] != "remove-fixed-card":
         return
@@ -82,7 +101,11 @@ def _three_player_leftover(hands: dict[str, list[Card]] | None, options: OptionV
         if REMOVED_CARD in hand:
             section = deal.find(Hands)
             assert section is not None
-            findings.add("JB102", section.span, problem=f"{player} was dealt {REMOVED_CARD}, the card taken out before a three-player deal")
+            findings.add(
+                "JB102",
+                section.span,
+                problem=f"{player} was dealt {REMOVED_CARD}, the card taken out before a three-player deal",
+            )
 
 
 def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Findings) -> None:
@@ -103,7 +126,6 @@ def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Find
     )
 
 
-
 def _replay_deal(
     deal: Deal, seats: Sequence[str], options: OptionValues, rules: TrickRules, findings: Findings
 ) -> DealOutcome:
@@ -115,14 +137,20 @@ def _replay_deal(
     _three_player_leftover(hands, options, seats, deal, findings)
     contract = deal.find(Contract)
     bids_section = deal.find(Bids)
-    bids = bidding.evaluate_bids(bids_section, seats, hands, options, max_total, findings) if bids_section else {}
+    bids = (
+        bidding.evaluate_bids(bids_section, seats, hands, options, max_total, findings)
+        if bids_section
+        else {}
+    )
 
     # The bid winner, trump and mode.  A contract that the bids contradict is reported, and
     # what follows in the deal is marked as its consequence.  The play is judged under the
     # record's own contract (who led and which suit was trumps is what the table played); the
     # scores under the rules (the contract the bids make).
     winner = contract.winner.value if contract is not None else None
-    trump: Trump | None = contract.trump.value if contract is not None and contract.trump is not None else None
+    trump: Trump | None = (
+        contract.trump.value if contract is not None and contract.trump is not None else None
+    )
     complete_bids = set(bids) == set(seats)
     choice = None
     scoring_winner = winner
@@ -141,11 +169,15 @@ def _replay_deal(
             _check_trump(contract, bids[contest.winner], findings)
         if trump is None and winner in bids:
             trump = bidding.trump_of(bids[winner])
-        choice = bidding.decide_mode(sum(b.value for b in bids.values()), max_total, contract, options, findings)
+        choice = bidding.decide_mode(
+            sum(b.value for b in bids.values()), max_total, contract, options, findings
+        )
     else:
         findings.unchecked("the contract (not every bid is recorded)")
         if contract is not None and contract.mode is not None:
-            choice = bidding.ModeChoice(contract.mode.value.is_high, contract.adjust.value if contract.adjust else 0)
+            choice = bidding.ModeChoice(
+                contract.mode.value.is_high, contract.adjust.value if contract.adjust else 0
+            )
 
     play = deal.find(Play)
     won = None
@@ -165,7 +197,9 @@ def _replay_deal(
     return settled(scores, scoring_winner, trump, None if choice is None else choice.high, taken)
 
 
-def _judge_trick_winners(play: Play, seats: Sequence[str], trump: Suit | None, findings: Findings) -> None:
+def _judge_trick_winners(
+    play: Play, seats: Sequence[str], trump: Suit | None, findings: Findings
+) -> None:
     """JB003 and JB310 where the winner of a trick is decided: the rank order always, and the
     face-down trump when a trump was played to the trick (it counts as any trump would)."""
     complete = [t for t in play.tricks if len(t.cards.cards) == len(seats)]
@@ -205,9 +239,16 @@ def _scores(
         for side, figure in figures:
             if side == player and figure.value != result.points:
                 findings.add(
-                    result.clause, figure.span, ack=figure.ack, player=player, bid=targets[player],
-                    taken=taken[player], expected=result.points, written=figure.value,
-                    players=len(seats), working=result.working,
+                    result.clause,
+                    figure.span,
+                    ack=figure.ack,
+                    player=player,
+                    bid=targets[player],
+                    taken=taken[player],
+                    expected=result.points,
+                    written=figure.value,
+                    players=len(seats),
+                    working=result.working,
                 )
     # JB403 (a missed bid scores below zero) is judged wherever a miss is scored (JB404 to JB406).
     findings.judge(*clauses, "JB403" if clauses & {"JB404", "JB405", "JB406"} else None)
@@ -225,13 +266,19 @@ def deal_scores(
     """JB401 to JB406: what each player scores for a deal, with the clause that fixes it."""
     targets = bidding.targets(bids, winner, choice, options)
     return {
-        player: score(targets[player], taken[player], choice.high, len(seats), options, bids[player].value)
+        player: score(
+            targets[player], taken[player], choice.high, len(seats), options, bids[player].value
+        )
         for player in seats
     }
 
 
 def _missed_but_positive(
-    written: Tricks | None, bids: dict[str, bidding.Bid], taken: dict[str, int], options: OptionValues, findings: Findings
+    written: Tricks | None,
+    bids: dict[str, bidding.Bid],
+    taken: dict[str, int],
+    options: OptionValues,
+    findings: Findings,
 ) -> None:
     """JB403 when the mode is not known: a player who missed whichever way the bids were
     adjusted cannot have a score of zero or more."""
@@ -246,12 +293,19 @@ def _missed_but_positive(
         possible = {bid.value + amount, max(bid.value - amount, 0), bid.value - amount}
         if taken[figure.side_name] not in possible:
             findings.add(
-                "JB403", figure.span, ack=figure.ack, player=figure.side_name,
-                bid=bid.value, taken=taken[figure.side_name], written=figure.value,
+                "JB403",
+                figure.span,
+                ack=figure.ack,
+                player=figure.side_name,
+                bid=bid.value,
+                taken=taken[figure.side_name],
+                written=figure.value,
             )
 
 
-def replay(game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]) -> GameOutcome:
+def replay(
+    game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]
+) -> GameOutcome:
     """Replay a truf-jb game deal by deal."""
     seats = game.players
     findings.judge("JB001")
@@ -287,7 +341,9 @@ def _no_teams(deal: Deal, findings: Findings) -> None:
                 findings.add("JB005", figure.span, ack=figure.ack, side=figure.side_name)
 
 
-def _winners(game: Game, outcomes: list[DealOutcome], options: OptionValues, findings: Findings) -> tuple[str, ...]:
+def _winners(
+    game: Game, outcomes: list[DealOutcome], options: OptionValues, findings: Findings
+) -> tuple[str, ...]:
     """JB501, JB502: the highest total wins, once the game has all its deals."""
     wanted = options.integer("deals")
     if wanted:

@@ -25,7 +25,9 @@ class Scored:
     working: str = ""
 
 
-def score(bid: int, taken: int, high: bool, players: int, options: OptionValues, original: int) -> Scored:
+def score(
+    bid: int, taken: int, high: bool, players: int, options: OptionValues, original: int
+) -> Scored:
     """The score of one player for one deal (JB401 to JB406)."""
     zero = 5 if players == 4 else 7
     short, over = (2, 1) if high else (1, 2)
@@ -40,7 +42,13 @@ def score(bid: int, taken: int, high: bool, players: int, options: OptionValues,
             return Scored(-zero, "JB406", f"{zero} lost for the bid")
         extra = taken - 1 if rule == "first-trick" else taken
         points = -zero - over * extra
-        return Scored(points, "JB406", f"{zero} for the first trick and {over} for each of the {extra} more" if rule == "first-trick" else f"{zero} and {over} for each of the {extra} tricks")
+        return Scored(
+            points,
+            "JB406",
+            f"{zero} for the first trick and {over} for each of the {extra} more"
+            if rule == "first-trick"
+            else f"{zero} and {over} for each of the {extra} tricks",
+        )
     if taken == bid:
         return Scored(bid, "JB401")
     if taken < bid:
