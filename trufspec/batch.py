@@ -28,7 +28,7 @@ from trufspec.api import check_text
 from trufspec.diagnostics import Diagnostic
 from trufspec.jsonrecords import block_text, is_json, point
 from trufspec.notation.blocks import Block, blocks
-from trufspec.report.model import FileReport
+from trufspec.output.model import FileReport
 
 __all__ = [
     "BLOCK_SIZE",

@@ -23,7 +23,7 @@ from litestar.params import Parameter
 
 import trufspec
 from trufspec.referee import STATES
-from trufspec.report import contract
+from trufspec.output import contract
 from trufspec.rulesets import RULESETS
 from trufspec.serve import judged
 from trufspec.serve.games import Host, ProblemError

@@ -24,9 +24,9 @@ from trufspec.records import Game, Tag, replace
 from trufspec.referee import GameState, Refused, resume
 from trufspec.referee.actions import Action
 from trufspec.referee.errors import refusal
-from trufspec.report import contract
-from trufspec.report.json import document as check_document
-from trufspec.report.model import Report
+from trufspec.output import contract
+from trufspec.output.json import document as check_document
+from trufspec.output.model import Report
 from trufspec.serve.models import (
     CitationBody,
     LegalActions,

@@ -2,7 +2,7 @@
 
 ``check``, ``score`` (and ``score --standings``), ``coverage`` and ``readings`` with ``--format
 json`` each build one of the documents below and encode it with msgspec;
-:mod:`trufspec.report.schemas` turns the same types into the JSON Schemas shipped with the
+:mod:`trufspec.output.schemas` turns the same types into the JSON Schemas shipped with the
 package.  Because the writer and the schema are one definition,
 a key cannot be printed that the schema does not describe, nor described and never printed.
 
