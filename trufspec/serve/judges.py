@@ -153,4 +153,6 @@ class Judges:
         self._all.append(fresh)
         assert self._idle is not None
         self._idle.put_nowait(fresh)
-        self._replacing.discard(asyncio.current_task())  # type: ignore[arg-type]
+        task = asyncio.current_task()
+        if task is not None:
+            self._replacing.discard(task)
