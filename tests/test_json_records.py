@@ -15,8 +15,8 @@ from trufspec.api import dumps, load, loads
 from trufspec.batch import check_paths
 from trufspec.jsonrecords import is_json, notation_text, read_json, write_json
 from trufspec.jsonrecords.convert import from_document, to_document
-from trufspec.records import Game
 from trufspec.output import schemas
+from trufspec.records import Game
 from trufspec.simulate import SIMULATORS, simulate
 
 ROOT = Path(__file__).resolve().parent.parent

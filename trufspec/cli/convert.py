@@ -35,6 +35,7 @@ def convert(path: str, target: str, output: str, input_format: str) -> None:
 
     \b
     Examples:
+      trufspec convert records/truf-jb/notation-example.truf --to json
       trufspec convert records/truf-jb/notation-example.truf --to json -o game.json
       trufspec convert game.json --to truf
     """
@@ -73,3 +74,4 @@ def convert(path: str, target: str, output: str, input_format: str) -> None:
     except OSError as error:
         click.echo(f"trufspec: error: {output}: {error.strerror or error}", err=True)
         sys.exit(USAGE)
+    click.echo(f"wrote {output}: {len(games)} game{'s' if len(games) != 1 else ''}", err=True)

@@ -62,12 +62,9 @@ def serve(
     judges: int,
 ) -> None:
     """Serve the checker and the referee over HTTP: the API of docs/service.rst under /v1,
-    its OpenAPI document at /openapi.json and a docs page at /docs.
-
-    \b
-    Examples:
-      trufspec serve
-      trufspec serve --host 0.0.0.0 --port 8080 --workers 2 --database /var/lib/truf/games.sqlite
+    its OpenAPI document at /openapi.json and a docs page at /docs.  It runs until stopped
+    (Ctrl-C); for instance, with two workers reached from other machines:
+    trufspec serve --host 0.0.0.0 --workers 2 --database /var/lib/trufspec/games.sqlite
     """
     try:
         import uvicorn
