@@ -11,8 +11,10 @@ send, each as soon as its last answer came:
 
 Each run is bounded: it stops after ``--requests`` answers or ``--seconds`` seconds, whichever
 comes first.  The figures are requests per second and the 50th and 99th percentiles of the
-latency.  The clients run in this process, on the same machine: they take processor time from
-the server, so the figures are those of a loaded machine, not of the server alone.
+latency, and the processor time the server's processes (workers and judges) spent per request:
+the clients run in this process, on the same machine, and take processor time from the server,
+and on a shared machine so do other programs, so the rate by the clock is that of the machine
+as loaded, while ``1000 / cpu ms`` is what one core given to the server alone would answer.
 
 Run from the repository root: ``python benchmarks/serve.py [--requests N] [--seconds S]``.
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 import tempfile
 import time
@@ -69,6 +72,20 @@ def planned_actions(seed: int, count: int) -> list[tuple[str, str]]:
 
 
 Send = Callable[[httpx.AsyncClient, int, int], Awaitable[httpx.Response]]
+
+
+def server_ticks(session: int) -> int:
+    """Clock ticks of processor time (user and system) used so far by the processes of a
+    session: the server's workers and their judges (Linux's /proc)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # a process that ended meanwhile
+        if int(fields[3]) == session:
+            total += int(fields[11]) + int(fields[12])
+    return total
 
 
 async def load(url: str, send: Send, requests: int, seconds: float) -> tuple[float, list[float]]:
@@ -129,9 +146,10 @@ async def hosted_games(url: str, per_game: int) -> Send:
     return send
 
 
-async def scenarios(
-    url: str, requests: int, seconds: float
-) -> dict[str, tuple[float, list[float]]]:
+Found = dict[str, tuple[float, list[float], float]]
+
+
+async def scenarios(url: str, session: int, requests: int, seconds: float) -> Found:
     check_body = {"record": one_deal()}
     referee_body = {"record": mid_trick(), "action": "8S"}
 
@@ -145,9 +163,13 @@ async def scenarios(
     # more planned actions than one client sends in a run.
     hosted = await hosted_games(url, per_game=max(60, requests // CLIENTS + 8))
     found = {}
+    tick = 1000 / os.sysconf("SC_CLK_TCK")
     for name, send in (("check", check), ("referee", referee), ("hosted", hosted)):
         await load(url, send, CLIENTS * 2, 5)  # warm-up: the judges, the caches
-        found[name] = await load(url, send, requests, seconds)
+        before = server_ticks(session)
+        rate, latencies = await load(url, send, requests, seconds)
+        cpu = (server_ticks(session) - before) * tick / len(latencies)
+        found[name] = (rate, latencies, cpu)
     return found
 
 
@@ -160,16 +182,23 @@ def main() -> None:
     print(
         f"{CLIENTS} clients, at most {arguments.requests} requests or {arguments.seconds:g} s a run"
     )
-    print(f"{'workers':>7} {'scenario':<8} {'requests/s':>10} {'p50 ms':>7} {'p99 ms':>7} {'n':>6}")
+    print(
+        f"{'workers':>7} {'scenario':<8} {'requests/s':>10} {'p50 ms':>7} {'p99 ms':>7}"
+        f" {'cpu ms':>7} {'n':>6}"
+    )
     for workers in arguments.workers:
         with tempfile.TemporaryDirectory() as folder:
             database = Path(folder) / "games.sqlite"
             with running(database, "--judges", "2", workers=workers) as server:
-                found = asyncio.run(scenarios(server.url, arguments.requests, arguments.seconds))
-        for name, (rate, latencies) in found.items():
+                session = os.getsid(server.process.pid)
+                found = asyncio.run(
+                    scenarios(server.url, session, arguments.requests, arguments.seconds)
+                )
+        for name, (rate, latencies, cpu) in found.items():
             p50, p99 = percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000
             print(
-                f"{workers:>7} {name:<8} {rate:>10.0f} {p50:>7.1f} {p99:>7.1f} {len(latencies):>6}"
+                f"{workers:>7} {name:<8} {rate:>10.0f} {p50:>7.1f} {p99:>7.1f} {cpu:>7.2f}"
+                f" {len(latencies):>6}"
             )
 
 
