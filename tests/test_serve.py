@@ -358,24 +358,26 @@ def cards_in(text: str) -> set[str]:
     return set(CARD.findall(text))
 
 
-def hidden_from(client: httpx.Client, game: dict[str, Any], seat: str) -> set[str]:
-    """The cards ``seat`` may not see now: those in the other hands and the undealt cards,
-    less those its own view shows (played, shown face up, or offered to it, as the stock is to
-    the player who takes it in Ruff and Honours)."""
+def hidden_from(client: httpx.Client, game: dict[str, Any], seat: str) -> dict[str, str]:
+    """The cards ``seat`` may not see now, with who holds each: those in the other hands and
+    the undealt cards (held by ``-``), less those its own view shows (played, shown face up,
+    or offered to it, as the stock is to the player who takes it in Ruff and Honours)."""
     table = bearer(game["tokens"]["table"])
     url = f"/v1/games/{game['id']}"
-    held: set[str] = set()
+    held: dict[str, str] = {}
     for other in PLAYERS:
         if other != seat:
-            held |= set(client.get(url, params={"seat": other}, headers=table).json()["hand"])
+            hand = client.get(url, params={"seat": other}, headers=table).json()["hand"]
+            held.update(dict.fromkeys(hand, other))
     full = client.get(url, params={"format": "json"}, headers=table).json()["record"]
     deals = full["games"][0]["deals"]
     for section in deals[-1]["sections"] if deals else []:
         if section["section"] in ("undealt", "stock"):
-            held |= set(section["cards"])
+            held.update(dict.fromkeys(section["cards"], "-"))
     own = client.get(url, headers=bearer(game["tokens"]["seats"][seat])).json()
     offered = cards_in(" ".join(own["legal_actions"]["items"]))
-    return held - cards_in(own["record"]) - set(own["hand"]) - offered
+    seen = cards_in(own["record"]) | set(own["hand"]) | offered
+    return {card: holder for card, holder in held.items() if card not in seen}
 
 
 LEAK = pytest.mark.xfail(
@@ -391,6 +393,8 @@ LEAK = pytest.mark.xfail(
         pytest.param("truf-basics", marks=LEAK),
         pytest.param("truf-jb", marks=LEAK),
         pytest.param("ruff-and-honours", marks=LEAK),
+        pytest.param("truf-de", marks=LEAK),
+        "tromplemond",
     ],
 )
 def test_no_response_to_a_seat_holds_a_card_it_may_not_see(
@@ -407,19 +411,23 @@ def test_no_response_to_a_seat_holds_a_card_it_may_not_see(
         token = bearer(game["tokens"]["seats"][seat])
         hidden = hidden_from(client, game, seat)
         seen = client.get(url, headers=token)
-        assert not cards_in(seen.text) & hidden, (seat, cards_in(seen.text) & hidden)
-        # A card another player holds, asked for: the refusal must not say who holds it.
+        assert not cards_in(seen.text) & set(hidden), (seat, cards_in(seen.text) & set(hidden))
+        # A card another player holds, asked for: the refusal must not show another hidden
+        # card, nor name who holds it (unless that player is named as one to act, which is
+        # public).
         for card in sorted(hidden)[:2]:
             refused = client.post(f"{url}/actions", json={"action": card}, headers=token)
             if refused.status_code == 422:
                 detail = refused.json()["detail"]
-                leaked = cards_in(refused.text) & (hidden - {card})
+                leaked = cards_in(refused.text) & (set(hidden) - {card})
                 assert not leaked, (seat, card, detail)
-                assert not [p for p in PLAYERS if p != seat and p in detail], (seat, card, detail)
+                holder = hidden[card]
+                if holder not in table_view["to_act"]:
+                    assert holder not in detail, (seat, card, detail)
         action = seen.json()["legal_actions"]["items"][0]
         moved = client.post(f"{url}/actions", json={"action": action}, headers=token)
         assert moved.status_code == 200, moved.text
-        assert not cards_in(moved.text) & hidden_from(client, game, seat)
+        assert not cards_in(moved.text) & set(hidden_from(client, game, seat))
         steps += 1
     assert steps > 0
 
