@@ -28,7 +28,7 @@ from referee_play import pick
 
 settings.register_profile(
     "referee-ci",
-    max_examples=int(os.environ.get("TRUFSPEC_REFEREE_EXAMPLES", "0")) or 25,
+    max_examples=int(os.environ.get("TRUFSPEC_REFEREE_EXAMPLES", "0")) or 60,
     deadline=None,
     derandomize=True,
     phases=(Phase.explicit, Phase.reuse, Phase.generate),
@@ -71,18 +71,14 @@ a short game where it sets the length (every value of a length plays the same ru
 
 @st.composite
 def readings(draw: st.DrawFn, ruleset: str) -> dict[str, str]:
-    """Some of the ruleset's options, each at any of its values."""
+    """Every option of the ruleset, each at any of its values (its default among them)."""
     chosen: dict[str, str] = {}
     for key, option in default_registry().options_of(ruleset).items():
-        if not draw(st.booleans()):
-            continue
         if option.choices:
             chosen[key] = draw(st.sampled_from(option.choices))
         else:
             low, high = NUMBERS[key]
             chosen[key] = str(draw(st.integers(low, high)))
-    if ruleset == "ruff-and-honours" and "target-points" not in chosen:
-        chosen["target-points"] = str(draw(st.integers(1, 5)))  # a game of a few hands
     return chosen
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from trufspec import dumps
-from trufspec.referee import resume
+from trufspec.referee import Choose, new_game, resume
 
 from referee_play import play_until
 
@@ -36,3 +38,30 @@ def test_a_record_cut_while_the_bid_winner_chooses_the_contract_resumes() -> Non
     play_until(state, random.Random(3), lambda s: s.is_deal_over)
     text = dumps([state.record()])
     assert dumps([resume(text).record()]) == text
+
+
+PLAYERS = ("Rob", "Nick", "Sam", "Emily")
+
+
+def cut_after_silent_action(readings: dict[str, str], phase: str, words: str) -> None:
+    """Play a Tromplemond round to ``phase``, let its first player act with ``words`` (an
+    action the record writes nothing for until the step closes) and resume the record."""
+    state = new_game("tromplemond", PLAYERS, readings, seed=7)
+    play_until(state, random.Random(7), lambda s: s.phase == phase, irregular=0)
+    state.apply(Choose(state.to_act[0], words))
+    resumed = resume(dumps([state.record()]), seed=7)
+    assert resumed.to_act == state.to_act
+
+
+@pytest.mark.xfail(
+    strict=True, reason="the notation has no words for an abstention in a vote still open"
+)
+def test_a_record_cut_after_an_abstention_in_an_open_vote_resumes() -> None:
+    cut_after_silent_action({"allow-abstain": "yes"}, "votes", "abstain")
+
+
+@pytest.mark.xfail(
+    strict=True, reason="the notation has no words for a pass before the round is scored"
+)
+def test_a_record_cut_after_a_pass_among_the_tromp_calls_resumes() -> None:
+    cut_after_silent_action({"betting": "tromp"}, "calls", "pass")
