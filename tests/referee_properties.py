@@ -16,6 +16,7 @@ import random
 
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
+from referee_play import pick
 
 from trufspec.referee import new_game
 from trufspec.referee.actions import Action
@@ -23,8 +24,6 @@ from trufspec.referee.state import GameState
 from trufspec.referee.truf import TrufState
 from trufspec.simulate.bots import bid_values
 from trufspec.spec.registry import default_registry
-
-from referee_play import pick
 
 settings.register_profile(
     "referee-ci",

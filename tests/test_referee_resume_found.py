@@ -5,16 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from referee_play import play_until
 
 from trufspec import dumps
 from trufspec.referee import Choose, new_game, resume
 
-from referee_play import play_until
-
 CONTRACT_CUT = """\
 [Ruleset "truf-jb"]
 [Players "Ana Budi Citra Dewi"]
-[Options "max-bid=tricks-available, single-minus=positive, zero-bid-basis=original, turn-order=counterclockwise, trump-broken-by=ruff-only"]
+[Options "max-bid=tricks-available, single-minus=positive, zero-bid-basis=original, \
+turn-order=counterclockwise, trump-broken-by=ruff-only"]
 
 deal 1
 dealer Ana
@@ -33,7 +33,8 @@ bids
 
 def test_a_record_cut_while_the_bid_winner_chooses_the_contract_resumes() -> None:
     state = resume(CONTRACT_CUT, seed=1)
-    assert state.phase == "contract" and state.to_act == ("Dewi",)
+    assert state.phase == "contract"
+    assert state.to_act == ("Dewi",)
     assert dumps([state.record()]) == CONTRACT_CUT
     play_until(state, random.Random(3), lambda s: s.is_deal_over)
     text = dumps([state.record()])

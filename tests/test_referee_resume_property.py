@@ -1,8 +1,9 @@
 """Resume anywhere: a record cut at any action resumes to the state the live game had there.
 
 For every ruleset with a referee (truf-jb at four and three), under random readings of every
-option, a random game is played; its record is cut at a sample of its actions, resumed with
-the game's seed (every cut outside the play of tricks, and a few among the cards), and the rest of the game's actions are applied to the resumed state.  At every
+option, a random game is played; its record is cut at every action outside the play of tricks
+and at a few among the cards, resumed with the game's seed, and the rest of the game's actions
+are applied to the resumed state.  At every
 step the phase, the players to act and the legal actions are the live game's, and at the end
 the record and the scores are the same.  A server that keeps games as records and resumes one
 before each action is sound only because this holds.
@@ -14,13 +15,12 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
+from referee_properties import BUDGET, TABLES, fresh, play, readings
 
 from trufspec import dumps
 from trufspec.referee import resume
 from trufspec.referee.state import GameState
 from trufspec.referee.tromplemond import TromplemondState
-
-from referee_properties import BUDGET, TABLES, fresh, play, readings
 
 
 def snapshot(state: GameState) -> tuple[object, ...]:
