@@ -223,7 +223,7 @@ class TrickTable:
             return rules.card_held, {
                 "player": player,
                 "card": card,
-                "reason": why_not_held(card, played, self.hands),
+                "reason": why_not_held(card, played, None),
             }
         if card in self.allowed(player):
             return None
