@@ -380,20 +380,13 @@ def hidden_from(client: httpx.Client, game: dict[str, Any], seat: str) -> dict[s
     return {card: holder for card, holder in held.items() if card not in seen}
 
 
-LEAK = pytest.mark.xfail(
-    strict=True,
-    reason="issue 25: a live refusal names who holds a card ('Dewi holds it'); fixed in "
-    "feat/referee-exact, not yet merged",
-)
-
-
 @pytest.mark.parametrize(
     "ruleset",
     [
-        pytest.param("truf-basics", marks=LEAK),
-        pytest.param("truf-jb", marks=LEAK),
-        pytest.param("ruff-and-honours", marks=LEAK),
-        pytest.param("truf-de", marks=LEAK),
+        "truf-basics",
+        "truf-jb",
+        "ruff-and-honours",
+        "truf-de",
         "tromplemond",
     ],
 )
@@ -443,20 +436,12 @@ def test_a_seat_sees_its_own_hand_only() -> None:
     assert not cards_in(text) & others
 
 
-CUT = pytest.mark.xfail(
-    strict=True,
-    reason="issue 25: the referee cannot resume a record cut after a deal's bids and before "
-    "its contract ('does not give the contract its bid winner chose'); fixed in "
-    "feat/referee-exact, not yet merged",
-)
-
-
 @pytest.mark.parametrize(
     "ruleset",
     [
-        pytest.param("truf-basics", marks=CUT),
-        pytest.param("truf-jb", marks=CUT),
-        pytest.param("truf-de", marks=CUT),
+        "truf-basics",
+        "truf-jb",
+        "truf-de",
         "ruff-and-honours",
         "tromplemond",
     ],
