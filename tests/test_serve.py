@@ -360,8 +360,8 @@ def cards_in(text: str) -> set[str]:
 
 def hidden_from(client: httpx.Client, game: dict[str, Any], seat: str) -> dict[str, str]:
     """The cards ``seat`` may not see now, with who holds each: those in the other hands and
-    the undealt cards (held by ``-``), less those its own view shows (played, shown face up,
-    or offered to it, as the stock is to the player who takes it in Ruff and Honours)."""
+    the undealt cards (held by ``-``), less those its own view shows: played, shown face up,
+    or named in its own legal actions."""
     table = bearer(game["tokens"]["table"])
     url = f"/v1/games/{game['id']}"
     held: dict[str, str] = {}
