@@ -1,0 +1,103 @@
+"""What a hover shows: the rule behind a finding, a card and who held it, a word's meaning.
+
+On a finding, the clause it applies, in full: the rule, the source's own words, and the
+readings that change it with the options that select them.  On a card, its name and the
+player whose hand it was dealt in, per the record.  On a tag or a keyword, what it means.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lsprotocol import types
+
+from trufspec.cards import Card, parse_card
+from trufspec.diagnostics import Diagnostic
+from trufspec.lsp.around import around
+from trufspec.lsp.findings import clause_of, describe_clause
+from trufspec.lsp.text import Document, Word
+from trufspec.lsp.vocabulary import KEYWORDS, TAGS
+from trufspec.records import Hands
+from trufspec.rulesets import RULESETS
+
+__all__ = ["card_name", "hover"]
+
+_TAG = re.compile(r"[ \t\ufeff]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
+
+
+def card_name(card: Card) -> str:
+    """A card in words: ``queen of spades``."""
+    return f"{card.rank.name.lower()} of {card.suit.name.lower()}"
+
+
+def hover(
+    document: Document,
+    line: int,
+    column: int,
+    findings: Sequence[Diagnostic],
+    rules_url: str | None,
+) -> types.Hover | None:
+    """The hover at character ``column`` of ``line`` (both 0-based), or None."""
+    here = [d for d in findings if _covers(d, line + 1, column + 1)]
+    if here:
+        parts = []
+        for diagnostic in here:
+            clause = clause_of(diagnostic)
+            said = f"**{diagnostic.code}** {diagnostic.message}"
+            parts.append(
+                said if clause is None else f"{said}\n\n---\n\n{describe_clause(clause, rules_url)}"
+            )
+        return _markdown("\n\n---\n\n".join(parts), document.range_of(here[0].span))
+    word = document.word_at(line, column)
+    if word is None:
+        return None
+    text = _word_meaning(document, word)
+    if text is None:
+        return None
+    return _markdown(text, document.word_range(word))
+
+
+def _covers(diagnostic: Diagnostic, line: int, column: int) -> bool:
+    span = diagnostic.span
+    return (span.line, span.column) <= (line, column) <= (span.end_line, span.end_column) and (
+        span.line > 0
+    )
+
+
+def _word_meaning(document: Document, word: Word) -> str | None:
+    tag = _TAG.match(document.lines[word.line])
+    if tag is not None and tag.start(1) == word.start:
+        return f"**{tag.group(1)}** (tag)\n\n" + TAGS.get(
+            tag.group(1), "A tag the notation does not name: kept and printed back as it is."
+        )
+    if tag is not None and tag.group(1) == "Ruleset" and word.text in RULESETS:
+        return f"**{word.text}**: {RULESETS[word.text].title}"
+    bare = word.text.lstrip("+-").rstrip("!")
+    try:
+        card = parse_card(bare)
+    except ValueError:
+        meaning = KEYWORDS.get(word.text)
+        return None if meaning is None else f"**{word.text}** (keyword)\n\n{meaning}"
+    return _card_text(document, word.line, card)
+
+
+def _card_text(document: Document, line: int, card: Card) -> str:
+    """A card's name, and the player it was dealt to in the deal the line is in."""
+    text = f"**{card}**: the {card_name(card)}"
+    place = around(document, line)
+    if place is None or place.deal is None:
+        return text
+    for section in place.deal.sections:
+        if type(section) is Hands:
+            for entry in section.entries:
+                if card in entry.cards.cards:
+                    deal = f"{place.deal.kind} {place.deal.number.value}"
+                    return f"{text}, dealt to {entry.player.value} in {deal}"
+    return text
+
+
+def _markdown(text: str, where: types.Range) -> types.Hover:
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text), range=where
+    )
