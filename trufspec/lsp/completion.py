@@ -128,7 +128,8 @@ def _cards(document: Document, line: int, before: str) -> list[types.CompletionI
         return []
     player = state.to_act[0]
     legal = {a.card for a in state.legal_actions(player) if isinstance(a, PlayCard)}
-    return [_card_item(card, player, card in legal) for card in state.hand(player)]
+    items = [_card_item(card, player, card in legal) for card in state.hand(player)]
+    return sorted(items, key=lambda item: item.sort_text or "")
 
 
 def _card_item(card: Card, player: str, legal: bool) -> types.CompletionItem:

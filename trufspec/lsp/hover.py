@@ -18,12 +18,12 @@ from trufspec.lsp.around import around
 from trufspec.lsp.findings import clause_of, describe_clause
 from trufspec.lsp.text import Document, Word
 from trufspec.lsp.vocabulary import KEYWORDS, TAGS
-from trufspec.records import Hands
+from trufspec.records import Hands, Public, Secret
 from trufspec.rulesets import RULESETS
 
 __all__ = ["card_name", "hover"]
 
-_TAG = re.compile(r"[ \t\ufeff]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
+_TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*("[^"\n]*"?)?')
 
 
 def card_name(card: Card) -> str:
@@ -66,35 +66,41 @@ def _covers(diagnostic: Diagnostic, line: int, column: int) -> bool:
 
 
 def _word_meaning(document: Document, word: Word) -> str | None:
-    tag = _TAG.match(document.lines[word.line])
-    if tag is not None and tag.start(1) == word.start:
-        return f"**{tag.group(1)}** (tag)\n\n" + TAGS.get(
-            tag.group(1), "A tag the notation does not name: kept and printed back as it is."
-        )
-    if tag is not None and tag.group(1) == "Ruleset" and word.text in RULESETS:
-        return f"**{word.text}**: {RULESETS[word.text].title}"
+    for tag in _TAG.finditer(document.lines[word.line]):
+        if tag.start(1) == word.start:
+            meaning = TAGS.get(tag.group(1), "A tag the notation does not name: kept as it is.")
+            return f"**{tag.group(1)}** (tag)\n\n{meaning}"
+        inside = tag.start(2) <= word.start and word.end <= tag.end(2)
+        if inside and tag.group(1) == "Ruleset" and word.text in RULESETS:
+            return f"**{word.text}**: {RULESETS[word.text].title}"
     bare = word.text.lstrip("+-").rstrip("!")
     try:
         card = parse_card(bare)
     except ValueError:
-        meaning = KEYWORDS.get(word.text)
-        return None if meaning is None else f"**{word.text}** (keyword)\n\n{meaning}"
+        keyword = KEYWORDS.get(word.text)
+        return None if keyword is None else f"**{word.text}** (keyword)\n\n{keyword}"
     return _card_text(document, word.line, card)
 
 
+_HOLDING = {Hands: "dealt to", Public: "shown face up by", Secret: "held secretly by"}
+"""How the sections that give a player's cards say whose they are (claims may be untrue)."""
+
+
 def _card_text(document: Document, line: int, card: Card) -> str:
-    """A card's name, and the player it was dealt to in the deal the line is in."""
+    """A card's name, and the player who held it in the deal the line is in."""
     text = f"**{card}**: the {card_name(card)}"
     place = around(document, line)
     if place is None or place.deal is None:
         return text
-    for section in place.deal.sections:
-        if type(section) is Hands:
-            for entry in section.entries:
-                if card in entry.cards.cards:
-                    deal = f"{place.deal.kind} {place.deal.number.value}"
-                    return f"{text}, dealt to {entry.player.value} in {deal}"
-    return text
+    deal = f"{place.deal.kind} {place.deal.number.value}"
+    held = [
+        f"{_HOLDING[type(section)]} {entry.player.value}"
+        for section in place.deal.sections
+        if isinstance(section, Hands) and type(section) in _HOLDING
+        for entry in section.entries
+        if card in entry.cards.cards
+    ]
+    return f"{text}, {' and '.join(held)} in {deal}" if held else text
 
 
 def _markdown(text: str, where: types.Range) -> types.Hover:

@@ -76,8 +76,8 @@ class TrufServer(LanguageServer):
         if uri not in self.open:
             return None
         text = self.workspace.get_text_document(uri)
-        encoding = str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
-        return Document(text.source, encoding), text.version
+        agreed = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+        return Document(text.source, getattr(agreed, "value", agreed)), text.version
 
     def schedule(self, uri: str, delay: float) -> None:
         """Check a document after ``delay``, in place of any check it was waiting for or
