@@ -16,11 +16,12 @@ from lsprotocol import types
 
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.lsp.text import Document
+from trufspec.records import Span
 from trufspec.report.links import reference_url
 from trufspec.spec.clauses import Clause
 from trufspec.spec.registry import default_registry
 
-__all__ = ["SOURCE", "Fix", "clause_of", "describe_clause", "fix_of", "to_lsp"]
+__all__ = ["SOURCE", "Fix", "clause_of", "describe_clause", "fix_of", "shown_span", "to_lsp"]
 
 SOURCE = "trufspec"
 """The name diagnostics carry as their source, as ruff's carry ``Ruff``."""
@@ -46,6 +47,14 @@ def clause_of(diagnostic: Diagnostic) -> Clause | None:
         return None
 
 
+def shown_span(span: Span, document: Document) -> Span:
+    """Where a finding is shown: a finding about a whole deal or game is shown on its first
+    line (as ``trufspec check`` gives it a line and a column), not under every line of it."""
+    if span.end_line <= span.line or not 0 < span.line <= len(document.lines):
+        return span
+    return Span(span.line, span.column, span.line, len(document.lines[span.line - 1]) + 1)
+
+
 def to_lsp(
     found: Sequence[Diagnostic], document: Document, uri: str, rules_url: str | None
 ) -> list[types.Diagnostic]:
@@ -60,7 +69,7 @@ def to_lsp(
         if diagnostic.consequential and cause is not None:
             related.append(
                 types.DiagnosticRelatedInformation(
-                    types.Location(uri, document.range_of(cause.span)),
+                    types.Location(uri, document.range_of(shown_span(cause.span, document))),
                     f"this follows from {cause.code}: {cause.message}",
                 )
             )
@@ -74,7 +83,7 @@ def to_lsp(
         )
         result.append(
             types.Diagnostic(
-                range=document.range_of(diagnostic.span),
+                range=document.range_of(shown_span(diagnostic.span, document)),
                 message=diagnostic.message,
                 severity=_SEVERITIES[diagnostic.severity],
                 code=diagnostic.code,
@@ -110,12 +119,15 @@ def describe_clause(clause: Clause, rules_url: str | None = None) -> str:
             entry = registry.ambiguity(name)
         except KeyError:
             continue
-        readings = ", ".join(
-            f"`{r.value}`" + (" (default)" if r.value == entry.default else "")
-            for r in entry.readings
-        )
-        where = f"option `{entry.option}`: {readings}" if entry.option else "no option"
-        parts.append(f"Unclear in the source ({entry.id}): {entry.question} Readings by {where}.")
+        question = f"Unclear in the source ({entry.id}): {entry.question}"
+        if entry.option:
+            readings = ", ".join(
+                f"`{r.value}`" + (" (the default)" if r.value == entry.default else "")
+                for r in entry.readings
+            )
+            parts.append(f"{question} The option `{entry.option}` chooses: {readings}.")
+        else:
+            parts.append(f"{question} Read as: {entry.reading(entry.default).description}")
     return "\n\n".join(parts)
 
 

@@ -15,10 +15,10 @@ from lsprotocol import types
 from trufspec.cards import Card, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.lsp.around import around
-from trufspec.lsp.findings import clause_of, describe_clause
+from trufspec.lsp.findings import clause_of, describe_clause, shown_span
 from trufspec.lsp.text import Document, Word
 from trufspec.lsp.vocabulary import KEYWORDS, TAGS
-from trufspec.records import Hands, Public, Secret
+from trufspec.records import Hands, Public, Secret, Span
 from trufspec.rulesets import RULESETS
 
 __all__ = ["card_name", "hover"]
@@ -39,7 +39,7 @@ def hover(
     rules_url: str | None,
 ) -> types.Hover | None:
     """The hover at character ``column`` of ``line`` (both 0-based), or None."""
-    here = [d for d in findings if _covers(d, line + 1, column + 1)]
+    here = [d for d in findings if _covers(shown_span(d.span, document), line + 1, column + 1)]
     if here:
         parts = []
         for diagnostic in here:
@@ -48,7 +48,8 @@ def hover(
             parts.append(
                 said if clause is None else f"{said}\n\n---\n\n{describe_clause(clause, rules_url)}"
             )
-        return _markdown("\n\n---\n\n".join(parts), document.range_of(here[0].span))
+        shown = document.range_of(shown_span(here[0].span, document))
+        return _markdown("\n\n---\n\n".join(parts), shown)
     word = document.word_at(line, column)
     if word is None:
         return None
@@ -58,8 +59,7 @@ def hover(
     return _markdown(text, document.word_range(word))
 
 
-def _covers(diagnostic: Diagnostic, line: int, column: int) -> bool:
-    span = diagnostic.span
+def _covers(span: Span, line: int, column: int) -> bool:
     return (span.line, span.column) <= (line, column) <= (span.end_line, span.end_column) and (
         span.line > 0
     )
