@@ -22,7 +22,7 @@ T = TypeVar("T")
 WAIT = 60.0
 """Seconds any one answer may take before the test fails (a loaded CI machine is slow)."""
 
-COMMAND = (sys.executable, "-c", "from trufspec.lsp.server import serve; serve()")
+COMMAND = (sys.executable, "-m", "trufspec", "lsp")
 """How the tests start the server."""
 
 

@@ -16,8 +16,8 @@ from lsprotocol import types
 
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.lsp.text import Document
+from trufspec.output.links import reference_url
 from trufspec.records import Span
-from trufspec.report.links import reference_url
 from trufspec.spec.clauses import Clause
 from trufspec.spec.registry import default_registry
 

@@ -14,8 +14,7 @@ from pathlib import Path
 
 from attrs import field, frozen
 
-from trufspec import config
-from trufspec.cli_support import _option_problems, code_prefixes
+from trufspec.cli.support import read_settings, wanted
 from trufspec.diagnostics import Diagnostic
 
 __all__ = ["Settings", "settings_for"]
@@ -34,31 +33,18 @@ class Settings:
 
     def wanted(self, diagnostic: Diagnostic) -> bool:
         """Whether ``select`` and ``ignore`` keep a finding, as they do for ``trufspec check``."""
-        code = diagnostic.code
-        if self.select and not code.startswith(self.select):
-            return False
-        return not code.startswith(self.ignore)
+        return wanted(self.select, self.ignore)(diagnostic)
 
 
 def settings_for(path: str | None) -> Settings:
     """The settings for the document at ``path`` (None for one not saved yet: from the
     server's directory)."""
     start = Path(os.path.dirname(path)) if path else Path.cwd()
-    found = config.find(start)
-    if found is None:
-        return Settings()
-    read = config.read(*found)
-    problems = list(read.problems)
-    select, refused = code_prefixes(read.select)
-    problems += [f"{read.label}: select: {problem}" for problem in refused]
-    ignore, refused = code_prefixes(read.ignore)
-    problems += [f"{read.label}: ignore: {problem}" for problem in refused]
-    bad = _option_problems(dict(read.options))
-    problems += [f"{read.label}: options: {problem}" for problem in bad]
+    read, problems = read_settings(start)
     return Settings(
-        options={} if bad else dict(read.options),
-        select=select,
-        ignore=ignore,
+        options=dict(read.options),
+        select=read.select,
+        ignore=read.ignore,
         rules_url=read.rules_url,
         problems=tuple(problems),
     )
