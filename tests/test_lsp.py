@@ -227,6 +227,29 @@ def test_completion_of_values(session: Session, tmp_path: Path) -> None:
     session.close(uri)
 
 
+def test_words_and_colours(session: Session, tmp_path: Path) -> None:
+    """A hover over a keyword says what it means; the semantic tokens colour a red card red."""
+    text = '[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]\n\ndeal 1\nhands\n  Ana: QH\n'
+    uri = (tmp_path / "words.truf").as_uri()
+    session.open(uri, text)
+    session.diagnostics(uri, 1)
+    hands = session.hover(uri, 4, 1)
+    assert hands is not None
+    assert "hands as dealt" in hands.contents.value  # type: ignore[union-attr]
+    legend = session.initialized.capabilities.semantic_tokens_provider.legend  # type: ignore[union-attr]
+    data = session.tokens(uri)
+    found, line, start = {}, 0, 0
+    for index in range(0, len(data), 5):
+        delta_line, delta_start, length, kind, modifiers = data[index : index + 5]
+        line, start = line + delta_line, (start + delta_start if delta_line == 0 else delta_start)
+        word = lines_of(text)[line][start : start + length]
+        found[word] = (legend.token_types[kind], modifiers)
+    assert found["QH"] == ("enumMember", 1 << legend.token_modifiers.index("red"))
+    assert found["hands"][0] == "keyword"
+    assert found["Ruleset"][0] == "property"
+    session.close(uri)
+
+
 def test_positions_outside_the_document_are_answered_empty(
     session: Session, tmp_path: Path
 ) -> None:
