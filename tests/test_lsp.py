@@ -151,11 +151,6 @@ def test_a_change_is_checked_and_its_fix_offered(session: Session, tmp_path: Pat
     assert found[0].severity == types.DiagnosticSeverity.Error
     assert player in found[0].message
     assert isinstance(found[0].code, str)
-    # The total that carries the wrong score on follows from it, and says so.
-    after = [d for d in session.diagnostics(uri, version) if d.range.start.line > number]
-    follows = [d for d in after if d.related_information]
-    if follows:
-        assert follows[0].related_information[0].location.range.start.line == number  # type: ignore[index]
 
     hover = session.hover(uri, number, start)
     assert hover is not None
@@ -171,6 +166,24 @@ def test_a_change_is_checked_and_its_fix_offered(session: Session, tmp_path: Pat
     assert edit.new_text == figure
     version = session.change(uri, edit.new_text, edit.range)
     assert not [d for d in session.diagnostics(uri, version) if d.severity == 1]
+    session.close(uri)
+
+
+def test_a_consequence_points_at_its_fault(session: Session, tmp_path: Path) -> None:
+    """Ana revokes in trick 1 (she holds hearts): what follows in the deal points back at it."""
+    text = BASICS.read_text(encoding="utf-8").replace("1. Dewi:  8H AH", "1. Dewi:  8H QS", 1)
+    fault = lines_of(text).index("   1. Dewi:  8H QS 4H 5H")
+    uri = (tmp_path / "revoke.truf").as_uri()
+    session.open(uri, text)
+    found = session.diagnostics(uri, 1)
+    (revoke,) = [d for d in found if d.range.start.line == fault]
+    assert revoke.related_information is None
+    follows = [d for d in found if d.related_information and d.range.start.line > fault]
+    assert follows
+    for diagnostic in follows:
+        (related,) = diagnostic.related_information or ()
+        assert related.location.range == revoke.range
+        assert related.message.startswith(f"this follows from {revoke.code}")
     session.close(uri)
 
 
@@ -354,13 +367,16 @@ def test_settings_come_from_the_configuration(session: Session, tmp_path: Path) 
 
 
 def test_a_bad_setting_is_said_once_and_left_out(session: Session, tmp_path: Path) -> None:
-    (tmp_path / "trufspec.toml").write_text('select = ["NOPE"]\n', encoding="utf-8")
+    (tmp_path / "trufspec.toml").write_text(
+        'select = ["NOPE"]\noptions = { no-such-reading = "x" }\n', encoding="utf-8"
+    )
     path = tmp_path / "record.truf"
     session.open(path.as_uri(), BASICS.read_text(encoding="utf-8"))
     assert session.diagnostics(path.as_uri(), 1) is not None
     said = [m for m in session.messages if "NOPE" in m]
     assert len(said) == 1
     assert "select" in said[0]
+    assert any("options" in m and "no-such-reading" in m for m in session.messages)
     session.close(path.as_uri())
 
 

@@ -73,7 +73,8 @@ def to_lsp(
                     f"this follows from {cause.code}: {cause.message}",
                 )
             )
-        elif not diagnostic.consequential and diagnostic.severity is not Severity.INFO:
+        elif diagnostic.severity is not Severity.INFO and not diagnostic.code.startswith("REC"):
+            # A fault of the play, not of the record's form, is what later findings follow from.
             cause = diagnostic
         clause = clause_of(diagnostic)
         link = (
