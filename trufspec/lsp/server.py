@@ -59,6 +59,7 @@ class Open:
     version: int | None = None
     settings: Settings = field(factory=Settings)
     waiting: asyncio.Task[None] | None = None
+    document: tuple[Document, int | None] | None = None
 
 
 class TrufServer(LanguageServer):
@@ -76,8 +77,13 @@ class TrufServer(LanguageServer):
         if uri not in self.open:
             return None
         text = self.workspace.get_text_document(uri)
-        agreed = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
-        return Document(text.source, getattr(agreed, "value", agreed)), text.version
+        state = self.open[uri]
+        if state.document is None or state.document[1] != text.version:
+            # Made once per version: splitting a large text into lines is not free.
+            agreed = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+            made = Document(text.source, getattr(agreed, "value", agreed))
+            state.document = (made, text.version)
+        return state.document
 
     def schedule(self, uri: str, delay: float) -> None:
         """Check a document after ``delay``, in place of any check it was waiting for or
