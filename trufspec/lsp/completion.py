@@ -29,7 +29,8 @@ __all__ = ["complete"]
 _TAG_NAME = re.compile(r"[ \t\ufeff]*\[[ \t]*[A-Za-z0-9_]*\Z")
 _TAG_VALUE = re.compile(r'[ \t\ufeff]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"([^"]*)\Z')
 _FIRST_WORD = re.compile(r"[ \t]*[a-z-]*\Z")
-_TRICK = re.compile(r"[ \t]*\d+\.[ \t]*(?:\"[^\"]*\"|[^\s:\"]+)[ \t]*:(?P<cards>[^;{]*)\Z")
+_TRICK = re.compile(r"[ \t]*\d+\.[ \t]*(?:\"[^\"]*\"|[^\s:\"]+)[ \t]*:[^;{]*\Z")
+"""A trick written in the leader form, up to the cursor: ``5. Budi: 9S``."""
 _PARTIAL = re.compile(r"[^\s\"=,]*\Z")
 
 
@@ -44,8 +45,7 @@ def complete(document: Document, line: int, column: int) -> list[types.Completio
     value = _TAG_VALUE.match(before)
     if value is not None:
         return _tag_value(document, line, value.group(1), value.group(2))
-    trick = _TRICK.match(before)
-    if trick is not None:
+    if _TRICK.match(before):
         return _cards(document, line, before)
     if _FIRST_WORD.match(before):
         keywords = ["deal", "round", *SECTION_KEYWORDS]
@@ -54,15 +54,8 @@ def complete(document: Document, line: int, column: int) -> list[types.Completio
     return _players(document, line)
 
 
-def _item(
-    label: str, kind: types.CompletionItemKind, detail: str = "", order: str = ""
-) -> types.CompletionItem:
-    return types.CompletionItem(
-        label=label,
-        kind=kind,
-        detail=detail or None,
-        sort_text=f"{order}{label}" if order else None,
-    )
+def _item(label: str, kind: types.CompletionItemKind, detail: str = "") -> types.CompletionItem:
+    return types.CompletionItem(label=label, kind=kind, detail=detail or None)
 
 
 def _players(document: Document, line: int) -> list[types.CompletionItem]:

@@ -243,13 +243,7 @@ def on_code_action(ls: TrufServer, params: types.CodeActionParams) -> list[types
     for diagnostic, shown in zip(
         state.findings, to_lsp(state.findings, document, uri, None), strict=True
     ):
-        if (shown.range.end.line, shown.range.end.character) < (
-            wanted.start.line,
-            wanted.start.character,
-        ) or (shown.range.start.line, shown.range.start.character) > (
-            wanted.end.line,
-            wanted.end.character,
-        ):
+        if _before(shown.range.end, wanted.start) or _before(wanted.end, shown.range.start):
             continue
         fix = fix_of(diagnostic, document)
         if fix is None:
@@ -265,6 +259,10 @@ def on_code_action(ls: TrufServer, params: types.CodeActionParams) -> list[types
             )
         )
     return actions
+
+
+def _before(one: types.Position, other: types.Position) -> bool:
+    return (one.line, one.character) < (other.line, other.character)
 
 
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
