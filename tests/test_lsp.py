@@ -117,6 +117,13 @@ def test_a_record_of_each_ruleset(session: Session, path: Path) -> None:
         assert edits is not None
         assert len(edits) == 1
         assert edits[0].new_text == canonical
+    # A change (here, a whole line typed again at the end) is checked in its turn.
+    end = types.Position(len(lines) - 1, len(lines[-1]))
+    version = session.change(uri, "; checked again\n", types.Range(end, end))
+    changed = text + "; checked again\n"
+    assert [(d.code, d.range.start.line + 1) for d in session.diagnostics(uri, version)] == [
+        (d.code, d.span.line) for d in check_text(changed, str(path)).diagnostics
+    ]
 
     symbols = session.symbols(uri)
     assert symbols
