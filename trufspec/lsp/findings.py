@@ -109,10 +109,10 @@ def describe_clause(clause: Clause, rules_url: str | None = None) -> str:
         clause.statement,
     ]
     for citation in clause.citations:
-        words = f"> “{citation.quote}”"
+        words = f"> “{citation.quote}” ({citation.source}, {citation.locator})"
         if citation.translation:
-            words += f"\n>\n> (our translation: “{citation.translation}”)"
-        parts.append(f"{words}\n>\n> — {citation.source}, {citation.locator}")
+            words += f"\n>\n> our translation: “{citation.translation}”"
+        parts.append(words)
     if clause.note:
         parts.append(clause.note)
     for name in clause.ambiguities:
