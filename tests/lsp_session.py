@@ -155,11 +155,16 @@ class Session:
         )
         return None if answer is None else list(answer)
 
-    def fixes(self, uri: str, at: types.Range) -> list[types.CodeAction]:
+    def fixes(
+        self, uri: str, at: types.Range, only: list[str] | None = None
+    ) -> list[types.CodeAction]:
+        """The code actions for a range: the quick fixes, or the kinds ``only`` names."""
         answer = self.call(
             self.client.text_document_code_action_async,
             types.CodeActionParams(
-                types.TextDocumentIdentifier(uri), at, types.CodeActionContext(diagnostics=[])
+                types.TextDocumentIdentifier(uri),
+                at,
+                types.CodeActionContext(diagnostics=[], only=only or ["quickfix"]),
             ),
         )
         return [a for a in answer or () if isinstance(a, types.CodeAction)]

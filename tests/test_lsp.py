@@ -194,6 +194,35 @@ def test_a_consequence_points_at_its_fault(session: Session, tmp_path: Path) -> 
     session.close(uri)
 
 
+def test_every_first_cause_is_fixed_at_once(session: Session, tmp_path: Path) -> None:
+    """The fix-all action writes every figure the rules work out, and a check of the result
+    finds no error."""
+    text = BASICS.read_text(encoding="utf-8")
+    wrong = text.replace("score  Ana 2 Budi 3 Citra -2", "score  Ana 2 Budi 4 Citra -1", 1)
+    uri = (tmp_path / "fix-all.truf").as_uri()
+    session.open(uri, wrong)
+    assert [d for d in session.diagnostics(uri, 1) if d.severity == 1]
+    everything = types.Range(types.Position(0, 0), types.Position(0, 0))
+    (action,) = session.fixes(uri, everything, ["source.fixAll"])
+    assert action.kind == "source.fixAll.trufspec"
+    assert action.edit is not None
+    assert action.edit.changes is not None
+    edits = sorted(
+        action.edit.changes[uri],
+        key=lambda e: (e.range.start.line, e.range.start.character),
+        reverse=True,
+    )
+    lines = lines_of(wrong)
+    for edit in edits:  # from the end, so that each range still holds
+        start, end = edit.range.start, edit.range.end
+        assert start.line == end.line
+        line = lines[start.line]
+        lines[start.line] = line[: start.character] + edit.new_text + line[end.character :]
+    fixed = "\n".join(lines)
+    assert not [d for d in check_text(fixed).diagnostics if d.severity is Severity.ERROR]
+    session.close(uri)
+
+
 def test_a_misspelt_keyword_is_corrected(session: Session, tmp_path: Path) -> None:
     text = BASICS.read_text(encoding="utf-8").replace("\ntricks", "\ntrikcs", 1)
     uri = (tmp_path / "misspelt.truf").as_uri()

@@ -227,11 +227,19 @@ async def on_formatting(
     return [types.TextEdit(range=document.whole(), new_text=formatted.output)]
 
 
+FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.trufspec"
+"""The kind of the action that makes every fix of a document at once (an editor may run it on
+save, as it runs ruff's ``source.fixAll.ruff``)."""
+
+
 @server.feature(
     types.TEXT_DOCUMENT_CODE_ACTION,
-    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
 )
 def on_code_action(ls: TrufServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    """The fixes of the findings in the range, and one action that makes every fix of the
+    document whose finding is a first cause: a finding that follows from an earlier fault is
+    fixed by fixing that fault, not by writing down what the fault led to."""
     uri = params.text_document.uri
     state = ls.open.get(uri)
     current = ls.document(uri)
@@ -240,15 +248,19 @@ def on_code_action(ls: TrufServer, params: types.CodeActionParams) -> list[types
     document = current[0]
     wanted = params.range
     actions = []
+    every: dict[tuple[int, int, int, int], types.TextEdit] = {}
     for diagnostic, shown in zip(
         state.findings, to_lsp(state.findings, document, uri, None), strict=True
     ):
-        if _before(shown.range.end, wanted.start) or _before(wanted.end, shown.range.start):
-            continue
         fix = fix_of(diagnostic, document)
         if fix is None:
             continue
         edit = types.TextEdit(range=fix.range, new_text=fix.new_text)
+        if not diagnostic.consequential:
+            start, end = fix.range.start, fix.range.end
+            every[start.line, start.character, end.line, end.character] = edit
+        if _before(shown.range.end, wanted.start) or _before(wanted.end, shown.range.start):
+            continue
         actions.append(
             types.CodeAction(
                 title=fix.title,
@@ -258,6 +270,18 @@ def on_code_action(ls: TrufServer, params: types.CodeActionParams) -> list[types
                 edit=types.WorkspaceEdit(changes={uri: [edit]}),
             )
         )
+    if every:
+        actions.append(
+            types.CodeAction(
+                title="Fix every finding trufspec can fix",
+                kind=FIX_ALL,
+                edit=types.WorkspaceEdit(changes={uri: list(every.values())}),
+            )
+        )
+    only = params.context.only
+    if only:
+        asked = tuple(str(getattr(kind, "value", kind)) for kind in only)
+        actions = [a for a in actions if str(getattr(a.kind, "value", a.kind)).startswith(asked)]
     return actions
 
 
