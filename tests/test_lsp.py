@@ -349,6 +349,16 @@ def test_bad_text_never_crashes_the_server(session: Session, tmp_path: Path, tex
     assert session.hover(uri, 0, 0) is None  # the server is still there
 
 
+def test_a_document_not_saved_yet(session: Session) -> None:
+    uri = "untitled:Untitled-1"
+    text = BASICS.read_text(encoding="utf-8").replace("\ntricks", "\ntrikcs", 1)
+    session.open(uri, text)
+    assert [d.code for d in session.diagnostics(uri, 1) if d.severity == 1] == ["REC001"]
+    assert session.hover(uri, 0, 2) is not None
+    session.close(uri)
+    assert session.cleared(uri)
+
+
 def test_binary_text_is_reported_as_the_check_reports_it(session: Session, tmp_path: Path) -> None:
     uri = (tmp_path / "binary.truf").as_uri()
     session.open(uri, '[Event "x"]\x00')
