@@ -151,8 +151,15 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         option="honours-basis",
         clauses=("RH403", "RH404"),
         rationale=(
-            "Read literally, an honour taken from the stock never counts and a discarded one "
-            "still does; historical practice counts what the partnership holds in play."
+            'The text says "dealt", and as-dealt is its literal reading.  The default departs '
+            "from it on purpose: read literally, an honour taken from the stock never counts "
+            "and one the ruffer discards still does, so the ruff, which the text makes part of "
+            "the deal (the stock goes to the ace of trump), would move points the wrong way.  "
+            'The honours are counted "at the end of each hand", when the cards that were '
+            "played are what the table can still see, and historical practice counts what the "
+            'partnership holds in play; "dealt" reads as the hands the deal left the players '
+            "with, the ruff included.  A table that counts the twelve cards as dealt picks "
+            "as-dealt."
         ),
     ),
     Ambiguity(
