@@ -205,8 +205,8 @@ def _replay_deal(
             findings.unchecked("the tricks taken (the play is not complete)")
     taken = tricks_taken(deal, seats, won, "JB407", findings)
     scores = _scores(deal, seats, bids, scoring_winner, choice, taken, options, findings)
-    outcome = settled(scores, scoring_winner, trump, None if choice is None else choice.high, taken)
-    return outcome, bids_met(seats, bids, scores)
+    high = None if choice is None else choice.high
+    return settled(scores, scoring_winner, trump, high, taken), bids_met(seats, bids, scores)
 
 
 def bids_met(
