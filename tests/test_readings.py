@@ -68,7 +68,7 @@ def invoke(*args: str) -> tuple[int, str]:
 def test_truf_jb_winner_depends_on_the_missed_zero_bid() -> None:
     game = game_of("truf-jb/notation-example.truf")
     assert game.winners == ("Ana", "Budi")
-    assert (game.combined, game.combinations, game.replays) == (False, 27648, 16)
+    assert (game.combined, game.combinations, game.replays) == (False, 82944, 18)
     flat = difference(game, ("JB-A8a", "flat"))
     assert flat.changes == (Change("JB-A8a", "zero-bid-miss", "flat"),)
     assert flat.kinds == ("winner", "score", "legality")
@@ -136,7 +136,7 @@ def test_truf_basics_findings_depend_on_what_makes_subtract_valid() -> None:
 
 def test_truf_de_winner_depends_on_who_wins_the_game() -> None:
     game = game_of("truf-de/score-sheet-example.truf")
-    assert (game.combined, game.combinations, game.replays) == (False, 384, 10)
+    assert (game.combined, game.combinations, game.replays) == (False, 1440, 14)
     lowest = difference(game, ("TD-A10", "lowest-total"))
     assert lowest.kinds == ("winner", "legality")
     assert (game.winners, lowest.winners, lowest.figures) == (("Ana",), ("Dewi",), ())
@@ -157,7 +157,9 @@ def test_truf_de_winner_depends_on_who_wins_the_game() -> None:
     )
     assert (
         verdict(game)
-        == "the winner depends on TD-A10 (who wins the game): Ana under highest-total, Dewi under lowest-total"
+        == "the winner depends on TD-A10 (who wins the game): Ana under highest-total, Dewi "
+        "under lowest-total, Budi under most-tricks, Citra under fewest-tricks, Budi under "
+        "tricks-by-variant"
     )
     assert game.unchanged == ("TD-A8", "TD-A9", "TD-A11", "TD-A12", "TD-A13")
 
@@ -187,7 +189,7 @@ def test_ruff_and_honours_winner_depends_on_when_the_bar_is_tested() -> None:
 
 def test_tromplemond_winner_depends_on_who_loses_the_card_cut() -> None:
     game = game_of("tromplemond/club-night-2026-10-08.truf")
-    assert (game.combined, game.combinations, game.replays) == (False, 864, 11)
+    assert (game.combined, game.combinations, game.replays) == (False, 3456, 13)
     cut = difference(game, ("TM-A3b", "highest"))
     assert (game.winners, cut.winners) == (("Jonas",), ("Tom",))
     assert cut.figures[:4] == (
@@ -215,11 +217,11 @@ def test_tromplemond_winner_depends_on_who_loses_the_card_cut() -> None:
 # ------------------------------------------------------------ every ruleset: depends on none
 
 NONE = [
-    ("truf-jb/score-sheet-thirteen-deals-2027-10-01.truf", 13),
+    ("truf-jb/score-sheet-thirteen-deals-2027-10-01.truf", 14),
     ("truf-basics/clauses/TB207-bid-winner.good.truf", 4),
     ("truf-de/clauses/TD209-even-total-adjust.good.truf", 7),
     ("ruff-and-honours/clauses/RH402-trick-points.good.truf", 7),
-    ("tromplemond/worked-example-repaired.truf", 8),
+    ("tromplemond/worked-example-repaired.truf", 10),
 ]
 
 
@@ -257,17 +259,17 @@ def test_past_the_limit_each_reading_is_tried_on_its_own_and_below_it_every_comb
     path = RECORDS / "truf-de/score-sheet-example.truf"
     data = path.read_bytes()
     (alone,) = readings_bytes(data, str(path)).games
-    (combined,) = readings_bytes(data, str(path), limit=384).games
-    assert (alone.combined, alone.replays, alone.limit) == (False, 10, 256)
-    assert (combined.combined, combined.replays) == (True, 383)
+    (combined,) = readings_bytes(data, str(path), limit=1440).games
+    assert (alone.combined, alone.replays, alone.limit) == (False, 14, 256)
+    assert (combined.combined, combined.replays) == (True, 1439)
     assert combined.differences[: len(alone.differences)] == alone.differences
     code, output = invoke("readings", str(path))
     assert (
-        "10 other readings tried, each on its own: the readings of 7 ambiguities make 384 combinations, more than the limit of 256"
-        in output
+        "14 other readings tried, each on its own: the readings of 7 ambiguities make 1440 "
+        "combinations, more than the limit of 256" in output
     )
-    code, output = invoke("readings", "--limit", "384", str(path))
-    assert "383 other readings tried: every combination of the readings of 7 ambiguities" in output
+    code, output = invoke("readings", "--limit", "1440", str(path))
+    assert "1439 other readings tried: every combination of the readings of 7 ambiguities" in output
 
 
 def test_a_value_outside_the_register_is_the_reading_in_force_and_the_register_s_are_tried() -> (
@@ -276,7 +278,7 @@ def test_a_value_outside_the_register_is_the_reading_in_force_and_the_register_s
     path = RECORDS / "truf-jb/notation-example.truf"
     (game,) = readings_bytes(path.read_bytes(), str(path), {"even-adjust-amount": "3"}).games
     tried = {t.ambiguity: (t.in_force, t.others) for t in game.tried}
-    assert tried["JB-A6a"] == ("3", ("1", "2"))
+    assert tried["JB-A6a"] == ("3", ("1", "2", "0"))
     assert game.in_force["even-adjust-amount"] == "3"
 
 
@@ -317,7 +319,7 @@ def test_games_that_cannot_be_replayed_are_reported_and_the_others_go_on() -> No
         broken.skipped
         == "the record does not parse: line 14: expected a card such as 7H or -10S or a number, found '@@'"
     )
-    assert fine.skipped is None and fine.replays == 16
+    assert fine.skipped is None and fine.replays == 18
     assert verdict(unknown) == "not replayed: ruleset 'truf-xx' is not known to trufspec"
 
 
@@ -378,12 +380,12 @@ def test_the_command_exits_0_when_every_game_was_replayed(tmp_path: Path) -> Non
         "  readings in force: three-player-leftover=dead-card, max-bid=none,"
     )
     assert lines[4].startswith(
-        "  13 ambiguities change nothing: JB-A3 (the 52nd card of a three-player game), "
+        "  14 ambiguities change nothing: JB-A3 (the 52nd card of a three-player game), "
     )
     code, output = invoke(
         "readings", str(RECORDS / "truf-jb/score-sheet-thirteen-deals-2027-10-01.truf")
     )
-    assert output.splitlines()[-1] == "  13 ambiguities change nothing (--verbose lists them)"
+    assert output.splitlines()[-1] == "  14 ambiguities change nothing (--verbose lists them)"
 
 
 def test_the_command_exits_1_when_a_game_could_not_be_replayed(tmp_path: Path) -> None:

@@ -247,6 +247,7 @@ class RulesetDirective(_RegistryDirective):
             sources,
             self.finder(),
             self.config.rule_example_pages,
+            registry.sentences_of(RULESETS[ruleset].source if ruleset in RULESETS else ruleset),
         )
         return self.parse(lines, ruleset)
 

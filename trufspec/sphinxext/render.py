@@ -19,6 +19,7 @@ from attrs import frozen
 from trufspec.spec.ambiguities import Ambiguity
 from trufspec.spec.clauses import Citation, Clause, Phase
 from trufspec.spec.options import Option
+from trufspec.spec.sentences import Sentence, Status
 from trufspec.spec.sources import Source
 
 __all__ = [
@@ -233,9 +234,10 @@ def ruleset_text(
     sources: Mapping[str, Source],
     find_examples: ExampleFinder,
     example_pages: str = "",
+    sentences: Sequence[Sentence] = (),
 ) -> list[str]:
     """A whole ruleset: its facts, an index of its clauses, the clauses grouped by phase,
-    then its options."""
+    then its options and the account of its source's sentences."""
     lines: list[str] = []
     if source is not None:
         lines += [
@@ -268,7 +270,40 @@ def ruleset_text(
             lines += clause_text(
                 clause, ambiguities, options, sources, find_examples(clause), example_pages
             )
-    return lines + _options_text(options)
+    return lines + _options_text(options) + _sentences_text(sentences)
+
+
+_STATUS_WORDS = {
+    Status.COVERED: "covered by a clause",
+    Status.REGISTERED: "read only in the ambiguity register",
+    Status.DESCRIPTION: "description, carrying no rule",
+}
+
+
+def _sentences_text(sentences: Sequence[Sentence]) -> list[str]:
+    """How the sentences of the source are accounted for: the count of each status, then the
+    description sentences, so that a reader sees nothing was skipped."""
+    if not sentences:
+        return []
+    counts = {status: sum(1 for s in sentences if s.status is status) for status in Status}
+    parts = [f"{counts[status]} {words}" for status, words in _STATUS_WORDS.items()]
+    lines = heading("Sentences of the source", PHASE_HEADING)
+    lines += [
+        f"The sentence index lists all {len(sentences)} sentences of the source, in the order "
+        f"of the text: {parts[0]}, {parts[1]}, and {parts[2]}. A test reads the text and fails "
+        "when a sentence has no entry, or a clause cites one the index does not list.",
+        "",
+    ]
+    described = [s for s in sentences if s.description is not None]
+    if described:
+        lines += ["The description sentences, by locator and opening words:", ""]
+        lines += [
+            f"* {escape(s.locator)} ({s.description.value}): \u201c{escape(s.quote)}\u201d"
+            for s in described
+            if s.description is not None
+        ]
+        lines.append("")
+    return lines
 
 
 def _options_text(options: Mapping[str, Option]) -> list[str]:
