@@ -96,10 +96,12 @@ def test_truf_jb_winner_depends_on_the_missed_zero_bid() -> None:
         FigureChange(1, 8, "total", "Citra", -11, -12),
     )
     assert verdict(game).startswith(
-        "the winner depends on JB-A8a (the score of a missed zero bid): Ana and Budi under first-trick, "
+        "the winner depends on JB-A8a (the score of a missed zero bid): Ana and Budi under "
+        "first-trick, "
         "Citra under flat; and on JB-A11 (whether the order of play is enforced)"
     )
-    assert "JB-A4c" in game.unchanged and "JB-A8a" not in game.unchanged
+    assert "JB-A4c" in game.unchanged
+    assert "JB-A8a" not in game.unchanged
 
 
 def test_truf_basics_findings_depend_on_what_makes_subtract_valid() -> None:
@@ -129,7 +131,8 @@ def test_truf_basics_findings_depend_on_what_makes_subtract_valid() -> None:
     assert [d.changes[0].ambiguity for d in game.differences] == ["TB-A5", "TB-A12"]
     assert game.unchanged == ("TB-A4", "TB-A7")
     assert verdict(game) == (
-        "the findings of the check depend on TB-A5 (what makes subtract valid) and TB-A12 (leading trumps); "
+        "the findings of the check depend on TB-A5 (what makes subtract valid) and TB-A12 "
+        "(leading trumps); "
         "the scores and the winner do not"
     )
 
@@ -181,7 +184,8 @@ def test_ruff_and_honours_winner_depends_on_when_the_bar_is_tested() -> None:
         ("RH502", 44),
     ]
     assert verdict(game) == (
-        "the winner depends on RH-A7 (what honours are worth; winning in one hand): Arthur+Fred under "
+        "the winner depends on RH-A7 (what honours are worth; winning in one hand): Arthur+Fred "
+        "under "
         "2-and-4, Jean+Mabel under 1-and-2; and on RH-A8c (when the bar at eight is tested): "
         "Arthur+Fred under after-tricks, Jean+Mabel under start-of-hand"
     )
@@ -210,7 +214,8 @@ def test_tromplemond_winner_depends_on_who_loses_the_card_cut() -> None:
     )
     assert (
         verdict(game)
-        == "the winner depends on TM-A3b (who loses the card cut): Jonas under lowest, Tom under highest"
+        == "the winner depends on TM-A3b (who loses the card cut): Jonas under lowest, Tom under "
+        "highest"
     )
 
 
@@ -228,7 +233,8 @@ NONE = [
 @pytest.mark.parametrize(("relative", "ambiguities"), NONE, ids=[r for r, _ in NONE])
 def test_a_result_that_depends_on_no_reading(relative: str, ambiguities: int) -> None:
     game = game_of(relative)
-    assert game.skipped is None and game.replays > 0
+    assert game.skipped is None
+    assert game.replays > 0
     assert game.differences == ()
     assert len(game.unchanged) == len(game.tried) == ambiguities
     assert verdict(game) == NOTHING
@@ -246,7 +252,8 @@ def test_the_thirteen_deal_sheet_is_won_whether_or_not_the_game_is_thirteen_deal
 def test_a_combination_is_listed_for_what_its_readings_change_only_together() -> None:
     game = game_of("ruff-and-honours/optional-ruff-2026-11-03.truf")
     together = difference(game, ("RH-A7", "1-and-2"), ("RH-A8c", "after-tricks"))
-    assert together.winner_changed and together.winners == ()
+    assert together.winner_changed
+    assert together.winners == ()
     assert together.figures == (FigureChange(4, 91, "total", "Priya+Sarah", 9, 8),)
     assert together.findings == ()
     assert not difference(game, ("RH-A7", "1-and-2")).winner_changed
@@ -263,12 +270,12 @@ def test_past_the_limit_each_reading_is_tried_on_its_own_and_below_it_every_comb
     assert (alone.combined, alone.replays, alone.limit) == (False, 14, 256)
     assert (combined.combined, combined.replays) == (True, 1439)
     assert combined.differences[: len(alone.differences)] == alone.differences
-    code, output = invoke("readings", str(path))
+    _, output = invoke("readings", str(path))
     assert (
         "14 other readings tried, each on its own: the readings of 7 ambiguities make 1440 "
         "combinations, more than the limit of 256" in output
     )
-    code, output = invoke("readings", "--limit", "1440", str(path))
+    _code, output = invoke("readings", "--limit", "1440", str(path))
     assert "1439 other readings tried: every combination of the readings of 7 ambiguities" in output
 
 
@@ -317,9 +324,11 @@ def test_games_that_cannot_be_replayed_are_reported_and_the_others_go_on() -> No
     assert unknown.skipped == "ruleset 'truf-xx' is not known to trufspec"
     assert (
         broken.skipped
-        == "the record does not parse: line 14: expected a card such as 7H or -10S or a number, found '@@'"
+        == "the record does not parse: line 14: expected a card such as 7H or -10S or a number, "
+        "found '@@'"
     )
-    assert fine.skipped is None and fine.replays == 18
+    assert fine.skipped is None
+    assert fine.replays == 18
     assert verdict(unknown) == "not replayed: ruleset 'truf-xx' is not known to trufspec"
 
 
@@ -353,7 +362,8 @@ def test_an_option_no_ruleset_knows_is_a_usage_error() -> None:
 
 def test_a_file_that_is_not_text_is_reported() -> None:
     readings = readings_bytes(b"[Event \xff]\n", "binary.truf")
-    assert readings.games == () and [d.code for d in readings.diagnostics] == ["REC002"]
+    assert readings.games == ()
+    assert [d.code for d in readings.diagnostics] == ["REC002"]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -394,8 +404,8 @@ def test_the_command_exits_1_when_a_game_could_not_be_replayed(tmp_path: Path) -
     code, output = invoke("readings", str(path))
     assert code == 1
     assert (
-        f"{path}:1: truf-xx, Ana Budi Citra Dewi\n  not replayed: ruleset 'truf-xx' is not known to trufspec\n"
-        in output
+        f"{path}:1: truf-xx, Ana Budi Citra Dewi\n  not replayed: ruleset 'truf-xx' is not known "
+        f"to trufspec\n" in output
     )
     code, _ = invoke("readings", str(tmp_path / "missing.truf"))
     assert code == 2
@@ -414,7 +424,8 @@ def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
     document = json.loads(output)
     jsonschema.Draft202012Validator.check_schema(schema())
     jsonschema.Draft202012Validator(schema()).validate(document)
-    assert document["version"] == VERSION == 1 and document["limit"] == 256
+    assert document["version"] == VERSION == 1
+    assert document["limit"] == 256
     files = {file["path"]: file for file in document["files"]}  # in the order of a directory walk
     first = files[paths[0]]["games"][0]
     assert first["verdict"].startswith("the winner depends on JB-A8a")
@@ -423,7 +434,8 @@ def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
         for d in first["differences"]
         if d["readings"] == [{"ambiguity": "JB-A8a", "option": "zero-bid-miss", "reading": "flat"}]
     )
-    assert flat["changes"] == ["winner", "score", "legality"] and flat["winners"] == ["Citra"]
+    assert flat["changes"] == ["winner", "score", "legality"]
+    assert flat["winners"] == ["Citra"]
     assert flat["figures"][0] == {
         "deal": 1,
         "line": 8,
@@ -432,7 +444,8 @@ def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
         "before": -11,
         "after": -5,
     }
-    assert flat["findings"][0]["change"] == "appears" and flat["findings"][0]["code"] == "JB406"
+    assert flat["findings"][0]["change"] == "appears"
+    assert flat["findings"][0]["code"] == "JB406"
     skipped = files[paths[2]]["games"]
     assert [g["skipped"] is not None for g in skipped] == [True, True, False]
     assert skipped[2]["diagnostics"][0]["code"] == "REC014"
@@ -457,8 +470,8 @@ def test_markdown_opens_each_game_with_its_verdict_and_ends_with_the_table() -> 
     code, output = invoke("readings", "--format", "markdown", *paths)
     assert code == 0
     assert (
-        f"## `{paths[0]}`, line 1 (truf-de: Ana, Budi, Citra, Dewi)\n\n**the winner depends on TD-A10 (who wins the game)"
-        in output
+        f"## `{paths[0]}`, line 1 (truf-de: Ana, Budi, Citra, Dewi)\n\n**the winner depends on "
+        f"TD-A10 (who wins the game)" in output
     )
     assert "**the result does not depend on the reading of the rules**" in output
     assert "| Ambiguity | Ruleset | Games | Legality | Score | Winner |" in output
