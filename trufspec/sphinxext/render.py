@@ -23,18 +23,18 @@ from trufspec.spec.sentences import Sentence, Status
 from trufspec.spec.sources import Source
 
 __all__ = [
-    "escape",
-    "literal",
-    "heading",
-    "clause_text",
-    "ruleset_text",
-    "clause_list_text",
-    "examples_text",
-    "ambiguity_text",
-    "matrix_text",
-    "sources_text",
     "Example",
     "ExampleFinder",
+    "ambiguity_text",
+    "clause_list_text",
+    "clause_text",
+    "escape",
+    "examples_text",
+    "heading",
+    "literal",
+    "matrix_text",
+    "ruleset_text",
+    "sources_text",
 ]
 
 PHASE_HEADING = "-"
@@ -117,12 +117,12 @@ def _citation(citation: Citation, sources: Mapping[str, Source]) -> list[str]:
     ]
     if citation.translation:
         lines.append(f"| Our translation: \u201c{escape(citation.translation)}\u201d")
-    return [".. rst-class:: clause-citation", ""] + _indent(lines) + [""]
+    return [".. rst-class:: clause-citation", "", *_indent(lines), ""]
 
 
 def _example(example: Example) -> list[str]:
     lines = [_SHOWS[example.shows], ""]
-    lines += [".. code-block:: truf", ""] + _indent(example.text.splitlines()) + [""]
+    lines += [".. code-block:: truf", "", *_indent(example.text.splitlines()), ""]
     if example.diagnostics:
         lines += ["A check reports:", ""]
         lines += [
@@ -331,7 +331,7 @@ def _options_text(options: Mapping[str, Option]) -> list[str]:
             ]
             if option.ambiguity:
                 body[-1] += f" See :rule:ambiguity:`{option.ambiguity}`."
-            lines += _indent(body) + [""]
+            lines += [*_indent(body), ""]
     return lines
 
 
@@ -441,7 +441,8 @@ def sources_text(sources: Iterable[Source], cited_by: Mapping[str, int]) -> list
             ("Origin", escape(source.origin)),
             (
                 "Collected",
-                f"the whole text of the page, unedited: {len(text.splitlines())} lines, {len(source.data()):,} bytes",
+                f"the whole text of the page, unedited: {len(text.splitlines())} lines, "
+                f"{len(source.data()):,} bytes",
             ),
             ("Rights", _rights(text)),
             ("Language", language),

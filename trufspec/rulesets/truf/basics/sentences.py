@@ -1,9 +1,4 @@
-"""The sentence index of "Truf: The Basics": every sentence, and what rests on it.
-
-Entries follow the text, one per sentence as :func:`trufspec.spec.sentences.split` cuts it,
-by locator (the section the clauses cite, then the rule or the sentence within it) and opening
-words; see :mod:`trufspec.spec.sentences`.
-"""
+"""The sentence index of "Truf (see :mod:`trufspec.spec.sentences`)."""
 
 from __future__ import annotations
 
