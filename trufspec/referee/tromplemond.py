@@ -83,9 +83,11 @@ from trufspec.records import (
     Secret,
     Total,
     Tromp,
-    Vote as Slip,
     Votes,
     replace,
+)
+from trufspec.records import (
+    Vote as Slip,
 )
 from trufspec.referee.actions import Action, Choose, Claim, NextDeal, PlayCard, Vote
 from trufspec.referee.errors import Refused, refusal
@@ -100,7 +102,7 @@ from trufspec.referee.state import (
 )
 from trufspec.rulesets.tromplemond.claims import CLAIM_SIZE, check_claims
 from trufspec.rulesets.tromplemond.ending import Ending
-from trufspec.rulesets.tromplemond.pot import CATEGORIES, RoundPot, round_pot, settle, shouted
+from trufspec.rulesets.tromplemond.irregularities import MISDEAL_FLAGS, REVEAL_FLAGS, irregularities
 from trufspec.rulesets.tromplemond.pack import (
     ALWAYS_USED,
     PACK,
@@ -109,7 +111,15 @@ from trufspec.rulesets.tromplemond.pack import (
     SET_ASIDE,
     RoundCards,
 )
-from trufspec.rulesets.tromplemond.irregularities import MISDEAL_FLAGS, REVEAL_FLAGS, irregularities
+from trufspec.rulesets.tromplemond.pot import (
+    CATEGORIES,
+    RoundPot,
+    collectors,
+    extreme_owner,
+    round_pot,
+    settle,
+    shouted,
+)
 from trufspec.rulesets.tromplemond.ruleset import round_dealer, scored_round
 from trufspec.rulesets.tromplemond.votes import Stage, decide_vote, vote_stage
 from trufspec.spec.registry import default_registry
@@ -315,12 +325,13 @@ class TromplemondState(GameState):
         if isinstance(action, PlayCard) and action.acknowledged:
             return refusal(
                 "REF001",
-                f"{player} cannot cut {action}: a card is let stand only when played to a trick, and Tromplemond has none",
+                f"{player} cannot cut {action}: a card is let stand only when played to a trick, "
+                "and Tromplemond has none",
             )
         if phase == "claims" and kind is Claim and player not in self.claims:
             assert isinstance(action, Claim)
             findings = _findings()
-            claims = Claims(self._claim_entries() + (HandEntry(Atom(player), Cards(action.cards)),))
+            claims = Claims((*self._claim_entries(), HandEntry(Atom(player), Cards(action.cards))))
             deal = Deal("round", Atom(self.deal_number), (claims,))
             check_claims(
                 deal,
@@ -336,7 +347,8 @@ class TromplemondState(GameState):
             if self.pending:
                 return refusal(
                     "REF001",
-                    f"{player} cannot repeat a claim while the {phase} step is in progress: {' and '.join(self.to_act)} still to act",
+                    f"{player} cannot repeat a claim while the {phase} step is in progress: "
+                    f"{' and '.join(self.to_act)} still to act",
                 )
             findings = _findings()
             check_claims(
@@ -356,7 +368,8 @@ class TromplemondState(GameState):
                 step = "vote" if phase == "votes" else "decision"
                 return refusal(
                     "REF001",
-                    f"{player} cannot count the {step} as '{words}': it already holds {len(self.pending)} slips",
+                    f"{player} cannot count the {step} as '{words}': it already holds "
+                    f"{len(self.pending)} slips",
                 )
             findings = _findings()
             vote_stage(
@@ -380,7 +393,7 @@ class TromplemondState(GameState):
             findings = _findings()
             deal = self._round_deal()
             decide_vote(
-                replace(deal, sections=deal.sections + (Off(Atom(_named(words))),)),
+                replace(deal, sections=(*deal.sections, Off(Atom(_named(words))))),
                 self.irregular.voters,
                 self.readings,
                 findings,
@@ -406,7 +419,8 @@ class TromplemondState(GameState):
         waiting = " or ".join(self.to_act)
         return refusal(
             "REF001",
-            f"{player} cannot {action} now: round {self.deal_number} is at its {phase}, and {waiting} is to act",
+            f"{player} cannot {action} now: round {self.deal_number} is at its {phase}, and "
+            f"{waiting} is to act",
         )
 
     def _irregularity_error(self, words: str) -> Diagnostic | None:
@@ -422,12 +436,14 @@ class TromplemondState(GameState):
         if self.pending:
             return refusal(
                 "REF001",
-                f"'{words}' cannot be stated while the {phase} step is in progress: {' and '.join(self.to_act)} still to act",
+                f"'{words}' cannot be stated while the {phase} step is in progress: "
+                f"{' and '.join(self.to_act)} still to act",
             )
         if isinstance(section, EarlyReveal) and phase not in _UNDECIDED:
             return refusal(
                 "REF001",
-                f"'{words}' cannot be stated now: a reveal is early only before the vote is decided (TM901)",
+                "'" + words + "' cannot be stated now: a reveal is early only before the vote "
+                "is decided (TM901)",
             )
         if phase not in _OPEN:
             return refusal(
@@ -457,7 +473,7 @@ class TromplemondState(GameState):
         entry = HandEntry(Atom(claim.player), Cards(claim.cards))
         last = self.procedure[-1] if self.procedure else None
         if isinstance(last, Claims) and all(e.player.value != claim.player for e in last.entries):
-            return Claims(last.entries + (entry,))
+            return Claims((*last.entries, entry))
         return Claims((entry,))
 
     def _steps(self, action: Action | None = None, tally: Votes | None = None) -> list[Step]:
@@ -467,10 +483,10 @@ class TromplemondState(GameState):
         written with ``*`` once it holds a slip; a cut only once every cutter has cut)."""
         sections: list[Step] = list(self.procedure)
         if tally is not None:
-            return sections + [tally]
+            return [*sections, tally]
         if isinstance(action, Claim):
             repeat = self._repeat(action)
-            return sections[:-1] + [repeat] if len(repeat.entries) > 1 else sections + [repeat]
+            return [*sections[:-1], repeat] if len(repeat.entries) > 1 else [*sections, repeat]
         pending = dict(self.pending)
         if action is not None:
             pending[action.player] = _pending(action)
@@ -595,8 +611,17 @@ class TromplemondState(GameState):
             cards = RoundCards(self.public, self.secret, None)
             deal = Deal("round", Atom(self.deal_number), self._calls())
             stake = self.readings.integer("tromp-stake")
+            out = irregular.forfeiting(self.off)
             pot = round_pot(
-                deal, players, cards, irregular.forfeiting(self.off), True, stake, _findings()
+                deal,
+                players,
+                cards,
+                out,
+                True,
+                stake,
+                _findings(),
+                extreme_owner(self.pots, self.readings),
+                collectors(scores, out, self.readings),
             )
             assert pot is not None  # every hand is known
             self.pots.append(pot)
@@ -674,7 +699,7 @@ class TromplemondState(GameState):
         won = self.pots[-1].won
         line = Pot(tuple(Figure((p,), won[p] + settlement[p]) for p in self.players))
         sections = tuple(line if isinstance(s, Pot) else s for s in last.sections)
-        return Game(game.tags, game.deals[:-1] + (replace(last, sections=sections),))
+        return Game(game.tags, (*game.deals[:-1], replace(last, sections=sections)))
 
     @classmethod
     def written_hands(cls, deal: Deal) -> Mapping[str, tuple[Card, ...]] | None:
@@ -782,7 +807,8 @@ class TromplemondState(GameState):
                         [
                             refusal(
                                 "REF003",
-                                f"round {number} writes an unfinished vote as tallies, which the referee cannot go on from",
+                                f"round {number} writes an unfinished vote as tallies, which the "
+                                f"referee cannot go on from",
                             )
                         ]
                     )
@@ -804,7 +830,7 @@ class TromplemondState(GameState):
                 if self.abstain and type(section) is Votes and not section.incomplete:
                     yield from (Choose(p, ABSTAIN) for p in self.irregular.voters if p not in voted)
             elif isinstance(section, Cut):
-                for name, card in zip(section.players, section.cards):
+                for name, card in zip(section.players, section.cards, strict=False):
                     yield PlayCard(name.value, card)
         off = deal.find(Off)
         if off is not None and self._phase == "off":
@@ -837,7 +863,7 @@ def _call(phrase: str) -> str:
     return f'tromp "{phrase}"'
 
 
-def _phrase(words: str) -> str | None | bool:
+def _phrase(words: str) -> str | bool | None:
     """The phrase a call's words shout (None: no call); False when the words are neither."""
     if words == PASS:
         return None
@@ -877,7 +903,9 @@ def _tallied(words: str) -> Votes | None:
     kind = _TALLIES.get(keyword)
     if kind is None or len(rest) % 2 or not all(n.isdigit() for n in rest[1::2]):
         return None
-    return kind(tuple(Slip(Atom(t), count=int(n)) for t, n in zip(rest[::2], rest[1::2])))
+    return kind(
+        tuple(Slip(Atom(t), count=int(n)) for t, n in zip(rest[::2], rest[1::2], strict=False))
+    )
 
 
 def _irregularity(words: str) -> EarlyReveal | Misdeal | Bribe | None:

@@ -41,7 +41,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.statemachine import StringList
@@ -54,6 +54,7 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode, nested_parse_with_titles
+from sphinx.util.typing import RoleFunction
 from sphinx.writers.html5 import HTML5Translator
 
 from trufspec.marks import compare
@@ -247,6 +248,7 @@ class RulesetDirective(_RegistryDirective):
             sources,
             self.finder(),
             self.config.rule_example_pages,
+            registry.sentences_of(RULESETS[ruleset].source if ruleset in RULESETS else ruleset),
         )
         return self.parse(lines, ruleset)
 
@@ -302,7 +304,8 @@ class AmbiguitiesDirective(_RegistryDirective):
             lines += render.heading(ruleset, render.PHASE_HEADING)
             if ruleset in RULESETS:
                 lines += [
-                    f"Rules: :rule:ruleset:`{ruleset}: {render.escape(RULESETS[ruleset].title)} <{ruleset}>`.",
+                    f"Rules: :rule:ruleset:`{ruleset}: "
+                    f"{render.escape(RULESETS[ruleset].title)} <{ruleset}>`.",
                     "",
                 ]
             for ambiguity in entries:
@@ -324,7 +327,7 @@ class SourcesDirective(_RegistryDirective):
     def run(self) -> list[nodes.Node]:
         registry = self.registry()
         cited: dict[str, int] = {}
-        for ruleset in _ruleset_ids(registry) + ["record"]:
+        for ruleset in [*_ruleset_ids(registry), "record"]:
             items: list[Any] = [*registry.clauses_of(ruleset), *registry.ambiguities_of(ruleset)]
             for item in items:
                 for source in {c.source for c in item.citations}:
@@ -352,7 +355,7 @@ class RuleDomain(Domain):
 
     name = "rule"
     label = "Rules"
-    object_types = {
+    object_types: ClassVar[dict[str, ObjType]] = {
         "clause": ObjType("clause", "clause"),
         "ambiguity": ObjType("ambiguity register entry", "ambiguity"),
         "ruleset": ObjType("ruleset", "ruleset"),
@@ -360,7 +363,7 @@ class RuleDomain(Domain):
         "source": ObjType("source", "source"),
         "concept": ObjType("concept", "concept"),
     }
-    directives = {
+    directives: ClassVar = {
         "ruleset": RulesetDirective,
         "clauses": ClausesDirective,
         "ambiguities": AmbiguitiesDirective,
@@ -369,13 +372,20 @@ class RuleDomain(Domain):
         "examples": ExamplesDirective,
         "examples-of": ExamplesOfDirective,
     }
-    roles = {kind: XRefRole(warn_dangling=True) for kind in object_types}
-    initial_data: dict[str, Any] = {"objects": {}}
-    dangling_warnings = {
+    roles: ClassVar[dict[str, RoleFunction | XRefRole]] = {
+        kind: XRefRole(warn_dangling=True) for kind in object_types
+    }
+    initial_data: ClassVar[dict[str, Any]] = {"objects": {}}
+    dangling_warnings: ClassVar[dict[str, str]] = {
         "clause": "no clause has the code or slug %(target)r (or it is shown on no page)",
-        "ambiguity": "no ambiguity register entry has the id %(target)r (or it is shown on no page)",
+        "ambiguity": (
+            "no ambiguity register entry has the id %(target)r (or it is shown on no page)"
+        ),
         "ruleset": "no ruleset has the id %(target)r (or it is shown on no page)",
-        "register": "no ruleset has an ambiguity register under the id %(target)r (or it is shown on no page)",
+        "register": (
+            "no ruleset has an ambiguity register under the id %(target)r (or it is shown on no "
+            "page)"
+        ),
         "source": "no source has the id %(target)r (or it is shown on no page)",
         "concept": "no clause has the concept %(target)r (or the matrix is shown on no page)",
     }
@@ -572,7 +582,8 @@ def write_example_pages(app: Sphinx) -> None:
                 "   records, not this file.",
                 "",
                 *render.heading(render.escape(title), "="),
-                f"The records that obey and break :rule:clause:`{clause.code}` ({render.escape(clause.title)}).",
+                f"The records that obey and break :rule:clause:`{clause.code}` "
+                f"({render.escape(clause.title)}).",
                 "",
                 f".. rule:examples-of:: {clause.code}",
                 "",
