@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -46,9 +47,10 @@ except ImportError:  # running from a checkout that is not installed
     import trufspec
 
 sys.path.insert(0, str(ROOT / "tests"))  # the truf-jb oracle of the test suite draws the games
+from oracle_truf_jb import GeneratedGame, random_game, render_games  # noqa: E402
+
 from trufspec.batch import check_paths  # noqa: E402
 from trufspec.diagnostics import Severity  # noqa: E402
-from oracle_truf_jb import GeneratedGame, random_game, render_games  # noqa: E402
 
 TOKEN = re.compile(r"(?:10|[2-9TJQKA])[SHDC]|[^\s]+")
 PER_GAME = 10
@@ -166,10 +168,10 @@ def measure(deals: int, seed: int, repeat: int, cores: int, folder: str) -> dict
 
     times: dict[str, float] = {}
     times["regex floor"], _ = best_of(repeat, lambda: regex_floor(path))
-    times["json.loads floor"], _ = best_of(repeat, lambda: json.loads(document))
+    times["json.loads floor"], _ = best_of(repeat, partial(json.loads, document))
     del document
     heavy = max(1, repeat if deals <= 10_000 else 1)
-    times["parse only"], parsed = best_of(heavy, lambda: trufspec.loads(text, path))
+    times["parse only"], parsed = best_of(heavy, partial(trufspec.loads, text, path))
     games_read = len(parsed.games)
     del parsed, text
     times["full check, 1 core"], reports = best_of(heavy, lambda: list(check_paths([path], jobs=1)))
@@ -184,7 +186,7 @@ def measure(deals: int, seed: int, repeat: int, cores: int, folder: str) -> dict
         )
     del reports, report, expected
 
-    rows = [(label, seconds) for label, seconds in times.items()]
+    rows = list(times.items())
     peaks = {}
     for jobs in sorted({1, cores}):
         # The best of as many runs as the in-process timings, and the highest peak among them.

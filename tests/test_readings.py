@@ -261,12 +261,12 @@ def test_past_the_limit_each_reading_is_tried_on_its_own_and_below_it_every_comb
     assert (alone.combined, alone.replays, alone.limit) == (False, 10, 256)
     assert (combined.combined, combined.replays) == (True, 383)
     assert combined.differences[: len(alone.differences)] == alone.differences
-    code, output = invoke("readings", str(path))
+    _, output = invoke("readings", str(path))
     assert (
         "10 other readings tried, each on its own: the readings of 7 ambiguities make 384 combinations, more than the limit of 256"
         in output
     )
-    code, output = invoke("readings", "--limit", "384", str(path))
+    _, output = invoke("readings", "--limit", "384", str(path))
     assert "383 other readings tried: every combination of the readings of 7 ambiguities" in output
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from referee_play import pick
 
 from trufspec import check_text, dumps
 from trufspec.cards import FULL_PACK, NT, Suit, parse_card, parse_suit
@@ -41,8 +42,8 @@ from trufspec.records import (
     Pot,
     Ruff,
     Stock,
-    Tromp,
     Trick,
+    Tromp,
     Votes,
     replace,
 )
@@ -54,8 +55,6 @@ from trufspec.referee.state import GameState
 from trufspec.referee.tricks import TrickGame
 from trufspec.referee.tromplemond import TromplemondState
 from trufspec.referee.truf import TrufState
-
-from referee_play import pick
 
 JB_READINGS = {
     "turn-order": ("free", "clockwise", "counterclockwise"),
@@ -74,7 +73,7 @@ def validator_accepts(game: Game) -> bool:
 
 
 def with_deal(game: Game, deal: Deal) -> Game:
-    return replace(game, deals=game.deals[:-1] + (deal,))
+    return replace(game, deals=(*game.deals[:-1], deal))
 
 
 def append(state: GameState, action: Action) -> Game:
@@ -85,7 +84,7 @@ def append(state: GameState, action: Action) -> Game:
             # The settlement of the TROMP! pot moves to the round that is now the last (TM406).
             game = with_deal(game, round_pot_only(game.deals[-1], state.pots[-1].won))
         deal = Deal(game.deals[-1].kind, Atom(len(game.deals) + 1), (Dealer(Atom(action.player)),))
-        return replace(game, deals=game.deals + (deal,))
+        return replace(game, deals=(*game.deals, deal))
     deal = game.deals[-1]
     sections = list(deal.sections)
     if isinstance(state, TromplemondState):
@@ -102,7 +101,7 @@ def append(state: GameState, action: Action) -> Game:
         index = next(i for i, s in enumerate(sections) if isinstance(s, Bids))
         bids = sections[index]
         entry = BidEntry(Atom(action.player), Cards(action.cards), action.minus)
-        sections[index] = replace(bids, entries=bids.entries + (entry,))
+        sections[index] = replace(bids, entries=(*bids.entries, entry))
     elif isinstance(action, Choose):
         index = next(i for i, s in enumerate(sections) if isinstance(s, Bids))
         words = action.words.split()
@@ -145,7 +144,7 @@ def append(state: GameState, action: Action) -> Game:
             Trick(
                 number,
                 Atom(players[0]),
-                Cards(cards + (action.card,), acks=acks),
+                Cards((*cards, action.card), acks=acks),
                 tuple(Atom(p) for p in players),
             )
         )
@@ -173,21 +172,22 @@ def tromplemond_sections(state: TromplemondState, sections: list, action: Action
     if isinstance(action, Choose) and action.words.split()[0] in ("votes", "decide"):
         kind = Votes if action.words.startswith("votes") else Decide
         words = action.words.split()[1:]
-        return sections + [
-            kind(tuple(Slip(Atom(t), count=int(n)) for t, n in zip(words[::2], words[1::2])))
+        return [
+            *sections,
+            kind(tuple(Slip(Atom(t), count=int(n)) for t, n in zip(words[::2], words[1::2]))),
         ]
     if isinstance(action, Claim) and state.phase != "claims":
         entry = HandEntry(Atom(action.player), Cards(action.cards))
         last = sections[-1]
         if isinstance(last, Claims) and action.player not in [e.player.value for e in last.entries]:
-            return sections[:-1] + [Claims(last.entries + (entry,))]
-        return sections + [Claims((entry,))]
+            return [*sections[:-1], Claims((*last.entries, entry))]
+        return [*sections, Claims((entry,))]
     if isinstance(action, Claim):
         claims = next((s for s in sections if isinstance(s, Claims)), None)
         entry = HandEntry(Atom(action.player), Cards(action.cards))
         if claims is None:
-            return sections + [Claims((entry,), incomplete=True)]
-        entries = claims.entries + (entry,)
+            return [*sections, Claims((entry,), incomplete=True)]
+        entries = (*claims.entries, entry)
         sections[sections.index(claims)] = Claims(
             entries, incomplete=len(entries) < len(state.players)
         )
@@ -195,11 +195,11 @@ def tromplemond_sections(state: TromplemondState, sections: list, action: Action
     if isinstance(action, Choose) and action.words == "abstain":
         return vote_sections(state, sections, None, action.player)
     if isinstance(action, Choose) and action.words.startswith("off "):
-        return sections + [Off(Atom(action.words.removeprefix("off ")))]
+        return [*sections, Off(Atom(action.words.removeprefix("off ")))]
     if isinstance(action, Choose):
         phrase = action.words.removeprefix('tromp "').removesuffix('"')
         return (
-            sections if action.words == "pass" else sections + [Tromp(Atom(action.player), phrase)]
+            sections if action.words == "pass" else [*sections, Tromp(Atom(action.player), phrase)]
         )
     if isinstance(action, Vote):
         return vote_sections(state, sections, action.target, action.player)
@@ -216,13 +216,13 @@ def irregularity_sections(sections: list, words: str, claimed: bool) -> list:
     write it, the others at the end."""
     keyword, *rest = words.split()
     if keyword == "misdeal" and not claimed:
-        return sections[:1] + [Misdeal(tuple(rest))] + sections[1:]
+        return [*sections[:1], Misdeal(tuple(rest)), *sections[1:]]
     if keyword == "misdeal":
-        return sections + [Misdeal(tuple(rest))]
+        return [*sections, Misdeal(tuple(rest))]
     if keyword == "early-reveal":
-        return sections + [EarlyReveal(Atom(rest[0]), tuple(rest[1:]))]
+        return [*sections, EarlyReveal(Atom(rest[0]), tuple(rest[1:]))]
     name = rest[0].removesuffix("!")
-    return sections + [Bribe(Atom(name, ack=name != rest[0]))]
+    return [*sections, Bribe(Atom(name, ack=name != rest[0]))]
 
 
 def vote_sections(state: TromplemondState, sections: list, target: str | None, voter: str) -> list:

@@ -83,7 +83,7 @@ def test_sources_are_described():
 # ---------------------------------------------------------------- citations
 
 
-@pytest.mark.parametrize("owner, citation", CITATIONS, ids=[owner for owner, _ in CITATIONS])
+@pytest.mark.parametrize(("owner", "citation"), CITATIONS, ids=[owner for owner, _ in CITATIONS])
 def test_citation_quotes_its_source(owner, citation):
     assert citation.source in SOURCES
     assert normalise(citation.quote) in normalise(SOURCES[citation.source].text())
@@ -189,18 +189,18 @@ def test_strength_gives_severity():
 
 
 def test_clause_validation():
-    good = dict(
-        code="JB305",
-        slug="follow-suit",
-        ruleset="truf-jb",
-        phase=Phase.PLAY,
-        kind=Kind.LEGALITY,
-        strength=Strength.MUST,
-        title="Follow suit",
-        statement="Follow suit.",
-        citations=(Citation("truf-jb", "Playing, rule 5", "must play"),),
-        message="{player} did not follow",
-    )
+    good = {
+        "code": "JB305",
+        "slug": "follow-suit",
+        "ruleset": "truf-jb",
+        "phase": Phase.PLAY,
+        "kind": Kind.LEGALITY,
+        "strength": Strength.MUST,
+        "title": "Follow suit",
+        "statement": "Follow suit.",
+        "citations": (Citation("truf-jb", "Playing, rule 5", "must play"),),
+        "message": "{player} did not follow",
+    }
     assert Clause(**good).format(player="Ana") == "Ana did not follow"
     with pytest.raises(ValueError, match="prefix"):
         Clause(**{**good, "code": "XX305"})

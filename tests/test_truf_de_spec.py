@@ -31,7 +31,7 @@ def passages() -> dict[str, str]:
     text = SOURCES["truf-de"].text()
     starts = [(name, text.index(marker)) for name, marker in HEADINGS]
     found = {"Kopf": text[: starts[0][1]]}
-    for (name, start), (_, end) in zip(starts, starts[1:] + [("", len(text))]):
+    for (name, start), (_, end) in zip(starts, [*starts[1:], ("", len(text))]):
         found[name] = text[start:end]
     return found
 

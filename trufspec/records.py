@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, Generic, Iterator, NamedTuple, TypeVar, cast, overload
+from typing import Any, Generic, NamedTuple, TypeVar, cast, overload
 
 import attrs
 from attrs import field, frozen

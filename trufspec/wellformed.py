@@ -10,11 +10,13 @@ diagnostics that say where and which clause.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic, Flood, Severity
 from trufspec.records import (
+    NO_SPAN,
     Atom,
     Bids,
     Bribe,
@@ -29,7 +31,6 @@ from trufspec.records import (
     Game,
     Hands,
     Misdeal,
-    NO_SPAN,
     Off,
     Play,
     Public,

@@ -94,7 +94,9 @@ def play(
         table = open_table(ruleset, name, seat, players or 4, seed, options, write)
     except Refused as refused:
         reasons = "; ".join(describe(d) for d in refused.diagnostics)
-        raise click.BadParameter(reasons, ctx, param_hint="RULESET, --players, --name or --option")
+        raise click.BadParameter(
+            reasons, ctx, param_hint="RULESET, --players, --name or --option"
+        ) from refused
     state = table.state
     stdin = io.TextIOWrapper(click.get_binary_stream("stdin"), encoding="utf-8", errors="replace")
     write(f"{ruleset} at a table of {' '.join(state.players)}; you are {name}.")

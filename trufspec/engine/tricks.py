@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from attrs import frozen
 

@@ -13,7 +13,7 @@ statement above), and each statement is parsed alone so that every error is foun
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from attrs import frozen
 
@@ -21,10 +21,33 @@ from trufspec.cards import CARD_PATTERN
 
 __all__ = ["Chunk", "Statement", "chunks", "statements", "SECTION_KEYWORDS"]
 
-SECTION_KEYWORDS = (
-    "dealer undealt hands public claims secret bids contract play tricks score total honours pot"
-    " stock ruff votes decide off discards cut early-reveal misdeal tromp bribe"
-).split()
+SECTION_KEYWORDS = [
+    "dealer",
+    "undealt",
+    "hands",
+    "public",
+    "claims",
+    "secret",
+    "bids",
+    "contract",
+    "play",
+    "tricks",
+    "score",
+    "total",
+    "honours",
+    "pot",
+    "stock",
+    "ruff",
+    "votes",
+    "decide",
+    "off",
+    "discards",
+    "cut",
+    "early-reveal",
+    "misdeal",
+    "tromp",
+    "bribe",
+]
 
 _CHUNK_START = r"[ \t\ufeff]*(?P<start>\[|(?:deal|round)(?![\w-]))"
 """Where a chunk starts: a tag, or a deal or round header, first on its line."""

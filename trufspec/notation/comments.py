@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import defaultdict
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from trufspec.records import Bids, Comment, Deal, Hands, Place, Play, Tag, replace
 

@@ -10,8 +10,9 @@ raises for bad input: whatever the text, the result is games and diagnostics.
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from attrs import frozen
 from lark import Lark, Token
@@ -24,7 +25,6 @@ from trufspec.notation.comments import Loose, attach_to_deal, attach_to_tags
 from trufspec.notation.grammar import build_parser
 from trufspec.notation.lines import read_deal, read_tags
 from trufspec.notation.syntax_errors import describe
-from trufspec.spec.registry import default_registry
 from trufspec.records import (
     NO_SPAN,
     Atom,
@@ -38,6 +38,7 @@ from trufspec.records import (
     Tag,
     replace,
 )
+from trufspec.spec.registry import default_registry
 
 __all__ = ["Parsed", "parse_text", "no_collection", "Pause", "MAX_SYNTAX_ERRORS", "record_problem"]
 
@@ -250,9 +251,9 @@ def _add_entry(sections: list[Any], entry: Any) -> None:
         return
     section = sections[-1]
     if isinstance(section, Play) and hasattr(entry, "leader"):
-        sections[-1] = replace(section, tricks=section.tricks + (entry,))
+        sections[-1] = replace(section, tricks=(*section.tricks, entry))
     elif isinstance(section, (Hands, Bids)) and not hasattr(entry, "leader"):
-        sections[-1] = replace(section, entries=section.entries + (entry,))
+        sections[-1] = replace(section, entries=(*section.entries, entry))
 
 
 def _games(parts: Iterable[tuple[Chunk, Any, bool]]) -> Iterator[tuple[Game, list[int]]]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from trufspec.output import contract, schemas
+from trufspec.output.json import diagnostic
 from trufspec.readings.corpus import Summary, summarise
 from trufspec.readings.model import Difference, FileReadings, GameReadings
 from trufspec.readings.verdict import verdict
-from trufspec.output import contract, schemas
-from trufspec.output.json import diagnostic
 
 __all__ = ["VERSION", "render", "document", "schema"]
 

@@ -9,8 +9,8 @@ make only the actions that are looked at.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Sequence
-from typing import Iterator, TypeVar, overload
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar, overload
 
 from trufspec.cards import Card
 from trufspec.referee.actions import Action, BidCards

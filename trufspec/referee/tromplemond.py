@@ -83,9 +83,11 @@ from trufspec.records import (
     Secret,
     Total,
     Tromp,
-    Vote as Slip,
     Votes,
     replace,
+)
+from trufspec.records import (
+    Vote as Slip,
 )
 from trufspec.referee.actions import Action, Choose, Claim, NextDeal, PlayCard, Vote
 from trufspec.referee.errors import Refused, refusal
@@ -100,7 +102,7 @@ from trufspec.referee.state import (
 )
 from trufspec.rulesets.tromplemond.claims import CLAIM_SIZE, check_claims
 from trufspec.rulesets.tromplemond.ending import Ending
-from trufspec.rulesets.tromplemond.pot import CATEGORIES, RoundPot, round_pot, settle, shouted
+from trufspec.rulesets.tromplemond.irregularities import MISDEAL_FLAGS, REVEAL_FLAGS, irregularities
 from trufspec.rulesets.tromplemond.pack import (
     ALWAYS_USED,
     PACK,
@@ -109,7 +111,7 @@ from trufspec.rulesets.tromplemond.pack import (
     SET_ASIDE,
     RoundCards,
 )
-from trufspec.rulesets.tromplemond.irregularities import MISDEAL_FLAGS, REVEAL_FLAGS, irregularities
+from trufspec.rulesets.tromplemond.pot import CATEGORIES, RoundPot, round_pot, settle, shouted
 from trufspec.rulesets.tromplemond.ruleset import round_dealer, scored_round
 from trufspec.rulesets.tromplemond.votes import Stage, decide_vote, vote_stage
 from trufspec.spec.registry import default_registry
@@ -320,7 +322,7 @@ class TromplemondState(GameState):
         if phase == "claims" and kind is Claim and player not in self.claims:
             assert isinstance(action, Claim)
             findings = _findings()
-            claims = Claims(self._claim_entries() + (HandEntry(Atom(player), Cards(action.cards)),))
+            claims = Claims((*self._claim_entries(), HandEntry(Atom(player), Cards(action.cards))))
             deal = Deal("round", Atom(self.deal_number), (claims,))
             check_claims(
                 deal,
@@ -380,7 +382,7 @@ class TromplemondState(GameState):
             findings = _findings()
             deal = self._round_deal()
             decide_vote(
-                replace(deal, sections=deal.sections + (Off(Atom(_named(words))),)),
+                replace(deal, sections=(*deal.sections, Off(Atom(_named(words))))),
                 self.irregular.voters,
                 self.readings,
                 findings,
@@ -457,7 +459,7 @@ class TromplemondState(GameState):
         entry = HandEntry(Atom(claim.player), Cards(claim.cards))
         last = self.procedure[-1] if self.procedure else None
         if isinstance(last, Claims) and all(e.player.value != claim.player for e in last.entries):
-            return Claims(last.entries + (entry,))
+            return Claims((*last.entries, entry))
         return Claims((entry,))
 
     def _steps(self, action: Action | None = None, tally: Votes | None = None) -> list[Step]:
@@ -467,10 +469,10 @@ class TromplemondState(GameState):
         written with ``*`` once it holds a slip; a cut only once every cutter has cut)."""
         sections: list[Step] = list(self.procedure)
         if tally is not None:
-            return sections + [tally]
+            return [*sections, tally]
         if isinstance(action, Claim):
             repeat = self._repeat(action)
-            return sections[:-1] + [repeat] if len(repeat.entries) > 1 else sections + [repeat]
+            return [*sections[:-1], repeat] if len(repeat.entries) > 1 else [*sections, repeat]
         pending = dict(self.pending)
         if action is not None:
             pending[action.player] = _pending(action)
@@ -674,7 +676,7 @@ class TromplemondState(GameState):
         won = self.pots[-1].won
         line = Pot(tuple(Figure((p,), won[p] + settlement[p]) for p in self.players))
         sections = tuple(line if isinstance(s, Pot) else s for s in last.sections)
-        return Game(game.tags, game.deals[:-1] + (replace(last, sections=sections),))
+        return Game(game.tags, (*game.deals[:-1], replace(last, sections=sections)))
 
     @classmethod
     def written_hands(cls, deal: Deal) -> Mapping[str, tuple[Card, ...]] | None:
@@ -837,7 +839,7 @@ def _call(phrase: str) -> str:
     return f'tromp "{phrase}"'
 
 
-def _phrase(words: str) -> str | None | bool:
+def _phrase(words: str) -> str | bool | None:
     """The phrase a call's words shout (None: no call); False when the words are neither."""
     if words == PASS:
         return None

@@ -211,6 +211,11 @@ def default_registry() -> Registry:
     return registry
 
 
+# The default registry (default_registry()), declared for type checkers and __all__; the
+# module's __getattr__ builds it on first access.
+REGISTRY: Registry
+
+
 def __getattr__(name: str) -> Registry:
     # ``REGISTRY`` is built on first use, not at import: building it imports the rulesets,
     # which import this package.

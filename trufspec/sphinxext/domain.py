@@ -324,7 +324,7 @@ class SourcesDirective(_RegistryDirective):
     def run(self) -> list[nodes.Node]:
         registry = self.registry()
         cited: dict[str, int] = {}
-        for ruleset in _ruleset_ids(registry) + ["record"]:
+        for ruleset in [*_ruleset_ids(registry), "record"]:
             items: list[Any] = [*registry.clauses_of(ruleset), *registry.ambiguities_of(ruleset)]
             for item in items:
                 for source in {c.source for c in item.citations}:

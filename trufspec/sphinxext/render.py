@@ -116,12 +116,12 @@ def _citation(citation: Citation, sources: Mapping[str, Source]) -> list[str]:
     ]
     if citation.translation:
         lines.append(f"| Our translation: \u201c{escape(citation.translation)}\u201d")
-    return [".. rst-class:: clause-citation", ""] + _indent(lines) + [""]
+    return [".. rst-class:: clause-citation", "", *_indent(lines), ""]
 
 
 def _example(example: Example) -> list[str]:
     lines = [_SHOWS[example.shows], ""]
-    lines += [".. code-block:: truf", ""] + _indent(example.text.splitlines()) + [""]
+    lines += [".. code-block:: truf", "", *_indent(example.text.splitlines()), ""]
     if example.diagnostics:
         lines += ["A check reports:", ""]
         lines += [
@@ -296,7 +296,7 @@ def _options_text(options: Mapping[str, Option]) -> list[str]:
             ]
             if option.ambiguity:
                 body[-1] += f" See :rule:ambiguity:`{option.ambiguity}`."
-            lines += _indent(body) + [""]
+            lines += [*_indent(body), ""]
     return lines
 
 

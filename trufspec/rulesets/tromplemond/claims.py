@@ -9,7 +9,7 @@ compared with the truth: :func:`true_claims` counts, per player, the claimed car
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from trufspec.cards import Card
 from trufspec.engine.findings import Findings

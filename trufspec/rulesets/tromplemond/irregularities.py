@@ -11,7 +11,7 @@ player from the rounds after it (TM902); the round it was offered in is scored a
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 

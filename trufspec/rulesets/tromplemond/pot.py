@@ -24,7 +24,7 @@ round's winnings on its ``pot`` line; the last round's line includes the settlem
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 
@@ -109,7 +109,7 @@ def round_pot(
     findings: Findings,
 ) -> RoundPot | None:
     """TM404, TM405: the payouts of a round's TROMP! pot; None when a caller's hand is unknown."""
-    won = {player: 0 for player in seats}
+    won = dict.fromkeys(seats, 0)
     claims = []
     known = True
     for call in deal.find_all(Tromp):
@@ -149,7 +149,7 @@ def settle(
 
     ``best_round`` is each player's best score of a single round."""
     left = sum(p.left for p in pots)
-    paid = {player: 0 for player in seats}
+    paid = dict.fromkeys(seats, 0)
     claims = [c for p in pots for c in p.claims]
     steps = []
     for name in ("extreme", "ultimate", "super"):

@@ -8,7 +8,7 @@ then goes through the running totals and its end (:mod:`.ending`).  There are no
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 from attrs import frozen

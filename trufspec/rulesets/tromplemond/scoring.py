@@ -10,7 +10,7 @@ may take a player out of the scoring in the same way (TM901, TM904), or under
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 

@@ -10,7 +10,7 @@ one; what it cannot compute for lack of facts it leaves as None and notes as unc
 from __future__ import annotations
 
 import enum
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 

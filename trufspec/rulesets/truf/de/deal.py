@@ -8,7 +8,7 @@ deals next (TD105 under ``dealer-tie=next-in-direction``).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from trufspec.cards import Card, Rank
 from trufspec.engine.findings import Findings

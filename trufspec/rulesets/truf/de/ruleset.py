@@ -9,7 +9,7 @@ their citations are in :mod:`.clauses`; the readings of the source's unclear poi
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import evolve
 

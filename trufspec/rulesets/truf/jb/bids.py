@@ -7,7 +7,7 @@ compute for lack of facts it leaves as None and notes as unchecked.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 

@@ -8,7 +8,7 @@ totals and the end of the game.  The clauses themselves, with their citations, a
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import evolve
 
