@@ -21,33 +21,10 @@ from trufspec.cards import CARD_PATTERN
 
 __all__ = ["Chunk", "Statement", "chunks", "statements", "SECTION_KEYWORDS"]
 
-SECTION_KEYWORDS = [
-    "dealer",
-    "undealt",
-    "hands",
-    "public",
-    "claims",
-    "secret",
-    "bids",
-    "contract",
-    "play",
-    "tricks",
-    "score",
-    "total",
-    "honours",
-    "pot",
-    "stock",
-    "ruff",
-    "votes",
-    "decide",
-    "off",
-    "discards",
-    "cut",
-    "early-reveal",
-    "misdeal",
-    "tromp",
-    "bribe",
-]
+SECTION_KEYWORDS = (
+    "dealer undealt hands public claims secret bids contract play tricks score total honours pot"
+    " stock ruff votes decide off discards cut early-reveal misdeal tromp bribe"
+).split()
 
 _CHUNK_START = r"[ \t\ufeff]*(?P<start>\[|(?:deal|round)(?![\w-]))"
 """Where a chunk starts: a tag, or a deal or round header, first on its line."""

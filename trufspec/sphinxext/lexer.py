@@ -34,42 +34,11 @@ BLACK_CARD = Name.Constant.Black
 
 _RANK = r"(?:10|[2-9TJQKA])"
 _END = r"!?(?![\w!\-])"
-KEYWORDS = [
-    "deal",
-    "round",
-    "dealer",
-    "undealt",
-    "hands",
-    "public",
-    "claims",
-    "secret",
-    "bids",
-    "contract",
-    "trump",
-    "adjust",
-    "play",
-    "tricks",
-    "score",
-    "total",
-    "honours",
-    "pot",
-    "stock",
-    "ruff",
-    "discards",
-    "declines",
-    "votes",
-    "decide",
-    "off",
-    "cut",
-    "early-reveal",
-    "misdeal",
-    "tromp",
-    "bribe",
-    "atas",
-    "bawah",
-    "high",
-    "low",
-]
+KEYWORDS = (
+    "deal round dealer undealt hands public claims secret bids contract trump adjust play "
+    "tricks score total honours pot stock ruff discards declines votes decide off cut "
+    "early-reveal misdeal tromp bribe atas bawah high low"
+).split()
 """The words of the notation (``NT`` is a trump, coloured as one).  Written out rather than
 taken from the readers, so that Pygments, which imports this module whenever it looks for a
 lexer, does not import the records too; a test keeps the two lists the same."""
