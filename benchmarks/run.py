@@ -52,6 +52,9 @@ from oracle_truf_jb import GeneratedGame, random_game, render_games  # noqa: E40
 from trufspec.batch import check_paths  # noqa: E402
 from trufspec.diagnostics import Severity  # noqa: E402
 
+# What the other benchmark scripts import from this one.
+__all__ = ["best_of", "command", "generate", "render_games"]
+
 TOKEN = re.compile(r"(?:10|[2-9TJQKA])[SHDC]|[^\s]+")
 PER_GAME = 10
 SMALL_RECORD = ROOT / "records" / "truf-jb" / "notation-example.truf"
@@ -60,7 +63,8 @@ SMALL_RECORD = ROOT / "records" / "truf-jb" / "notation-example.truf"
 def generate(deals: int, seed: int) -> list[GeneratedGame]:
     """Legal games of ten deals (the last one shorter) adding up to ``deals`` deals."""
     rng = random.Random(seed)
-    games, left = [], deals
+    games: list[GeneratedGame] = []
+    left = deals
     while left > 0:
         count = min(PER_GAME, left)
         games.append(
@@ -205,10 +209,10 @@ def measure(deals: int, seed: int, repeat: int, cores: int, folder: str) -> dict
     floor = times["regex floor"]
     print(f"  {'':30} {'seconds':>8} {'deals/s':>9} {'MB/s':>7} {'x floor':>8} {'peak MB':>8}")
     for label, seconds in rows:
-        peak = f"{peaks[label]:8.0f}" if label in peaks else ""
+        peak_text = f"{peaks[label]:8.0f}" if label in peaks else ""
         print(
             f"  {label:30} {seconds:8.3f} {deals / seconds:9.0f} {megabytes / seconds:7.2f} "
-            f"{seconds / floor:8.1f} {peak}"
+            f"{seconds / floor:8.1f} {peak_text}"
         )
     full = times["full check, 1 core"]
     parse = times["parse only"]

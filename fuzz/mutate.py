@@ -174,8 +174,12 @@ class Vocabulary:
             dict.fromkeys([*SECTION_KEYWORDS, "deal", "round", "trump", "adjust", "declines"])
         )
         return cls(
-            *(tuple(kinds[k]) for k in ("cards", "numbers", "names", "keywords", "other")),
-            tuple(lines),
+            cards=tuple(kinds["cards"]),
+            numbers=tuple(kinds["numbers"]),
+            names=tuple(kinds["names"]),
+            keywords=tuple(kinds["keywords"]),
+            other=tuple(kinds["other"]),
+            lines=tuple(lines),
         )
 
     def token(self, rng: Random, kind: str | None = None) -> str:

@@ -26,13 +26,11 @@ Loose = tuple[Comment, bool]
 """A comment not yet attached (its place is still to be decided), and whether it stands alone
 on its line."""
 
-_MULTI_LINE = (Hands, Bids, Play)
-
 
 def _entries(section: Any) -> Sequence[Any]:
     if isinstance(section, Play):
         return section.tricks
-    if isinstance(section, _MULTI_LINE):
+    if isinstance(section, (Hands, Bids)):
         return tuple(section.entries)
     return ()
 

@@ -9,7 +9,7 @@ two cannot differ.  Every key is always present; diagnostics have the form of th
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
 from trufspec.output import contract, schemas
 from trufspec.output.json import diagnostic
@@ -19,7 +19,7 @@ from trufspec.readings.verdict import verdict
 
 __all__ = ["VERSION", "render", "document", "schema"]
 
-VERSION = 1
+VERSION: Final = 1
 """The version of the contract; raised on any change a reader could notice."""
 
 

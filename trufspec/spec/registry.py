@@ -167,10 +167,10 @@ class Registry:
                     found.append(f"{clause.code} names {id}, but {id} does not name {clause.code}")
         for ambiguity in self._ambiguities.values():
             for code in ambiguity.clauses:
-                clause = self._clauses.get(code)
-                if clause is None:
+                named = self._clauses.get(code)
+                if named is None:
                     found.append(f"{ambiguity.id} names the unknown clause {code}")
-                elif ambiguity.id not in clause.ambiguities:
+                elif ambiguity.id not in named.ambiguities:
                     found.append(f"{ambiguity.id} names {code}, but {code} does not name it")
             if ambiguity.option is None:
                 continue

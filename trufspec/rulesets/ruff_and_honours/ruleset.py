@@ -10,6 +10,7 @@ The clauses are in :mod:`.clauses`, the readings of the source's unclear points 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from attrs import evolve
 
@@ -137,7 +138,7 @@ def _check_figures(
     code: str,
     findings: Findings,
     played_out: bool,
-    **values: str,
+    **values: Any,
 ) -> dict[str, int] | None:
     """A restated line (tricks, honours) against the computed figures; the figures in force.
     A tricks line that names one team gives the other the rest of the twelve tricks when every
@@ -279,6 +280,7 @@ def replay(
     dealer: str | None = None
     winners: tuple[str, ...] = ()
     won_in = 0
+    won_totals: Mapping[str, int] = {}
     for index, deal in enumerate(game.deals):
         number = deal.number.value
         if winners:
@@ -287,7 +289,7 @@ def replay(
                 deal.span,
                 number=number,
                 team=winners[0],
-                total=outcomes[won_in - 1].totals[winners[0]],
+                total=won_totals[winners[0]],
                 won=won_in,
             )
         dealer = dealer_of(deal, number, dealer, seats, findings)
@@ -311,7 +313,7 @@ def replay(
         if not winners and running is not None:
             reached = teams_at_target(teams, running, options)
             if reached:
-                winners, won_in = reached, index + 1
+                winners, won_in, won_totals = reached, index + 1, running
     if winners:
         findings.judge("RH502")
     _check_winner(game, winners, outcomes, won_in, findings)
