@@ -45,7 +45,7 @@ def check_claims(
     for number, section in enumerate(deal.find_all(Claims)):
         names = [e.player.value for e in section.entries]
         findings.judge("TM202", "TM203", "TM210" if number else None)
-        if number == 0 and dealer in seats:
+        if number == 0 and dealer is not None and dealer in seats:
             _check_order(section, names, seats, dealer, options, findings)
         for entry in section.entries:
             player = entry.player.value
