@@ -1,5 +1,5 @@
 """The ``trufspec`` command: one module of this package per command, and what they share in
-:mod:`trufspec.cli.support`.
+``trufspec.cli.support``.
 
 Exit codes follow the linters that CI users already know: 0 when all is well, 1 when a record
 has an error (or, for ``fmt --check``, would be reformatted), 2 when the command itself could

@@ -1,8 +1,8 @@
 """What the ``trufspec`` commands share: the paths argument and the ``--option``, ``--jobs``,
 ``--exclude`` and ``--color`` options, the configuration's settings checked as the command
-line's own, the input files collected and read, and the exit-code rule (see :mod:`trufspec.cli`).
+line's own, the input files collected and read, and the exit-code rule (see ``trufspec.cli``).
 
-Every command module of :mod:`trufspec.cli` imports this one, and this one imports no command
+Every command module of ``trufspec.cli`` imports this one, and this one imports no command
 module, so that they take these options, refuse bad values and exit in one way.  Like the
 commands, it imports the rulesets and the configuration reader only when a command runs, so
 that ``trufspec --help`` answers at once.

@@ -16,7 +16,7 @@ themselves::
 
 The functions are imported on first use, so that importing the package costs nothing until a
 picture is drawn.  The ``trufspec report`` command that writes the HTML page is
-:mod:`trufspec.cli.report`.
+``trufspec.cli.report``.
 """
 
 from __future__ import annotations
