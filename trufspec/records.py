@@ -75,7 +75,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-Node = TypeVar("Node", bound=attrs.AttrsInstance)
+N = TypeVar("N", bound=attrs.AttrsInstance)
 """A record node: an attrs class, which :func:`replace` copies with changes."""
 
 
@@ -572,7 +572,7 @@ class Game:
         return self.tag("Ruleset")
 
 
-def replace(node: Node, **changes: object) -> Node:
+def replace(node: N, **changes: object) -> N:
     """A copy of a record node with some fields changed (records are immutable)."""
     # mypy's attrs plugin accepts only a concrete class here, not a type variable bound to one.
     return attrs.evolve(node, **changes)  # type: ignore[misc]
