@@ -86,7 +86,8 @@ def _difference(difference: Difference) -> contract.Difference:
             contract.ReadingChange(ambiguity=c.ambiguity, option=c.option, reading=c.reading)
             for c in difference.changes
         ],
-        changes=list(difference.kinds),  # type: ignore[arg-type]  # winner, score, legality
+        # kinds holds only WINNER, SCORE and LEGALITY, which the model types as str.
+        changes=list(difference.kinds),  # type: ignore[arg-type]
         winner_changed=difference.winner_changed,
         winners=list(difference.winners),
         figures=[
@@ -104,7 +105,8 @@ def _difference(difference: Difference) -> contract.Difference:
             contract.FindingChange(
                 change="appears" if f.appears else "disappears",
                 code=f.code,
-                severity=f.severity,  # type: ignore[arg-type]  # a Severity value
+                # The value of a Severity, which the model types as str.
+                severity=f.severity,  # type: ignore[arg-type]
                 line=f.line,
                 message=f.message,
             )
