@@ -35,7 +35,8 @@ async def main(games: int, requests: int) -> None:
     client = LanguageClient("benchmark", "1")
     published: dict[str, asyncio.Event] = {}
 
-    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    # pygls's client decorator is not annotated.
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)  # type: ignore[untyped-decorator]
     def on_published(ls: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
         published.setdefault(params.uri, asyncio.Event()).set()
 
@@ -109,7 +110,7 @@ async def main(games: int, requests: int) -> None:
     figures("findings after a burst of 30 changes", seconds)
     await client.shutdown_async(None)
     client.exit(None)
-    await client.stop()
+    await client.stop()  # type: ignore[no-untyped-call]  # pygls leaves stop() unannotated
 
 
 if __name__ == "__main__":

@@ -174,12 +174,7 @@ def tromplemond_sections(state: TromplemondState, sections: list, action: Action
         words = action.words.split()[1:]
         return [
             *sections,
-            kind(
-                tuple(
-                    Slip(Atom(t), count=int(n))
-                    for t, n in zip(words[::2], words[1::2], strict=False)
-                )
-            ),
+            kind(tuple(Slip(Atom(t), count=int(n)) for t, n in zip(words[::2], words[1::2]))),
         ]
     if isinstance(action, Claim) and state.phase != "claims":
         entry = HandEntry(Atom(action.player), Cards(action.cards))

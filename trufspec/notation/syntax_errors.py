@@ -170,7 +170,7 @@ def describe(
             found = _found_text(text, position)
     elif isinstance(error, UnexpectedCharacters):
         names = set(error.allowed or ())
-        position = error.pos_in_stream
+        position = error.pos_in_stream or 0  # lark's base class declares it None
         found = _found_text(text, position)
     else:
         assert isinstance(error, UnexpectedEOF)

@@ -19,6 +19,8 @@ from attrs import evolve, frozen
 from markupsafe import Markup, escape
 
 from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.output.model import FileReport, GameResult
+from trufspec.output.sheet import Sheet, sheets
 from trufspec.pictures.chart import chart
 from trufspec.pictures.scene import DealScene, PlacedCard, deal_scene
 from trufspec.pictures.svg import (
@@ -45,8 +47,6 @@ from trufspec.records import (
     Vote,
     Votes,
 )
-from trufspec.output.model import FileReport, GameResult
-from trufspec.output.sheet import Sheet, sheets
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES

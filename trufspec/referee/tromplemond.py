@@ -57,6 +57,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
+from typing import Literal
 
 from trufspec.cards import FULL_PACK, Card, parse_card
 from trufspec.diagnostics import Diagnostic
@@ -81,7 +82,9 @@ from trufspec.records import (
     Public,
     Score,
     Secret,
+    Section,
     Total,
+    Tricks,
     Tromp,
     Votes,
     replace,
@@ -365,11 +368,10 @@ class TromplemondState(GameState):
             return self._irregularity_error(words)
         if phase in ("votes", "decide") and kind is Choose and _tallied(words) is not None:
             if self.pending:
-                step = "vote" if phase == "votes" else "decision"
+                counted = "vote" if phase == "votes" else "decision"
                 return refusal(
                     "REF001",
-                    f"{player} cannot count the {step} as '{words}': it already holds "
-                    f"{len(self.pending)} slips",
+                    f"{player} cannot count the {counted} as '{words}': it already holds {len(self.pending)} slips",
                 )
             findings = _findings()
             vote_stage(
@@ -389,11 +391,11 @@ class TromplemondState(GameState):
             findings = _findings()
             vote_stage(self._round_deal(action), self.irregular.voters, self.readings, findings)
             return first_error(findings.diagnostics)
-        if phase == "off" and kind is Choose and _named(words):
+        if phase == "off" and kind is Choose and (voted_off := _named(words)):
             findings = _findings()
             deal = self._round_deal()
             decide_vote(
-                replace(deal, sections=(*deal.sections, Off(Atom(_named(words))))),
+                replace(deal, sections=(*deal.sections, Off(Atom(voted_off)))),
                 self.irregular.voters,
                 self.readings,
                 findings,
@@ -467,7 +469,7 @@ class TromplemondState(GameState):
             and bool(_phrase(action.words))
         )
 
-    def _repeat(self, claim: Claim) -> Step:
+    def _repeat(self, claim: Claim) -> Claims:
         """The claims section a repeated claim is written into: the open one of the
         interrogation, unless the player already repeated there, then a new one."""
         entry = HandEntry(Atom(claim.player), Cards(claim.cards))
@@ -511,7 +513,7 @@ class TromplemondState(GameState):
     ) -> Deal:
         """The round so far as the rules judge it: the dealer's error, the first claims and
         :meth:`_steps`, with the irregularity ``extra`` written at the end."""
-        sections: list = list(self.misdeals)
+        sections: list[Section] = list(self.misdeals)
         if self.claims:
             sections.append(
                 Claims(self._claim_entries(), incomplete=len(self.claims) < len(self.players))
@@ -530,12 +532,11 @@ class TromplemondState(GameState):
                 self._follow()
         elif kind is Claim:
             self.procedure = self._steps(action)
-        elif kind is Choose and _irregularity(words) is not None:
-            section = _irregularity(words)
-            if isinstance(section, Misdeal) and not self.claims:
-                self.misdeals.append(section)
+        elif kind is Choose and (stated := _irregularity(words)) is not None:
+            if isinstance(stated, Misdeal) and not self.claims:
+                self.misdeals.append(stated)
             else:
-                self.procedure.append(section)
+                self.procedure.append(stated)
             if self._phase in _VOTING:
                 self._follow()
             else:
@@ -647,13 +648,13 @@ class TromplemondState(GameState):
         return tuple(HandEntry(Atom(p), Cards(cards)) for p, cards in self.claims.items())
 
     def _round_record(
-        self, player: str | None, figures: Mapping[type[Score], dict[str, int]] | None = None
+        self, player: str | None, figures: Mapping[type[Tricks], dict[str, int]] | None = None
     ) -> Deal:
         """The record of the round; as ``player`` sees it when one is given: the cards set
         aside, the secret cards of the others (until the reveal, and of the player sent off
         after it) and the slips of the vote left out (a finished vote shows its tallies)."""
         players = self.players
-        sections: list = [Dealer(Atom(self.dealer))]
+        sections: list[Section] = [Dealer(Atom(self.dealer))]
         sections += self.misdeals
         if player is None:
             sections.append(Discards(Cards(self.set_aside)))
@@ -863,7 +864,7 @@ def _call(phrase: str) -> str:
     return f'tromp "{phrase}"'
 
 
-def _phrase(words: str) -> str | bool | None:
+def _phrase(words: str) -> str | Literal[False] | None:
     """The phrase a call's words shout (None: no call); False when the words are neither."""
     if words == PASS:
         return None

@@ -172,18 +172,18 @@ class _RegistryDirective(SphinxDirective):
             if section is holder or not section.children:
                 continue
             first = section[0].astext().split(maxsplit=1)[0]
-            kind = (
+            heading = (
                 "clause"
                 if first in clauses
                 else "ambiguity"
                 if _is_ambiguity(registry, first)
                 else None
             )
-            if kind is None:
+            if heading is None:
                 continue
             section["ids"].insert(0, first)
             self.state.document.ids[first] = section
-            domain.note_object(kind, first, self.env.docname, section[0].astext(), section)
+            domain.note_object(heading, first, self.env.docname, section[0].astext(), section)
         return holder.children
 
     def finder(self) -> render.ExampleFinder:
@@ -393,7 +393,8 @@ class RuleDomain(Domain):
     @property
     def objects(self) -> dict[tuple[str, str], tuple[str, str]]:
         """``(kind, code)`` to ``(docname, title)``."""
-        return self.data.setdefault("objects", {})
+        objects: dict[tuple[str, str], tuple[str, str]] = self.data.setdefault("objects", {})
+        return objects
 
     def note_object(self, kind: str, name: str, docname: str, title: str, location: Any) -> None:
         if (kind, name) in self.objects and self.objects[kind, name][0] != docname:
@@ -432,7 +433,8 @@ class RuleDomain(Domain):
         }
         return target if known[typ]() else None
 
-    def resolve_xref(
+    # Sphinx puts whatever node this returns in the place of the link, text included.
+    def resolve_xref(  # type: ignore[override]
         self,
         env: BuildEnvironment,
         fromdocname: str,
@@ -470,7 +472,7 @@ class RuleDomain(Domain):
             return nodes.reference("", "", contnode, internal=False, refuri=url, reftitle=title)
         return contnode if node.get(GENERATED) else None
 
-    def resolve_any_xref(
+    def resolve_any_xref(  # type: ignore[override]  # as resolve_xref
         self,
         env: BuildEnvironment,
         fromdocname: str,
@@ -478,8 +480,8 @@ class RuleDomain(Domain):
         target: str,
         node: pending_xref,
         contnode: nodes.Element,
-    ) -> list[tuple[str, nodes.reference]]:
-        found = []
+    ) -> list[tuple[str, nodes.Element]]:
+        found: list[tuple[str, nodes.Element]] = []
         for typ in self.object_types:
             ref = self.resolve_xref(env, fromdocname, builder, typ, target, node, contnode)
             if ref is not None:

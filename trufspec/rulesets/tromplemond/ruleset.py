@@ -9,6 +9,7 @@ then goes through the running totals and its end (:mod:`.ending`).  There are no
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 from attrs import frozen
@@ -159,7 +160,7 @@ def _scores(
             continue
         clause = irregular.out.get(player) or irregular.zero.get(player)
         if clause is not None:
-            values = {"player": player} if clause == "TM901" else {}
+            values: dict[str, Any] = {"player": player} if clause == "TM901" else {}
             findings.add(
                 clause,
                 figure.span,
@@ -217,12 +218,12 @@ def replay(
                 "TM504"
             )  # the player voted off plays on: this round holds them like any other
         if banned is not None:
-            player, since = banned
+            banned_player, since = banned
             findings.add(
                 "TM902",
                 deal.number.span,
-                ack=player.ack,
-                player=player.value,
+                ack=banned_player.ack,
+                player=banned_player.value,
                 number=deal.number.value,
                 banned=since,
             )

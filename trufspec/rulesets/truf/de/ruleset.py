@@ -92,7 +92,8 @@ def _replay_deal(
                 bidding.report_winner(highest, contract, bids, findings)
             _check_trump(contract, bids[highest], findings)
         if trump is None and winner in bids:
-            trump = bids[winner].card.suit if bids[winner].card is not None else None
+            card = bids[winner].card
+            trump = card.suit if card is not None else None
         choice = bidding.decide_mode(sum(b.value for b in bids.values()), contract, findings)
     else:
         findings.unchecked("the contract (not every bid is recorded)")

@@ -7,7 +7,7 @@ compute for lack of facts it leaves as None and notes as unchecked.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
@@ -229,7 +229,7 @@ def bid_winner(bids: dict[str, Bid], options: OptionValues) -> Contest | None:
 
 def _highest_card(bid: Bid, options: OptionValues) -> Card:
     key = _tie_card(bid, options)
-    order = (
+    order: Callable[[Card], tuple[int, int]] = (
         (lambda c: (c.suit.index, c.rank.value))
         if options["tie-card-order"] == "suit-then-rank"
         else (lambda c: (c.rank.value, c.suit.index))
