@@ -505,3 +505,15 @@ def test_an_unwritable_output_is_a_clear_error(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "cannot write" in result.output and "No such file or directory" in result.output
+
+
+def test_a_target_far_beyond_the_totals_does_not_squash_the_chart() -> None:
+    """Tromplemond's target of 200 against totals between -25 and 37: the axis keeps to the
+    totals, and the chart says where the target lies."""
+    game, report = _game("tromplemond/club-night-2026-10-08.truf")
+    root = ElementTree.fromstring(chart_svg(game, report.games[0]))
+    ticks = [int(t.text) for t in root.iter(f"{SVG}text") if (t.text or "").lstrip("-").isdigit()]
+    assert max(ticks) < 100
+    assert not [l for l in root.iter(f"{SVG}line") if l.get("class") == "tf-target"]
+    notes = [t.text or "" for t in root.iter(f"{SVG}text") if t.get("class") == "tf-small tf-target"]
+    assert notes == ["target 200, above the chart"]
