@@ -218,7 +218,8 @@ def test_no_word_is_broken_and_every_mark_keeps_its_room(
     assert browser.evaluate("document.documentElement.scrollWidth") <= width
     kinds = browser.evaluate(
         """[...new Set([...document.querySelectorAll("main mark.tf-fault, main .tf-frame")]
-            .map(e => getComputedStyle(e).borderStyle + "/" + getComputedStyle(e).strokeDasharray))]"""
+            .map(e => getComputedStyle(e))
+            .map(style => style.borderStyle + "/" + style.strokeDasharray))]"""
     )
     # An error and a note are drawn differently, not by colour (there is none).
     assert len(kinds) >= 3, kinds
