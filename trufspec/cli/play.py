@@ -132,7 +132,9 @@ def play(
         else:
             assert ruleset is not None
             if deals is not None and ruleset == "truf-jb":
+                # The rules' own reading: the game ends after these deals, with a winner.
                 options = {"deals": str(deals), **options}
+                deals = None
             table = open_table(
                 ruleset, name or "You", seat, players or 4, seed, options, write, deals
             )

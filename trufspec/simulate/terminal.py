@@ -144,7 +144,7 @@ class Table:
                 f"table plays (--deals N, or --option deals=N, ends it after N {word}s)."
             )
         elif length:
-            rule = f"The game has {length} {word}s."
+            rule = f"The game has {length} {word}{'s' if length != 1 else ''}."
         elif target is not None:
             rule = f"The first to reach {target} points wins the game."
         else:
@@ -284,7 +284,9 @@ class Table:
             lines.append(
                 "  A * stands for what you may not see yet (others' bids, cards or slips)."
             )
-        if any(str(a).endswith("!") for a in state.legal_actions(self.user)):
+        if state.phase == "play" and any(
+            str(a).endswith("!") for a in state.legal_actions(self.user)
+        ):
             lines.append("  A card with ! (KS!) plays it as an irregularity the table lets stand.")
         lines += _COMMANDS
         lines.append(
