@@ -12,11 +12,10 @@ taken up again, games that end) are run as a person would run them.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from test_play import run
 
 import trufspec
 from trufspec.diagnostics import Severity
@@ -25,7 +24,6 @@ from trufspec.referee.actions import Choose
 from trufspec.rulesets import RULESETS
 from trufspec.simulate.terminal import open_table, score_sheet
 
-ROOT = Path(__file__).resolve().parents[1]
 OPTIONS = {"tromplemond": {"betting": "tromp"}}
 """Readings that bring every phase to the screen (Tromplemond's calls come with betting)."""
 WRONG_PERSON = re.compile(r"\bYou (takes|plays|holds|claims|votes|does|has|is|was)\b")
@@ -131,17 +129,6 @@ def test_messages_to_you_are_in_the_second_person() -> None:
     assert all("You play" in line or "You bid" in line for line in refused), refused
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trufspec", "play", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-
-
 def test_the_save_file_is_checked_before_the_game(tmp_path: Path) -> None:
     missing = run("truf-de", "--save", str(tmp_path / "no" / "such" / "x.truf"), stdin="auto\n")
     assert missing.returncode == 2
@@ -178,7 +165,7 @@ def test_a_truf_jb_game_of_deals_ends_with_a_winner() -> None:
 
 
 def test_help_says_how_a_game_ends() -> None:
-    shown = run("--help").stdout
+    shown = run("--help", stdin="").stdout
     assert "--deals" in shown
     assert "truf-jb never by its rules" in " ".join(shown.split())
     start = run("truf-jb", stdin="quit\n").stdout
