@@ -289,6 +289,7 @@ class Difference(_Struct):
     winners: list[str]
     figures: list[FigureChange]
     findings: list[FindingChange]
+    contradicted: bool
 
 
 class Tried(_Struct):
@@ -308,6 +309,7 @@ class ReadingsGame(_Struct):
     ruleset: str | None
     players: list[str]
     verdict: Annotated[str, msgspec.Meta(min_length=1)]
+    details: list[str]
     skipped: str | None
     options: dict[str, str]
     winners: list[str]
@@ -338,6 +340,7 @@ class AmbiguityCount(_Struct):
     legality: Count
     score: Count
     winner: Count
+    ruled_out: Count
 
 
 class ReadingsSummary(_Struct):
