@@ -192,6 +192,11 @@ class Standing(_Struct):
     games: int
     wins: int
     points: int | None
+    ruleset: str | None
+    """The ruleset of the table the side is ranked in: games of different rulesets are not
+    ranked together."""
+    teams: bool
+    """Whether the table is of games played by teams, ranked apart from those played alone."""
 
 
 class StandingsDocument(_Struct):
