@@ -97,8 +97,7 @@ def play(
     \b
     Examples:
       trufspec play truf-de
-      trufspec play truf-jb --deals 3 --save friday.truf
-      trufspec play --resume friday.truf
+      trufspec play truf-jb --deals 3 --save tuesday.truf
     """
     from trufspec.referee import STATES, Refused, describe
     from trufspec.simulate.terminal import ask_file, open_table, resume_table, score_sheet, writable
