@@ -142,8 +142,11 @@ def test_screenshots_have_content_and_no_sideways_scroll(
     shot = browser.screenshot()
     assert png_size(shot) == (width, 900)
     assert not png_is_blank(shot)
-    # The diagram fits the screen: nothing of it is cut off at the right.
-    right = browser.evaluate(_replay(0) + ".querySelector('svg').getBoundingClientRect().right")
+    # The diagram shown (a phone's, or a wider screen's) fits: nothing is cut off at the right.
+    right = browser.evaluate(
+        f"[...{_replay(0)}.querySelectorAll('svg')].map(s => s.getBoundingClientRect().right)"
+        ".find(r => r > 0) || 0"
+    )
     assert 0 < right <= width
     keep = os.environ.get("TRUFSPEC_SCREENSHOTS")
     if keep:
@@ -240,4 +243,22 @@ def test_the_tromplemond_diagram_shows_public_and_secret_cards_apart(
         """[...document.querySelectorAll(".tf-diagram text.tf-note")].map(t => t.textContent)"""
     )
     assert {"public:", "secret:", "claims:"} <= set(rows)
+    assert browser.errors() == []
+
+
+def test_on_a_phone_the_diagrams_reflow_and_their_cards_keep_their_size(
+    browser: Browser, rulesets_page: str
+) -> None:
+    """At 390 px the hands stand two above and two below the table, so the cards are drawn
+    at 12 px or more instead of shrinking with a diagram as wide as a desktop's."""
+    browser.open(rulesets_page, 390)
+    sizes = browser.evaluate(
+        """[...document.querySelectorAll(".tf-diagram")]
+            .filter(svg => svg.getBoundingClientRect().width > 0)
+            .map(svg => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width
+                 * Number(svg.getAttribute("font-size")))"""
+    )
+    assert sizes
+    assert min(sizes) >= 12, sizes
+    assert browser.evaluate("document.documentElement.scrollWidth") <= 390
     assert browser.errors() == []

@@ -304,15 +304,25 @@ def _deal(
     _place(anchor, label, replay, scene, unicode, places)
     diagram = None
     if scene.has_cards:
-        svg = scene_svg(
-            scene,
-            Look(14.0, unicode),
-            interactive=True,
-            describe=describer(diagnostics),
-            standalone=False,
-            label=label,
+        # A phone gets the hands two above and two below the table (see report.css), a wider
+        # screen round it; the page's script steps both.
+        drawn = [
+            scene_svg(
+                scene,
+                Look(14.0, unicode),
+                interactive=True,
+                describe=describer(diagnostics),
+                standalone=False,
+                label=label,
+                narrow=narrow,
+            )
+            for narrow in ((False, True) if len(scene.seats) in (3, 4) else (False,))
+        ]
+        diagram = Markup(
+            drawn[0]
+            if len(drawn) == 1
+            else f'<div class="tf-wide">{drawn[0]}</div><div class="tf-narrow">{drawn[1]}</div>'
         )
-        diagram = Markup(svg)
     # In order of play, so the first named led; the list numbers the tricks.
     tricks = tuple(
         (
@@ -340,6 +350,13 @@ def _deal(
     )
     at = positions(diagnostics, scene.marks)
     sections = _sections(deal, scene, unicode, at, diagnostics)
+    # A finding that marks a slip or a figure of the deal's words leads there.
+    for name, words in sections:
+        for ids in re.findall(r'<mark (?![^>]*data-card)[^>]*data-diag="([^"]*)"', name + words):
+            for index in map(int, ids.split()):
+                if places[index].words == label:
+                    title = re.sub(r"<[^>]+>", "", str(name))
+                    places[index] = evolve(places[index], words=f"{label}, {title}")
     # A finding about the deal's own line (its number, a round played too many) marks its name.
     heading = _fault(
         label, [i for i in scene.marks if diagnostics[i].span.line == deal.span.line], diagnostics

@@ -459,6 +459,7 @@ def scene_svg(
     describe: Callable[[int], str] = str,
     standalone: bool = True,
     label: str | None = None,
+    narrow: bool = False,
 ) -> str:
     """The diagram of a deal: the hands before trick ``trick`` (0: as dealt) and that trick on
     the table.
@@ -466,7 +467,9 @@ def scene_svg(
     ``interactive`` draws every card and every trick, with the data a page's script needs to
     step through the play (which trick takes each card); ``describe`` gives the text of the
     diagnostic of an index, shown as the marked card's tooltip; ``standalone`` carries the
-    namespace and the style a file of its own needs.
+    namespace and the style a file of its own needs.  ``narrow`` lays three or four hands out
+    for a phone: two above the table and the others below it, so that the diagram is half as
+    wide and its cards keep their size on a narrow screen instead of shrinking.
     """
     if interactive:
         shown: Shown = lambda placed: True  # noqa: E731
@@ -495,16 +498,41 @@ def scene_svg(
     width = max([left_width + middle_width + right_width + 2 * gap, *(b.width for b in column)])
     cx = left_width + gap + middle_width / 2
     body: list[str] = []
-    if "top" in at:
-        body += at["top"].draw(cx - at["top"].width / 2, 0.0)
-    middle_top = top_height + gap
-    if "left" in at:
-        body += at["left"].draw(0.0, middle_top + (middle_height - at["left"].height) / 2)
-    if "right" in at:
-        body += at["right"].draw(
-            width - right_width, middle_top + (middle_height - at["right"].height) / 2
+    hands: list[str] = []
+    if narrow and len(blocks) in (3, 4):
+        # Clockwise round the table: the first two above it, the others below, right to left.
+        above, below = blocks[:2], blocks[2:][::-1]
+        width = max(
+            table_width,
+            *(sum(b.width for b in row) + gap * (len(row) - 1) for row in (above, below)),
         )
-    table_top = middle_top + (middle_height - table_height) / 2
+        cx = width / 2
+        top_height = max(b.height for b in above)
+        hands += above[0].draw(0.0, 0.0) + above[1].draw(width - above[1].width, 0.0)
+        table_top = top_height + gap
+        y = table_top + table_height + gap
+        hands += below[0].draw(0.0, y)
+        if len(below) > 1:
+            hands += below[1].draw(width - below[1].width, y)
+        y += max(b.height for b in below) + gap
+        column = []
+    else:
+        if "top" in at:
+            hands += at["top"].draw(cx - at["top"].width / 2, 0.0)
+        middle_top = top_height + gap
+        if "left" in at:
+            hands += at["left"].draw(0.0, middle_top + (middle_height - at["left"].height) / 2)
+        if "right" in at:
+            hands += at["right"].draw(
+                width - right_width, middle_top + (middle_height - at["right"].height) / 2
+            )
+        table_top = middle_top + (middle_height - table_height) / 2
+        y = middle_top + middle_height + gap
+        if "bottom" in at:
+            hands += at["bottom"].draw(cx - at["bottom"].width / 2, y)
+            y += bottom_height + gap
+    body += hands
+    after = y
     body.append(
         f'<rect class="tf-felt" x="{_num(cx - table_width / 2)}" y="{_num(table_top)}" width="{_num(table_width)}" '
         f'height="{_num(table_height)}" rx="{_num(look.size)}"/>'
@@ -534,10 +562,7 @@ def scene_svg(
         body += _boxes(spots, look)
     for shown_trick in tricks:
         body += _trick_group(shown_trick, seats, spots, cx, table_top, look, interactive, describe)
-    y = middle_top + middle_height + gap
-    if "bottom" in at:
-        body += at["bottom"].draw(cx - at["bottom"].width / 2, y)
-        y += bottom_height + gap
+    y = after
     for block in column:
         body += block.draw(0.0, y)
         y += block.height + gap
