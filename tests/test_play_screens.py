@@ -170,3 +170,21 @@ def test_help_says_how_a_game_ends() -> None:
     assert "truf-jb never by its rules" in " ".join(shown.split())
     start = run("truf-jb", stdin="quit\n").stdout
     assert "set no end to a game" in start
+
+
+def test_an_irregularity_the_table_lets_stand_is_explained_and_said() -> None:
+    """A card typed with ! is in help where the table may let one stand, and is said so."""
+    out: list[str] = []
+    table = open_table("truf-de", "You", 1, 4, 3, {}, out.append)
+    state = table.state
+
+    def card() -> str:
+        legal = {str(a) for a in state.legal_actions("You")}
+        hand = [str(c) for c in state.view("You").hand]
+        return next((c for c in hand if c not in legal), hand[0]).lower() + "!"
+
+    lines = iter([lambda: "auto", lambda: "help", card, lambda: "quit"])
+    table.run(lambda: next(lines)() + "\n")
+    text = "\n".join(out)
+    assert "A card with ! (KS!) plays it as an irregularity the table lets stand." in text
+    assert re.search(r"^You: \w+! \(an irregularity", text, re.M)

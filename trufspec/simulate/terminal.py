@@ -284,15 +284,25 @@ class Table:
             lines.append(
                 "  A * stands for what you may not see yet (others' bids, cards or slips)."
             )
-        if state.phase == "play" and any(
-            str(a).endswith("!") for a in state.legal_actions(self.user)
-        ):
+        if self._irregular_allowed():
             lines.append("  A card with ! (KS!) plays it as an irregularity the table lets stand.")
         lines += _COMMANDS
         lines.append(
             f"The rules in full: trufspec rules {state.ruleset}; one rule: trufspec rules CODE."
         )
         return lines
+
+    def _irregular_allowed(self) -> bool:
+        """Whether a card may be played now as an irregularity the table lets stand (``KS!``,
+        which the record marks as acknowledged)."""
+        state = self.state
+        hand = state.view(self.user).hand
+        if state.phase != "play" or not hand:
+            return False
+        try:
+            return state.why_not(state.action(self.user, f"{hand[0]}!")) is None
+        except Refused:
+            return False
 
     def _offered(self) -> Sequence[Action]:
         """The actions the prompt offers: the table's irregularities are typed when they
