@@ -21,11 +21,12 @@ import os
 import random
 import re
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic
+from trufspec.engine.tricks import order_of_play
 from trufspec.output.rules import citation_lines
 from trufspec.records import Game, Hands, Play, Score, Secret, replace
 from trufspec.referee import Action, GameState, PlayCard, Refused, new_game
@@ -351,10 +352,7 @@ class Table:
             self.write(line)
         table = _tricks(state)
         if table is not None:
-            self.write(
-                f"Trick {len(table.done) + 1}: "
-                + (", ".join(f"{p} {c}" for p, c in table.current) or "yours to lead")
-            )
+            self.write(_trick_line(view.record, state.players, state.readings))
             self.write("Tricks taken: " + ", ".join(f"{p} {n}" for p, n in table.won.items()))
         legal = (
             {a.card for a in view.legal_actions if isinstance(a, PlayCard)}
@@ -456,6 +454,19 @@ def _deal_word(ruleset: str) -> str:
 def _tricks(state: GameState) -> TrickTable | None:
     """The tricks on the table, in a game of tricks whose play has begun."""
     return state.table if isinstance(state, TrickGame) else None
+
+
+def _trick_line(game: Game, players: Sequence[str], readings: Mapping[str, str]) -> str:
+    """The trick on the table as your view's record writes it: each card with its player in
+    the order of play, or the trick yours to lead."""
+    play = game.deals[-1].find(Play) if game.deals else None
+    tricks = play.tricks if play is not None else ()
+    if not tricks or len(tricks[-1].cards) >= len(players):
+        return f"Trick {len(tricks) + 1}: yours to lead"
+    direction = readings.get("turn-order", "clockwise")
+    order = order_of_play(tricks, players, direction if direction != "free" else "clockwise")[-1]
+    cards = ", ".join(f"{p} {c}" for p, c in zip(order, tricks[-1].cards.cards, strict=False))
+    return f"Trick {tricks[-1].number.value}: {cards}"
 
 
 def _hand_text(hand: tuple[Card, ...], legal: set[Card]) -> str:
