@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from trufspec.readings.model import LEGALITY, SCORE, WINNER, Difference, GameReadings
 
-__all__ = ["verdict", "details", "ruled_out", "NOTHING", "names"]
+__all__ = ["NOTHING", "details", "names", "ruled_out", "verdict"]
 
 NOTHING = "the result does not depend on the reading of the rules"
 
