@@ -515,5 +515,7 @@ def test_a_target_far_beyond_the_totals_does_not_squash_the_chart() -> None:
     ticks = [int(t.text) for t in root.iter(f"{SVG}text") if (t.text or "").lstrip("-").isdigit()]
     assert max(ticks) < 100
     assert not [l for l in root.iter(f"{SVG}line") if l.get("class") == "tf-target"]
-    notes = [t.text or "" for t in root.iter(f"{SVG}text") if t.get("class") == "tf-small tf-target"]
+    notes = [
+        t.text or "" for t in root.iter(f"{SVG}text") if t.get("class") == "tf-small tf-target"
+    ]
     assert notes == ["target 200, above the chart"]

@@ -251,6 +251,4 @@ def _winners(game: Game, outcomes: list[DealOutcome], findings: Findings) -> tup
     return winners
 
 
-TRUF_BASICS = Ruleset(
-    "truf-basics", "Truf: The Basics", "truf-basics", replay, deal_word="round"
-)
+TRUF_BASICS = Ruleset("truf-basics", "Truf: The Basics", "truf-basics", replay, deal_word="round")
