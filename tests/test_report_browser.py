@@ -13,10 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser import MISSING, Browser, chromium_path, png_is_blank, png_size
 
 from trufspec.pictures.html import read_source, render_report
-
-from browser import MISSING, Browser, chromium_path, png_is_blank, png_size
 
 RECORDS = Path(__file__).parent.parent / "records"
 NAMES = (

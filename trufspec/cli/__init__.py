@@ -22,7 +22,18 @@ from typing import Any
 import click
 
 from trufspec import __version__
-from trufspec.cli import check, coverage, fmt, play, readings, report, rules, score, simulate
+from trufspec.cli import (
+    check,
+    coverage,
+    fmt,
+    lsp,
+    play,
+    readings,
+    report,
+    rules,
+    score,
+    simulate,
+)
 from trufspec.cli.support import USAGE
 
 __all__ = ["main"]
@@ -57,6 +68,7 @@ def main() -> None:
 main.add_command(check.check)
 main.add_command(coverage.coverage)
 main.add_command(fmt.fmt)
+main.add_command(lsp.lsp)
 main.add_command(play.play)
 main.add_command(readings.readings)
 main.add_command(report.report)

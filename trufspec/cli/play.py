@@ -140,11 +140,13 @@ def play(
     except Refused as refused:
         reasons = "; ".join(describe(d) for d in refused.diagnostics)
         hint = "--resume" if resume is not None else "RULESET, --players, --name or --option"
-        raise click.BadParameter(reasons, ctx, param_hint=hint) from None
+        raise click.BadParameter(reasons, ctx, param_hint=hint) from refused
     except ValueError as error:
-        raise click.BadParameter(str(error), ctx, param_hint="--name") from None
+        raise click.BadParameter(str(error), ctx, param_hint="--name") from error
     state = table.state
-    stdin = io.TextIOWrapper(click.get_binary_stream("stdin"), encoding="utf-8", errors="replace")
+    # The bytes under standard input, read as UTF-8 whatever the locale (click 8.5 deprecates
+    # its get_binary_stream, which returned the same buffer).
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     you = "you are You" if table.user == "You" else f"you are {table.user}"
     write(f"{state.ruleset} at a table of {' '.join(state.players)}; {you}.")
     if resume is not None:

@@ -20,6 +20,8 @@ from attrs import evolve, frozen
 from markupsafe import Markup, escape
 
 from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.output.model import FileReport, GameResult
+from trufspec.output.sheet import Sheet, sheets
 from trufspec.pictures.chart import chart
 from trufspec.pictures.scene import (
     DealScene,
@@ -61,8 +63,6 @@ from trufspec.records import (
     Vote,
     Votes,
 )
-from trufspec.output.model import FileReport, GameResult
-from trufspec.output.sheet import Sheet, sheets
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES
@@ -120,7 +120,7 @@ class DealView:
     bids: tuple[tuple[str, Markup, str], ...]
     sections: tuple[tuple[Markup, Markup], ...]
     findings: tuple[Finding, ...]
-    heading: Markup = Markup()
+    heading: Markup
     """The label, marked by the findings about the deal's own line."""
 
 

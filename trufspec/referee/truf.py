@@ -39,6 +39,7 @@ from trufspec.records import (
     Hands,
     Mode,
     Score,
+    Section,
     Total,
     Tricks,
     Undealt,
@@ -479,7 +480,7 @@ def _deal_record(
     It is made for the deal in progress, and for
     :attr:`~trufspec.referee.state.GameState.finished` once the deal is scored."""
     shown = facts.players if player is None else (player,)
-    sections: list = [
+    sections: list[Section] = [
         Dealer(Atom(facts.dealer)),
         Hands(
             tuple(HandEntry(Atom(p), Cards(facts.dealt[p])) for p in shown),

@@ -41,7 +41,15 @@ from trufspec.simulate.bots import Bot
 from trufspec.simulate.table import TABLE_NAMES
 from trufspec.spec.registry import default_registry
 
-__all__ = ["Table", "ask_file", "open_table", "save", "score_sheet"]
+__all__ = [
+    "Table",
+    "ask_file",
+    "open_table",
+    "resume_table",
+    "save",
+    "score_sheet",
+    "writable",
+]
 
 _LISTED = 12
 """The most choices listed in full at a prompt; beyond, the prompt gives examples."""
