@@ -530,3 +530,24 @@ def test_a_tromp_call_without_tromp_betting_wins_nothing_and_resumes() -> None:
     assert live.why_not(Choose("Sam", 'tromp "Tromplemond!"')).code == "REF001"  # type: ignore[union-attr]
     text = dumps([live.record()])
     assert errors(text) == [] and dumps([resume(text).record()]) == text
+
+
+def test_an_early_reveal_and_a_dealers_error_are_stated_once_in_a_round() -> None:
+    """TM-A14: random play once stated them again and again, and the validator read only the
+    first; a second statement is now a fault for the referee and the validator alike."""
+    state = claimed(
+        {"early-reveal-mode": "vote-still-held", "dealer-error-mode": "zero-but-vote-held"}
+    )
+    state.apply(Choose("Sam", "early-reveal Nick"))
+    state.apply(Choose("Sam", "misdeal"))
+    assert state.phase == "votes"
+    for words, code in (("early-reveal Rob", "TM901"), ("misdeal waived", "TM904")):
+        refusal = state.why_not(Choose("Sam", words))
+        assert refusal is not None
+        assert refusal.code == code
+        assert "a second" in refusal.message
+        assert Choose("Sam", words) not in state.legal_actions("Sam")
+    text = dumps([state.record()])
+    assert errors(text) == []
+    twice = text.replace("misdeal\n", "misdeal\nmisdeal waived\n")
+    assert errors(twice) == ["TM904"]

@@ -714,7 +714,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
         ),
         message="{problem} after {player}'s early reveal",
-        ambiguities=("TM-A4a", "TM-A4b"),
+        ambiguities=("TM-A4a", "TM-A4b", "TM-A14"),
         concept="early-reveal",
     ),
     Clause(
@@ -787,7 +787,7 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("Dealer's error", "Beginners can be let off and asked to deal again"),
         ),
         message="{problem} after the dealer's error",
-        ambiguities=("TM-A5",),
+        ambiguities=("TM-A5", "TM-A14"),
         concept="misdeal",
     ),
 )

@@ -7,6 +7,7 @@ was on purpose or voids the game is the table's judgement, written as flags (``i
 ``void``, TM-A4c); a dealer let off, or one who erred before any public card was dealt, is
 written ``misdeal waived`` or ``misdeal before-public`` and costs nothing.  A bribe bans its
 player from the rounds after it (TM902); the round it was offered in is scored as played.
+A round states an early reveal and a dealer's error once (TM-A14): a second is a fault.
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ def irregularities(
     vote_held = True
     reveal = deal.find(EarlyReveal)
     banned, void = None, False
+    _once(deal, seats, findings)
     if reveal is not None and reveal.player.value in seats:
         offender = reveal.player.value
         findings.judge(
@@ -109,6 +111,28 @@ def irregularities(
         )
         _no_vote(deal.sections[after:], out | zero, findings)
     return Irregular(out, zero, vote_held, voters, banned, void)
+
+
+def _once(deal: Deal, seats: Sequence[str], findings: Findings) -> None:
+    """TM-A14: an early reveal and a dealer's error are stated once in a round.  The first
+    reveal decides how the round is scored (TM-A4a: the vote is replaced, or held without the
+    offender), and the first error makes the dealer forfeit the round; the source gives one
+    penalty for each and nothing for a second statement, which is therefore a fault."""
+    reveals = deal.find_all(EarlyReveal)
+    if len(reveals) > 1 and reveals[0].player.value in seats:
+        findings.judge("TM901")
+        for again in reveals[1:]:
+            findings.add(
+                "TM901",
+                again.span,
+                problem=f"a second early reveal ({again.player.value}) is stated",
+                player=reveals[0].player.value,
+            )
+    misdeals = deal.find_all(Misdeal)
+    if len(misdeals) > 1:
+        findings.judge("TM904")
+        for again in misdeals[1:]:
+            findings.add("TM904", again.span, problem="a second dealer's error is stated")
 
 
 def _no_vote(sections: Sequence[Section], penalised: dict[str, str], findings: Findings) -> None:

@@ -445,6 +445,29 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ("TM101",),
         "'Sam was telling the truth' keeps 10D with Sam; 10S is on show and there is no 10C.",
     ),
+    _entry(
+        "TM-A14",
+        "A second statement of an irregularity",
+        "A round may hold a second early reveal or a second dealer's error: what does it cost?",
+        (
+            _cite("Cardinal sin", "the offending player automatically scores zero for the round"),
+            _cite("Dealer's error", "he forfeits the round"),
+        ),
+        (
+            Reading(
+                "once",
+                "Each is stated once in a round: a second early reveal or dealer's error is a "
+                "fault, and the round is judged by the first.",
+            ),
+        ),
+        None,
+        ("TM901", "TM904"),
+        (
+            "The source gives one penalty for each and says nothing of a second.  The first "
+            "reveal already decides the round (the vote is replaced, or held without the "
+            "offender), and a dealer who has forfeited the round cannot forfeit it again."
+        ),
+    ),
 )
 
 OPTIONS: tuple[Option, ...] = (
