@@ -551,3 +551,24 @@ def test_an_early_reveal_and_a_dealers_error_are_stated_once_in_a_round() -> Non
     assert errors(text) == []
     twice = text.replace("misdeal\n", "misdeal\nmisdeal waived\n")
     assert errors(twice) == ["TM904"]
+
+
+def test_every_player_who_offers_a_bribe_is_banned() -> None:
+    """The validator once banned only the first briber of a round; each is banned now, once."""
+    state = claimed({})
+    for words in ("bribe Sam!", "bribe Nick!", "bribe Sam!"):
+        state.apply(Choose("Rob", words))
+    play_until(state, random.Random(1), lambda s: s.is_deal_over, irregular=0)
+    assert state.phase == "end"
+    state.apply(NextDeal(state.to_act[0]))
+    banned = [
+        d.message.split()[0]
+        for d in check_text(dumps([state.record()])).diagnostics
+        if d.code == "TM902"
+    ]
+    assert sorted(banned) == ["Nick", "Sam"]
+    unacknowledged = claimed({})
+    for words in ("bribe Sam!", "bribe Nick"):
+        unacknowledged.apply(Choose("Rob", words))
+    play_until(unacknowledged, random.Random(1), lambda s: s.is_deal_over, irregular=0)
+    assert unacknowledged.is_game_over

@@ -737,7 +737,7 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("Tactics", "which of course is illegal and would have you banned for eternity."),
         ),
         message="{player} plays round {number}, but was banned in round {banned}",
-        ambiguities=("TM-A4c",),
+        ambiguities=("TM-A4c", "TM-A14"),
         note=(
             "A bribe is written 'bribe NAME' in the round it was offered, and an intentional reveal "
             "'early-reveal NAME intentional'; the ban starts with the next round.  'bribe NAME!' "

@@ -448,7 +448,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     _entry(
         "TM-A14",
         "A second statement of an irregularity",
-        "A round may hold a second early reveal or a second dealer's error: what does it cost?",
+        "A round may state a second early reveal, a second dealer's error, or a second bribe: "
+        "what does it cost?",
         (
             _cite("Cardinal sin", "the offending player automatically scores zero for the round"),
             _cite("Dealer's error", "he forfeits the round"),
@@ -456,16 +457,18 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (
             Reading(
                 "once",
-                "Each is stated once in a round: a second early reveal or dealer's error is a "
-                "fault, and the round is judged by the first.",
+                "An early reveal and a dealer's error are stated once in a round: a second is "
+                "a fault, and the round is judged by the first.  Every player who offers a "
+                "bribe is banned; a second bribe by a banned player changes nothing.",
             ),
         ),
         None,
-        ("TM901", "TM904"),
+        ("TM901", "TM902", "TM904"),
         (
             "The source gives one penalty for each and says nothing of a second.  The first "
             "reveal already decides the round (the vote is replaced, or held without the "
-            "offender), and a dealer who has forfeited the round cannot forfeit it again."
+            "offender), and a dealer who has forfeited the round cannot forfeit it again.  A "
+            "bribe is each player's own offence, and a ban is already for eternity."
         ),
     ),
 )
