@@ -25,7 +25,7 @@ from typing import BinaryIO, TypeVar
 from trufspec.api import check_text, decode
 from trufspec.diagnostics import Diagnostic
 from trufspec.notation.blocks import Block, blocks
-from trufspec.report.model import FileReport
+from trufspec.output.model import FileReport, GameResult
 
 __all__ = [
     "BLOCK_SIZE",
@@ -66,7 +66,7 @@ def join(path: str, parts: Iterable[FileReport]) -> FileReport:
     A file that is not text is unreadable as a whole, as :func:`trufspec.check_bytes` has it:
     its report is the first REC002, a NUL byte being reported before any invalid UTF-8.
     """
-    games = []
+    games: list[GameResult] = []
     diagnostics: list[Diagnostic] = []
     lines: dict[int, str] = {}
     unreadable: list[Diagnostic] = []

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from attrs import frozen
 
@@ -430,7 +430,9 @@ def _check_turns(
 
 
 def why_not_held(
-    card: Card, played: list[Sequence[Card]], holding: Mapping[str, Mapping[Card, bool]] | None
+    card: Card,
+    played: Sequence[Sequence[Card]],
+    holding: Mapping[str, Mapping[Card, bool]] | None,
 ) -> str:
     """Why a card played is not in its player's hand: the last trick it was played to
     (``played`` holds the cards of each trick so far), or who holds it.  A live table passes

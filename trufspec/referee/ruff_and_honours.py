@@ -34,6 +34,7 @@ from trufspec.records import (
     Play,
     Ruff,
     Score,
+    Section,
     Stock,
     Total,
     Tricks,
@@ -265,7 +266,7 @@ class RuffAndHonoursState(TrickGame):
             incomplete=player is not None,
         )
         stock = self.stock if player in (None, self.ruffer) else self.stock[:1]
-        sections: list = [Dealer(Atom(self.dealer)), hands, Stock(Cards(stock))]
+        sections: list[Section] = [Dealer(Atom(self.dealer)), hands, Stock(Cards(stock))]
         if ruff is not None:
             hidden = player is not None and player != ruff.player.value
             sections.append(replace(ruff, discards=None) if hidden else ruff)

@@ -39,6 +39,7 @@ from trufspec.records import (
     Hands,
     Mode,
     Score,
+    Section,
     Total,
     Tricks,
     Undealt,
@@ -179,6 +180,11 @@ class TrufState(TrickGame):
     @abc.abstractmethod
     def _game_length(self) -> int:
         """The deals of a game; 0 when the game goes on as long as the table does."""
+
+    @property
+    def game_length(self) -> int:
+        """The deals of the game (0: as long as the table plays), for a table to say so."""
+        return self._game_length()
 
     @abc.abstractmethod
     def _game_winners(self) -> tuple[str, ...]:
@@ -467,7 +473,7 @@ def _deal_record(
     It is made for the deal in progress, and for
     :attr:`~trufspec.referee.state.GameState.finished` once the deal is scored."""
     shown = facts.players if player is None else (player,)
-    sections: list = [
+    sections: list[Section] = [
         Dealer(Atom(facts.dealer)),
         Hands(
             tuple(HandEntry(Atom(p), Cards(facts.dealt[p])) for p in shown),
