@@ -141,8 +141,8 @@ def _once(deal: Deal, seats: Sequence[str], findings: Findings) -> None:
     misdeals = deal.find_all(Misdeal)
     if len(misdeals) > 1:
         findings.judge("TM904")
-        for again in misdeals[1:]:
-            findings.add("TM904", again.span, problem="a second dealer's error is stated")
+        for repeated in misdeals[1:]:
+            findings.add("TM904", repeated.span, problem="a second dealer's error is stated")
 
 
 def _no_vote(sections: Sequence[Section], penalised: dict[str, str], findings: Findings) -> None:
