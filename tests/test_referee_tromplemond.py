@@ -571,3 +571,14 @@ def test_every_player_who_offers_a_bribe_is_banned() -> None:
         unacknowledged.apply(Choose("Rob", words))
     play_until(unacknowledged, random.Random(1), lambda s: s.is_deal_over, irregular=0)
     assert unacknowledged.is_game_over
+
+
+def test_a_slip_is_secret_until_the_vote_is_counted() -> None:
+    state = new_game("tromplemond", PLAYERS, seed=7)
+    play_until(state, random.Random(1), lambda s: s.phase == "votes", irregular=0)
+    state.apply(Vote("Rob", "Nick"))
+    assert "votes *" in state.observation_string("Emily")
+    assert "Rob>Nick" not in state.observation_string("Emily")
+    assert "votes Rob>Nick *" in state.observation_string("Rob")
+    public = state.observation_string("Emily").split("secret")[0]
+    assert all(f"{p}:" in public for p in PLAYERS)  # every public row is seen
