@@ -27,7 +27,7 @@ from trufspec.spec.registry import default_registry
 
 settings.register_profile(
     "referee-ci",
-    max_examples=int(os.environ.get("TRUFSPEC_REFEREE_EXAMPLES", "0")) or 60,
+    max_examples=int(os.environ.get("TRUFSPEC_REFEREE_EXAMPLES", "0")) or 100,
     deadline=None,
     derandomize=True,
     phases=(Phase.explicit, Phase.reuse, Phase.generate),

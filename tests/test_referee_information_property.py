@@ -169,7 +169,7 @@ def test_what_a_player_is_told_does_not_depend_on_cards_they_cannot_see(
 def test_a_card_another_player_holds_or_set_aside_is_refused_in_the_same_words() -> None:
     """The class the property found: the refusal named the holder (JB306, TB304, TD306,
     RH304), and a Ruff and Honours card set aside was worded apart from one another holds."""
-    state = STATES["ruff-and-honours"](
+    state = RuffAndHonoursState(
         Setup.make("ruff-and-honours", TABLES["ruff-and-honours"][1], {}, 5)
     )
     ruffer = state.ruffer

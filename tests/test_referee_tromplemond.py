@@ -529,3 +529,56 @@ def test_a_tromp_call_without_tromp_betting_wins_nothing_and_resumes() -> None:
     assert live.why_not(Choose("Sam", 'tromp "Tromplemond!"')).code == "REF001"  # type: ignore[union-attr]
     text = dumps([live.record()])
     assert errors(text) == [] and dumps([resume(text).record()]) == text
+
+
+def test_an_early_reveal_and_a_dealers_error_are_stated_once_in_a_round() -> None:
+    """TM-A14: random play once stated them again and again, and the validator read only the
+    first; a second statement is now a fault for the referee and the validator alike."""
+    state = claimed(
+        {"early-reveal-mode": "vote-still-held", "dealer-error-mode": "zero-but-vote-held"}
+    )
+    state.apply(Choose("Sam", "early-reveal Nick"))
+    state.apply(Choose("Sam", "misdeal"))
+    assert state.phase == "votes"
+    for words, code in (("early-reveal Rob", "TM901"), ("misdeal waived", "TM904")):
+        refusal = state.why_not(Choose("Sam", words))
+        assert refusal is not None
+        assert refusal.code == code
+        assert "a second" in refusal.message
+        assert Choose("Sam", words) not in state.legal_actions("Sam")
+    text = dumps([state.record()])
+    assert errors(text) == []
+    twice = text.replace("misdeal\n", "misdeal\nmisdeal waived\n")
+    assert errors(twice) == ["TM904"]
+
+
+def test_every_player_who_offers_a_bribe_is_banned() -> None:
+    """The validator once banned only the first briber of a round; each is banned now, once."""
+    state = claimed({})
+    for words in ("bribe Sam!", "bribe Nick!", "bribe Sam!"):
+        state.apply(Choose("Rob", words))
+    play_until(state, random.Random(1), lambda s: s.is_deal_over, irregular=0)
+    assert state.phase == "end"
+    state.apply(NextDeal(state.to_act[0]))
+    banned = [
+        d.message.split()[0]
+        for d in check_text(dumps([state.record()])).diagnostics
+        if d.code == "TM902"
+    ]
+    assert sorted(banned) == ["Nick", "Sam"]
+    unacknowledged = claimed({})
+    for words in ("bribe Sam!", "bribe Nick"):
+        unacknowledged.apply(Choose("Rob", words))
+    play_until(unacknowledged, random.Random(1), lambda s: s.is_deal_over, irregular=0)
+    assert unacknowledged.is_game_over
+
+
+def test_a_slip_is_secret_until_the_vote_is_counted() -> None:
+    state = new_game("tromplemond", PLAYERS, seed=7)
+    play_until(state, random.Random(1), lambda s: s.phase == "votes", irregular=0)
+    state.apply(Vote("Rob", "Nick"))
+    assert "votes *" in state.observation_string("Emily")
+    assert "Rob>Nick" not in state.observation_string("Emily")
+    assert "votes Rob>Nick *" in state.observation_string("Rob")
+    public = state.observation_string("Emily").split("secret")[0]
+    assert all(f"{p}:" in public for p in PLAYERS)  # every public row is seen

@@ -757,7 +757,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
         ),
         message="{problem} after {player}'s early reveal",
-        ambiguities=("TM-A4a", "TM-A4b"),
+        ambiguities=("TM-A4a", "TM-A4b", "TM-A14"),
         concept="early-reveal",
     ),
     Clause(
@@ -780,7 +780,7 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("Tactics", "which of course is illegal and would have you banned for eternity."),
         ),
         message="{player} plays round {number}, but was banned in round {banned}",
-        ambiguities=("TM-A4c",),
+        ambiguities=("TM-A4c", "TM-A14"),
         note=(
             "A bribe is written 'bribe NAME' in the round it was offered, and an intentional "
             "reveal "
@@ -831,7 +831,7 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("Dealer's error", "Beginners can be let off and asked to deal again"),
         ),
         message="{problem} after the dealer's error",
-        ambiguities=("TM-A5",),
+        ambiguities=("TM-A5", "TM-A14"),
         concept="misdeal",
     ),
 )

@@ -7,6 +7,8 @@ was on purpose or voids the game is the table's judgement, written as flags (``i
 ``void``, TM-A4c); a dealer let off, or one who erred before any public card was dealt, is
 written ``misdeal waived`` or ``misdeal before-public`` and costs nothing.  A bribe bans its
 player from the rounds after it (TM902); the round it was offered in is scored as played.
+A round states an early reveal and a dealer's error once (TM-A14): a second is a fault.  Every
+player who offers a bribe is banned, each once.
 """
 
 from __future__ import annotations
@@ -40,16 +42,17 @@ class Irregular:
     """Players who score 0 while their hand still counts, with the clause."""
     vote_held: bool
     voters: tuple[str, ...]
-    banned: Atom[str] | None = None
-    """The player banned from the rounds after this one, as the record names them (a ``!``
-    says the table let them play on)."""
+    banned: tuple[Atom[str], ...] = ()
+    """The players banned from the rounds after this one, each once, as the record first
+    names them (a ``!`` says the table let them play on): every player who bribed, and a
+    player who revealed on purpose."""
     void: bool = False
 
     @property
     def ends_game(self) -> bool:
         """No round may follow this one: its banned player plays every round of a game of four,
         unless the table let them play on (TM902), and a void game ends here (TM903)."""
-        return self.void or (self.banned is not None and not self.banned.ack)
+        return self.void or any(not player.ack for player in self.banned)
 
     def out_of_scoring(self, off: str | None) -> frozenset[str]:
         """The players whose hands count for nobody: those an irregularity put out, and the
@@ -71,7 +74,9 @@ def irregularities(
     zero: dict[str, str] = {}
     vote_held = True
     reveal = deal.find(EarlyReveal)
-    banned, void = None, False
+    banned: tuple[Atom[str], ...] = ()
+    void = False
+    _once(deal, seats, findings)
     if reveal is not None and reveal.player.value in seats:
         offender = reveal.player.value
         findings.judge(
@@ -85,12 +90,13 @@ def irregularities(
         else:
             out[offender] = "TM901"
         vote_held = mode == "vote-still-held"
-        banned = reveal.player if "intentional" in reveal.flags else None
+        banned = (reveal.player,) if "intentional" in reveal.flags else ()
         void = "void" in reveal.flags
     for bribe in deal.find_all(Bribe):
         if bribe.player.value in seats:
             findings.judge("TM902")
-            banned = banned or bribe.player
+            if all(p.value != bribe.player.value for p in banned):
+                banned += (bribe.player,)  # a second bribe by a banned player changes nothing
     misdeal = deal.find(Misdeal)
     if misdeal is not None and dealer in seats:
         findings.judge("TM904")
@@ -115,6 +121,28 @@ def irregularities(
         )
         _no_vote(deal.sections[after:], out | zero, findings)
     return Irregular(out, zero, vote_held, voters, banned, void)
+
+
+def _once(deal: Deal, seats: Sequence[str], findings: Findings) -> None:
+    """TM-A14: an early reveal and a dealer's error are stated once in a round.  The first
+    reveal decides how the round is scored (TM-A4a: the vote is replaced, or held without the
+    offender), and the first error makes the dealer forfeit the round; the source gives one
+    penalty for each and nothing for a second statement, which is therefore a fault."""
+    reveals = deal.find_all(EarlyReveal)
+    if len(reveals) > 1 and reveals[0].player.value in seats:
+        findings.judge("TM901")
+        for again in reveals[1:]:
+            findings.add(
+                "TM901",
+                again.span,
+                problem=f"a second early reveal ({again.player.value}) is stated",
+                player=reveals[0].player.value,
+            )
+    misdeals = deal.find_all(Misdeal)
+    if len(misdeals) > 1:
+        findings.judge("TM904")
+        for repeated in misdeals[1:]:
+            findings.add("TM904", repeated.span, problem="a second dealer's error is stated")
 
 
 def _no_vote(sections: Sequence[Section], penalised: dict[str, str], findings: Findings) -> None:

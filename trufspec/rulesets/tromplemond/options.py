@@ -509,6 +509,32 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ("TM101",),
         "'Sam was telling the truth' keeps 10D with Sam; 10S is on show and there is no 10C.",
     ),
+    _entry(
+        "TM-A14",
+        "A second statement of an irregularity",
+        "A round may state a second early reveal, a second dealer's error, or a second bribe: "
+        "what does it cost?",
+        (
+            _cite("Cardinal sin", "the offending player automatically scores zero for the round"),
+            _cite("Dealer's error", "he forfeits the round"),
+        ),
+        (
+            Reading(
+                "once",
+                "An early reveal and a dealer's error are stated once in a round: a second is "
+                "a fault, and the round is judged by the first.  Every player who offers a "
+                "bribe is banned; a second bribe by a banned player changes nothing.",
+            ),
+        ),
+        None,
+        ("TM901", "TM902", "TM904"),
+        (
+            "The source gives one penalty for each and says nothing of a second.  The first "
+            "reveal already decides the round (the vote is replaced, or held without the "
+            "offender), and a dealer who has forfeited the round cannot forfeit it again.  A "
+            "bribe is each player's own offence, and a ban is already for eternity."
+        ),
+    ),
 )
 
 OPTIONS: tuple[Option, ...] = (

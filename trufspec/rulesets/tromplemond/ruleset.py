@@ -209,7 +209,7 @@ def replay(
     faulted: list[bool] = []
     dealer: str | None = None
     previous_off: str | None = None
-    banned: tuple[Atom[str], int] | None = None
+    banned: list[tuple[Atom[str], int]] = []  # each player banned, as first named, and when
     void: int | None = None
     for index, deal in enumerate(game.deals):
         ending.before(deal, findings, follows=any(faulted))
@@ -217,8 +217,7 @@ def replay(
             findings.judge(
                 "TM504"
             )  # the player voted off plays on: this round holds them like any other
-        if banned is not None:
-            banned_player, since = banned
+        for banned_player, since in banned:
             findings.add(
                 "TM902",
                 deal.number.span,
@@ -256,8 +255,11 @@ def replay(
         for player, points in (result.scores or {}).items():
             best_round[player] = max(points, best_round.get(player, points))
         ending.after(running)
-        if result.irregular.banned is not None and banned is None:
-            banned = (result.irregular.banned, deal.number.value)
+        banned += [
+            (player, deal.number.value)
+            for player in result.irregular.banned
+            if all(player.value != earlier.value for earlier, _ in banned)
+        ]
         if result.irregular.void and void is None:
             void = deal.number.value
     winners = _winners(game, seats, ending, void, options, findings)
