@@ -96,7 +96,9 @@ def test_command_writes_games_that_check_clean(tmp_path: Path) -> None:
     result = run("simulate", "truf-jb", "--games", "3", "--seed", "4", "-o", str(target))
     assert result.returncode == 0, result.stderr
     text = target.read_text(encoding="utf-8")
-    assert text.startswith('[Event "Simulation, seed 4"]\n[Round "1"]\n[Ruleset "truf-jb"]\n')
+    assert text.startswith(
+        '[Event "Simulation, seed 4, game 1"]\n[Round "1"]\n[Ruleset "truf-jb"]\n'
+    )
     assert text == run("simulate", "truf-jb", "-n", "3", "--seed", "4").stdout
     assert run("check", str(target)).returncode == 0
 

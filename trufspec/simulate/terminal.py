@@ -27,13 +27,13 @@ from trufspec.records import Game, Hands, Play, replace
 from trufspec.referee import Action, GameState, PlayCard, Refused, new_game
 from trufspec.referee.actions import Discard
 from trufspec.referee.state import hand_order
-from trufspec.referee.tromplemond import TromplemondState, is_irregularity
 from trufspec.referee.tricks import TrickGame, TrickTable
+from trufspec.referee.tromplemond import TromplemondState, is_irregularity
 from trufspec.report.rules import citation_lines
-from trufspec.simulate.bots import Bot
+from trufspec.simulate.bots import DEFAULT_BUDGET, Bot, Budget, make_bot
 from trufspec.simulate.table import TABLE_NAMES
 
-__all__ = ["Table", "open_table", "score_sheet", "save", "ask_file"]
+__all__ = ["Table", "ask_file", "open_table", "save", "score_sheet"]
 
 _LISTED = 12
 """The most choices listed in full at a prompt; beyond, the prompt gives an example."""
@@ -199,7 +199,8 @@ class Table:
             return f"{self.user}, your card?"
         if len(legal) <= _LISTED:
             return f"{self.user}, your choice? " + " | ".join(str(a) for a in legal)
-        return f"{self.user}, your {_ASKED.get(state.phase, 'choice')}? (such as: {legal[0]}; 'help' says more)"
+        asked = _ASKED.get(state.phase, "choice")
+        return f"{self.user}, your {asked}? (such as: {legal[0]}; 'help' says more)"
 
 
 def _tricks(state: GameState) -> TrickTable | None:
@@ -272,11 +273,14 @@ def open_table(
     seed: int,
     options: dict[str, str],
     write: Callable[[str], None],
+    level: str = "basic",
+    budget: Budget = DEFAULT_BUDGET,
 ) -> Table:
     """The table of ``trufspec play``: you in ``seat`` (from 1) among ``players``, the others
-    named from the simulator's names, the cards dealt and the bots moved from ``seed``;
+    named from the simulator's names and played by bots of ``level`` (a ``search`` bot
+    thinking within ``budget``), the cards dealt and the bots moved from ``seed``;
     :class:`~trufspec.referee.errors.Refused` when the referee will not start the game."""
     others = [n for n in TABLE_NAMES if n != name][: players - 1]
     seats = (*others[: seat - 1], name, *others[seat - 1 :])
     state = new_game(ruleset, seats, options, seed=seed)
-    return Table(state, name, Bot(random.Random(f"{seed}:bots")), write)
+    return Table(state, name, make_bot(level, random.Random(f"{seed}:bots"), budget), write)
