@@ -1,0 +1,139 @@
+"""The bots at their three levels: legal play that checks clean, seats and budgets as asked,
+and the judgement each level is said to have.
+
+Strength is measured by ``benchmarks/bots.py``, not here: a test only holds each level to what
+it must never do (an illegal action, a hang, a game that does not check clean) and to the
+choices its documentation promises.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import trufspec
+from trufspec.diagnostics import Severity
+from trufspec.referee import STATES, Claim, Vote, new_game
+from trufspec.referee.tromplemond import TromplemondState
+from trufspec.rulesets.tromplemond.pack import is_jack
+from trufspec.simulate import Detail, level_problems, simulate, simulator_for
+from trufspec.simulate.bots import (
+    LEVELS,
+    BasicBot,
+    Budget,
+    SearchBot,
+    make_bot,
+    parse_budget,
+)
+from trufspec.simulate.table import play_game, render
+
+SHORT = {"truf-jb": {"deals": "2"}, "tromplemond": {"max-rounds": "2"}}
+"""Readings that keep a game short, where the default game is long."""
+
+
+def errors(text: str) -> list[str]:
+    report = trufspec.check_text(text, "bots.truf")
+    return [d.code for d in report.diagnostics if d.severity is Severity.ERROR]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("ruleset", sorted(STATES))
+def test_games_of_every_level_check_clean(ruleset: str, level: str) -> None:
+    played = play_game(
+        ruleset,
+        random.Random(f"{ruleset}:{level}"),
+        SHORT.get(ruleset),
+        deals=2,
+        levels=(level,),
+        budget=Budget(playouts=6),
+    )
+    text = render(played.game, Detail.FULL)
+    assert errors(text) == []
+    assert played.game.tag("Bots") == " ".join([level] * len(played.game.players))
+    assert (played.game.tag("Think") is not None) == (level == "search")
+
+
+def test_one_level_per_seat_seats_as_many_players() -> None:
+    levels = ("search", "basic", "random")
+    played = play_game("truf-jb", random.Random(2), {"deals": "1"}, levels=levels, budget=Budget(4))
+    assert len(played.game.players) == 3
+    assert played.game.tag("Bots") == "search basic random"
+    assert played.game.tag("Think") == "4"
+
+
+def test_each_game_has_its_own_event_and_jobs_change_nothing() -> None:
+    alone = list(simulate("truf-de", 3, 7, levels=("basic", "random", "basic", "basic")))
+    shared = list(simulate("truf-de", 3, 7, levels=("basic", "random", "basic", "basic"), jobs=2))
+    assert alone == shared
+    events = [text.splitlines()[0] for text in alone]
+    assert events == [f'[Event "Simulation, seed 7, game {n}"]' for n in (1, 2, 3)]
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [("0.5s", Budget(seconds=0.5)), ("2s", Budget(seconds=2.0)), ("200", Budget(playouts=200))],
+)
+def test_budgets_are_seconds_or_playouts(text: str, budget: Budget) -> None:
+    assert parse_budget(text) == budget
+
+
+@pytest.mark.parametrize("text", ["0", "0s", "-1", "-0.5s", "fast", "", "1.5"])
+def test_a_budget_that_leaves_no_time_is_refused(text: str) -> None:
+    with pytest.raises(ValueError, match=r"0\.5s"):
+        parse_budget(text)
+
+
+def test_levels_that_cannot_be_seated_are_named() -> None:
+    simulator = simulator_for("tromplemond")
+    assert level_problems(simulator, ["basic"]) == []
+    assert level_problems(simulator, ["basic"] * 4) == []
+    (unknown,) = level_problems(simulator, ["clever"])
+    assert "random, basic, search" in unknown
+    (count,) = level_problems(simulator, ["basic", "search"])
+    assert "one per seat (4 players)" in count
+    assert "3 or 4" in level_problems(simulator_for("truf-jb"), ["basic"] * 5)[0]
+    with pytest.raises(ValueError, match="random, basic, search"):
+        make_bot("clever", random.Random(1))
+
+
+@pytest.mark.parametrize("ruleset", sorted(STATES))
+def test_a_search_out_of_time_plays_its_best_so_far(ruleset: str) -> None:
+    """A budget too short for one playout still gives a legal action, at once."""
+    rng = random.Random(3)
+    state = new_game(ruleset, ("Ana", "Budi", "Citra", "Dewi"), SHORT.get(ruleset), seed=3)
+    hurried = SearchBot(rng, Budget(seconds=1e-9))
+    basic = BasicBot(rng)
+    for _ in range(60):
+        if state.is_game_over:
+            break
+        player = state.current_player
+        assert player is not None
+        action = hurried.choose(state, player)
+        assert state.is_legal(action)
+        state.apply(action if rng.random() < 0.5 else basic.choose(state, player))
+
+
+def test_tromplemond_claims_hide_jacks_and_votes_go_to_the_visible_liar() -> None:
+    rng = random.Random(5)
+    bot = BasicBot(rng)
+    hidden = 0
+    for seed in range(30):
+        state = new_game("tromplemond", ("Ana", "Budi", "Citra", "Dewi"), seed=seed)
+        assert isinstance(state, TromplemondState)
+        while state.phase == "claims":
+            player = state.to_act[0]
+            action = bot.choose(state, player)
+            assert isinstance(action, Claim)
+            assert not any(is_jack(c) for c in action.cards)
+            hidden += any(is_jack(c) for c in state.secret[player])
+            state.apply(action)
+        if state.phase != "votes":
+            continue
+        voter = state.to_act[0]
+        liar = next(p for p in state.players if p != voter)
+        seen = state.public[voter] + state.secret[voter]
+        state.claims[liar] = (seen[0], *state.claims[liar][1:])
+        vote = bot.choose(state, voter)
+        assert not isinstance(vote, Vote) or vote.target == liar
+    assert hidden > 5
