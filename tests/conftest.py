@@ -21,8 +21,8 @@ import jsonschema  # noqa: E402
 import pytest  # noqa: E402
 
 from trufspec.readings import json as readings_json  # noqa: E402
-from trufspec.report import coverage, schemas, sheet, standings  # noqa: E402
-from trufspec.report import json as json_report  # noqa: E402
+from trufspec.output import coverage, schemas, sheet, standings  # noqa: E402
+from trufspec.output import json as json_report  # noqa: E402
 
 
 @pytest.fixture(autouse=True, scope="session")

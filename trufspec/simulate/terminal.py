@@ -23,13 +23,13 @@ from typing import TextIO
 
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic
+from trufspec.output.rules import citation_lines
 from trufspec.records import Game, Hands, Play, replace
 from trufspec.referee import Action, GameState, PlayCard, Refused, new_game
 from trufspec.referee.actions import Discard
 from trufspec.referee.state import hand_order
 from trufspec.referee.tricks import TrickGame, TrickTable
 from trufspec.referee.tromplemond import TromplemondState, is_irregularity
-from trufspec.report.rules import citation_lines
 from trufspec.simulate.bots import DEFAULT_BUDGET, Bot, Budget, make_bot
 from trufspec.simulate.table import TABLE_NAMES
 
@@ -233,7 +233,7 @@ def _deal_lines(game: Game) -> list[str]:
 
 def score_sheet(game: Game) -> str:
     import trufspec
-    from trufspec.report import sheet
+    from trufspec.output import sheet
 
     text = trufspec.dumps([game])
     report = trufspec.check_text(text, "game")
