@@ -137,3 +137,37 @@ def test_tromplemond_claims_hide_jacks_and_votes_go_to_the_visible_liar() -> Non
         vote = bot.choose(state, voter)
         assert not isinstance(vote, Vote) or vote.target == liar
     assert hidden > 5
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["simulate", "truf-jb", "--bots", "clever"], "random, basic, search"),
+        (["simulate", "truf-de", "--bots", "basic,random"], "one per seat (4 players)"),
+        (["simulate", "truf-jb", "--think", "0"], "0.5s"),
+        (["simulate", "truf-jb", "--think", "-2s"], "0.5s"),
+        (["play", "truf-de", "--bots", "basic,basic"], "random, basic or search"),
+        (["play", "truf-de", "--bots", "expert"], "random, basic, search"),
+    ],
+)
+def test_bad_levels_and_budgets_are_usage_errors(args: list[str], named: str) -> None:
+    from click.testing import CliRunner
+
+    from trufspec.cli import main
+
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert named in " ".join(result.output.split())
+
+
+def test_simulate_seats_the_levels_asked_for() -> None:
+    from click.testing import CliRunner
+
+    from trufspec.cli import main
+
+    args = ["simulate", "tromplemond", "--bots", "search,random,basic,basic", "--think", "5"]
+    result = CliRunner().invoke(main, [*args, "--seed", "2", "--option", "max-rounds=1"])
+    assert result.exit_code == 0, result.output
+    assert '[Bots "search random basic basic"]' in result.output
+    assert '[Think "5"]' in result.output
+    assert errors(result.output) == []

@@ -9,10 +9,14 @@ from __future__ import annotations
 import io
 import secrets
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from trufspec.cli.support import USAGE, readings_option
+if TYPE_CHECKING:
+    from trufspec.simulate.bots import Budget
+
+from trufspec.cli.support import USAGE, bots_option, readings_option, think_option
 
 __all__ = ["play"]
 
@@ -49,6 +53,8 @@ _ENDINGS = {
     "--seed", type=int, default=None, help="Deal the cards (and move the bots) of this seed again."
 )
 @readings_option
+@bots_option("The level of the bots at the table: random, basic or search.")
+@think_option
 @click.option(
     "--save",
     type=click.Path(dir_okay=False),
@@ -62,6 +68,8 @@ def play(
     players: int | None,
     seed: int | None,
     options: dict[str, str],
+    levels: tuple[str, ...],
+    budget: Budget,
     save: str | None,
 ) -> None:
     """Play a game of RULESET in the terminal against bots.
@@ -71,7 +79,8 @@ def play(
     table again, 'auto' lets a bot choose, 'help' says more, 'quit' ends the game.  At the end
     the score sheet is printed, and the game saved as a record with --save.  The end of the
     input, Ctrl-C or 'quit' end the game early: it is saved when --save names a file, and at a
-    terminal you are asked for one.
+    terminal you are asked for one.  The bots play at the level --bots names: random, basic
+    or search (which thinks within --think).
     """
     from trufspec.referee import STATES, Refused, describe
     from trufspec.simulate.terminal import ask_file, open_table, score_sheet
@@ -85,16 +94,26 @@ def play(
             ctx,
             param_hint="RULESET",
         )
+    if len(levels) != 1:
+        raise click.BadParameter(
+            f"{len(levels)} levels given; the bots at a table play at one level: "
+            "random, basic or search",
+            ctx,
+            param_hint="--bots",
+        )
     if seat > (players or 4):
         raise click.BadParameter(f"there are {players or 4} seats", ctx, param_hint="--seat")
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     write = click.echo
     try:
-        table = open_table(ruleset, name, seat, players or 4, seed, options, write)
+        table = open_table(
+            ruleset, name, seat, players or 4, seed, options, write, levels[0], budget
+        )
     except Refused as refused:
         reasons = "; ".join(describe(d) for d in refused.diagnostics)
-        raise click.BadParameter(reasons, ctx, param_hint="RULESET, --players, --name or --option")
+        hint = "RULESET, --players, --name or --option"
+        raise click.BadParameter(reasons, ctx, param_hint=hint) from None
     state = table.state
     stdin = io.TextIOWrapper(click.get_binary_stream("stdin"), encoding="utf-8", errors="replace")
     write(f"{ruleset} at a table of {' '.join(state.players)}; you are {name}.")

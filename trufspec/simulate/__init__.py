@@ -166,13 +166,18 @@ def simulate(
         raise ValueError("; ".join(problems))
     work = _Game(ruleset, seed, chosen, detail, tuple(levels), budget or DEFAULT_BUDGET)
     numbers = range(1, games + 1)
-    if jobs <= 1 or games <= 1:
+    if jobs <= 1 or games < PARALLEL_FROM:
         yield from map(work, numbers)
         return
     # A fork server, as ``check`` uses: forking a process that runs threads can deadlock.
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(jobs, mp_context=context) as pool:
         yield from pool.map(work, numbers, chunksize=max(1, min(16, games // (4 * jobs))))
+
+
+PARALLEL_FROM = 16
+"""The number of games from which ``jobs`` above 1 starts other processes: starting them
+takes longer than a few games do."""
 
 
 @frozen
