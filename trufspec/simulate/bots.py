@@ -32,7 +32,7 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 import attrs
 from attrs import frozen
@@ -70,9 +70,14 @@ _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 """The suits in a fixed order: a set's order would change from run to run, and with it the
 games of a seed."""
 
-_PAIRS = 24
-"""How many bids of two cards a bot weighs besides its bids of one card: a player looks at a
-handful of ways to make the bid they want, not at every one."""
+_SUIT_AT = {card: _SUITS.index(card.suit) for card in FULL_PACK}
+"""Each card's suit as its place in :data:`_SUITS`: counted in a list, where a dict keyed by
+the suit would hash an enum in Python at every card."""
+
+_PAIRS = 12
+"""How many bids of two cards of the suit it wants a bot weighs when no card of that suit
+alone is worth the bid it wants: a player looks at a handful of ways to make the bid, not at
+every one (a bid of two cards of different suits never names the suit it wants)."""
 
 ABSTAINING = 0.15
 """How often a voter who may hand in no slip (Tromplemond's ``allow-abstain=yes``) hands in
@@ -253,7 +258,7 @@ class BasicBot:
             return self._tromplemond(state, player)
         if phase == "play" and family is not GameState:
             assert isinstance(state, TrickGame)
-            return self._card(state, player, list(state.legal_actions(player)))
+            return self._card(state, player, list(state.legal_actions(player)), family)
         if phase == "bids" and family is TrufState:
             assert isinstance(state, TrufState)
             return self._bid(state, player)
@@ -289,7 +294,7 @@ class BasicBot:
         singles = [((card,), _PLUS) for card in hand]
         best = self._fits(state, player, memory, singles, wanted, suit)
         if best is None or best[:2] != (0, 1):  # not exact with a card of the suit wanted
-            pairs = list(itertools.combinations(hand, 2))
+            pairs = list(itertools.combinations([c for c in hand if c.suit is suit], 2))
             shapes = []
             for pair in rng.sample(pairs, min(_PAIRS, len(pairs))):
                 shapes += [(pair, _PLUS), (pair, _SECOND_MINUS)]
@@ -368,7 +373,13 @@ class BasicBot:
 
     # ------------------------------------------------------------------ the play
 
-    def _card(self, state: TrickGame, player: str, legal: list[Action]) -> Action:
+    def _card(
+        self,
+        state: TrickGame,
+        player: str,
+        legal: list[Action],
+        family: type[GameState] = TrickGame,
+    ) -> Action:
         """Short of the bid, lead from strength (trumps when long in them, else the top of the
         longest suit) and win as cheaply as possible; with the bid made, lead low from a
         short suit, duck under the winning card with the highest card that loses, and when
@@ -378,35 +389,33 @@ class BasicBot:
         table = state.table
         if table is None or len(legal) < 2 or rng.random() < WHIM:
             return rng.choice(legal)
-        plays = [a for a in legal if type(a) is PlayCard]
-        if not plays:
-            return rng.choice(legal)
-        values = self._bid_values(state) if isinstance(state, TrufState) else None
+        plays = cast(list[PlayCard], legal)  # the play lists nothing but cards
+        values = self._bid_values(cast(TrufState, state)) if family is TrufState else None
         wants = table.won[player] < values[player] if values else True
         trump = table.trump
         current = table.current
         if not current:
-            lengths = dict.fromkeys(_SUITS, 0)
+            lengths = [0, 0, 0, 0]
             for card in table.hands[player]:
-                lengths[card.suit] += 1
+                lengths[_SUIT_AT[card]] += 1
             plain = [a for a in plays if a.card.suit is not trump] or plays
             if wants:
                 trumps = [a for a in plays if a.card.suit is trump]
                 if len(trumps) >= 3:
                     return max(trumps, key=lambda a: a.card.rank)
-                return max(plain, key=lambda a: (lengths[a.card.suit], a.card.rank))
-            return min(plain, key=lambda a: (lengths[a.card.suit], a.card.rank))
+                return max(plain, key=lambda a: (lengths[_SUIT_AT[a.card]], a.card.rank))
+            return min(plain, key=lambda a: (lengths[_SUIT_AT[a.card]], a.card.rank))
         cards = [c for _, c in current]
-        count = len(cards)
         if wants and values is None:
             leading = current[trick_winner(cards, trump)][0]
             wants = state.side(leading) != state.side(player)
+        best = cards[trick_winner(cards, trump)]
         wins: list[PlayCard] = []
         loses: list[PlayCard] = []
         for action in plays:
-            cards.append(action.card)
-            (wins if trick_winner(cards, trump) == count else loses).append(action)
-            cards.pop()
+            # The card that wins so far is of the suit led or a trump, so a card beats the
+            # trick as it beats that card alone.
+            (wins if trick_winner((best, action.card), trump) else loses).append(action)
 
         def strength(action: PlayCard) -> tuple[bool, int]:
             return (action.card.suit is trump, action.card.rank)
