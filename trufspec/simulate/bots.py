@@ -74,6 +74,9 @@ _SUIT_AT = {card: _SUITS.index(card.suit) for card in FULL_PACK}
 """Each card's suit as its place in :data:`_SUITS`: counted in a list, where a dict keyed by
 the suit would hash an enum in Python at every card."""
 
+_RANK_OF = {card: int(card.rank) for card in FULL_PACK}
+_ACE, _KING, _QUEEN, _JACK = (int(r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK))
+
 _PAIRS = 12
 """How many bids of two cards of the suit it wants a bot weighs when no card of that suit
 alone is worth the bid it wants: a player looks at a handful of ways to make the bid, not at
@@ -163,18 +166,20 @@ def hand_strength(hand: Sequence[Card]) -> float:
     """The tricks a hand can expect to take, as a player reckons them: aces, guarded kings
     and queens, and the length of the longest suit (which the bid would make trumps)."""
     worth = 0.0
-    lengths = []
-    for suit in _SUITS:
-        ranks = sorted((c.rank for c in hand if c.suit is suit), reverse=True)
-        lengths.append(len(ranks))
+    lengths = [0, 0, 0, 0]
+    by_suit: list[list[int]] = [[], [], [], []]
+    for card in hand:
+        by_suit[_SUIT_AT[card]].append(_RANK_OF[card])
+    for at, ranks in enumerate(by_suit):
+        count = lengths[at] = len(ranks)
         for rank in ranks:
-            if rank == Rank.ACE:
+            if rank == _ACE:
                 worth += 1.0
-            elif rank == Rank.KING:
-                worth += 0.8 if len(ranks) >= 2 else 0.3
-            elif rank == Rank.QUEEN:
-                worth += 0.5 if len(ranks) >= 3 else 0.1
-            elif rank == Rank.JACK and len(ranks) >= 4:
+            elif rank == _KING:
+                worth += 0.8 if count >= 2 else 0.3
+            elif rank == _QUEEN:
+                worth += 0.5 if count >= 3 else 0.1
+            elif rank == _JACK and count >= 4:
                 worth += 0.3
     return 0.85 * worth + 0.6 * max(max(lengths) - 3, 0) + 0.2 * sum(1 for n in lengths if n <= 1)
 
@@ -253,24 +258,22 @@ class BasicBot:
     def choose(self, state: GameState, player: str) -> Action:
         phase = state.phase
         family = _family(type(state))
+        # The family says what the state is: a cast, not an isinstance of an abstract class,
+        # which would cost more than the choice.
         if family is TromplemondState:
-            assert isinstance(state, TromplemondState)
-            return self._tromplemond(state, player)
+            return self._tromplemond(cast(TromplemondState, state), player)
         if phase == "play" and family is not GameState:
-            assert isinstance(state, TrickGame)
-            return self._card(state, player, list(state.legal_actions(player)), family)
+            legal = list(state.legal_actions(player))
+            return self._card(cast(TrickGame, state), player, legal, family)
         if phase == "bids" and family is TrufState:
-            assert isinstance(state, TrufState)
-            return self._bid(state, player)
+            return self._bid(cast(TrufState, state), player)
         if phase == "ruff" and family is TrickGame:
-            assert isinstance(state, TrickGame)
-            ruff = self._ruff(state, player)
+            ruff = self._ruff(cast(TrickGame, state), player)
             if ruff is not None:
                 return ruff
         legal = list(state.legal_actions(player))  # no game of tricks lists irregularities
         if phase == "contract" and family is TrufState:
-            assert isinstance(state, TrufState)
-            return self._contract(state, player, legal)
+            return self._contract(cast(TrufState, state), player, legal)
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
             return min(discards, key=lambda a: _lowest([*a.cards]))

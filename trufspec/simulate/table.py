@@ -131,9 +131,9 @@ def play_game(
     while not state.is_game_over and not (state.is_deal_over and state.deal_number >= wanted):
         player = state.current_player
         assert player is not None
-        if isinstance(state, TrickGame) and state.phase == "play":
+        if fault and isinstance(state, TrickGame) and state.phase == "play":
             plays += 1
-            if fault and plays >= faulty_from:
+            if plays >= faulty_from:
                 wrong = _fault(state, fault, player)
                 if wrong is not None:
                     problem = state.why_not(wrong)
