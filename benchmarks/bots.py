@@ -178,7 +178,7 @@ def decision_rate(rulesets: Sequence[str], decisions: int, seed: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per strength pairing")
-    parser.add_argument("--speed-games", type=int, default=100, help="games of the speed run")
+    parser.add_argument("--speed-games", type=int, default=200, help="games of the speed run")
     parser.add_argument("--deals", type=int, default=6, help="deals a strength game is cut at")
     parser.add_argument("--budget", type=parse_budget, default=Budget(playouts=60))
     parser.add_argument("--decisions", type=int, default=20)

@@ -41,7 +41,7 @@ from trufspec.cards import FULL_PACK, Card, Rank, Suit
 from trufspec.engine.tricks import breaks, trick_winner
 from trufspec.records import Bids
 from trufspec.referee import Action, BidCards, Choose, Claim, GameState, PlayCard, Vote
-from trufspec.referee.actions import Discard
+from trufspec.referee.actions import Discard, NextDeal
 from trufspec.referee.tricks import TrickGame
 from trufspec.referee.tromplemond import ORDERED_PACK, TromplemondState, is_irregularity
 from trufspec.referee.truf import TrufState
@@ -95,7 +95,8 @@ class Bot(Protocol):
     """A player at one of the :data:`LEVELS`."""
 
     def choose(self, state: GameState, player: str) -> Action:
-        """The action ``player`` takes now: one of ``state.legal_actions(player)``."""
+        """The action ``player``, one of the players ``state.to_act`` names, takes now: one of
+        ``state.legal_actions(player)``."""
         ...
 
 
@@ -267,6 +268,8 @@ class BasicBot:
             return self._card(cast(TrickGame, state), player, legal, family)
         if phase == "bids" and family is TrufState:
             return self._bid(cast(TrufState, state), player)
+        if phase == "end" and family is not GameState:
+            return NextDeal(player)  # a player the table asks to deal may deal
         if phase == "ruff" and family is TrickGame:
             ruff = self._ruff(cast(TrickGame, state), player)
             if ruff is not None:
