@@ -15,6 +15,7 @@ import pytest
 import trufspec
 from trufspec.diagnostics import Severity
 from trufspec.referee import STATES, Claim, Vote, new_game
+from trufspec.referee.tricks import TrickGame
 from trufspec.referee.tromplemond import TromplemondState
 from trufspec.rulesets.tromplemond.pack import is_jack
 from trufspec.simulate import Detail, level_problems, simulate, simulator_for
@@ -171,3 +172,46 @@ def test_simulate_seats_the_levels_asked_for() -> None:
     assert '[Bots "search random basic basic"]' in result.output
     assert '[Think "5"]' in result.output
     assert errors(result.output) == []
+
+
+@pytest.mark.parametrize("ruleset", ["truf-jb", "truf-basics", "truf-de"])
+def test_the_referee_values_a_bid_as_its_record_restates_it(ruleset: str) -> None:
+    from trufspec.records import Bids
+    from trufspec.referee import BidCards
+    from trufspec.referee.truf import TrufState
+
+    state = new_game(ruleset, ("Ana", "Budi", "Citra", "Dewi"), seed=4)
+    assert isinstance(state, TrufState)
+    hand = state.hand("Ana")
+    assert state.bid_value(BidCards("Ana", (hand[0], hand[0]))) is None
+    bid = BidCards("Ana", (hand[1],))
+    value = state.bid_value(bid)
+    assert value is not None
+    state.apply(bid)
+    deal = state.current_deal()
+    assert deal is not None
+    bids = deal.find(Bids)
+    assert bids is not None
+    assert [e.restated.value for e in bids.entries if e.restated is not None] == [value]
+    assert state.bid_values() == {"Ana": value}
+    assert state.bid_value(BidCards("Ana", (hand[2],))) is None  # Ana has bid
+
+
+def test_a_world_with_other_hands_plays_on_from_them() -> None:
+    rng = random.Random(8)
+    state = new_game("truf-de", ("Ana", "Budi", "Citra", "Dewi"), seed=8)
+    basic = BasicBot(rng)
+    while state.phase != "play":
+        player = state.current_player
+        assert player is not None
+        state.apply(basic.choose(state, player))
+    assert isinstance(state, TrickGame)
+    swapped = {"Budi": state.hand("Citra"), "Citra": state.hand("Budi")}
+    world = state.with_hidden(swapped)
+    assert world.hand("Budi") == state.hand("Citra")
+    assert state.hand("Budi") != world.hand("Budi")
+    while not world.is_deal_over:
+        player = world.current_player
+        assert player is not None
+        world.apply(basic.choose(world, player))
+    assert not state.is_deal_over
