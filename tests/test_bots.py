@@ -18,7 +18,7 @@ from trufspec.referee import STATES, Claim, Vote, new_game
 from trufspec.referee.tricks import TrickGame
 from trufspec.referee.tromplemond import TromplemondState
 from trufspec.rulesets.tromplemond.pack import is_jack
-from trufspec.simulate import Detail, level_problems, simulate, simulator_for
+from trufspec.simulate import PARALLEL_FROM, Detail, level_problems, simulate, simulator_for
 from trufspec.simulate.bots import (
     LEVELS,
     BasicBot,
@@ -64,10 +64,14 @@ def test_one_level_per_seat_seats_as_many_players() -> None:
 
 
 def test_each_game_has_its_own_event_and_jobs_change_nothing() -> None:
-    alone = list(simulate("truf-de", 3, 7, levels=("basic", "random", "basic", "basic")))
-    shared = list(simulate("truf-de", 3, 7, levels=("basic", "random", "basic", "basic"), jobs=2))
+    levels = ("basic", "random", "basic", "search")
+    short, budget = {"max-rounds": "1"}, Budget(playouts=4)
+    alone = list(simulate("tromplemond", PARALLEL_FROM, 7, Detail.FULL, short, levels, budget))
+    shared = list(
+        simulate("tromplemond", PARALLEL_FROM, 7, Detail.FULL, short, levels, budget, jobs=2)
+    )
     assert alone == shared
-    events = [text.splitlines()[0] for text in alone]
+    events = [text.splitlines()[0] for text in alone[:3]]
     assert events == [f'[Event "Simulation, seed 7, game {n}"]' for n in (1, 2, 3)]
 
 
