@@ -245,9 +245,10 @@ class BasicBot:
     trick its partner is winning.  Now and then (:data:`WHIM`) it plays any legal card.
 
     In Tromplemond it claims the secret cards it holds but puts an unseen card in place of a
-    jack (the bluff the game is about); it votes against the claim it believes least (the one
-    with the most cards it can see are elsewhere) and, among claims it believes alike,
-    against the player whose going off the ruleset's scoring says would pay it most; and
+    jack (the bluff the game is about); it votes off the player whose going off would pay it
+    most, as the ruleset's scoring reckons it over a few deals of the cards it cannot see,
+    each claimed card it can see is false counting against the claimer (it believes a claim
+    less the more of it it knows to be a bluff); and
     under TROMP! betting it calls the phrase of its hand when the hand's category is worth a
     call, as the ruleset's pot names it, and passes otherwise.
     """
@@ -505,31 +506,49 @@ def _bluff(state: TromplemondState, player: str, rng: random.Random) -> tuple[Ca
     return tuple(c for c in ORDERED_PACK if c in kept)
 
 
+_GUESSES = 8
+"""How many ways a ``basic`` Tromplemond voter deals the secret cards it cannot see, to reckon
+what each player's going off would pay it."""
+
+_DOUBT = 5.0
+"""What each claimed card a voter can see is false adds to its wish to send the claimer off,
+in points: a bluff hides a card, most often a jack."""
+
+
 def _suspect(
     state: TromplemondState, player: str, targets: Sequence[str], rng: random.Random
 ) -> str:
-    """The player whose claim ``player`` believes least: the most claimed cards that are seen
-    elsewhere or claimed by someone else too; then the one whose going off pays ``player``
-    most, by the ruleset's scoring of the cards it can see or has been told."""
+    """The player ``player`` most wants off: by what their going off pays ``player``, as the
+    ruleset's scoring reckons it over a few deals of the cards ``player`` cannot see, and by
+    how much of their claim ``player`` can see is false (cards seen elsewhere, or claimed by
+    someone else too)."""
     seen = _seen_by(state, player)
     claims = state.claims
-    shown: dict[str, Sequence[Card]] = {
-        p: state.public[p] + claims.get(p, ()) for p in state.players
-    }
-    shown[player] = state.hand(player)
+    secrets = _secrets(state, player)
+    guesses = [secrets(rng) for _ in range(_GUESSES)]
+    hands: list[dict[str, Sequence[Card]]] = [
+        {p: state.public[p] + guess.get(p, state.secret[p]) for p in state.players}
+        for guess in guesses
+    ]
 
-    def doubt(target: str) -> tuple[float, int, float]:
+    def doubt(target: str) -> tuple[float, float]:
         claim = claims.get(target, ())
-        lies = sum(1 for c in claim if c in seen)
-        twice = sum(
-            1
-            for c in claim
-            for p, cards in claims.items()
-            if p not in (target, player) and c in cards
+        lies: float = sum(1 for c in claim if c in seen)
+        lies += (
+            sum(
+                1
+                for c in claim
+                for p, cards in claims.items()
+                if p not in (target, player) and c in cards
+            )
+            / 2
         )
         counted = frozenset(p for p in state.players if p != target)
-        gain = round_scores(state.players, shown, counted, frozenset())[player].points
-        return (lies + 0.5 * twice, gain, rng.random())
+        gain = sum(
+            round_scores(state.players, dealt, counted, frozenset())[player].points
+            for dealt in hands
+        ) / len(hands)
+        return (gain + _DOUBT * lies, rng.random())
 
     return max(targets, key=doubt)
 
@@ -724,12 +743,12 @@ def _share_out(
     raise AssertionError("unreachable: without bans every card has room")
 
 
-def _tromplemond_worlds(
+def _secrets(
     state: TromplemondState, player: str
-) -> Callable[[random.Random], GameState]:
-    """How to deal a round of Tromplemond as ``player`` may imagine it: the others' secret
-    cards drawn from the pack's cards they have not seen, every card of the ranks the
-    ruleset deals in every round among them."""
+) -> Callable[[random.Random], dict[str, tuple[Card, ...]]]:
+    """How to deal the others' secret cards as ``player`` may imagine them: drawn from the
+    pack's cards they have not seen, every card of the ranks the ruleset deals in every round
+    among them."""
     seen = _seen_by(state, player)
     pool = [c for c in ORDERED_PACK if c not in seen]
     others = [p for p in state.players if p != player]
@@ -737,11 +756,17 @@ def _tromplemond_worlds(
     always = [c for c in pool if c.rank in ALWAYS_USED]
     rest = [c for c in pool if c.rank not in ALWAYS_USED]
 
-    def world(rng: random.Random) -> GameState:
+    def deal(rng: random.Random) -> dict[str, tuple[Card, ...]]:
         cards = always + rng.sample(rest, len(others) * size - len(always))
         rng.shuffle(cards)
-        return state.with_hidden(
-            {p: tuple(cards[i * size : (i + 1) * size]) for i, p in enumerate(others)}
-        )
+        return {p: tuple(cards[i * size : (i + 1) * size]) for i, p in enumerate(others)}
 
-    return world
+    return deal
+
+
+def _tromplemond_worlds(
+    state: TromplemondState, player: str
+) -> Callable[[random.Random], GameState]:
+    """How to deal a round of Tromplemond as ``player`` may imagine it (:func:`_secrets`)."""
+    secrets = _secrets(state, player)
+    return lambda rng: state.with_hidden(secrets(rng))
