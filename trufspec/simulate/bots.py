@@ -515,6 +515,18 @@ _DOUBT = 5.0
 in points: a bluff hides a card, most often a jack."""
 
 
+def _bluffs(state: TromplemondState, player: str, target: str, seen: set[Card]) -> float:
+    """How much of ``target``'s claim ``player`` knows to be a bluff: each claimed card seen
+    elsewhere, and half of each claimed by someone else too."""
+    claims = state.claims
+    claim = claims.get(target, ())
+    lies = sum(1 for c in claim if c in seen)
+    twice = sum(
+        1 for c in claim for p, cards in claims.items() if p not in (target, player) and c in cards
+    )
+    return lies + twice / 2
+
+
 def _suspect(
     state: TromplemondState, player: str, targets: Sequence[str], rng: random.Random
 ) -> str:
@@ -523,7 +535,6 @@ def _suspect(
     how much of their claim ``player`` can see is false (cards seen elsewhere, or claimed by
     someone else too)."""
     seen = _seen_by(state, player)
-    claims = state.claims
     secrets = _secrets(state, player)
     guesses = [secrets(rng) for _ in range(_GUESSES)]
     hands: list[dict[str, Sequence[Card]]] = [
@@ -532,17 +543,7 @@ def _suspect(
     ]
 
     def doubt(target: str) -> tuple[float, float]:
-        claim = claims.get(target, ())
-        lies: float = sum(1 for c in claim if c in seen)
-        lies += (
-            sum(
-                1
-                for c in claim
-                for p, cards in claims.items()
-                if p not in (target, player) and c in cards
-            )
-            / 2
-        )
+        lies = _bluffs(state, player, target, seen)
         counted = frozenset(p for p in state.players if p != target)
         gain = sum(
             round_scores(state.players, dealt, counted, frozenset())[player].points
@@ -628,7 +629,8 @@ class SearchBot:
         tried = [i for i in range(len(candidates)) if counts[i]]
         if not tried:
             return self.basic.choose(state, player)
-        return candidates[max(tried, key=lambda i: totals[i] / counts[i])]
+        prior = [_prior(state, player, action) for action in candidates]
+        return candidates[max(tried, key=lambda i: totals[i] / counts[i] + prior[i])]
 
     def _playout(self, world: GameState, player: str, action: Action) -> float | None:
         """The outcome for ``player`` of ``action`` in ``world``, the deal played out by
@@ -645,6 +647,15 @@ class SearchBot:
             assert acting is not None
             world.apply(bot.choose(world, acting))
         return None
+
+
+def _prior(state: GameState, player: str, action: Action) -> float:
+    """What a search adds to the playouts' mean for ``action``: what its worlds cannot show.
+    They deal the others' secret cards without regard to their claims, so a vote against a
+    claim the voter knows to be a bluff gets the doubt a ``basic`` voter gives it."""
+    if isinstance(state, TromplemondState) and isinstance(action, Vote):
+        return _DOUBT * _bluffs(state, player, action.target, _seen_by(state, player))
+    return 0.0
 
 
 _LONGEST_DEAL = 1000
