@@ -242,7 +242,8 @@ class BasicBot:
     like as trumps; it takes the stock when it may and sets its lowest cards aside; it
     chooses the high game when its hand promises more than it bid; it wins tricks while its
     bid needs them, as cheaply as it can, ducks once the bid is made, and does not take a
-    trick its partner is winning.  Now and then (:data:`WHIM`) it plays any legal card.
+    trick its partner is winning.  Now and then (``WHIM`` of its cards) it plays any legal
+    card.
 
     In Tromplemond it claims the secret cards it holds but puts an unseen card in place of a
     jack (the bluff the game is about); it votes off the player whose going off would pay it
