@@ -9,6 +9,7 @@ standard library and Debian's ``chromium`` package are enough.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import select
@@ -81,8 +82,9 @@ class Browser:
                 str(replies_write),
                 executable,
                 *FLAGS,
-            ]
-            + [f"--user-data-dir={self._profile.name}", "about:blank"],
+                f"--user-data-dir={self._profile.name}",
+                "about:blank",
+            ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -117,10 +119,8 @@ class Browser:
                 self._process.kill()
                 self._process.wait()
         for fd in (self._commands, self._replies):
-            try:
+            with contextlib.suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass
         self._profile.cleanup()
 
     def _read(self) -> dict[str, Any]:

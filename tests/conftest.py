@@ -1,5 +1,6 @@
 """Test-session set-up shared by every test module."""
 
+import contextlib
 import warnings
 
 # When a Hypothesis test fails, Hypothesis's pytest plugin imports hypothesis.extra._patching
@@ -9,20 +10,32 @@ import warnings
 # reported as failures.  Without libcst Hypothesis does not import the module either.
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    try:
+    with contextlib.suppress(ImportError):
         import hypothesis.extra._patching  # noqa: F401
-    except ImportError:
-        pass
 
 
-import json  # noqa: E402
+import json
+from collections.abc import Callable
 
-import jsonschema  # noqa: E402
-import pytest  # noqa: E402
+import jsonschema
+import pytest
 
-from trufspec.readings import json as readings_json  # noqa: E402
-from trufspec.output import coverage, schemas, sheet, standings  # noqa: E402
-from trufspec.output import json as json_report  # noqa: E402
+from trufspec.output import coverage, schemas, sheet, standings
+from trufspec.output import json as json_report
+from trufspec.readings import json as readings_json
+
+
+def _validated(
+    render: Callable[..., str], validator: jsonschema.Draft202012Validator
+) -> Callable[..., str]:
+    """``render``, checking each document it returns against ``validator``."""
+
+    def validated(*args: object, **kwargs: object) -> str:
+        text = render(*args, **kwargs)
+        validator.validate(json.loads(text))
+        return text
+
+    return validated
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -38,14 +51,6 @@ def json_follows_its_schema() -> object:
         (readings_json, "render", "readings"),
     ):
         validator = jsonschema.Draft202012Validator(json.loads(schemas.shipped(document)))
-
-        def validated(
-            *args: object, _render=getattr(module, name), _validator=validator, **kwargs: object
-        ) -> str:
-            text = _render(*args, **kwargs)
-            _validator.validate(json.loads(text))
-            return text
-
-        patch.setattr(module, name, validated)
+        patch.setattr(module, name, _validated(getattr(module, name), validator))
     yield
     patch.undo()

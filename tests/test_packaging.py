@@ -68,7 +68,7 @@ def test_wheel_contains_the_grammar_the_rule_texts_and_the_type_marker(wheel: Pa
     schemas = {n for n in names if n.startswith("trufspec/schemas/")}
     assert schemas == {
         f"trufspec/schemas/{name}.schema.json"
-        for name in ("check", "score", "standings", "coverage", "readings")
+        for name in ("check", "score", "standings", "coverage", "readings", "record")
     }
     templates = {
         f"trufspec/pictures/templates/{name}"
@@ -114,8 +114,18 @@ def test_installed_wheel_checks_a_record_outside_the_checkout(wheel: Path, tmp_p
     )
     Path(purelib, "test-dependencies.pth").write_text("\n".join(dependencies) + "\n")
     subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps"]
-        + ["--no-index", str(wheel)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-index",
+            str(wheel),
+        ],
         check=True,
         timeout=300,
     )

@@ -27,12 +27,15 @@ from trufspec.readings import (
     FigureChange,
     FindingChange,
     GameReadings,
+    details,
     readings_bytes,
     readings_text,
     verdict,
 )
 from trufspec.readings.corpus import READINGS_PARALLEL_FROM, readings_paths, summarise
-from trufspec.readings.json import VERSION, schema
+from trufspec.readings.json import VERSION, render, schema
+from trufspec.readings.render import render_markdown, render_text
+from trufspec.readings.replay import LIMIT
 from trufspec.readings.table import table
 from trufspec.rulesets import RULESETS
 
@@ -68,7 +71,7 @@ def invoke(*args: str) -> tuple[int, str]:
 def test_truf_jb_winner_depends_on_the_missed_zero_bid() -> None:
     game = game_of("truf-jb/notation-example.truf")
     assert game.winners == ("Ana", "Budi")
-    assert (game.combined, game.combinations, game.replays) == (False, 27648, 16)
+    assert (game.combined, game.combinations, game.replays) == (False, 82944, 18)
     flat = difference(game, ("JB-A8a", "flat"))
     assert flat.changes == (Change("JB-A8a", "zero-bid-miss", "flat"),)
     assert flat.kinds == ("winner", "score", "legality")
@@ -95,11 +98,18 @@ def test_truf_jb_winner_depends_on_the_missed_zero_bid() -> None:
         FigureChange(1, 8, "score", "Citra", -11, -12),
         FigureChange(1, 8, "total", "Citra", -11, -12),
     )
-    assert verdict(game).startswith(
-        "the winner depends on JB-A8a (the score of a missed zero bid): Ana and Budi under first-trick, "
-        "Citra under flat; and on JB-A11 (whether the order of play is enforced)"
+    assert verdict(game) == (
+        "the winner depends on JB-A8a, JB-A12 and JB-A12b; the record rules out 1 reading"
     )
-    assert "JB-A4c" in game.unchanged and "JB-A8a" not in game.unchanged
+    assert details(game)[0] == (
+        "JB-A8a (the score of a missed zero bid): Ana and Budi under first-trick, Citra under flat"
+    )
+    # Played counterclockwise the record breaks the order of play: no dependence, evidence.
+    assert details(game)[-1] == (
+        "this record rules out turn-order=counterclockwise (JB-A11): the table did not play so"
+    )
+    assert "JB-A4c" in game.unchanged
+    assert "JB-A8a" not in game.unchanged
 
 
 def test_truf_basics_findings_depend_on_what_makes_subtract_valid() -> None:
@@ -128,15 +138,17 @@ def test_truf_basics_findings_depend_on_what_makes_subtract_valid() -> None:
     )
     assert [d.changes[0].ambiguity for d in game.differences] == ["TB-A5", "TB-A12"]
     assert game.unchanged == ("TB-A4", "TB-A7")
+    # Under either reading Ana's SUBTRACT or a lead is against the rules: the table did not
+    # play so, and the record rules both out.
+    assert subtract.contradicted
     assert verdict(game) == (
-        "the findings of the check depend on TB-A5 (what makes subtract valid) and TB-A12 (leading trumps); "
-        "the scores and the winner do not"
+        "the result does not depend on the reading of the rules; the record rules out 2 readings"
     )
 
 
 def test_truf_de_winner_depends_on_who_wins_the_game() -> None:
     game = game_of("truf-de/score-sheet-example.truf")
-    assert (game.combined, game.combinations, game.replays) == (False, 384, 10)
+    assert (game.combined, game.combinations, game.replays) == (False, 1440, 14)
     lowest = difference(game, ("TD-A10", "lowest-total"))
     assert lowest.kinds == ("winner", "legality")
     assert (game.winners, lowest.winners, lowest.figures) == (("Ana",), ("Dewi",), ())
@@ -155,14 +167,15 @@ def test_truf_de_winner_depends_on_who_wins_the_game() -> None:
         FigureChange(1, 10, "score", "Ana", 2, 4),
         FigureChange(1, 10, "score", "Dewi", 1, 2),
     )
-    assert (
-        verdict(game)
-        == "the winner depends on TD-A10 (who wins the game): Ana under highest-total, Dewi under lowest-total"
-    )
+    assert verdict(game) == "the winner depends on TD-A10"
+    assert details(game) == [
+        "TD-A10 (who wins the game): Ana under highest-total, Dewi under lowest-total, Budi "
+        "under most-tricks, Citra under fewest-tricks, Budi under tricks-by-variant"
+    ]
     assert game.unchanged == ("TD-A8", "TD-A9", "TD-A11", "TD-A12", "TD-A13")
 
 
-def test_ruff_and_honours_winner_depends_on_when_the_bar_is_tested() -> None:
+def test_ruff_and_honours_record_rules_out_the_bar_at_the_start_of_the_hand() -> None:
     game = game_of("ruff-and-honours/score-sheet-league-2026-11-10.truf")
     assert (game.combined, game.combinations, game.replays) == (True, 192, 191)
     bar = difference(game, ("RH-A8c", "start-of-hand"))
@@ -178,16 +191,21 @@ def test_ruff_and_honours_winner_depends_on_when_the_bar_is_tested() -> None:
         ("RH407", 42),
         ("RH502", 44),
     ]
+    # Under either reading Jean+Mabel win at hand 5, and the table played a sixth hand: the
+    # record rules both out, and the result depends on neither.
+    assert bar.contradicted
     assert verdict(game) == (
-        "the winner depends on RH-A7 (what honours are worth; winning in one hand): Arthur+Fred under "
-        "2-and-4, Jean+Mabel under 1-and-2; and on RH-A8c (when the bar at eight is tested): "
-        "Arthur+Fred under after-tricks, Jean+Mabel under start-of-hand"
+        "the result does not depend on the reading of the rules; the record rules out 2 readings"
     )
+    assert details(game) == [
+        "this record rules out honour-points=1-and-2 (RH-A7): the table did not play so",
+        "this record rules out honours-bar-timing=start-of-hand (RH-A8c): the table did not play so",
+    ]
 
 
-def test_tromplemond_winner_depends_on_who_loses_the_card_cut() -> None:
+def test_tromplemond_record_rules_out_the_highest_card_losing_the_cut() -> None:
     game = game_of("tromplemond/club-night-2026-10-08.truf")
-    assert (game.combined, game.combinations, game.replays) == (False, 864, 11)
+    assert (game.combined, game.combinations, game.replays) == (False, 3456, 13)
     cut = difference(game, ("TM-A3b", "highest"))
     assert (game.winners, cut.winners) == (("Jonas",), ("Tom",))
     assert cut.figures[:4] == (
@@ -206,27 +224,30 @@ def test_tromplemond_winner_depends_on_who_loses_the_card_cut() -> None:
             "Hannah is recorded as voted off, but Jonas cut the highest card",
         ),
     )
-    assert (
-        verdict(game)
-        == "the winner depends on TM-A3b (who loses the card cut): Jonas under lowest, Tom under highest"
+    # Under cut-loser=highest Jonas would have gone off, not Hannah, as the record says.
+    assert cut.contradicted
+    assert "this record rules out cut-loser=highest (TM-A3b): the table did not play so" in (
+        details(game)
     )
+    assert verdict(game).startswith("the result does not depend on the reading of the rules")
 
 
 # ------------------------------------------------------------ every ruleset: depends on none
 
 NONE = [
-    ("truf-jb/score-sheet-thirteen-deals-2027-10-01.truf", 13),
+    ("truf-jb/score-sheet-thirteen-deals-2027-10-01.truf", 14),
     ("truf-basics/clauses/TB207-bid-winner.good.truf", 4),
     ("truf-de/clauses/TD209-even-total-adjust.good.truf", 7),
     ("ruff-and-honours/clauses/RH402-trick-points.good.truf", 7),
-    ("tromplemond/worked-example-repaired.truf", 8),
+    ("tromplemond/worked-example-repaired.truf", 10),
 ]
 
 
 @pytest.mark.parametrize(("relative", "ambiguities"), NONE, ids=[r for r, _ in NONE])
 def test_a_result_that_depends_on_no_reading(relative: str, ambiguities: int) -> None:
     game = game_of(relative)
-    assert game.skipped is None and game.replays > 0
+    assert game.skipped is None
+    assert game.replays > 0
     assert game.differences == ()
     assert len(game.unchanged) == len(game.tried) == ambiguities
     assert verdict(game) == NOTHING
@@ -244,7 +265,8 @@ def test_the_thirteen_deal_sheet_is_won_whether_or_not_the_game_is_thirteen_deal
 def test_a_combination_is_listed_for_what_its_readings_change_only_together() -> None:
     game = game_of("ruff-and-honours/optional-ruff-2026-11-03.truf")
     together = difference(game, ("RH-A7", "1-and-2"), ("RH-A8c", "after-tricks"))
-    assert together.winner_changed and together.winners == ()
+    assert together.winner_changed
+    assert together.winners == ()
     assert together.figures == (FigureChange(4, 91, "total", "Priya+Sarah", 9, 8),)
     assert together.findings == ()
     assert not difference(game, ("RH-A7", "1-and-2")).winner_changed
@@ -257,17 +279,17 @@ def test_past_the_limit_each_reading_is_tried_on_its_own_and_below_it_every_comb
     path = RECORDS / "truf-de/score-sheet-example.truf"
     data = path.read_bytes()
     (alone,) = readings_bytes(data, str(path)).games
-    (combined,) = readings_bytes(data, str(path), limit=384).games
-    assert (alone.combined, alone.replays, alone.limit) == (False, 10, 256)
-    assert (combined.combined, combined.replays) == (True, 383)
+    (combined,) = readings_bytes(data, str(path), limit=1440).games
+    assert (alone.combined, alone.replays, alone.limit) == (False, 14, 256)
+    assert (combined.combined, combined.replays) == (True, 1439)
     assert combined.differences[: len(alone.differences)] == alone.differences
-    code, output = invoke("readings", str(path))
+    _, output = invoke("readings", str(path))
     assert (
-        "10 other readings tried, each on its own: the readings of 7 ambiguities make 384 combinations, more than the limit of 256"
-        in output
+        "14 other readings tried, each on its own: the readings of 7 ambiguities make 1440 "
+        "combinations, more than the limit of 256" in output
     )
-    code, output = invoke("readings", "--limit", "384", str(path))
-    assert "383 other readings tried: every combination of the readings of 7 ambiguities" in output
+    _code, output = invoke("readings", "--limit", "1440", str(path))
+    assert "1439 other readings tried: every combination of the readings of 7 ambiguities" in output
 
 
 def test_a_value_outside_the_register_is_the_reading_in_force_and_the_register_s_are_tried() -> (
@@ -276,7 +298,7 @@ def test_a_value_outside_the_register_is_the_reading_in_force_and_the_register_s
     path = RECORDS / "truf-jb/notation-example.truf"
     (game,) = readings_bytes(path.read_bytes(), str(path), {"even-adjust-amount": "3"}).games
     tried = {t.ambiguity: (t.in_force, t.others) for t in game.tried}
-    assert tried["JB-A6a"] == ("3", ("1", "2"))
+    assert tried["JB-A6a"] == ("3", ("1", "2", "0"))
     assert game.in_force["even-adjust-amount"] == "3"
 
 
@@ -315,9 +337,11 @@ def test_games_that_cannot_be_replayed_are_reported_and_the_others_go_on() -> No
     assert unknown.skipped == "ruleset 'truf-xx' is not known to trufspec"
     assert (
         broken.skipped
-        == "the record does not parse: line 14: expected a card such as 7H or -10S or a number, found '@@'"
+        == "the record does not parse: line 14: expected a card such as 7H or -10S or a number, "
+        "found '@@'"
     )
-    assert fine.skipped is None and fine.replays == 16
+    assert fine.skipped is None
+    assert fine.replays == 18
     assert verdict(unknown) == "not replayed: ruleset 'truf-xx' is not known to trufspec"
 
 
@@ -351,7 +375,8 @@ def test_an_option_no_ruleset_knows_is_a_usage_error() -> None:
 
 def test_a_file_that_is_not_text_is_reported() -> None:
     readings = readings_bytes(b"[Event \xff]\n", "binary.truf")
-    assert readings.games == () and [d.code for d in readings.diagnostics] == ["REC002"]
+    assert readings.games == ()
+    assert [d.code for d in readings.diagnostics] == ["REC002"]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -378,12 +403,12 @@ def test_the_command_exits_0_when_every_game_was_replayed(tmp_path: Path) -> Non
         "  readings in force: three-player-leftover=dead-card, max-bid=none,"
     )
     assert lines[4].startswith(
-        "  13 ambiguities change nothing: JB-A3 (the 52nd card of a three-player game), "
+        "  14 ambiguities change nothing: JB-A3 (the 52nd card of a three-player game), "
     )
     code, output = invoke(
         "readings", str(RECORDS / "truf-jb/score-sheet-thirteen-deals-2027-10-01.truf")
     )
-    assert output.splitlines()[-1] == "  13 ambiguities change nothing (--verbose lists them)"
+    assert output.splitlines()[-1] == "  14 ambiguities change nothing (--verbose lists them)"
 
 
 def test_the_command_exits_1_when_a_game_could_not_be_replayed(tmp_path: Path) -> None:
@@ -392,8 +417,8 @@ def test_the_command_exits_1_when_a_game_could_not_be_replayed(tmp_path: Path) -
     code, output = invoke("readings", str(path))
     assert code == 1
     assert (
-        f"{path}:1: truf-xx, Ana Budi Citra Dewi\n  not replayed: ruleset 'truf-xx' is not known to trufspec\n"
-        in output
+        f"{path}:1: truf-xx, Ana Budi Citra Dewi\n  not replayed: ruleset 'truf-xx' is not known "
+        f"to trufspec\n" in output
     )
     code, _ = invoke("readings", str(tmp_path / "missing.truf"))
     assert code == 2
@@ -412,7 +437,8 @@ def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
     document = json.loads(output)
     jsonschema.Draft202012Validator.check_schema(schema())
     jsonschema.Draft202012Validator(schema()).validate(document)
-    assert document["version"] == VERSION == 1 and document["limit"] == 256
+    assert document["version"] == VERSION == 1
+    assert document["limit"] == 256
     files = {file["path"]: file for file in document["files"]}  # in the order of a directory walk
     first = files[paths[0]]["games"][0]
     assert first["verdict"].startswith("the winner depends on JB-A8a")
@@ -421,7 +447,8 @@ def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
         for d in first["differences"]
         if d["readings"] == [{"ambiguity": "JB-A8a", "option": "zero-bid-miss", "reading": "flat"}]
     )
-    assert flat["changes"] == ["winner", "score", "legality"] and flat["winners"] == ["Citra"]
+    assert flat["changes"] == ["winner", "score", "legality"]
+    assert flat["winners"] == ["Citra"]
     assert flat["figures"][0] == {
         "deal": 1,
         "line": 8,
@@ -430,7 +457,8 @@ def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
         "before": -11,
         "after": -5,
     }
-    assert flat["findings"][0]["change"] == "appears" and flat["findings"][0]["code"] == "JB406"
+    assert flat["findings"][0]["change"] == "appears"
+    assert flat["findings"][0]["code"] == "JB406"
     skipped = files[paths[2]]["games"]
     assert [g["skipped"] is not None for g in skipped] == [True, True, False]
     assert skipped[2]["diagnostics"][0]["code"] == "REC014"
@@ -443,6 +471,7 @@ def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
         "legality": 1,
         "score": 2,
         "winner": 1,
+        "ruled_out": 0,
     }
     assert document["summary"]["skipped"] == 2
 
@@ -455,12 +484,13 @@ def test_markdown_opens_each_game_with_its_verdict_and_ends_with_the_table() -> 
     code, output = invoke("readings", "--format", "markdown", *paths)
     assert code == 0
     assert (
-        f"## `{paths[0]}`, line 1 (truf-de: Ana, Budi, Citra, Dewi)\n\n**the winner depends on TD-A10 (who wins the game)"
+        f"## `{paths[0]}`, line 1 (truf-de: Ana, Budi, Citra, Dewi)\n\n**the winner depends on TD-A10**"
+        "\n\n- TD-A10 (who wins the game): Ana under highest-total, Dewi under lowest-total"
         in output
     )
     assert "**the result does not depend on the reading of the rules**" in output
-    assert "| Ambiguity | Ruleset | Games | Legality | Score | Winner |" in output
-    assert "| TD-A10 (who wins the game) | truf-de | 1 | 1 | 0 | 1 |" in output
+    assert "| Ambiguity | Ruleset | Games | Legality | Score | Winner | Ruled out |" in output
+    assert "| TD-A10 (who wins the game) | truf-de | 1 | 1 | 0 | 1 | 0 |" in output
 
 
 def test_several_processes_give_what_one_gives() -> None:
@@ -501,3 +531,27 @@ def test_the_documentation_s_example_is_what_the_command_prints(
     code, output = invoke("readings", command)
     assert code == 0
     assert output == "".join(line[3:] + "\n" for line in shown.split("\n"))
+
+
+def test_readings_the_record_contradicts_are_no_dependence_in_every_format() -> None:
+    """The club night was not played counterclockwise (hundreds of turns would be out of
+    order): the verdict does not say the winner depends on it, every format says the record
+    rules it out, and the corpus table counts it apart."""
+    path = RECORDS / "truf-jb" / "club-night-2027-03-05.truf"
+    files = [readings_bytes(path.read_bytes(), str(path))]
+    (game,) = files[0].games
+    first = verdict(game)
+    assert len(first) < 100
+    assert "JB-A11" not in first
+    assert first.endswith("the record rules out 3 readings")
+    ruled = "this record rules out turn-order=counterclockwise (JB-A11): the table did not play so"
+    assert f"  {ruled}" in render_text(files).splitlines()
+    assert f"- {ruled}" in render_markdown(files).splitlines()
+    document = json.loads(render(files, LIMIT))
+    (shown,) = document["files"][0]["games"]
+    assert shown["verdict"] == first
+    assert ruled in shown["details"]
+    counter = [d for d in shown["differences"] if d["readings"][0]["option"] == "turn-order"]
+    assert [d["contradicted"] for d in counter] == [True]
+    row = next(a for a in document["summary"]["ambiguities"] if a["ambiguity"] == "JB-A11")
+    assert (row["winner"], row["ruled_out"]) == (0, 1)

@@ -21,18 +21,18 @@ from trufspec.cli.support import (
     colour_wanted,
     exclude_option,
     finish,
+    input_format_option,
     jobs_option,
     load_settings,
     paths_argument,
     patterns_left_out,
     readings_in_force,
     readings_option,
+    wanted,
 )
-from trufspec.diagnostics import Severity
 from trufspec.inputs import STDIN
 
 if TYPE_CHECKING:
-    from trufspec.diagnostics import Diagnostic
     from trufspec.output.model import FileReport
 
 __all__ = ["check"]
@@ -85,7 +85,8 @@ def _parse_codes(
 @click.option(
     "--show-info",
     is_flag=True,
-    help="Print the notes and acknowledged irregularities too, instead of counting them on one line.",
+    help="Print the notes and acknowledged irregularities too, instead of counting them on one "
+    "line.",
 )
 @click.option(
     "--statistics",
@@ -106,6 +107,7 @@ def _parse_codes(
     help="Check on a Dask cluster: the scheduler's address, or 'local' for a cluster of this "
     "machine's cores (needs trufspec[dask]; the files must be at the same paths on the workers).",
 )
+@input_format_option
 @exclude_option
 @color_option
 def check(
@@ -121,6 +123,7 @@ def check(
     rules_url: str | None,
     jobs: int,
     dask_address: str | None,
+    input_format: str,
     exclude: tuple[str, ...],
     color: str,
 ) -> None:
@@ -150,7 +153,8 @@ def check(
         choices = ("text", "json", "github", "sarif")
         if settings.format not in choices:
             click.echo(
-                f"trufspec: error: {settings.label}: format: {settings.format!r} is not one of {', '.join(choices)}",
+                f"trufspec: error: {settings.label}: format: {settings.format!r} is not one of "
+                f"{', '.join(choices)}",
                 err=True,
             )
             sys.exit(USAGE)
@@ -166,6 +170,14 @@ def check(
     sources = [source.path for source in collected.inputs]
     cannot_read = Unreadable()
     if dask_address is not None:
+        from trufspec.jsonrecords import is_json
+
+        if any(is_json(path, input_format) for path in sources):
+            raise click.BadParameter(
+                "a Dask cluster checks records in the notation; convert JSON records first",
+                ctx,
+                param_hint="--dask",
+            )
         files = _check_on_cluster(ctx, dask_address, sources, options, cannot_read)
     else:
         with _progress(sources, output_format == "text" and not quiet) as advance:
@@ -177,11 +189,12 @@ def check(
                     progress=advance,
                     unreadable=cannot_read,
                     figures=output_format == "json",
+                    input_format=input_format,
                 )
             )
     report = Report(tuple(files))
     if select or ignore or quiet:
-        report = report.keeping(_wanted(select, ignore, quiet))
+        report = report.keeping(wanted(select, ignore, quiet))
     if output_format == "text":
         from trufspec.output import text as text_report
 
@@ -229,22 +242,6 @@ def _check_on_cluster(
         raise click.UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     with client:
         return check_on_cluster(sources, client, options or None, cannot_read)
-
-
-def _wanted(
-    select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool
-) -> Callable[[Diagnostic], bool]:
-    """Which diagnostics a check reports, after ``--select``, ``--ignore`` and ``--quiet``."""
-
-    def wanted(diagnostic: Diagnostic) -> bool:
-        code = diagnostic.code
-        if select and not code.startswith(select):
-            return False
-        if code.startswith(ignore):
-            return False
-        return not (quiet and diagnostic.severity in (Severity.INFO, Severity.ACKNOWLEDGED))
-
-    return wanted
 
 
 @contextlib.contextmanager

@@ -1,8 +1,9 @@
 """The JSON documents trufspec prints, as types: one definition for the output and its schema.
 
 ``check``, ``score`` (and ``score --standings``), ``coverage`` and ``readings`` with ``--format
-json`` each build one of the documents below and encode it with msgspec; :mod:`trufspec.output.schemas` turns the same types into the
-JSON Schemas shipped with the package.  Because the writer and the schema are one definition,
+json`` each build one of the documents below and encode it with msgspec;
+:mod:`trufspec.output.schemas` turns the same types into the JSON Schemas shipped with the
+package.  Because the writer and the schema are one definition,
 a key cannot be printed that the schema does not describe, nor described and never printed.
 
 The field order is the key order of the output.  Fields have no defaults, so that the schema
@@ -18,34 +19,34 @@ from typing import Annotated, Literal
 import msgspec
 
 __all__ = [
+    "AmbiguityCount",
+    "CheckDocument",
     "Citation",
     "Clause",
-    "Diagnostic",
+    "ClauseCoverage",
+    "CoverageDocument",
     "Deal",
-    "Game",
+    "Diagnostic",
+    "Difference",
+    "FigureChange",
     "File",
-    "Summary",
-    "CheckDocument",
-    "SheetFigures",
-    "SheetDeal",
-    "Sheet",
+    "FindingChange",
+    "Game",
+    "Mismatch",
+    "ReadingChange",
+    "ReadingsDocument",
+    "ReadingsFile",
+    "ReadingsGame",
+    "ReadingsSummary",
+    "RulesetCoverage",
     "ScoreDocument",
+    "Sheet",
+    "SheetDeal",
+    "SheetFigures",
     "Standing",
     "StandingsDocument",
-    "ClauseCoverage",
-    "RulesetCoverage",
-    "Mismatch",
-    "CoverageDocument",
-    "ReadingChange",
-    "FigureChange",
-    "FindingChange",
-    "Difference",
+    "Summary",
     "Tried",
-    "ReadingsGame",
-    "ReadingsFile",
-    "AmbiguityCount",
-    "ReadingsSummary",
-    "ReadingsDocument",
     "encode",
 ]
 
@@ -61,7 +62,7 @@ class _Struct(msgspec.Struct, frozen=True):
 # ------------------------------------------------------------------ trufspec check
 
 
-class Citation(_Struct):
+class Citation(_Struct, frozen=True):
     """Where the rule text says what a clause states."""
 
     source: str
@@ -69,7 +70,7 @@ class Citation(_Struct):
     quote: str
 
 
-class Clause(_Struct):
+class Clause(_Struct, frozen=True):
     """The clause a diagnostic applies, with its first citation and its reference page."""
 
     code: str
@@ -78,8 +79,11 @@ class Clause(_Struct):
     url: str | None
 
 
-class Diagnostic(_Struct):
-    """One finding; ``data`` holds the values its message was written from, by name."""
+class Diagnostic(_Struct, frozen=True):
+    """One finding; ``data`` holds the values its message was written from, by name.  For a
+    record read from JSON, ``pointer`` is the JSON Pointer (RFC 6901) of its place in the
+    document, and the line and column are those of the canonical text the record prints as;
+    null for a record read from notation."""
 
     code: str
     severity: Literal["error", "warning", "acknowledged", "info"]
@@ -91,9 +95,10 @@ class Diagnostic(_Struct):
     consequential: bool
     clause: Clause | None
     data: dict[str, str | int]
+    pointer: str | None
 
 
-class Deal(_Struct):
+class Deal(_Struct, frozen=True):
     """A deal (or round) as the ruleset recomputed it; null where the record lacks the facts."""
 
     number: int
@@ -107,7 +112,7 @@ class Deal(_Struct):
     tricks: Figures | None
 
 
-class Game(_Struct):
+class Game(_Struct, frozen=True):
     """A game of a file, with its recomputed results and the readings in force."""
 
     line: int
@@ -118,7 +123,7 @@ class Game(_Struct):
     options: dict[str, str]
 
 
-class File(_Struct):
+class File(_Struct, frozen=True):
     """A file checked, its games, and every finding in it sorted by position."""
 
     path: str
@@ -126,7 +131,7 @@ class File(_Struct):
     diagnostics: list[Diagnostic]
 
 
-class Summary(_Struct):
+class Summary(_Struct, frozen=True):
     """What was checked, and how many errors and warnings were found."""
 
     files: int
@@ -136,7 +141,7 @@ class Summary(_Struct):
     warnings: int
 
 
-class CheckDocument(_Struct):
+class CheckDocument(_Struct, frozen=True):
     """The report of ``trufspec check --format json``."""
 
     version: Literal[2]
@@ -147,7 +152,7 @@ class CheckDocument(_Struct):
 # ------------------------------------------------------------------ trufspec score
 
 
-class SheetFigures(_Struct):
+class SheetFigures(_Struct, frozen=True):
     """One side's figures for one deal: recomputed, and as the record writes them."""
 
     score: int | None
@@ -156,7 +161,7 @@ class SheetFigures(_Struct):
     written_total: int | None
 
 
-class SheetDeal(_Struct, omit_defaults=True):
+class SheetDeal(_Struct, frozen=True, omit_defaults=True):
     """A row of a score sheet; ``extras`` (further figures by label) only when there are any."""
 
     number: int
@@ -164,7 +169,7 @@ class SheetDeal(_Struct, omit_defaults=True):
     extras: dict[str, Figures] | msgspec.UnsetType = msgspec.UNSET
 
 
-class Sheet(_Struct):
+class Sheet(_Struct, frozen=True):
     """The score sheet of one game: its file and the line where it starts tell it apart from
     the other games of an evening, which may share their title."""
 
@@ -177,14 +182,14 @@ class Sheet(_Struct):
     winners: list[str]
 
 
-class ScoreDocument(_Struct):
+class ScoreDocument(_Struct, frozen=True):
     """The score sheets of ``trufspec score --format json``."""
 
     version: Literal[1]
     games: list[Sheet]
 
 
-class Standing(_Struct):
+class Standing(_Struct, frozen=True):
     """A player's or a team's line of the standings across the games."""
 
     rank: int
@@ -192,9 +197,14 @@ class Standing(_Struct):
     games: int
     wins: int
     points: int | None
+    ruleset: str | None
+    """The ruleset of the table the side is ranked in: games of different rulesets are not
+    ranked together."""
+    teams: bool
+    """Whether the table is of games played by teams, ranked apart from those played alone."""
 
 
-class StandingsDocument(_Struct):
+class StandingsDocument(_Struct, frozen=True):
     """The standings of ``trufspec score --standings --format json``."""
 
     version: Literal[1]
@@ -205,7 +215,7 @@ class StandingsDocument(_Struct):
 # ------------------------------------------------------------------ trufspec coverage
 
 
-class ClauseCoverage(_Struct):
+class ClauseCoverage(_Struct, frozen=True):
     """The games (``path:line``) that obey and break a clause, and what is missing."""
 
     code: str
@@ -216,14 +226,14 @@ class ClauseCoverage(_Struct):
     gaps: list[str]
 
 
-class RulesetCoverage(_Struct):
+class RulesetCoverage(_Struct, frozen=True):
     """The clauses of one ruleset the records play, each with its coverage."""
 
     ruleset: str
     clauses: list[ClauseCoverage]
 
 
-class Mismatch(_Struct):
+class Mismatch(_Struct, frozen=True):
     """A ``;!`` mark that the check does not bear out, or a finding no mark announces."""
 
     path: str
@@ -232,7 +242,7 @@ class Mismatch(_Struct):
     kind: str
 
 
-class CoverageDocument(_Struct):
+class CoverageDocument(_Struct, frozen=True):
     """The report of ``trufspec coverage --format json``."""
 
     version: Literal[1]
@@ -250,7 +260,7 @@ AmbiguityId = Annotated[str, msgspec.Meta(pattern="^(JB|TB|TD|RH|TM)-A[0-9]+[a-z
 Count = Annotated[int, msgspec.Meta(ge=0)]
 
 
-class ReadingChange(_Struct):
+class ReadingChange(_Struct, frozen=True):
     """One reading of a combination: the ambiguity, its option and the value tried."""
 
     ambiguity: AmbiguityId
@@ -258,7 +268,7 @@ class ReadingChange(_Struct):
     reading: str
 
 
-class FigureChange(_Struct):
+class FigureChange(_Struct, frozen=True):
     """A figure that a combination of readings changes: before (the readings in force) and
     after; null where the figure is not known."""
 
@@ -270,7 +280,7 @@ class FigureChange(_Struct):
     after: int | None
 
 
-class FindingChange(_Struct):
+class FindingChange(_Struct, frozen=True):
     """A finding that a combination of readings makes appear or disappear."""
 
     change: Literal["appears", "disappears"]
@@ -280,7 +290,7 @@ class FindingChange(_Struct):
     message: str
 
 
-class Difference(_Struct):
+class Difference(_Struct, frozen=True):
     """What one combination of readings changes in a game."""
 
     readings: Annotated[list[ReadingChange], msgspec.Meta(min_length=1)]
@@ -289,9 +299,10 @@ class Difference(_Struct):
     winners: list[str]
     figures: list[FigureChange]
     findings: list[FindingChange]
+    contradicted: bool
 
 
-class Tried(_Struct):
+class Tried(_Struct, frozen=True):
     """An ambiguity whose other readings were tried on a game."""
 
     ambiguity: AmbiguityId
@@ -301,13 +312,14 @@ class Tried(_Struct):
     others: Annotated[list[str], msgspec.Meta(min_length=1)]
 
 
-class ReadingsGame(_Struct):
+class ReadingsGame(_Struct, frozen=True):
     """A game replayed under every reading of the rules that bears on it."""
 
     line: Count
     ruleset: str | None
     players: list[str]
     verdict: Annotated[str, msgspec.Meta(min_length=1)]
+    details: list[str]
     skipped: str | None
     options: dict[str, str]
     winners: list[str]
@@ -320,7 +332,7 @@ class ReadingsGame(_Struct):
     diagnostics: list[Diagnostic]
 
 
-class ReadingsFile(_Struct):
+class ReadingsFile(_Struct, frozen=True):
     """A file whose games were replayed, and the findings that kept a game from it."""
 
     path: str
@@ -328,7 +340,7 @@ class ReadingsFile(_Struct):
     diagnostics: list[Diagnostic]
 
 
-class AmbiguityCount(_Struct):
+class AmbiguityCount(_Struct, frozen=True):
     """How many games an ambiguity bears on, and how many of them it changes, by kind."""
 
     ruleset: str
@@ -338,9 +350,10 @@ class AmbiguityCount(_Struct):
     legality: Count
     score: Count
     winner: Count
+    ruled_out: Count
 
 
-class ReadingsSummary(_Struct):
+class ReadingsSummary(_Struct, frozen=True):
     """The games replayed, and per ambiguity what its readings change across them."""
 
     files: Count
@@ -349,7 +362,7 @@ class ReadingsSummary(_Struct):
     ambiguities: list[AmbiguityCount]
 
 
-class ReadingsDocument(_Struct):
+class ReadingsDocument(_Struct, frozen=True):
     """The report of ``trufspec readings --format json``."""
 
     version: Literal[1]

@@ -372,7 +372,8 @@ class BasicBot:
         stock = list(getattr(state, "stock", ()))
         count = len(stock)
         trump = stock[0].suit if stock else None
-        for pool in (hand + stock, hand):
+        whole = hand + [c for c in stock if c not in hand]  # the hand may hold the stock
+        for pool in (whole, hand):
             cards = sorted(pool, key=lambda c: (c.suit is trump, c.rank))[:count]
             action = Discard(player, tuple(c for c in pool if c in cards))
             if count and state.is_legal(action):

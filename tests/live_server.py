@@ -1,0 +1,74 @@
+"""A real ``trufspec serve`` for the tests: uvicorn on 127.0.0.1, started and stopped by them.
+
+The server is the command a user runs, in its own process, so the tests go through everything
+between a client and the referee: uvicorn, the judge processes, the SQLite file.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+__all__ = ["Server", "running"]
+
+
+class Server:
+    def __init__(self, url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+        self.url = url
+        self.process = process
+        self.log = log
+
+    def client(self, **kwargs: object) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=30, **kwargs)  # type: ignore[arg-type]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def running(database: Path, *options: str, workers: int = 1) -> Iterator[Server]:
+    """A server on a free port of 127.0.0.1 keeping its games in ``database``; stopped (with
+    its workers and judges) when the block ends."""
+    port = _free_port()
+    log = database.with_suffix(f".{port}.log")
+    command = [sys.executable, "-m", "trufspec", "serve", "--port", str(port)]
+    command += ["--database", str(database), "--workers", str(workers), "--judges", "1", *options]
+    with open(log, "wb") as output:
+        process = subprocess.Popen(
+            command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"the server stopped: {log.read_text(errors='replace')}")
+            try:
+                if httpx.get(url + "/v1/rules", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start: {log.read_text(errors='replace')}")
+            time.sleep(0.2)
+        yield Server(url, process, log)
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
