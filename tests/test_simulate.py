@@ -96,7 +96,9 @@ def test_command_writes_games_that_check_clean(tmp_path: Path) -> None:
     result = run("simulate", "truf-jb", "--games", "3", "--seed", "4", "-o", str(target))
     assert result.returncode == 0, result.stderr
     text = target.read_text(encoding="utf-8")
-    assert text.startswith('[Event "Simulation, seed 4"]\n[Round "1"]\n[Ruleset "truf-jb"]\n')
+    assert text.startswith(
+        '[Event "Simulation, seed 4, game 1"]\n[Round "1"]\n[Ruleset "truf-jb"]\n'
+    )
     assert text == run("simulate", "truf-jb", "-n", "3", "--seed", "4").stdout
     assert run("check", str(target)).returncode == 0
 
@@ -104,7 +106,7 @@ def test_command_writes_games_that_check_clean(tmp_path: Path) -> None:
 def test_command_without_a_seed_writes_the_seed_it_drew() -> None:
     result = run("simulate", "tromplemond")
     assert result.returncode == 0, result.stderr
-    seed = result.stdout.split("seed ", 1)[1].split('"', 1)[0]
+    seed = result.stdout.split("seed ", 1)[1].split(",", 1)[0]
     assert run("simulate", "tromplemond", "--seed", seed).stdout == result.stdout
 
 

@@ -9,10 +9,14 @@ from __future__ import annotations
 import io
 import secrets
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from trufspec.cli.support import USAGE, readings_option
+if TYPE_CHECKING:
+    from trufspec.simulate.bots import Budget
+
+from trufspec.cli.support import USAGE, bots_option, readings_option, think_option
 
 __all__ = ["play"]
 
@@ -49,6 +53,8 @@ _ENDINGS = {
     "--seed", type=int, default=None, help="Deal the cards (and move the bots) of this seed again."
 )
 @readings_option
+@bots_option("The level of the bots at the table: random, basic or search.")
+@think_option
 @click.option(
     "--save",
     type=click.Path(dir_okay=False),
@@ -77,6 +83,8 @@ def play(
     players: int | None,
     seed: int | None,
     options: dict[str, str],
+    levels: tuple[str, ...],
+    budget: Budget,
     save: str | None,
     deals: int | None,
     resume: str | None,
@@ -90,7 +98,8 @@ def play(
     The end of the input, Ctrl-C or 'quit' end the game early: it is saved when --save names a
     file, and at a terminal you are asked for one; --resume FILE takes it up again.
 
-    How a game ends is said at its start: truf-de and truf-basics after 13 deals, Ruff and
+    The bots play at the level --bots names: random, basic or search (which thinks within
+    --think).  How a game ends is said at its start: truf-de and truf-basics after 13 deals, Ruff and
     Honours and Tromplemond at a target of points, and truf-jb never by its rules (--deals N
     ends it after N deals).
 
@@ -113,6 +122,13 @@ def play(
             ctx,
             param_hint="RULESET",
         )
+    if len(levels) != 1:
+        raise click.BadParameter(
+            f"{len(levels)} levels given; the bots at a table play at one level: "
+            "random, basic or search",
+            ctx,
+            param_hint="--bots",
+        )
     if seat > (players or 4):
         raise click.BadParameter(f"there are {players or 4} seats", ctx, param_hint="--seat")
     path = save if save is not None else resume
@@ -127,7 +143,7 @@ def play(
     try:
         if resume is not None:
             with open(resume, encoding="utf-8") as handle:
-                table = resume_table(handle.read(), name, seed, write, deals)
+                table = resume_table(handle.read(), name, seed, write, deals, levels[0], budget)
         else:
             assert ruleset is not None
             if deals is not None and ruleset == "truf-jb":
@@ -135,7 +151,16 @@ def play(
                 options = {"deals": str(deals), **options}
                 deals = None
             table = open_table(
-                ruleset, name or "You", seat, players or 4, seed, options, write, deals
+                ruleset,
+                name or "You",
+                seat,
+                players or 4,
+                seed,
+                options,
+                write,
+                deals,
+                levels[0],
+                budget,
             )
     except Refused as refused:
         reasons = "; ".join(describe(d) for d in refused.diagnostics)

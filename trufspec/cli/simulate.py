@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from trufspec.cli.support import readings_option
+if TYPE_CHECKING:
+    from trufspec.simulate.bots import Budget
+
+from trufspec.cli.support import bots_option, jobs_option, readings_option, think_option
 
 __all__ = ["simulate"]
 
-SIMULATION_PROGRESS_FROM = 200
-"""The number of games from which ``simulate`` shows a progress bar at a terminal."""
+SIMULATION_PROGRESS_FROM = 10
+"""The number of games from which ``simulate`` shows a progress bar at a terminal: fewer are
+over in a moment (unless bots search, when every run shows one)."""
 
 
 @click.command()
@@ -30,7 +34,7 @@ SIMULATION_PROGRESS_FROM = 200
     "--seed",
     type=int,
     default=None,
-    help="Play the games of this seed again (the seed of a run is written in each game's Event tag).",
+    help="Play the games of this seed again (each game's Event tag names its seed).",
 )
 @click.option(
     "--detail",
@@ -40,6 +44,12 @@ SIMULATION_PROGRESS_FROM = 200
     help="Every card (hands, bidding, play) or only the score sheet.",
 )
 @readings_option
+@bots_option(
+    "The bots' levels: random, basic or search; one for every seat, or one per seat in the "
+    "order of the Players tag (which seats that many players)."
+)
+@think_option
+@jobs_option("Play on this many processes; the games of a seed are the same whatever the number.")
 @click.option(
     "--output",
     "-o",
@@ -48,23 +58,36 @@ SIMULATION_PROGRESS_FROM = 200
     help="Write the records to this file instead of standard output.",
 )
 def simulate(
-    ruleset: str, games: int, seed: int | None, detail: str, options: dict[str, str], output: Any
+    ruleset: str,
+    games: int,
+    seed: int | None,
+    detail: str,
+    options: dict[str, str],
+    levels: tuple[str, ...],
+    budget: Budget,
+    jobs: int,
+    output: Any,
 ) -> None:
-    """Write random legal games of RULESET, played by bots that bid from their hands.
+    """Write random legal games of RULESET, played by bots through the referee.
 
-    The records check clean and are in canonical layout.  Without --seed a seed is drawn and
-    written in the Event tag, so any run can be played again.
+    The records check clean and are in canonical layout; each names its game and seed in its
+    Event tag and the bots' levels in its Bots tag.  Without --seed a seed is drawn, so any
+    run can be played again.  The bots play at three levels: random (any legal action),
+    basic (a player's judgement, fast) and search (plays each choice out many times, within
+    --think).
 
     \b
     Examples:
       trufspec simulate truf-de --games 2 --seed 7
       trufspec simulate truf-jb --detail sheet --seed 1 -o evening.truf
+      trufspec simulate tromplemond --bots search,basic,basic,basic --think 100 -n 20
     """
     import secrets
 
     from trufspec.simulate import (
         SIMULATORS,
         Detail,
+        level_problems,
         option_problems,
         simulator_for,
     )
@@ -79,13 +102,18 @@ def simulate(
             ctx,
             param_hint="RULESET",
         )
-    problems = option_problems(simulator_for(ruleset), options)
+    simulator = simulator_for(ruleset)
+    problems = option_problems(simulator, options)
     if problems:
         raise click.BadParameter("; ".join(problems), ctx, param_hint="--option")
+    problems = level_problems(simulator, levels)
+    if problems:
+        raise click.BadParameter("; ".join(problems), ctx, param_hint="--bots")
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    records = play(ruleset, games, seed, Detail(detail), options)
-    show = games >= SIMULATION_PROGRESS_FROM and sys.stderr.isatty()
+    records = play(ruleset, games, seed, Detail(detail), options, levels, budget, jobs)
+    long = games >= SIMULATION_PROGRESS_FROM or "search" in levels
+    show = long and sys.stderr.isatty()
     with (
         click.progressbar(records, length=games, label="simulating", file=sys.stderr)
         if show

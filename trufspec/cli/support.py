@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 __all__ = [
     "USAGE",
     "Unreadable",
+    "bots_option",
     "check_options",
     "code_prefixes",
     "collect_inputs",
@@ -46,6 +47,7 @@ __all__ = [
     "readings_in_force",
     "readings_option",
     "say_unreadable",
+    "think_option",
     "wanted",
 ]
 
@@ -111,6 +113,54 @@ readings_option = click.option(
     metavar="KEY=VALUE",
     callback=_parse_options,
     help="Select a reading of the rules (repeatable); a record's Options tag does the same.",
+)
+
+
+def _parse_levels(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    """``--bots basic`` or ``--bots search,basic,basic,random``: the levels, each known; the
+    count of them is judged by the command, which knows the seats."""
+    from trufspec.simulate.bots import LEVELS
+
+    levels = tuple(level.strip() for level in value.split(","))
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise click.BadParameter(
+            f"no bot level {unknown[0]!r}; the levels are: {', '.join(LEVELS)}", ctx, param
+        )
+    return levels
+
+
+def _parse_think(ctx: click.Context, param: click.Parameter, value: str) -> object:
+    """``--think 0.5s`` or ``--think 200``: the search's budget, above zero."""
+    from trufspec.simulate.bots import parse_budget
+
+    try:
+        return parse_budget(value)
+    except ValueError as problem:
+        raise click.BadParameter(str(problem), ctx, param) from None
+
+
+def bots_option(help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--bots LEVEL[,LEVEL...]``, ``basic`` by default: the levels the bots play at."""
+    return click.option(
+        "--bots",
+        "levels",
+        default="basic",
+        show_default=True,
+        metavar="LEVEL[,LEVEL...]",
+        callback=_parse_levels,
+        help=help,
+    )
+
+
+think_option = click.option(
+    "--think",
+    "budget",
+    default="200",
+    show_default=True,
+    metavar="BUDGET",
+    callback=_parse_think,
+    help="How long a search bot thinks about each decision: seconds (0.5s) or playouts (200).",
 )
 
 

@@ -307,6 +307,21 @@ class TrickGame(GameState):
             return tuple(self.table.hands[player])
         return self.dealt[player]
 
+    def with_hidden(self, hands: Mapping[str, Sequence[Card]]) -> TrickGame:
+        """A copy of the game in which the players named hold ``hands`` for the rest of the
+        play: a world a search samples from what a player has not seen, played out and
+        dropped.  Before the play they are the hands dealt; once it has begun, its record
+        still shows the hands as dealt, and only the play goes on from them."""
+        other = self.copy()
+        if other.table is not None:
+            table = other.table
+            for player, cards in hands.items():
+                table.hands[player] = dict.fromkeys(cards, True)
+            table._allowed.clear()
+        else:
+            other.dealt = {**other.dealt, **{p: tuple(cards) for p, cards in hands.items()}}
+        return other
+
     def _played(self, deal: Deal) -> Iterator[Action]:
         """The cards the play of a recorded deal shows, each with its player, for
         :meth:`record_actions` (a trick in the leader form goes round in the order of the

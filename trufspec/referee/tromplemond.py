@@ -273,6 +273,15 @@ class TromplemondState(GameState):
     def hand(self, player: str) -> tuple[Card, ...]:
         return self.public[player] + self.secret[player]
 
+    def with_hidden(self, secret: Mapping[str, Sequence[Card]]) -> TromplemondState:
+        """A copy of the game in which the players named hold ``secret`` as their secret
+        cards: a world a search samples from what a player has not seen, played out and
+        dropped."""
+        other = self.copy()
+        assert isinstance(other, TromplemondState)
+        other.secret = {**other.secret, **{p: tuple(cards) for p, cards in secret.items()}}
+        return other
+
     def legal_actions(self, player: str | None = None) -> Sequence[Action]:
         acting = [p for p in self.to_act if player is None or p == player]
         phase = self._phase

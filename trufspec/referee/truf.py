@@ -101,6 +101,7 @@ class TrufState(TrickGame):
         self.bids: dict[str, tuple[BidCards, Any]] = {}
         """Each bid made, with its value as the ruleset's bidding module gives it."""
         self._bid_lists: dict[str, Sequence[BidCards]] = {}
+        self._judged = (None, None)
         self.contract: Contract | None = None
         self._choices: dict[str, tuple[Contract, Diagnostic | None, Any]] = {}
         """Each contract the bid winner might write, by its words: why it is not legal (or
@@ -216,6 +217,20 @@ class TrufState(TrickGame):
             return [NextDeal(p) for p in acting]
         return ()
 
+    def bid_value(self, action: BidCards) -> int | None:
+        """What ``action`` would count towards the sum of the bids, as the ruleset values it,
+        or None when it is not legal now: a bot weighs its bids by this answer without
+        playing them on a copy of the state."""
+        if self.why_not(action) is not None:
+            return None
+        judged, bid = self._judged
+        return self._bid_value(bid) if judged is action else None
+
+    def bid_values(self) -> dict[str, int]:
+        """What each bid made so far counts, by player: the values the record restates (a
+        player sees the others' once the bidding is over)."""
+        return {p: self._bid_value(bid) for p, (_, bid) in self.bids.items()}
+
     def _bid_list(self, player: str) -> Sequence[BidCards]:
         found = self._bid_lists.get(player)
         if found is None:
@@ -257,6 +272,8 @@ class TrufState(TrickGame):
             return clause_diagnostic("REC011", {"name": player, "section": "bids"})
         if not action.cards:
             return clause_diagnostic(self._bid_form, {"player": player, "problem": "bid no card"})
+        if self._judged[0] is action:
+            return None  # judged legal in this deal already: a bid is judged on its own
         findings = Findings(default_registry(), None)
         bid = self._evaluate(action, findings)
         problem = first_error(findings.diagnostics)

@@ -18,21 +18,28 @@ from __future__ import annotations
 
 import enum
 import importlib
+import multiprocessing
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
 from trufspec.spec.registry import default_registry
 
+if TYPE_CHECKING:
+    from trufspec.simulate.bots import Budget
+
 __all__ = [
+    "SIMULATORS",
     "Detail",
     "Simulator",
-    "SIMULATORS",
-    "simulator_for",
+    "level_problems",
     "option_problems",
     "options_tag",
     "simulate",
+    "simulator_for",
 ]
 
 
@@ -45,10 +52,12 @@ class Detail(enum.Enum):
     """A score sheet: what a scorer writes at the table, without hands or play."""
 
 
-Play = Callable[[random.Random, Mapping[str, str], Detail], str]
-"""Plays one game under the readings given and returns its record after the ``Ruleset`` tag:
-the ``Players`` tag, the ``Options`` tag when readings are given (:func:`options_tag`), any
-tag of the ruleset's own, and the deals, in canonical layout."""
+Play = Callable[[random.Random, Mapping[str, str], Detail, tuple[str, ...], "Budget"], str]
+"""Plays one game under the readings given, with bots of the levels given (one for every
+seat, or one per seat) thinking within the budget given, and returns its record after the
+``Ruleset`` tag: the ``Players`` tag, the ``Options`` tag when readings are given
+(:func:`options_tag`), any tag of the ruleset's own, the ``Bots`` tag, and the deals, in
+canonical layout."""
 
 
 @frozen
@@ -58,6 +67,8 @@ class Simulator:
     options: frozenset[str]
     """The options whose readings the simulator plays by; any other option can only be asked
     for at its default reading."""
+    seats: tuple[int, ...] = (4,)
+    """The numbers of players a game may be played by."""
 
 
 SIMULATORS: Mapping[str, str] = {
@@ -86,7 +97,8 @@ def option_problems(simulator: Simulator, options: Mapping[str, str]) -> list[st
         option = known.get(key)
         if option is None:
             problems.append(
-                f"{simulator.ruleset} has no option {key!r}; its options are: {', '.join(sorted(known))}"
+                f"{simulator.ruleset} has no option {key!r}; "
+                f"its options are: {', '.join(sorted(known))}"
             )
             continue
         problem = option.check(value)
@@ -109,22 +121,81 @@ def options_tag(options: Mapping[str, str]) -> str:
     return f'[Options "{pairs}"]\n'
 
 
+def level_problems(simulator: Simulator, levels: Sequence[str]) -> list[str]:
+    """Why the bot levels asked for cannot be seated: a level that does not exist, or a
+    number of levels that is neither one (for every seat) nor a number of players the
+    ruleset is played by."""
+    from trufspec.simulate.bots import LEVELS
+
+    problems = [
+        f"there is no bot level {level!r}; the levels are: {', '.join(LEVELS)}"
+        for level in dict.fromkeys(levels)
+        if level not in LEVELS
+    ]
+    if len(levels) != 1 and len(levels) not in simulator.seats:
+        counts = " or ".join(str(n) for n in simulator.seats)
+        problems.append(
+            f"{len(levels)} bot levels given; {simulator.ruleset} needs one level for every "
+            f"seat, or one per seat ({counts} players)"
+        )
+    return problems
+
+
 def simulate(
     ruleset: str,
     games: int,
     seed: int,
     detail: Detail = Detail.FULL,
     options: Mapping[str, str] | None = None,
+    levels: Sequence[str] = ("basic",),
+    budget: Budget | None = None,
+    jobs: int = 1,
 ) -> Iterator[str]:
     """The records of ``games`` simulated games, one text per game (games are separated by a
-    blank line when written one after the other).  The readings must be ones the simulator
-    plays by (see :func:`option_problems`)."""
+    blank line when written one after the other), each with its own ``Event``.  The readings
+    must be ones the simulator plays by (see :func:`option_problems`) and the levels ones it
+    can seat (see :func:`level_problems`); a ``search`` bot thinks within ``budget`` (the
+    default budget when None).  With ``jobs`` above 1 the games are played on that many
+    processes and come back in order: the same games as on one."""
+    from trufspec.simulate.bots import DEFAULT_BUDGET
+
     simulator = simulator_for(ruleset)
     chosen = dict(options or {})
-    problems = option_problems(simulator, chosen)
+    problems = option_problems(simulator, chosen) + level_problems(simulator, levels)
     if problems:
         raise ValueError("; ".join(problems))
-    for number in range(1, games + 1):
-        rng = random.Random(f"{seed}:{number}")
-        head = f'[Event "Simulation, seed {seed}"]\n[Round "{number}"]\n[Ruleset "{ruleset}"]\n'
-        yield head + simulator.play(rng, chosen, detail)
+    work = _Game(ruleset, seed, chosen, detail, tuple(levels), budget or DEFAULT_BUDGET)
+    numbers = range(1, games + 1)
+    if jobs <= 1 or games < PARALLEL_FROM:
+        yield from map(work, numbers)
+        return
+    # A fork server, as ``check`` uses: forking a process that runs threads can deadlock.
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        yield from pool.map(work, numbers, chunksize=max(1, min(16, games // (4 * jobs))))
+
+
+PARALLEL_FROM = 16
+"""The number of games from which ``jobs`` above 1 starts other processes: starting them
+takes longer than a few games do."""
+
+
+@frozen
+class _Game:
+    """Plays game ``number`` of a run: picklable, so that other processes can play it."""
+
+    ruleset: str
+    seed: int
+    options: dict[str, str]
+    detail: Detail
+    levels: tuple[str, ...]
+    budget: Budget
+
+    def __call__(self, number: int) -> str:
+        rng = random.Random(f"{self.seed}:{number}")
+        head = (
+            f'[Event "Simulation, seed {self.seed}, game {number}"]\n'
+            f'[Round "{number}"]\n[Ruleset "{self.ruleset}"]\n'
+        )
+        play = simulator_for(self.ruleset).play
+        return head + play(rng, self.options, self.detail, self.levels, self.budget)

@@ -1,67 +1,186 @@
-"""Bots: players who choose among the referee's legal actions as people would.
+"""Bots: players who choose among the referee's legal actions, at three levels.
 
 A bot knows no rule of its own.  Every choice it makes is one of the actions the referee
 lists as legal now, and everything it reckons with (what a bid is worth, who wins the trick
-so far) is the referee's or the shared trick mechanics' answer.  What a bot adds is a
-player's judgement: it bids what its hand is worth, with cards of the suit it would like as
-trumps; it takes the stock when it may and sets its lowest cards aside; it chooses the high
-game when its hand promises more than it bid; it wins tricks while its bid needs them, as
-cheaply as it can, and ducks once the bid is made.  Now and then it plays any legal card, as
-players do, so that the games show the odd play too.
+so far, what a hand scores) is the referee's or the ruleset's answer.  What a bot adds is a
+player's judgement, at one of three levels (:data:`LEVELS`):
 
-A bot plays any game the referee runs; its judgement is that of games of tricks
-(:class:`~trufspec.referee.tricks.TrickGame`: the Truf family and Ruff and Honours); in
-Tromplemond's vote it hands in a slip but now and then, where the readings let it, none; in a
-phase it has no judgement of it takes any legal action.  Its random choices come from the
-generator it is given, so a game is the same for the same seed.
+``random``
+    a uniformly random legal action (for truf-jb's million bids of a hand, a uniform draw
+    from the referee's lazy list of them);
+``basic``
+    a player's judgement, cheap enough to play thousands of deals a minute
+    (:class:`BasicBot`);
+``search``
+    determinised Monte Carlo over the referee (:class:`SearchBot`): it deals the cards it
+    has not seen in a way that agrees with everything it has seen, plays the deal out with
+    ``basic`` players after each action it may take, and takes the action with the best mean
+    outcome, within a budget per decision (:class:`Budget`).
+
+A bot plays fair: it never states an irregularity (that is the table's business, not a
+player's move).  Its random choices come from the generator it is given, so a game is the
+same for the same seed; a search within a budget of playouts is too, one within a budget of
+time is not.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 import random
-from collections.abc import Sequence
+import re
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol, cast
 
-from trufspec.cards import Card, Rank, Suit
-from trufspec.engine.tricks import trick_winner
+import attrs
+from attrs import frozen
+
+from trufspec.cards import FULL_PACK, Card, Rank, Suit
+from trufspec.engine.tricks import breaks, trick_winner
 from trufspec.records import Bids
-from trufspec.referee import Action, BidCards, Choose, GameState, PlayCard
-from trufspec.referee.actions import Discard
+from trufspec.referee import Action, BidCards, Choose, Claim, GameState, PlayCard, Vote
+from trufspec.referee.actions import Discard, NextDeal
 from trufspec.referee.tricks import TrickGame
-from trufspec.referee.tromplemond import is_irregularity
+from trufspec.referee.tromplemond import ORDERED_PACK, TromplemondState, is_irregularity
+from trufspec.referee.truf import TrufState
+from trufspec.rulesets.tromplemond.pack import ALWAYS_USED, is_jack
+from trufspec.rulesets.tromplemond.pot import category, shouted
+from trufspec.rulesets.tromplemond.scoring import round_scores
 
-__all__ = ["Bot", "hand_strength", "bid_values", "ABSTAINING"]
+__all__ = [
+    "ABSTAINING",
+    "DEFAULT_BUDGET",
+    "LEVELS",
+    "BasicBot",
+    "Bot",
+    "Budget",
+    "RandomBot",
+    "SearchBot",
+    "hand_strength",
+    "make_bot",
+    "parse_budget",
+]
+
+LEVELS = ("random", "basic", "search")
+"""The levels of play, weakest first."""
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 """The suits in a fixed order: a set's order would change from run to run, and with it the
 games of a seed."""
 
-_PAIRS = 24
-"""How many bids of two cards a bot weighs besides its bids of one card: a player looks at a
-handful of ways to make the bid they want, not at every one."""
+_SUIT_AT = {card: _SUITS.index(card.suit) for card in FULL_PACK}
+"""Each card's suit as its place in :data:`_SUITS`: counted in a list, where a dict keyed by
+the suit would hash an enum in Python at every card."""
 
+_RANK_OF = {card: int(card.rank) for card in FULL_PACK}
+_ACE, _KING, _QUEEN, _JACK = (int(r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK))
+
+_PAIRS = 12
+"""How many bids of two cards of the suit it wants a bot weighs when no card of that suit
+alone is worth the bid it wants: a player looks at a handful of ways to make the bid, not at
+every one (a bid of two cards of different suits never names the suit it wants)."""
 
 ABSTAINING = 0.15
 """How often a voter who may hand in no slip (Tromplemond's ``allow-abstain=yes``) hands in
 none, as one player in a few does; otherwise they vote."""
+
+WHIM = 0.05
+"""How often a ``basic`` bot plays any legal card, as players now and then do, so that the
+games show the odd play too."""
+
+
+class Bot(Protocol):
+    """A player at one of the :data:`LEVELS`."""
+
+    def choose(self, state: GameState, player: str) -> Action:
+        """The action ``player``, one of the players ``state.to_act`` names, takes now: one of
+        ``state.legal_actions(player)``."""
+        ...
+
+
+@frozen
+class Budget:
+    """How long a search may think about one decision: ``playouts`` deals played out in all
+    (the same games for the same seed), or ``seconds`` of the clock."""
+
+    playouts: int | None = None
+    seconds: float | None = None
+
+    def __str__(self) -> str:
+        return f"{self.seconds:g}s" if self.seconds is not None else str(self.playouts)
+
+
+DEFAULT_BUDGET = Budget(playouts=200)
+"""The search's budget unless told otherwise: a number of playouts, so that a simulation is
+the same for the same seed on any machine."""
+
+_BUDGET = re.compile(r"(?:(?P<seconds>\d+(?:\.\d*)?|\.\d+)\s*s|(?P<playouts>\d+))")
+
+
+def parse_budget(text: str) -> Budget:
+    """A budget written ``0.5s`` (seconds) or ``200`` (playouts); ``ValueError`` naming what
+    is allowed for anything else, zero or a negative amount included."""
+    found = _BUDGET.fullmatch(text.strip())
+    allowed = "a number of seconds such as 0.5s, or a whole number of playouts such as 200"
+    if found is None:
+        raise ValueError(f"{text!r} is not a budget: give {allowed}, above zero")
+    if found["seconds"] is not None:
+        seconds = float(found["seconds"])
+        if seconds > 0:
+            return Budget(seconds=seconds)
+    elif int(found["playouts"]) > 0:
+        return Budget(playouts=int(found["playouts"]))
+    raise ValueError(f"a budget of {text!r} leaves no time to think: give {allowed}, above zero")
+
+
+def make_bot(level: str, rng: random.Random, budget: Budget = DEFAULT_BUDGET) -> Bot:
+    """A bot of ``level`` (one of :data:`LEVELS`; ``ValueError`` otherwise)."""
+    if level == "random":
+        return RandomBot(rng)
+    if level == "basic":
+        return BasicBot(rng)
+    if level == "search":
+        return SearchBot(rng, budget)
+    raise ValueError(f"there is no bot level {level!r}; the levels are: {', '.join(LEVELS)}")
+
+
+def _fair(legal: Iterable[Action]) -> list[Action]:
+    return [a for a in legal if not is_irregularity(a)]
+
+
+class RandomBot:
+    """Any legal action, each as likely as the others."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, state: GameState, player: str) -> Action:
+        legal = state.legal_actions(player)
+        if isinstance(legal, list):
+            legal = _fair(legal)
+        return self.rng.choice(legal)
 
 
 def hand_strength(hand: Sequence[Card]) -> float:
     """The tricks a hand can expect to take, as a player reckons them: aces, guarded kings
     and queens, and the length of the longest suit (which the bid would make trumps)."""
     worth = 0.0
-    lengths = []
-    for suit in _SUITS:
-        ranks = sorted((c.rank for c in hand if c.suit is suit), reverse=True)
-        lengths.append(len(ranks))
+    lengths = [0, 0, 0, 0]
+    by_suit: list[list[int]] = [[], [], [], []]
+    for card in hand:
+        by_suit[_SUIT_AT[card]].append(_RANK_OF[card])
+    for at, ranks in enumerate(by_suit):
+        count = lengths[at] = len(ranks)
         for rank in ranks:
-            if rank == Rank.ACE:
+            if rank == _ACE:
                 worth += 1.0
-            elif rank == Rank.KING:
-                worth += 0.8 if len(ranks) >= 2 else 0.3
-            elif rank == Rank.QUEEN:
-                worth += 0.5 if len(ranks) >= 3 else 0.1
-            elif rank == Rank.JACK and len(ranks) >= 4:
+            elif rank == _KING:
+                worth += 0.8 if count >= 2 else 0.3
+            elif rank == _QUEEN:
+                worth += 0.5 if count >= 3 else 0.1
+            elif rank == _JACK and count >= 4:
                 worth += 0.3
     return 0.85 * worth + 0.6 * max(max(lengths) - 3, 0) + 0.2 * sum(1 for n in lengths if n <= 1)
 
@@ -77,95 +196,164 @@ def _favourite_suit(hand: Sequence[Card]) -> Suit:
     )
 
 
-def bid_values(state: GameState) -> dict[str, int]:
-    """The value of each bid made in the deal in progress, as the referee's record restates it."""
-    deal = state.current_deal()
-    bids = None if deal is None else deal.find(Bids)
-    if bids is None:
-        return {}
-    return {e.player.value: e.restated.value for e in bids.entries if e.restated is not None}
+_BID_VALUES: dict[
+    tuple[object, ...], dict[tuple[tuple[Card, ...], frozenset[int]], int | None]
+] = {}
+"""What the referee valued each bid at, by ruleset, readings and table size, then by the bid's
+cards and signs: a player knows what the cards of a bid are worth without working it out
+again at every deal.  (A bid is valued on its own cards, so the answer is the same in any
+hand that holds them; the bid a bot makes is judged by the referee like any other.)"""
+
+_REMEMBERED = 100_000
+"""The most bid values remembered for one kind of table before the memory starts again."""
+
+_PLUS: frozenset[int] = frozenset()
+_UNKNOWN = -1
+"""What the memory of bid values answers for a bid it has not been told of."""
+_SECOND_MINUS = frozenset({1})
 
 
-class Bot:
-    """A player's judgement over the referee's legal actions (see the module's documentation)."""
+def _bid_memory(
+    state: TrufState,
+) -> dict[tuple[tuple[Card, ...], frozenset[int]], int | None]:
+    """The values remembered for the table of ``state``."""
+    key = (state.ruleset, state.setup.chosen, len(state.players))
+    memory = _BID_VALUES.get(key)
+    if memory is None or len(memory) >= _REMEMBERED:
+        memory = _BID_VALUES[key] = {}
+    return memory
+
+
+@functools.cache
+def _family(kind: type[GameState]) -> type[GameState]:
+    """The kind of game a state's class is, for a bot's judgement: Tromplemond, the Truf
+    family, another game of tricks, or a game the bot has no judgement of (asked once per
+    class: an ``isinstance`` of an abstract class costs more than the choice it guards)."""
+    for family in (TromplemondState, TrufState, TrickGame):
+        if issubclass(kind, family):
+            return family
+    return GameState
+
+
+class BasicBot:
+    """A player's judgement over the referee's legal actions.
+
+    In the games of tricks it bids what its hand is worth, with cards of the suit it would
+    like as trumps; it takes the stock when it may and sets its lowest cards aside; it
+    chooses the high game when its hand promises more than it bid; it wins tricks while its
+    bid needs them, as cheaply as it can, ducks once the bid is made, and does not take a
+    trick its partner is winning.  Now and then (``WHIM`` of its cards) it plays any legal
+    card.
+
+    In Tromplemond it claims the secret cards it holds but puts an unseen card in place of a
+    jack (the bluff the game is about); it votes off the player whose going off would pay it
+    most, as the ruleset's scoring reckons it over a few deals of the cards it cannot see,
+    each claimed card it can see is false counting against the claimer (it believes a claim
+    less the more of it it knows to be a bluff); and
+    under TROMP! betting it calls the phrase of its hand when the hand's category is worth a
+    call, as the ruleset's pot names it, and passes otherwise.
+    """
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self._values: tuple[GameState | None, int, dict[str, int]] = (None, 0, {})
 
     def choose(self, state: GameState, player: str) -> Action:
-        """The action ``player`` takes now, one of ``state.legal_actions(player)`` but never
-        the table's statement of an irregularity (bots play fair): in a phase the bot has no
-        judgement of, any of them (the next deal is dealt by the first player the referee
-        names)."""
         phase = state.phase
-        if phase == "bids":
-            return self._bid(state, player)
-        legal = [a for a in state.legal_actions(player) if not is_irregularity(a)]
-        if phase == "play" and isinstance(state, TrickGame):
-            return self._card(state, player, legal)
-        if phase == "contract":
-            return self._contract(state, player, legal)
+        family = _family(type(state))
+        # The family says what the state is: a cast, not an isinstance of an abstract class,
+        # which would cost more than the choice.
+        if family is TromplemondState:
+            return self._tromplemond(cast(TromplemondState, state), player)
+        if phase == "play" and family is not GameState:
+            legal = list(state.legal_actions(player))
+            return self._card(cast(TrickGame, state), player, legal, family)
+        if phase == "bids" and family is TrufState:
+            return self._bid(cast(TrufState, state), player)
+        if phase == "end" and family is not GameState:
+            return NextDeal(player)  # a player the table asks to deal may deal
+        if phase == "ruff" and family is TrickGame:
+            ruff = self._ruff(cast(TrickGame, state), player)
+            if ruff is not None:
+                return ruff
+        legal = list(state.legal_actions(player))  # no game of tricks lists irregularities
+        if phase == "contract" and family is TrufState:
+            return self._contract(cast(TrufState, state), player, legal)
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
-            return min(
-                discards,
-                key=lambda a: (sorted(c.rank for c in a.cards), [c.suit.index for c in a.cards]),
-            )
+            return min(discards, key=lambda a: _lowest([*a.cards]))
         if phase == "end":
             return legal[0]
-        if phase == "votes":
-            slips = [a for a in legal if not isinstance(a, Choose)]
-            abstain = len(slips) < len(legal) and self.rng.random() < ABSTAINING
-            return self.rng.choice([a for a in legal if a not in slips] if abstain else slips)
         return self.rng.choice(legal)
 
     # ------------------------------------------------------------------ bidding
 
-    def _bid(self, state: GameState, player: str) -> Action:
+    def _bid(self, state: TrufState, player: str) -> Action:
         """A bid worth about the tricks the hand expects, made with the fewest cards and, when
         it can be, with cards of the suit the player wants as trumps; its value is the one the
         referee gives it."""
         rng, hand = self.rng, state.hand(player)
         strength = hand_strength(hand)
-        tricks = len(hand) / 13
-        wanted = max(round(strength * tricks + rng.gauss(0, 0.7)), 0)
+        wanted = max(round(strength * len(hand) / 13 + rng.gauss(0, 0.7)), 0)
         if strength < 1.5 and rng.random() < 0.7:
             wanted = 0
         suit = _favourite_suit(hand)
-        pairs = list(itertools.combinations(hand, 2))
-        shapes = [BidCards(player, (card,)) for card in hand]
-        for first, second in rng.sample(pairs, min(_PAIRS, len(pairs))):
-            shapes += [
-                BidCards(player, (first, second)),
-                BidCards(player, (first, second), frozenset({1})),
-            ]
-        scored = []
-        for bid in shapes:
-            value = self._value(state, bid)
-            if value is not None:
-                off_suit = 0 if all(c.suit is suit for c in bid.cards) else 2
-                scored.append(((abs(value - wanted), len(bid.cards) + off_suit, rng.random()), bid))
-        if not scored:
-            return rng.choice(state.legal_actions(player))
-        return min(scored, key=lambda pair: pair[0])[1]
+        memory = _bid_memory(state)
+        singles = [((card,), _PLUS) for card in hand]
+        best = self._fits(state, player, memory, singles, wanted, suit)
+        if best is None or best[:2] != (0, 1):  # not exact with a card of the suit wanted
+            pairs = list(itertools.combinations([c for c in hand if c.suit is suit], 2))
+            shapes = []
+            for pair in rng.sample(pairs, min(_PAIRS, len(pairs))):
+                shapes += [(pair, _PLUS), (pair, _SECOND_MINUS)]
+            found = self._fits(state, player, memory, shapes, wanted, suit)
+            if found is not None and (best is None or found < best):
+                best = found
+        if best is not None:
+            bid = BidCards(player, *best[-1])
+            if state.bid_value(bid) is not None:
+                return bid
+        return rng.choice(state.legal_actions(player))
 
-    @staticmethod
-    def _value(state: GameState, bid: BidCards) -> int | None:
-        """What the referee values ``bid`` at, or None when it is not legal."""
-        if not state.is_legal(bid):
-            return None
-        trial = state.copy()
-        trial.apply(bid)
-        return bid_values(trial).get(bid.player)
+    def _fits(
+        self,
+        state: TrufState,
+        player: str,
+        memory: dict[tuple[tuple[Card, ...], frozenset[int]], int | None],
+        shapes: Sequence[tuple[tuple[Card, ...], frozenset[int]]],
+        wanted: int,
+        suit: Suit,
+    ) -> tuple[int, int, float, tuple[tuple[Card, ...], frozenset[int]]] | None:
+        """The legal bid among ``shapes`` nearest in value to ``wanted``, then with the fewest
+        cards, cards of ``suit`` first, with how near it is; None when none is legal."""
+        best = None
+        rng = self.rng
+        for shape in shapes:
+            value = memory.get(shape, _UNKNOWN)
+            if value is _UNKNOWN:
+                value = memory[shape] = state.bid_value(BidCards(player, *shape))
+            if value is None:
+                continue
+            cards = shape[0]
+            size = (
+                len(cards) if cards[0].suit is suit and cards[-1].suit is suit else len(cards) + 2
+            )
+            near = value - wanted if value >= wanted else wanted - value
+            if best is None or (near, size) < best[:2]:
+                best = (near, size, rng.random(), shape)
+            elif (near, size) == best[:2]:
+                tie = rng.random()
+                if tie < best[2]:
+                    best = (near, size, tie, shape)
+        return best
 
     # ------------------------------------------------------------------ the contract
 
-    def _contract(self, state: GameState, player: str, legal: list[Action]) -> Action:
+    def _contract(self, state: TrufState, player: str, legal: list[Action]) -> Action:
         """The high game when the hand promises more than the bid, else the low game; the
         declared trump rather than none."""
-        high = hand_strength(state.hand(player)) * len(state.hand(player)) / 13 > bid_values(
-            state
-        ).get(player, 0)
+        hand = state.hand(player)
+        high = hand_strength(hand) * len(hand) / 13 > self._bid_values(state).get(player, 0)
         mode = "atas" if high else "bawah"
         fitting = [
             a
@@ -174,46 +362,424 @@ class Bot:
         ]
         return self.rng.choice(fitting or legal)
 
+    # ------------------------------------------------------------------ the stock
+
+    def _ruff(self, state: TrickGame, player: str) -> Action | None:
+        """Take the stock and set aside the lowest cards, trumps last: of the hand and the
+        stock together, or, when the referee will not have that, of the hand alone; None
+        when neither is legal (the bot then looks through every legal action)."""
+        hand = list(state.hand(player))
+        stock = list(getattr(state, "stock", ()))
+        count = len(stock)
+        trump = stock[0].suit if stock else None
+        whole = hand + [c for c in stock if c not in hand]  # the hand may hold the stock
+        for pool in (whole, hand):
+            cards = sorted(pool, key=lambda c: (c.suit is trump, c.rank))[:count]
+            action = Discard(player, tuple(c for c in pool if c in cards))
+            if count and state.is_legal(action):
+                return action
+        return None
+
     # ------------------------------------------------------------------ the play
 
-    def _card(self, state: TrickGame, player: str, legal: list[Action]) -> Action:
+    def _card(
+        self,
+        state: TrickGame,
+        player: str,
+        legal: list[Action],
+        family: type[GameState] = TrickGame,
+    ) -> Action:
         """Short of the bid, lead from strength (trumps when long in them, else the top of the
         longest suit) and win as cheaply as possible; with the bid made, lead low from a
         short suit, duck under the winning card with the highest card that loses, and when
-        every card wins, get rid of the highest.  In a game without bids every trick is wanted."""
+        every card wins, get rid of the highest.  In a game without bids every trick is
+        wanted, but not from a partner who is winning it."""
         rng = self.rng
-        plays = [a for a in legal if isinstance(a, PlayCard)]
         table = state.table
-        if rng.random() < 0.05 or not plays or table is None:
+        if table is None or len(legal) < 2 or rng.random() < WHIM:
             return rng.choice(legal)
-        values = bid_values(state)
+        plays = cast(list[PlayCard], legal)  # the play lists nothing but cards
+        values = self._bid_values(cast(TrufState, state)) if family is TrufState else None
         wants = table.won[player] < values[player] if values else True
         trump = table.trump
-        hand = state.hand(player)
+        current = table.current
+        if not current:
+            lengths = [0, 0, 0, 0]
+            for card in table.hands[player]:
+                lengths[_SUIT_AT[card]] += 1
+            plain = [a for a in plays if a.card.suit is not trump] or plays
+            if wants:
+                trumps = [a for a in plays if a.card.suit is trump]
+                if len(trumps) >= 3:
+                    return max(trumps, key=lambda a: a.card.rank)
+                return max(plain, key=lambda a: (lengths[_SUIT_AT[a.card]], a.card.rank))
+            return min(plain, key=lambda a: (lengths[_SUIT_AT[a.card]], a.card.rank))
+        cards = [c for _, c in current]
+        if wants and values is None:
+            leading = current[trick_winner(cards, trump)][0]
+            wants = state.side(leading) != state.side(player)
+        best = cards[trick_winner(cards, trump)]
+        wins: list[PlayCard] = []
+        loses: list[PlayCard] = []
+        for action in plays:
+            # The card that wins so far is of the suit led or a trump, so a card beats the
+            # trick as it beats that card alone.
+            (wins if trick_winner((best, action.card), trump) else loses).append(action)
 
         def strength(action: PlayCard) -> tuple[bool, int]:
             return (action.card.suit is trump, action.card.rank)
 
-        cards = [c for _, c in table.current]
-        if not cards:
-            trumps = [a for a in plays if a.card.suit is trump]
-            plain = [a for a in plays if a.card.suit is not trump] or plays
-            suits = [s for s in _SUITS if any(a.card.suit is s for a in plain)]
-            if wants:
-                if len(trumps) >= 3:
-                    return max(trumps, key=strength)
-                longest = max(
-                    suits,
-                    key=lambda s: (
-                        sum(1 for c in hand if c.suit is s),
-                        max(a.card.rank for a in plain if a.card.suit is s),
-                    ),
-                )
-                return max((a for a in plain if a.card.suit is longest), key=strength)
-            shortest = min(suits, key=lambda s: sum(1 for c in hand if c.suit is s))
-            return min((a for a in plain if a.card.suit is shortest), key=strength)
-        wins = [a for a in plays if trick_winner([*cards, a.card], trump) == len(cards)]
-        loses = [a for a in plays if a not in wins]
         if wants:
-            return min(wins, key=strength) if wins else min(plays, key=strength)
-        return max(loses, key=strength) if loses else max(plays, key=strength)
+            return min(wins or plays, key=strength)
+        if values is None:
+            return min(loses or plays, key=strength)
+        return max(loses or plays, key=strength)
+
+    def _bid_values(self, state: TrufState) -> dict[str, int]:
+        """The referee's values of the bids, asked once a deal (they do not change in its play)."""
+        known = self._values
+        if known[0] is not state or known[1] != state.deal_number:
+            known = self._values = (state, state.deal_number, state.bid_values())
+        return known[2]
+
+    # ------------------------------------------------------------------ Tromplemond
+
+    def _tromplemond(self, state: TromplemondState, player: str) -> Action:
+        phase, rng = state.phase, self.rng
+        if phase == "claims":
+            claim = Claim(player, _bluff(state, player, rng))
+            if state.is_legal(claim):
+                return claim
+        legal = state.legal_actions(player)
+        if phase != "end":
+            legal = _fair(legal)
+        if phase in ("votes", "decide"):
+            slips = [a for a in legal if isinstance(a, Vote)]
+            others = [a for a in legal if not isinstance(a, Vote)]
+            if not slips or (others and rng.random() < ABSTAINING):
+                return rng.choice(others or legal)
+            suspect = _suspect(state, player, [a.target for a in slips], rng)
+            return next(a for a in slips if a.target == suspect)
+        if phase == "calls":
+            name = category(state.secret[player], state.public[player])
+            if name is not None and player != state.off and _PAYS[name]:
+                phrase = shouted(name)
+                for action in legal:
+                    if isinstance(action, Choose) and phrase in action.words:
+                        return action
+            return next((a for a in legal if str(a) == "pass"), legal[0])
+        if phase == "end":
+            return legal[0]
+        return rng.choice(legal)
+
+
+_PAYS = {
+    "extreme": True,
+    "ultimate": True,
+    "super": True,
+    "grand": True,
+    "tromplemond": True,
+    "kickself": True,
+    "moyenne": False,
+    "petit": False,
+}
+"""Whether a call of each TROMP! category is worth making: a moyenne only wins back the stake
+and a petit nothing, so a player keeps quiet rather than show their jacks."""
+
+
+def _seen_by(state: TromplemondState, player: str) -> set[Card]:
+    """The cards ``player`` sees: every public row and their own secret cards."""
+    seen = set(state.secret[player])
+    for row in state.public.values():
+        seen.update(row)
+    return seen
+
+
+def _bluff(state: TromplemondState, player: str, rng: random.Random) -> tuple[Card, ...]:
+    """The secret cards ``player`` holds, with each jack among them swapped for a card
+    nobody has shown nor claimed, in the order of the pack (the referee's order of a claim)."""
+    seen = _seen_by(state, player)
+    claimed = {c for cards in state.claims.values() for c in cards}
+    secret = state.secret[player]
+    kept = [c for c in secret if not is_jack(c)]
+    covers = [c for c in ORDERED_PACK if c not in seen and not is_jack(c)]
+    fresh = [c for c in covers if c not in claimed]
+    kept += rng.sample(fresh if len(fresh) >= len(secret) else covers, len(secret) - len(kept))
+    return tuple(c for c in ORDERED_PACK if c in kept)
+
+
+_GUESSES = 8
+"""How many ways a ``basic`` Tromplemond voter deals the secret cards it cannot see, to reckon
+what each player's going off would pay it."""
+
+_DOUBT = 5.0
+"""What each claimed card a voter can see is false adds to its wish to send the claimer off,
+in points: a bluff hides a card, most often a jack."""
+
+
+def _bluffs(state: TromplemondState, player: str, target: str, seen: set[Card]) -> float:
+    """How much of ``target``'s claim ``player`` knows to be a bluff: each claimed card seen
+    elsewhere, and half of each claimed by someone else too."""
+    claims = state.claims
+    claim = claims.get(target, ())
+    lies = sum(1 for c in claim if c in seen)
+    twice = sum(
+        1 for c in claim for p, cards in claims.items() if p not in (target, player) and c in cards
+    )
+    return lies + twice / 2
+
+
+def _suspect(
+    state: TromplemondState, player: str, targets: Sequence[str], rng: random.Random
+) -> str:
+    """The player ``player`` most wants off: by what their going off pays ``player``, as the
+    ruleset's scoring reckons it over a few deals of the cards ``player`` cannot see, and by
+    how much of their claim ``player`` can see is false (cards seen elsewhere, or claimed by
+    someone else too)."""
+    seen = _seen_by(state, player)
+    secrets = _secrets(state, player)
+    guesses = [secrets(rng) for _ in range(_GUESSES)]
+    hands: list[dict[str, Sequence[Card]]] = [
+        {p: state.public[p] + guess.get(p, state.secret[p]) for p in state.players}
+        for guess in guesses
+    ]
+
+    def doubt(target: str) -> tuple[float, float]:
+        lies = _bluffs(state, player, target, seen)
+        counted = frozenset(p for p in state.players if p != target)
+        gain = sum(
+            round_scores(state.players, dealt, counted, frozenset())[player].points
+            for dealt in hands
+        ) / len(hands)
+        return (gain + _DOUBT * lies, rng.random())
+
+    return max(targets, key=doubt)
+
+
+def _lowest(cards: list[Card]) -> tuple[list[int], list[int]]:
+    return sorted(c.rank for c in cards), [c.suit.index for c in cards]
+
+
+# ---------------------------------------------------------------------- search
+
+
+class SearchBot:
+    """Determinised Monte Carlo over the referee (see the module's documentation).
+
+    It searches the decisions that a deal's outcome turns on and that it can deal out
+    worlds for: which card to play and which contract to choose in the games of tricks,
+    whom to vote off in Tromplemond.  Elsewhere (the bids, the stock, the claims, the calls)
+    it plays as :class:`BasicBot` does.  Each world gives every player the right number of
+    cards, drawn from those the searcher has not seen (the referee's view of the game for
+    it), never a card a player has shown they do not hold (a card they could not have played
+    while holding it, as the shared trick mechanics judge; in Tromplemond, the ranks the
+    ruleset deals in every round are dealt).  The outcome of a playout is the searcher's
+    score for the deal less the mean of the others'.
+    """
+
+    def __init__(self, rng: random.Random, budget: Budget = DEFAULT_BUDGET) -> None:
+        self.rng = rng
+        self.budget = budget
+        self.basic = BasicBot(rng)
+        self._playing = BasicBot(random.Random(rng.random()))
+        self.decisions = 0
+        """The decisions searched (those with a choice to make), for figures."""
+
+    def choose(self, state: GameState, player: str) -> Action:
+        candidates, deal = self._candidates(state, player)
+        if deal is None or len(candidates) < 2:
+            return self.basic.choose(state, player)
+        self.decisions += 1
+        return self._search(state, player, candidates, deal)
+
+    def _candidates(
+        self, state: GameState, player: str
+    ) -> tuple[list[Action], Callable[[random.Random], GameState] | None]:
+        """The actions worth searching now, and how to deal a world out (None: not searched)."""
+        phase = state.phase
+        if isinstance(state, TrickGame) and phase in ("play", "contract"):
+            legal = _fair(state.legal_actions(player))
+            return legal, _trick_worlds(state, player)
+        if isinstance(state, TromplemondState) and phase in ("votes", "decide"):
+            legal = [a for a in state.legal_actions(player) if isinstance(a, Vote)]
+            return legal, _tromplemond_worlds(state, player)
+        return [], None
+
+    def _search(
+        self,
+        state: GameState,
+        player: str,
+        candidates: list[Action],
+        deal: Callable[[random.Random], GameState],
+    ) -> Action:
+        budget, rng = self.budget, self.rng
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        limit = budget.playouts or math.inf
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        played = 0
+        while played < limit and (deadline is None or time.perf_counter() < deadline):
+            world = deal(rng)
+            for index, action in enumerate(candidates):
+                outcome = self._playout(world.copy(), player, action)
+                played += 1
+                if outcome is not None:
+                    totals[index] += outcome
+                    counts[index] += 1
+                if played >= limit or (deadline is not None and time.perf_counter() >= deadline):
+                    break
+        tried = [i for i in range(len(candidates)) if counts[i]]
+        if not tried:
+            return self.basic.choose(state, player)
+        prior = [_prior(state, player, action) for action in candidates]
+        return candidates[max(tried, key=lambda i: totals[i] / counts[i] + prior[i])]
+
+    def _playout(self, world: GameState, player: str, action: Action) -> float | None:
+        """The outcome for ``player`` of ``action`` in ``world``, the deal played out by
+        ``basic`` players; None when the deal runs on past any deal's length."""
+        world.apply(action)
+        bot = self._playing
+        for _ in range(_LONGEST_DEAL):
+            if world.is_deal_over:
+                scores = world.scores[-1]
+                mine = world.side(player)
+                others = [v for side, v in scores.items() if side != mine]
+                return scores[mine] - (sum(others) / len(others) if others else 0)
+            acting = world.current_player
+            assert acting is not None
+            world.apply(bot.choose(world, acting))
+        return None
+
+
+def _prior(state: GameState, player: str, action: Action) -> float:
+    """What a search adds to the playouts' mean for ``action``: what its worlds cannot show.
+    They deal the others' secret cards without regard to their claims, so a vote against a
+    claim the voter knows to be a bluff gets the doubt a ``basic`` voter gives it."""
+    if isinstance(state, TromplemondState) and isinstance(action, Vote):
+        return _DOUBT * _bluffs(state, player, action.target, _seen_by(state, player))
+    return 0.0
+
+
+_LONGEST_DEAL = 1000
+"""The most actions a playout goes on for: far more than a deal of any ruleset takes."""
+
+
+def _seen_cards(value: object, into: set[Card]) -> set[Card]:
+    """Every card written anywhere in a record's section (what the record shows its reader)."""
+    kind = type(value)
+    if isinstance(value, Card):
+        into.add(value)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            _seen_cards(item, into)
+    elif attrs.has(kind):
+        for field in attrs.fields(kind):
+            _seen_cards(getattr(value, field.name), into)
+    return into
+
+
+def _trick_worlds(state: TrickGame, player: str) -> Callable[[random.Random], GameState]:
+    """How to deal a world of a game of tricks as ``player`` may imagine it: each other
+    player holds the cards they bid and have not played, and the cards the view of the deal
+    does not show ``player`` are shared among them in the numbers they hold, no player given
+    a card they showed they do not hold."""
+    deal = state.view(player).record.deals[-1]
+    seen = _seen_cards(deal.sections, set(state.hand(player)))
+    pool = [c for c in FULL_PACK if c not in seen]
+    others = [p for p in state.players if p != player]
+    known: dict[str, list[Card]] = {p: [] for p in others}
+    table = state.table
+    tricks = [*table.done, tuple(table.current)] if table is not None else []
+    played = {card for trick in tricks for _, card in trick}
+    bids = deal.find(Bids)
+    for entry in bids.entries if bids is not None else ():
+        bidder = entry.player.value
+        if bidder in known and entry.cards is not None:
+            known[bidder] += [c for c in entry.cards.cards if c not in played]
+    needs = {p: len(state.hand(p)) - len(known[p]) for p in others}
+    banned: dict[str, set[Card]] = {p: set() for p in others}
+    for trick in tricks:
+        if not trick or table is None:
+            continue
+        led = trick[0][1].suit
+        for who, card in trick[1:]:
+            if who in banned:
+                banned[who].update(
+                    c
+                    for c in pool
+                    if breaks(card, (card, c), led, table.trump, True, table.rules) is not None
+                )
+
+    def world(rng: random.Random) -> GameState:
+        shared = _share_out(pool, needs, banned, rng)
+        return state.with_hidden({p: known[p] + shared[p] for p in others})
+
+    return world
+
+
+def _share_out(
+    pool: Sequence[Card],
+    needs: Mapping[str, int],
+    banned: Mapping[str, set[Card]],
+    rng: random.Random,
+    tries: int = 20,
+) -> dict[str, list[Card]]:
+    """``pool`` shared out at random, ``needs[p]`` cards to each player ``p`` and none of
+    ``banned[p]``, the cards left over undealt; the bans are dropped when ``tries`` random
+    sharings cannot keep them."""
+    spare = len(pool) - sum(needs.values())
+    for attempt in range(tries + 1):
+        keep = attempt < tries
+        cards = list(pool)
+        rng.shuffle(cards)
+        if keep:
+            cards.sort(key=lambda c: sum(1 for p in needs if c not in banned[p]))
+        hands: dict[str, list[Card]] = {p: [] for p in needs}
+        left = spare
+        for card in cards:
+            room = [
+                p for p in needs if len(hands[p]) < needs[p] and not (keep and card in banned[p])
+            ]
+            weights = [needs[p] - len(hands[p]) for p in room]
+            if left > 0:
+                room.append("")
+                weights.append(left)
+            if not room:
+                break
+            taker = rng.choices(room, weights)[0]
+            if taker:
+                hands[taker].append(card)
+            else:
+                left -= 1
+        else:
+            return hands
+    raise AssertionError("unreachable: without bans every card has room")
+
+
+def _secrets(
+    state: TromplemondState, player: str
+) -> Callable[[random.Random], dict[str, tuple[Card, ...]]]:
+    """How to deal the others' secret cards as ``player`` may imagine them: drawn from the
+    pack's cards they have not seen, every card of the ranks the ruleset deals in every round
+    among them."""
+    seen = _seen_by(state, player)
+    pool = [c for c in ORDERED_PACK if c not in seen]
+    others = [p for p in state.players if p != player]
+    size = len(state.secret[player])
+    always = [c for c in pool if c.rank in ALWAYS_USED]
+    rest = [c for c in pool if c.rank not in ALWAYS_USED]
+
+    def deal(rng: random.Random) -> dict[str, tuple[Card, ...]]:
+        cards = always + rng.sample(rest, len(others) * size - len(always))
+        rng.shuffle(cards)
+        return {p: tuple(cards[i * size : (i + 1) * size]) for i, p in enumerate(others)}
+
+    return deal
+
+
+def _tromplemond_worlds(
+    state: TromplemondState, player: str
+) -> Callable[[random.Random], GameState]:
+    """How to deal a round of Tromplemond as ``player`` may imagine it (:func:`_secrets`)."""
+    secrets = _secrets(state, player)
+    return lambda rng: state.with_hidden(secrets(rng))

@@ -4,8 +4,9 @@ The referee (:mod:`trufspec.referee`) deals, says who is to act and what is lega
 the scores; the bots (:mod:`trufspec.simulate.bots`) choose among its legal actions; the record
 is the referee's own, so a simulated game checks clean by construction and with the scores the
 referee gave.  This module adds only what a simulation needs beside the rules: who sits at the
-table, how many deals are played, how much of the record is written (:class:`~trufspec.simulate.Detail`) and, for
-tests of the validator, a fault played on purpose.
+table and at which level each bot plays, how many deals are played, how much of the record is
+written (:class:`~trufspec.simulate.Detail`) and, for tests of the validator, a fault played on
+purpose.
 
 A fault is an illegal action a bot is told to make: a card the rules forbid now (``card``) or
 a lead by the wrong player (``turn``).  The referee refuses it, and a table would stop there;
@@ -16,6 +17,7 @@ diagnostic the validator gives for that card in the record.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 
@@ -23,14 +25,14 @@ from attrs import frozen
 
 import trufspec
 from trufspec.diagnostics import Diagnostic
-from trufspec.records import Atom, Cards, Deal, Game, Hands, Play, Trick, Undealt, replace
+from trufspec.records import Atom, Cards, Deal, Game, Hands, Play, Tag, Trick, Undealt, replace
 from trufspec.referee import GameState, PlayCard, Refused, new_game
 from trufspec.referee.tricks import TrickGame
 from trufspec.simulate import Detail, Simulator
-from trufspec.simulate.bots import Bot
+from trufspec.simulate.bots import DEFAULT_BUDGET, Budget, make_bot
 from trufspec.spec.registry import default_registry
 
-__all__ = ["FAULTS", "Played", "play_game", "render", "simulator"]
+__all__ = ["FAULTS", "Played", "play_game", "render", "seat_counts", "simulator"]
 
 TABLE_NAMES = (
     "Ana",
@@ -70,15 +72,27 @@ class Played:
     """Why the faulty card is not legal, as the referee and the validator say it."""
 
 
-def _seats(ruleset: str, rng: random.Random) -> tuple[str, ...]:
-    """The players: four, now and then three when the referee seats three."""
-    for count in (3, 4) if rng.random() < 0.25 else (4,):
-        names = tuple(rng.sample(TABLE_NAMES, count))
+@functools.cache
+def seat_counts(ruleset: str) -> tuple[int, ...]:
+    """The numbers of players, among three and four, the referee of ``ruleset`` seats."""
+    counts = []
+    for count in (3, 4):
         try:
-            new_game(ruleset, names, seed=0)
+            new_game(ruleset, TABLE_NAMES[:count], seed=0)
         except Refused:
             continue
-        return names
+        counts.append(count)
+    return tuple(counts)
+
+
+def _seats(ruleset: str, rng: random.Random, count: int | None) -> tuple[str, ...]:
+    """The players: ``count`` of them, or four, now and then three when the referee seats
+    three."""
+    if count is not None:
+        return tuple(rng.sample(TABLE_NAMES, count))
+    for count in (3, 4) if rng.random() < 0.25 else (4,):
+        if count in seat_counts(ruleset):
+            return tuple(rng.sample(TABLE_NAMES, count))
     raise AssertionError(f"{ruleset} seats neither three nor four players")
 
 
@@ -90,16 +104,26 @@ def play_game(
     deals: int = 0,
     players: tuple[str, ...] = (),
     fault: str | None = None,
+    levels: tuple[str, ...] = ("basic",),
+    budget: Budget = DEFAULT_BUDGET,
 ) -> Played:
     """One game of bots under the readings ``options``: to its end, or for ``deals`` deals
     (four to eight when the readings let the game go on as long as the table does, as
     truf-jb's ``deals=0``); with ``fault`` (one of :data:`FAULTS`), until the first play where
-    that fault can be made, made there."""
-    seats = players or _seats(ruleset, rng)
+    that fault can be made, made there.
+
+    ``levels`` are the bots' levels (:data:`~trufspec.simulate.bots.LEVELS`): one for every
+    seat, or one per seat in seating order (which seats that many players); a ``search``
+    bot thinks within ``budget``.  The record names them in its ``Bots`` tag, and the
+    budget in its ``Think`` tag when a bot searches."""
+    seats = players or _seats(ruleset, rng, len(levels) if len(levels) > 1 else None)
     state = new_game(ruleset, seats, options, seed=rng.randrange(2**32))
     if fault and not isinstance(state, TrickGame):
         raise ValueError(f"a fault is a card played in a game of tricks, which {ruleset} is not")
-    bot = Bot(rng)
+    by_seat = levels if len(levels) > 1 else levels * len(seats)
+    if len(by_seat) != len(seats):
+        raise ValueError(f"{len(by_seat)} bot levels for {len(seats)} players")
+    bots = {seat: make_bot(level, rng, budget) for seat, level in zip(seats, by_seat, strict=True)}
     endless = state.readings.get("deals") == "0"
     wanted = deals or (rng.randint(4, 8) if endless else _LONGEST)
     faulty_from = rng.randint(1, 20) if fault else 0
@@ -107,16 +131,26 @@ def play_game(
     while not state.is_game_over and not (state.is_deal_over and state.deal_number >= wanted):
         player = state.current_player
         assert player is not None
-        if isinstance(state, TrickGame) and state.phase == "play":
+        if fault and isinstance(state, TrickGame) and state.phase == "play":
             plays += 1
-            if fault and plays >= faulty_from:
+            if plays >= faulty_from:
                 wrong = _fault(state, fault, player)
                 if wrong is not None:
                     problem = state.why_not(wrong)
                     assert problem is not None
-                    return Played(state, _with_card(state, wrong), problem)
-        state.apply(bot.choose(state, player))
-    return Played(state, state.record())
+                    game = _tagged(_with_card(state, wrong), by_seat, budget)
+                    return Played(state, game, problem)
+        state.apply(bots[player].choose(state, player))
+    return Played(state, _tagged(state.record(), by_seat, budget))
+
+
+def _tagged(game: Game, levels: tuple[str, ...], budget: Budget) -> Game:
+    """The record with the ``Bots`` tag (each seat's level, in seating order) and, when a bot
+    searches, the ``Think`` tag (its budget)."""
+    tags = [*game.tags, Tag("Bots", " ".join(levels))]
+    if "search" in levels:
+        tags.append(Tag("Think", str(budget)))
+    return replace(game, tags=tuple(tags))
 
 
 def _fault(state: TrickGame, kind: str, player: str) -> PlayCard | None:
@@ -178,8 +212,15 @@ def _sheet(deal: Deal) -> Deal:
 def simulator(ruleset: str) -> Simulator:
     """The simulator of a ruleset the referee plays: every reading of the ruleset."""
 
-    def play(rng: random.Random, options: Mapping[str, str], detail: Detail) -> str:
-        text = render(play_game(ruleset, rng, options).game, detail)
-        return text.split("\n", 1)[1]
+    def play(
+        rng: random.Random,
+        options: Mapping[str, str],
+        detail: Detail,
+        levels: tuple[str, ...],
+        budget: Budget,
+    ) -> str:
+        played = play_game(ruleset, rng, options, levels=levels, budget=budget)
+        return render(played.game, detail).split("\n", 1)[1]
 
-    return Simulator(ruleset, play, frozenset(default_registry().options_of(ruleset)))
+    options = frozenset(default_registry().options_of(ruleset))
+    return Simulator(ruleset, play, options, seat_counts(ruleset))

@@ -37,7 +37,7 @@ from trufspec.referee.tricks import TrickGame, TrickTable
 from trufspec.referee.tromplemond import TromplemondState, is_irregularity
 from trufspec.referee.truf import TrufState
 from trufspec.rulesets import RULESETS
-from trufspec.simulate.bots import Bot
+from trufspec.simulate.bots import DEFAULT_BUDGET, Bot, Budget, make_bot
 from trufspec.simulate.table import TABLE_NAMES
 from trufspec.spec.registry import default_registry
 
@@ -586,25 +586,34 @@ def open_table(
     options: dict[str, str],
     write: Callable[[str], None],
     deals: int | None = None,
+    level: str = "basic",
+    budget: Budget = DEFAULT_BUDGET,
 ) -> Table:
     """The table of ``trufspec play``: you in ``seat`` (from 1) among ``players``, the others
-    named from the simulator's names, the cards dealt and the bots moved from ``seed``;
+    named from the simulator's names and played by bots of ``level`` (a ``search`` bot
+    thinking within ``budget``), the cards dealt and the bots moved from ``seed``;
     :class:`~trufspec.referee.errors.Refused` when the referee will not start the game."""
     others = [n for n in TABLE_NAMES if n != name][: players - 1]
     seats = (*others[: seat - 1], name, *others[seat - 1 :])
     state = new_game(ruleset, seats, options, seed=seed)
-    return Table(state, name, Bot(random.Random(f"{seed}:bots")), write, deals)
+    return Table(state, name, make_bot(level, random.Random(f"{seed}:bots"), budget), write, deals)
 
 
 def resume_table(
-    text: str, name: str | None, seed: int, write: Callable[[str], None], deals: int | None = None
+    text: str,
+    name: str | None,
+    seed: int,
+    write: Callable[[str], None],
+    deals: int | None = None,
+    level: str = "basic",
+    budget: Budget = DEFAULT_BUDGET,
 ) -> Table:
     """The table of a saved game taken up again where its record stops: you in the seat of
-    ``name`` (by default the player named You, else the first), the bots in the others;
-    :class:`~trufspec.referee.errors.Refused` when the record cannot be taken up, and
+    ``name`` (by default the player named You, else the first), bots of ``level`` in the
+    others; :class:`~trufspec.referee.errors.Refused` when the record cannot be taken up, and
     ValueError when ``name`` is not one of its players."""
     state = resume(text, seed=seed)
     user = name or ("You" if "You" in state.players else state.players[0])
     if user not in state.players:
         raise ValueError(f"{user} is not a player of this game ({' '.join(state.players)})")
-    return Table(state, user, Bot(random.Random(f"{seed}:bots")), write, deals)
+    return Table(state, user, make_bot(level, random.Random(f"{seed}:bots"), budget), write, deals)
