@@ -19,7 +19,7 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Self
 
 from attrs import frozen
 
@@ -310,7 +310,7 @@ class GameState(abc.ABC):
             sections.append(Undealt(Cards(tuple(left))))
         return Deal("deal", Atom(1), tuple(sections))
 
-    def copy(self) -> GameState:
+    def copy(self) -> Self:
         """An independent copy, for search: applying to it leaves this one as it is.
 
         Every attribute that has a ``copy`` method (dicts, lists, the trick table) is copied
@@ -318,7 +318,7 @@ class GameState(abc.ABC):
         the set-up) is immutable and shared."""
         return self._copy(log=True)
 
-    def _copy(self, log: bool) -> GameState:
+    def _copy(self, log: bool) -> Self:
         """:meth:`copy`, with the history and the checkpoints of :meth:`undo` (``log``) or
         without them (a checkpoint needs neither: copying them into every checkpoint would make
         a long game's checkpoints grow with the square of its length)."""
