@@ -1,5 +1,6 @@
 """Test-session set-up shared by every test module."""
 
+import contextlib
 import warnings
 
 # When a Hypothesis test fails, Hypothesis's pytest plugin imports hypothesis.extra._patching
@@ -9,20 +10,35 @@ import warnings
 # reported as failures.  Without libcst Hypothesis does not import the module either.
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    try:
+    with contextlib.suppress(ImportError):
         import hypothesis.extra._patching  # noqa: F401
-    except ImportError:
-        pass
 
 
-import json  # noqa: E402
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
-import jsonschema  # noqa: E402
-import pytest  # noqa: E402
+import jsonschema
+import pytest
+from browser import CHROMIUM, MISSING, Tab, chromium
+from playwright.sync_api import Browser
 
-from trufspec.readings import json as readings_json  # noqa: E402
-from trufspec.report import coverage, schemas, sheet, standings  # noqa: E402
-from trufspec.report import json as json_report  # noqa: E402
+from trufspec.readings import json as readings_json
+from trufspec.report import coverage, schemas, sheet, standings
+from trufspec.report import json as json_report
+
+
+def _validated(
+    render: Callable[..., str], validator: jsonschema.Draft202012Validator
+) -> Callable[..., str]:
+    """``render``, checking each document it returns against ``validator``."""
+
+    def validated(*args: object, **kwargs: object) -> str:
+        text = render(*args, **kwargs)
+        validator.validate(json.loads(text))
+        return text
+
+    return validated
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -38,14 +54,30 @@ def json_follows_its_schema() -> object:
         (readings_json, "render", "readings"),
     ):
         validator = jsonschema.Draft202012Validator(json.loads(schemas.shipped(document)))
-
-        def validated(
-            *args: object, _render=getattr(module, name), _validator=validator, **kwargs: object
-        ) -> str:
-            text = _render(*args, **kwargs)
-            _validator.validate(json.loads(text))
-            return text
-
-        patch.setattr(module, name, validated)
+        patch.setattr(module, name, _validated(getattr(module, name), validator))
     yield
     patch.undo()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for a module's browser tests.  Without it the tests fail, saying
+    what to install: CI installs it, and a skipped browser test would let a broken page pass."""
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(MISSING, pytrace=False)
+    with chromium() as running:
+        yield running
+
+
+@pytest.fixture
+def tab(browser: Browser) -> Iterator[Callable[..., Tab]]:
+    """Opens pages (``tab(width)``, each in a context of its own), closed after the test."""
+    opened: list[Tab] = []
+
+    def open_tab(width: int, height: int = 900) -> Tab:
+        opened.append(Tab.of(browser, width, height))
+        return opened[-1]
+
+    yield open_tab
+    for each in opened:
+        each.close()
