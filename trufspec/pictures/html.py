@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from attrs import evolve, frozen
 from markupsafe import Markup, escape
@@ -51,7 +52,17 @@ from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES
 
-__all__ = ["Source", "read_source", "render_report"]
+if TYPE_CHECKING:
+    import jinja2
+
+__all__ = [
+    "Source",
+    "read_source",
+    "render_files",
+    "render_report",
+    "report_script",
+    "report_style",
+]
 
 
 @frozen
@@ -149,31 +160,58 @@ def _asset(name: str) -> str:
     return (resources.files("trufspec.pictures") / "templates" / name).read_text(encoding="utf-8")
 
 
-def render_report(
-    files: Sequence[Source], *, base_url: str | None = None, unicode: bool = True
-) -> str:
-    """The whole page for ``files``; ``base_url`` is where the rules reference is published
-    (its rulesets, clauses and readings are linked when it is given)."""
+def _environment() -> jinja2.Environment:
     import jinja2
 
-    environment = jinja2.Environment(
+    return jinja2.Environment(
         loader=jinja2.PackageLoader("trufspec.pictures", "templates"),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
+
+
+def _views(files: Sequence[Source], base_url: str | None, unicode: bool) -> list[FileView]:
     base = base_url.rstrip("/") + "/" if base_url else None
-    views = [_file(number, source, base, unicode) for number, source in enumerate(files, start=1)]
-    template = environment.get_template("report.html.j2")
+    return [_file(number, source, base, unicode) for number, source in enumerate(files, start=1)]
+
+
+def report_style() -> str:
+    """The report's style sheet, pictures' included: what a page showing its files needs."""
+    return STYLE + _asset("report.css")
+
+
+def report_script() -> str:
+    """The report's script (the replays' steps, the findings' links), run once the files are
+    on the page."""
+    return _asset("report.js")
+
+
+def render_report(
+    files: Sequence[Source], *, base_url: str | None = None, unicode: bool = True
+) -> str:
+    """The whole page for ``files``; ``base_url`` is where the rules reference is published
+    (its rulesets, clauses and readings are linked when it is given)."""
+    views = _views(files, base_url, unicode)
+    template = _environment().get_template("report.html.j2")
     return template.render(
         files=views,
         errors=sum(v.errors for v in views),
         warnings=sum(v.warnings for v in views),
         games=sum(len(v.games) for v in views),
-        css=Markup(STYLE + _asset("report.css")),
-        script=Markup(_asset("report.js")),
+        css=Markup(report_style()),
+        script=Markup(report_script()),
     )
+
+
+def render_files(
+    files: Sequence[Source], *, base_url: str | None = None, unicode: bool = True
+) -> Markup:
+    """The body of the report for ``files`` (each file's games, deals, findings and text), for
+    a page of its own that carries :func:`report_style` and :func:`report_script`."""
+    template = _environment().get_template("report_files.html.j2")
+    return Markup(template.render(files=_views(files, base_url, unicode)))
 
 
 def _file(number: int, source: Source, base: str | None, unicode: bool) -> FileView:
@@ -182,7 +220,7 @@ def _file(number: int, source: Source, base: str | None, unicode: bool) -> FileV
     places: dict[int, Place] = {}
     game_views = []
     starts = [g.span.line for g in source.games]
-    for index, (game, result) in enumerate(zip(source.games, source.report.games)):
+    for index, (game, result) in enumerate(zip(source.games, source.report.games, strict=False)):
         end = starts[index + 1] - 1 if index + 1 < len(starts) else None
         game_views.append(
             _game(f"{anchor}-g{index + 1}", game, result, diagnostics, end, base, unicode, places)
@@ -321,7 +359,7 @@ def _deal(
         (
             bid.player,
             Markup(" ").join(
-                Markup("−") + _marked(c, unicode) if i in bid.minus else _marked(c, unicode)
+                Markup("\u2212") + _marked(c, unicode) if i in bid.minus else _marked(c, unicode)
                 for i, c in enumerate(bid.cards)
             )
             or Markup(escape(str(bid.number if bid.number is not None else ""))),
@@ -424,7 +462,8 @@ def _finding(
         if clause.citations:
             citation = clause.citations[0]
             source = SOURCES.get(citation.source)
-            quote = f"“{citation.quote}” ({source.title if source else citation.source}, {citation.locator})"
+            title_of = source.title if source else citation.source
+            quote = f"“{citation.quote}” ({title_of}, {citation.locator})"
             if citation.translation:
                 quote += f"; in English (our translation): “{citation.translation}”"
     clause_url = None
@@ -459,7 +498,7 @@ def _lines(
     if lines and lines[-1] == "":
         lines.pop()
     spans: dict[int, list[tuple[int, int, str, str]]] = {}
-    for diagnostic, finding in zip(diagnostics, findings):
+    for diagnostic, finding in zip(diagnostics, findings, strict=True):
         span = diagnostic.span
         if span.line <= 0 or span.line > len(lines):
             continue
@@ -481,7 +520,8 @@ def _lines(
             html += escape(line[at - 1 : start - 1])
             piece = line[start - 1 : end - 1] or " "
             html += Markup(
-                f'<a href="#{target}" class="tf-span" title="{escape(code)}"><mark>{escape(piece)}</mark></a>'
+                f'<a href="#{target}" class="tf-span" title="{escape(code)}">'
+                f"<mark>{escape(piece)}</mark></a>"
             )
             at = end
         html += escape(line[at - 1 :])
