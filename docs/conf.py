@@ -56,7 +56,7 @@ nitpick_ignore_regex = [
     ("py:mod", r"trufspec\.(rulesets|engine)(\..*)?"),
     ("py:class", r"(trufspec\.engine\.\w+\.)?(TrickRules|Findings)"),
     # The types of the JSON documents are described by docs/json-output.rst and the schemas.
-    ("py:class", r"trufspec\.report\.contract\..*"),
+    ("py:class", r"trufspec\.output\.contract\..*"),
     ("py:class", r"(Counter|Iterable|Iterator|Mapping|Sequence|Callable|Any|PathLike|Path)"),
 ]
 

@@ -23,9 +23,9 @@ import pytest
 from browser import CHROMIUM, MISSING, Tab, chromium
 from playwright.sync_api import Browser
 
+from trufspec.output import coverage, schemas, sheet, standings
+from trufspec.output import json as json_report
 from trufspec.readings import json as readings_json
-from trufspec.report import coverage, schemas, sheet, standings
-from trufspec.report import json as json_report
 
 
 def _validated(

@@ -18,8 +18,8 @@ import trufspec
 from trufspec import batch
 from trufspec.batch import check_blocks, check_paths
 from trufspec.notation.blocks import Block, blocks
-from trufspec.report import json as json_report
-from trufspec.report.model import FileReport, Report
+from trufspec.output import json as json_report
+from trufspec.output.model import FileReport, Report
 from oracle_truf_jb import Fault, random_game, render_games
 
 

@@ -19,8 +19,8 @@ import trufspec
 from trufspec import batch
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.records import Span
-from trufspec.report import github, sarif
-from trufspec.report.model import FileReport, Report
+from trufspec.output import github, sarif
+from trufspec.output.model import FileReport, Report
 from trufspec.cli import main
 from trufspec.spec.registry import default_registry
 

@@ -14,8 +14,8 @@ from dask import distributed
 import trufspec
 from trufspec import batch
 from trufspec.cluster import check_on_cluster, extents
-from trufspec.report import json as json_report
-from trufspec.report.model import Report
+from trufspec.output import json as json_report
+from trufspec.output.model import Report
 
 from test_batch import corpus
 from test_cli import run

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from docblocks import rst_blocks
 
 from trufspec.cli import main
-from trufspec.report import schemas
+from trufspec.output import schemas
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -37,7 +37,7 @@ def invoke(*args: str) -> dict:
 
 @pytest.mark.parametrize("name", sorted(schemas.DOCUMENTS))
 def test_the_shipped_schema_is_the_generated_one(name: str) -> None:
-    assert schemas.shipped(name) == schemas.text(name), "run python -m trufspec.report.schemas"
+    assert schemas.shipped(name) == schemas.text(name), "run python -m trufspec.output.schemas"
 
 
 @pytest.mark.parametrize("name", sorted(schemas.DOCUMENTS))

@@ -21,7 +21,7 @@ from trufspec.cli import main
 from trufspec.pictures import chart_svg, deal_svg, trick_svg
 from trufspec.pictures.html import Source, read_source, render_report
 from trufspec.records import Cards, Cut, Discards, Game, Hands, Play, Stock, Undealt
-from trufspec.report.model import FileReport
+from trufspec.output.model import FileReport
 
 RECORDS = Path(__file__).parent.parent / "records"
 

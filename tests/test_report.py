@@ -12,9 +12,9 @@ from attrs import frozen
 
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.records import Span
-from trufspec.report import json as json_report
-from trufspec.report import text
-from trufspec.report.model import DealResult, FileReport, GameResult, Report, excerpts
+from trufspec.output import json as json_report
+from trufspec.output import text
+from trufspec.output.model import DealResult, FileReport, GameResult, Report, excerpts
 
 SOURCE = """\
 [Ruleset "truf-jb"]

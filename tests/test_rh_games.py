@@ -40,8 +40,8 @@ from rh_games import (
 
 import trufspec
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.report.json import render as render_json
-from trufspec.report.model import Report
+from trufspec.output.json import render as render_json
+from trufspec.output.model import Report
 
 BAD = (Severity.ERROR, Severity.WARNING)
 

@@ -18,7 +18,7 @@ from test_damaged_entries import ONE_PER_RULESET, RECORDS
 
 import trufspec
 from trufspec.diagnostics import PER_LINE
-from trufspec.report.model import FileReport
+from trufspec.output.model import FileReport
 
 
 def calls(work: Callable[[], Any]) -> int:

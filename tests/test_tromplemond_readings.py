@@ -19,7 +19,7 @@ import pytest
 
 import trufspec
 from trufspec.diagnostics import Severity
-from trufspec.report.sheet import render_csv, sheets
+from trufspec.output.sheet import render_csv, sheets
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = (ROOT / "records" / "tromplemond" / "worked-example-repaired.truf").read_text(

@@ -14,7 +14,7 @@ from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.notation.parse import Parsed, no_collection, parse_text
 from trufspec.notation.printer import dumps as _dumps
 from trufspec.records import NO_SPAN, Game, Span, comment_texts, without_comments
-from trufspec.report.model import DealResult, FileReport, GameResult, excerpts
+from trufspec.output.model import DealResult, FileReport, GameResult, excerpts
 from trufspec.engine.replay import replay_game
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry

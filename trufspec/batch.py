@@ -25,7 +25,7 @@ from typing import BinaryIO, TypeVar
 from trufspec.api import check_text, decode
 from trufspec.diagnostics import Diagnostic
 from trufspec.notation.blocks import Block, blocks
-from trufspec.report.model import FileReport
+from trufspec.output.model import FileReport
 
 __all__ = [
     "BLOCK_SIZE",

@@ -37,8 +37,8 @@ def golden_file(record: Path) -> Path:
 def report_text(record: Path) -> str:
     """The JSON report of one record, with its path as written from the repository root."""
     import trufspec
-    from trufspec.report import json as json_report
-    from trufspec.report.model import Report
+    from trufspec.output import json as json_report
+    from trufspec.output.model import Report
 
     relative = record.relative_to(ROOT).as_posix()
     return json_report.render(Report((trufspec.check_bytes(record.read_bytes(), relative),)))

@@ -14,8 +14,9 @@ themselves::
     report = trufspec.check_text(text, "club-night.truf")
     svg = pictures.deal_svg(game.deals[0], game.players, diagnostics=report.diagnostics)
 
-The functions are imported on first use, so that the ``trufspec`` command, which registers
-``trufspec report`` from this package, starts without them.
+The functions are imported on first use, so that importing the package costs nothing until a
+picture is drawn.  The ``trufspec report`` command that writes the HTML page is
+``trufspec.cli.report``.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from trufspec.diagnostics import Diagnostic
 from trufspec.pictures.scene import deal_scene
 from trufspec.pictures.svg import Look, describer, scene_svg, trick_scene_svg
 from trufspec.records import Deal, Game
-from trufspec.report.model import GameResult
+from trufspec.output.model import GameResult
 
 __all__ = ["deal_svg", "trick_svg", "chart_svg"]
 
@@ -60,7 +60,7 @@ def chart_svg(game: Game, result: GameResult, *, size: float = 14.0) -> str:
     target when the readings set one, and the winner named.  ``result`` is the game's result
     in a check report (:func:`trufspec.check_text`), whose totals the chart plots."""
     from trufspec.pictures.chart import chart
-    from trufspec.report.sheet import sheets
+    from trufspec.output.sheet import sheets
 
     (sheet,) = sheets("", (game,), (result,))
     return chart(sheet, result.options, size=size)

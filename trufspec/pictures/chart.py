@@ -1,6 +1,6 @@
 """The score chart: each player's (or team's) running total, deal by deal, as SVG.
 
-The totals are the recomputed ones of the score sheet (:mod:`trufspec.report.sheet`), so the
+The totals are the recomputed ones of the score sheet (:mod:`trufspec.output.sheet`), so the
 chart, the sheet and ``trufspec score`` show the same figures.  Each line has its own marker
 and dash as well as its colour, and is named at its end, so the chart reads in black and
 white; each point carries its figure as a tooltip and as data a test can read back.
@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping
 from html import escape
 
-from trufspec.report.sheet import Sheet
+from trufspec.output.sheet import Sheet
 
 __all__ = ["chart", "TARGET_OPTION"]
 

@@ -46,8 +46,8 @@ from trufspec.records import (
     Vote,
     Votes,
 )
-from trufspec.report.model import FileReport, GameResult
-from trufspec.report.sheet import Sheet, sheets
+from trufspec.output.model import FileReport, GameResult
+from trufspec.output.sheet import Sheet, sheets
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES

@@ -1,7 +1,7 @@
 """The JSON document of ``trufspec readings``: a versioned contract, like the check's.
 
 Its shape is documented in ``docs/json-output.rst`` beside the check's.  The document is built
-of the types of :mod:`trufspec.report.contract`, from which its JSON Schema is generated and
+of the types of :mod:`trufspec.output.contract`, from which its JSON Schema is generated and
 shipped with the package (``trufspec/schemas/readings.schema.json``, :func:`schema`), so the
 two cannot differ.  Every key is always present; diagnostics have the form of the check's.
 """
@@ -14,8 +14,8 @@ from typing import Any
 from trufspec.readings.corpus import Summary, summarise
 from trufspec.readings.model import Difference, FileReadings, GameReadings
 from trufspec.readings.verdict import verdict
-from trufspec.report import contract, schemas
-from trufspec.report.json import diagnostic
+from trufspec.output import contract, schemas
+from trufspec.output.json import diagnostic
 
 __all__ = ["VERSION", "render", "document", "schema"]
 

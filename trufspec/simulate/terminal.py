@@ -29,7 +29,7 @@ from trufspec.referee.actions import Discard
 from trufspec.referee.state import hand_order
 from trufspec.referee.tromplemond import TromplemondState, is_irregularity
 from trufspec.referee.tricks import TrickGame, TrickTable
-from trufspec.report.rules import citation_lines
+from trufspec.output.rules import citation_lines
 from trufspec.simulate.bots import Bot
 from trufspec.simulate.table import TABLE_NAMES
 
@@ -232,7 +232,7 @@ def _deal_lines(game: Game) -> list[str]:
 
 def score_sheet(game: Game) -> str:
     import trufspec
-    from trufspec.report import sheet
+    from trufspec.output import sheet
 
     text = trufspec.dumps([game])
     report = trufspec.check_text(text, "game")

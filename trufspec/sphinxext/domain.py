@@ -26,7 +26,7 @@ warning, so a build with ``-W`` fails.
 A project that shows only some of the rules (a club's pages that quote one clause list) links
 whatever it does not show to the published reference, ``rule_reference_url`` (by default the
 documentation address of the installed trufspec; the layout is that of
-:mod:`trufspec.report.links`).  With ``rule_reference_url = ""`` such a link written by a
+:mod:`trufspec.output.links`).  With ``rule_reference_url = ""`` such a link written by a
 directive reads as plain text, and one written by hand is a warning.
 
 Every record highlighted as ``truf`` that names its ruleset is checked while the page is read,
@@ -57,7 +57,7 @@ from sphinx.util.nodes import make_refnode, nested_parse_with_titles
 from sphinx.writers.html5 import HTML5Translator
 
 from trufspec.marks import compare
-from trufspec.report.links import ANCHORS, entry_url, reference_url
+from trufspec.output.links import ANCHORS, entry_url, reference_url
 from trufspec.rulesets import RULESETS
 from trufspec.spec.ambiguities import Ambiguity
 from trufspec.spec.clauses import Clause

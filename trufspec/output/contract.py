@@ -1,7 +1,7 @@
 """The JSON documents trufspec prints, as types: one definition for the output and its schema.
 
 ``check``, ``score`` (and ``score --standings``), ``coverage`` and ``readings`` with ``--format
-json`` each build one of the documents below and encode it with msgspec; :mod:`trufspec.report.schemas` turns the same types into the
+json`` each build one of the documents below and encode it with msgspec; :mod:`trufspec.output.schemas` turns the same types into the
 JSON Schemas shipped with the package.  Because the writer and the schema are one definition,
 a key cannot be printed that the schema does not describe, nor described and never printed.
 

@@ -1,13 +1,11 @@
-"""What the ``trufspec`` commands share: the paths argument and the ``--option``, ``--jobs`` and
-``--exclude`` options, the configuration's settings checked as the command line's own, the
-input files collected and read, and the exit-code rule (see :mod:`trufspec.cli`).
+"""What the ``trufspec`` commands share: the paths argument and the ``--option``, ``--jobs``,
+``--exclude`` and ``--color`` options, the configuration's settings checked as the command
+line's own, the input files collected and read, and the exit-code rule (see ``trufspec.cli``).
 
-The commands live in several modules (:mod:`trufspec.cli`, :mod:`trufspec.readings_cli`,
-:mod:`trufspec.pictures.command`, :mod:`trufspec.play_cli`); what they have in common is here,
-so that they take these options, refuse bad values and exit in one way.  This module imports no
-command module: :mod:`trufspec.cli` registers the others, which import this one, so it must
-stay below them all.  Like the commands, it imports the rulesets and the configuration reader
-only when a command runs, so that ``trufspec --help`` answers at once.
+Every command module of ``trufspec.cli`` imports this one, and this one imports no command
+module, so that they take these options, refuse bad values and exit in one way.  Like the
+commands, it imports the rulesets and the configuration reader only when a command runs, so
+that ``trufspec --help`` answers at once.
 """
 
 from __future__ import annotations
@@ -33,6 +31,8 @@ __all__ = [
     "check_options",
     "code_prefixes",
     "collect_inputs",
+    "color_option",
+    "colour_wanted",
     "exclude_option",
     "finish",
     "jobs_option",
@@ -241,3 +241,21 @@ def read_input(source: Input) -> bytes | None:
     except OSError as error:
         say_unreadable(source.path, error)
         return None
+
+
+def colour_wanted(choice: str, stream: Any) -> bool:
+    """``--color auto`` colours only a terminal, and never when ``NO_COLOR`` is set."""
+    if choice == "always":
+        return True
+    if choice == "never" or os.environ.get("NO_COLOR"):
+        return False
+    return bool(stream.isatty())
+
+
+color_option = click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the diagnostics.",
+)

@@ -16,8 +16,8 @@ import msgspec
 from attrs import frozen
 
 from trufspec.records import Deal, Game, Score, Total, Tricks
-from trufspec.report import contract
-from trufspec.report.model import GameResult
+from trufspec.output import contract
+from trufspec.output.model import GameResult
 
 __all__ = [
     "Cell",

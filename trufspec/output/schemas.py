@@ -2,9 +2,9 @@
 
 The schemas are shipped in the package (``trufspec/schemas/<name>.schema.json``) so that a
 program reading trufspec's output can validate it without this source tree; they are written
-from :mod:`trufspec.report.contract` by::
+from :mod:`trufspec.output.contract` by::
 
-    python -m trufspec.report.schemas
+    python -m trufspec.output.schemas
 
 and a test checks that the shipped files are what this module generates now.
 """
@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from trufspec.report import contract
+from trufspec.output import contract
 
 __all__ = ["DOCUMENTS", "generate", "text", "shipped", "write"]
 

@@ -3,7 +3,7 @@
 Club websites, tournament software and CI jobs parse this output, so its shape is documented
 in ``docs/json-output.rst``, described by the JSON Schema shipped in ``trufspec/schemas/``, and
 only changes with a new ``version``.  The document is built of the types of
-:mod:`trufspec.report.contract`, from which the schema is generated, so the two cannot differ.
+:mod:`trufspec.output.contract`, from which the schema is generated, so the two cannot differ.
 Every key is always present (``null`` when unknown) so that a reader never has to guess whether
 a key is missing because nothing was found or because this version does not produce it.
 """
@@ -11,9 +11,9 @@ a key is missing because nothing was found or because this version does not prod
 from __future__ import annotations
 
 from trufspec.diagnostics import Diagnostic
-from trufspec.report import contract
-from trufspec.report.links import reference_url
-from trufspec.report.model import DealResult, FileReport, GameResult, Report
+from trufspec.output import contract
+from trufspec.output.links import reference_url
+from trufspec.output.model import DealResult, FileReport, GameResult, Report
 
 __all__ = ["VERSION", "render", "document", "diagnostic"]
 

@@ -8,7 +8,7 @@ what is missing: the clauses no record obeys, those no record breaks, and the re
 from __future__ import annotations
 
 from trufspec.coverage import ClauseCoverage, Coverage, must_be_broken
-from trufspec.report import contract
+from trufspec.output import contract
 from trufspec.spec.clauses import Kind
 
 __all__ = ["render_text", "render_json"]

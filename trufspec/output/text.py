@@ -17,7 +17,7 @@ import click
 
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.records import Span
-from trufspec.report.model import FileReport, Report, Summary
+from trufspec.output.model import FileReport, Report, Summary
 
 __all__ = [
     "render",
@@ -147,7 +147,7 @@ def render_diagnostic(
     """One diagnostic: its header line, then the source line and caret when it has a position.
 
     ``lines`` are lines of the file by number, without their line ends (see
-    :func:`~trufspec.report.model.excerpts`).
+    :func:`~trufspec.output.model.excerpts`).
     """
     style: Style = click.style if color else _plain
     severity = diagnostic.severity

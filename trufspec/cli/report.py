@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from trufspec.cli_support import (
+from trufspec.cli.support import (
     USAGE,
     check_options,
     collect_inputs,

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from trufspec.report import contract
-from trufspec.report.sheet import Sheet
+from trufspec.output import contract
+from trufspec.output.sheet import Sheet
 
 __all__ = ["Standing", "standings", "render_text", "render_markdown", "render_csv", "render_json"]
 

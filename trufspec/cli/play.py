@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from trufspec.cli_support import USAGE, readings_option
+from trufspec.cli.support import USAGE, readings_option
 
 __all__ = ["play"]
 
@@ -74,7 +74,8 @@ def play(
     terminal you are asked for one.
     """
     from trufspec.referee import STATES, Refused, describe
-    from trufspec.simulate.terminal import ask_file, open_table, save as save_game, score_sheet
+    from trufspec.simulate.terminal import ask_file, open_table, score_sheet
+    from trufspec.simulate.terminal import save as save_game
 
     ctx = click.get_current_context()
     if ruleset not in STATES:

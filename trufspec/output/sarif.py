@@ -25,8 +25,8 @@ from typing import Any
 
 from trufspec import __version__
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.report.links import reference_url
-from trufspec.report.model import Report
+from trufspec.output.links import reference_url
+from trufspec.output.model import Report
 from trufspec.spec.clauses import Clause
 
 __all__ = ["SCHEMA", "render", "to_dict"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import click
 
-from trufspec.cli_support import (
+from trufspec.cli.support import (
     USAGE,
     Unreadable,
     check_options,

@@ -1,1 +1,0 @@
-"""Reports: what a check found, and the renderers that print it (they never judge)."""
