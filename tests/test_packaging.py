@@ -68,7 +68,7 @@ def test_wheel_contains_the_grammar_the_rule_texts_and_the_type_marker(wheel: Pa
     schemas = {n for n in names if n.startswith("trufspec/schemas/")}
     assert schemas == {
         f"trufspec/schemas/{name}.schema.json"
-        for name in ("check", "score", "standings", "coverage", "readings")
+        for name in ("check", "score", "standings", "coverage", "readings", "record")
     }
     templates = {
         f"trufspec/pictures/templates/{name}"

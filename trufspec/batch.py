@@ -22,8 +22,11 @@ from functools import partial
 from itertools import chain
 from typing import BinaryIO, TypeVar
 
-from trufspec.api import check_text, decode
+import attrs
+
+from trufspec.api import check_text
 from trufspec.diagnostics import Diagnostic
+from trufspec.jsonrecords import block_text, is_json, point
 from trufspec.notation.blocks import Block, blocks
 from trufspec.output.model import FileReport
 
@@ -52,11 +55,14 @@ def check_block(
     block: Block, path: str, options: Mapping[str, str] | None, figures: bool = True
 ) -> FileReport:
     """The report of one block of a file: its games, or a REC002 when its bytes are not text;
-    without the recomputed figures unless ``figures`` (see ``FileReport.without_figures``)."""
-    text, problem = decode(block.data, path, block.first_line, block.offset)
+    without the recomputed figures unless ``figures`` (see ``FileReport.without_figures``).
+    A JSON record is checked as its canonical text, each finding given its JSON Pointer."""
+    text, problem = block_text(block, path)
     if problem is not None:
         return FileReport(path, (), (problem,))
     report = check_text(text, path, options, block.first_line)
+    if block.json:
+        report = attrs.evolve(report, diagnostics=point(report.diagnostics, text))
     return report if figures else report.without_figures()
 
 
@@ -123,6 +129,7 @@ def check_paths(
     progress: Callable[[int], None] | None = None,
     unreadable: Callable[[str, OSError], None] | None = None,
     figures: bool = True,
+    input_format: str = "auto",
 ) -> Iterator[FileReport]:
     """The report of each file, in the order of ``paths`` (``-`` is standard input).
 
@@ -134,7 +141,8 @@ def check_paths(
     """
     failed: set[int] = set()
     check = partial(_check_one, options=options, figures=figures)
-    return _reports(_blocks_of(paths, unreadable, failed), check, jobs, progress, failed)
+    work = _blocks_of(paths, unreadable, failed, input_format)
+    return _reports(work, check, jobs, progress, failed)
 
 
 Work = tuple[int, str, Block]
@@ -143,13 +151,20 @@ the block."""
 
 
 def _blocks_of(
-    paths: Iterable[str], unreadable: Callable[[str, OSError], None] | None, failed: set[int]
+    paths: Iterable[str],
+    unreadable: Callable[[str, OSError], None] | None,
+    failed: set[int],
+    input_format: str = "auto",
 ) -> Iterator[Work]:
     """The blocks of each file in turn, read as they are needed; a file that fails to open or
-    to read is added to ``failed``."""
+    to read is added to ``failed``.  A JSON record (see :func:`trufspec.jsonrecords.is_json`)
+    is one block."""
     for index, path in enumerate(paths):
         try:
             with _open(path) as handle:
+                if is_json(path, input_format):
+                    yield index, path, Block(handle.read(), 1, json=True)
+                    continue
                 for block in blocks(handle, BLOCK_SIZE):
                     yield index, path, block
         except OSError as error:
@@ -183,6 +198,7 @@ def map_paths(
     jobs: int = 1,
     unreadable: Callable[[str, OSError], None] | None = None,
     parallel_from: int | None = None,
+    input_format: str = "auto",
 ) -> Iterator[tuple[str, list[R]]]:
     """For each file of ``paths`` that can be read, in order, its path and what ``function``
     (a module-level function, so that other processes can run it) makes of each of its
@@ -192,7 +208,12 @@ def map_paths(
     which other processes are started, for work that costs more per byte than a check."""
     failed: set[int] = set()
     return _per_file(
-        _blocks_of(paths, unreadable, failed), function, jobs, None, failed, parallel_from
+        _blocks_of(paths, unreadable, failed, input_format),
+        function,
+        jobs,
+        None,
+        failed,
+        parallel_from,
     )
 
 

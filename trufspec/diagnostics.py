@@ -18,7 +18,7 @@ from trufspec.records import NO_SPAN, Span
 if TYPE_CHECKING:
     from trufspec.spec.clauses import Clause
 
-__all__ = ["Severity", "Diagnostic", "Flood", "PER_LINE"]
+__all__ = ["PER_LINE", "Diagnostic", "Flood", "Severity"]
 
 
 class Severity(enum.Enum):
@@ -69,6 +69,10 @@ class Diagnostic:
     consequential: bool = False
     related: tuple[tuple[str, Span], ...] = ()
     data: tuple[tuple[str, str | int], ...] = field(default=(), eq=False)
+    pointer: str | None = None
+    """For a record read from JSON, the JSON Pointer (RFC 6901) of the place the finding is
+    about (``""``: the whole document); the span is then a place in the canonical text the
+    record prints as."""
 
     @classmethod
     def of(

@@ -29,11 +29,13 @@ _SKIP = re.compile(rb';[^\n]*|\{|"[^"\\\n]*(?:\\.[^"\\\n]*)*"?')
 @frozen
 class Block:
     """``data`` holds whole games (or, before the first game, whatever the file starts with);
-    it starts at byte ``offset`` of the file, on line ``first_line``."""
+    it starts at byte ``offset`` of the file, on line ``first_line``.  A JSON record file
+    (``json``) is one block: JSON has no games to cut it at."""
 
     data: bytes
     first_line: int
     offset: int = 0
+    json: bool = False
 
 
 def blocks(lines: Iterable[bytes], size: int = 1) -> Iterator[Block]:

@@ -1,8 +1,9 @@
 """The JSON documents trufspec prints, as types: one definition for the output and its schema.
 
 ``check``, ``score`` (and ``score --standings``), ``coverage`` and ``readings`` with ``--format
-json`` each build one of the documents below and encode it with msgspec; :mod:`trufspec.output.schemas` turns the same types into the
-JSON Schemas shipped with the package.  Because the writer and the schema are one definition,
+json`` each build one of the documents below and encode it with msgspec;
+:mod:`trufspec.output.schemas` turns the same types into the JSON Schemas shipped with the
+package.  Because the writer and the schema are one definition,
 a key cannot be printed that the schema does not describe, nor described and never printed.
 
 The field order is the key order of the output.  Fields have no defaults, so that the schema
@@ -18,34 +19,34 @@ from typing import Annotated, Literal
 import msgspec
 
 __all__ = [
+    "AmbiguityCount",
+    "CheckDocument",
     "Citation",
     "Clause",
-    "Diagnostic",
+    "ClauseCoverage",
+    "CoverageDocument",
     "Deal",
-    "Game",
+    "Diagnostic",
+    "Difference",
+    "FigureChange",
     "File",
-    "Summary",
-    "CheckDocument",
-    "SheetFigures",
-    "SheetDeal",
-    "Sheet",
+    "FindingChange",
+    "Game",
+    "Mismatch",
+    "ReadingChange",
+    "ReadingsDocument",
+    "ReadingsFile",
+    "ReadingsGame",
+    "ReadingsSummary",
+    "RulesetCoverage",
     "ScoreDocument",
+    "Sheet",
+    "SheetDeal",
+    "SheetFigures",
     "Standing",
     "StandingsDocument",
-    "ClauseCoverage",
-    "RulesetCoverage",
-    "Mismatch",
-    "CoverageDocument",
-    "ReadingChange",
-    "FigureChange",
-    "FindingChange",
-    "Difference",
+    "Summary",
     "Tried",
-    "ReadingsGame",
-    "ReadingsFile",
-    "AmbiguityCount",
-    "ReadingsSummary",
-    "ReadingsDocument",
     "encode",
 ]
 
@@ -79,7 +80,10 @@ class Clause(_Struct):
 
 
 class Diagnostic(_Struct):
-    """One finding; ``data`` holds the values its message was written from, by name."""
+    """One finding; ``data`` holds the values its message was written from, by name.  For a
+    record read from JSON, ``pointer`` is the JSON Pointer (RFC 6901) of its place in the
+    document, and the line and column are those of the canonical text the record prints as;
+    null for a record read from notation."""
 
     code: str
     severity: Literal["error", "warning", "acknowledged", "info"]
@@ -91,6 +95,7 @@ class Diagnostic(_Struct):
     consequential: bool
     clause: Clause | None
     data: dict[str, str | int]
+    pointer: str | None
 
 
 class Deal(_Struct):

@@ -15,7 +15,7 @@ from trufspec.output import contract
 from trufspec.output.links import reference_url
 from trufspec.output.model import DealResult, FileReport, GameResult, Report
 
-__all__ = ["VERSION", "render", "document", "diagnostic"]
+__all__ = ["VERSION", "diagnostic", "document", "render"]
 
 VERSION = 2
 """The version of the contract; raised on any change a reader could notice."""
@@ -92,6 +92,7 @@ def diagnostic(finding: Diagnostic, rules_url: str | None = None) -> contract.Di
         consequential=finding.consequential,
         clause=_clause(finding, rules_url),
         data=dict(finding.data),
+        pointer=finding.pointer,
     )
 
 

@@ -18,18 +18,24 @@ from typing import Any
 
 import msgspec
 
+from trufspec.jsonrecords.model import RecordDocument
 from trufspec.output import contract
 
-__all__ = ["DOCUMENTS", "generate", "text", "shipped", "write"]
+__all__ = ["DOCUMENTS", "generate", "shipped", "text", "write"]
 
-DOCUMENTS: dict[str, type[contract.Document]] = {
+DOCUMENTS: dict[str, type[Any]] = {
     "check": contract.CheckDocument,
     "score": contract.ScoreDocument,
     "standings": contract.StandingsDocument,
     "coverage": contract.CoverageDocument,
     "readings": contract.ReadingsDocument,
+    "record": RecordDocument,
 }
-"""The documents by the name of the command that prints them with ``--format json``."""
+"""The documents by the name of the command that prints them with ``--format json``; and the
+game records in JSON (``record``), which ``trufspec convert --to json`` writes and every
+command that reads records reads."""
+
+_TITLES = {"record": "trufspec game records in JSON"}
 
 _DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -41,7 +47,7 @@ def generate(name: str) -> dict[str, Any]:
     return {
         "$schema": _DIALECT,
         "$id": f"trufspec-{name}.schema.json",
-        "title": f"trufspec {name} --format json",
+        "title": _TITLES.get(name, f"trufspec {name} --format json"),
         **schema,
     }
 

@@ -20,13 +20,13 @@ from trufspec.records import Span
 from trufspec.output.model import FileReport, Report, Summary
 
 __all__ = [
+    "FOLDED",
+    "folded_line",
     "render",
-    "render_file",
     "render_diagnostic",
+    "render_file",
     "render_statistics",
     "summary_line",
-    "folded_line",
-    "FOLDED",
 ]
 
 CONSEQUENCE = " (consequence of an earlier error)"
@@ -99,7 +99,8 @@ def folded_line(report: Report) -> str:
     parts = []
     if unchecked:
         parts.append(
-            f"{unchecked} {'deal' if unchecked == 1 else 'deals'} not fully checked for lack of facts"
+            f"{unchecked} {'deal' if unchecked == 1 else 'deals'}"
+            " not fully checked for lack of facts"
         )
     if notes:
         parts.append(_count(notes, "further note" if unchecked else "note"))
@@ -152,7 +153,7 @@ def render_diagnostic(
     style: Style = click.style if color else _plain
     severity = diagnostic.severity
     text = (
-        f"{style(_location(path, diagnostic.span), bold=True)} "
+        f"{style(_location(path, diagnostic.span, diagnostic.pointer), bold=True)} "
         f"{style(severity.value, fg=_COLOURS[severity], bold=True)} "
         f"{style(diagnostic.code, bold=True)} {diagnostic.message}"
     )
@@ -184,8 +185,11 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
-def _location(path: str, span: Span) -> str:
-    """``path:line:col:``, or ``path:`` for a finding about the file or game as a whole."""
+def _location(path: str, span: Span, pointer: str | None = None) -> str:
+    """``path:line:col:``, or ``path:`` for a finding about the file or game as a whole; for
+    a JSON record, ``path#pointer:`` (a URI fragment naming the place, as RFC 6901 writes it)."""
+    if pointer is not None:
+        return f"{path}#{pointer}:"
     if span.line <= 0:
         return f"{path}:"
     return f"{path}:{span.line}:{span.column}:"

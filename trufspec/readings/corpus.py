@@ -10,16 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 
+import attrs
 from attrs import frozen
 
-from trufspec.api import decode
 from trufspec.batch import PARALLEL_FROM, Work, map_paths
+from trufspec.jsonrecords import block_text, point
 from trufspec.readings.model import LEGALITY, SCORE, WINNER, FileReadings
 from trufspec.readings.replay import LIMIT, readings_text
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 
-__all__ = ["AmbiguityCount", "Summary", "readings_paths", "summarise"]
+__all__ = ["AmbiguityCount", "Summary", "block_readings", "readings_paths", "summarise"]
 
 READINGS_PARALLEL_FROM = PARALLEL_FROM // 16
 """Bytes of input from which other processes are started: a game is replayed some ten to two
@@ -33,22 +34,31 @@ def readings_paths(
     limit: int = LIMIT,
     jobs: int = 1,
     unreadable: Callable[[str, OSError], None] | None = None,
+    input_format: str = "auto",
 ) -> Iterator[FileReadings]:
     """The readings of each file of ``paths`` that can be read, in order (``-`` is standard
     input); a file that cannot be read goes to ``unreadable`` with the error."""
-    function = partial(_block_readings, options=dict(options) if options else None, limit=limit)
+    function = partial(block_readings, options=dict(options) if options else None, limit=limit)
     for path, parts in map_paths(
-        paths, function, jobs=jobs, unreadable=unreadable, parallel_from=READINGS_PARALLEL_FROM
+        paths,
+        function,
+        jobs=jobs,
+        unreadable=unreadable,
+        parallel_from=READINGS_PARALLEL_FROM,
+        input_format=input_format,
     ):
         yield _join(path, parts)
 
 
-def _block_readings(item: Work, options: Mapping[str, str] | None, limit: int) -> FileReadings:
+def block_readings(item: Work, options: Mapping[str, str] | None, limit: int) -> FileReadings:
     _, path, block = item
-    text, problem = decode(block.data, path, block.first_line, block.offset)
+    text, problem = block_text(block, path)
     if problem is not None:
         return FileReadings(path, (), (problem,))
-    return readings_text(text, path, options, block.first_line, limit)
+    found = readings_text(text, path, options, block.first_line, limit)
+    if block.json:
+        return attrs.evolve(found, diagnostics=point(found.diagnostics, text))
+    return found
 
 
 def _join(path: str, parts: list[FileReadings]) -> FileReadings:

@@ -1,0 +1,363 @@
+"""The ASGI application: the routes of ``/v1``, the OpenAPI document and the docs page.
+
+Litestar decodes and encodes the bodies with msgspec, the library that already writes
+trufspec's JSON, and generates the OpenAPI 3.1 document from the same types
+(:mod:`trufspec.serve.models`).  The handlers only route: checks and the stateless referee go
+to the judge processes (:mod:`.judges`), hosted games to threads (:mod:`.games`); the event loop
+waits.  Every error is an RFC 9457 problem (:mod:`.problems`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+from attrs import frozen
+from litestar import Litestar, Request, get, post
+from litestar.datastructures import State
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Components, SecurityScheme
+from litestar.params import Parameter
+
+import trufspec
+from trufspec.referee import STATES
+from trufspec.output import contract
+from trufspec.rulesets import RULESETS
+from trufspec.serve import judged
+from trufspec.serve.games import Host, ProblemError
+from trufspec.serve.judges import JudgeFailed, Judges, OverBudget
+from trufspec.serve.models import (
+    ActionRequest,
+    ActionResult,
+    CheckRequest,
+    CitationBody,
+    ClauseDetail,
+    ClauseSummary,
+    GameCreated,
+    GameRecord,
+    GameView,
+    NewGame,
+    OptionSummary,
+    Problem,
+    ReadingsRequest,
+    RefereeRequest,
+    RefereeResponse,
+    RulesetSummary,
+    RulesIndex,
+)
+from trufspec.serve.page import docs_page
+from trufspec.serve.problems import EXCEPTION_HANDLERS, PROBLEM_RESPONSES, require_json
+from trufspec.serve.store import Store
+from trufspec.spec.options import Option
+from trufspec.spec.registry import default_registry
+
+__all__ = ["Settings", "create_app"]
+
+R = TypeVar("R")
+
+
+@frozen
+class Settings:
+    """What a server is started with; ``trufspec serve`` passes it to each worker through the
+    environment (``TRUFSPEC_SERVE_*``), since uvicorn starts the workers itself."""
+
+    database: str = "trufspec-games.sqlite"
+    max_body: int = 1024 * 1024
+    budget: float = 10.0
+    judges: int = 2
+
+    def environment(self) -> dict[str, str]:
+        return {
+            "TRUFSPEC_SERVE_DATABASE": self.database,
+            "TRUFSPEC_SERVE_MAX_BODY": str(self.max_body),
+            "TRUFSPEC_SERVE_BUDGET": str(self.budget),
+            "TRUFSPEC_SERVE_JUDGES": str(self.judges),
+        }
+
+    @classmethod
+    def from_environment(cls) -> Settings:
+        default = cls()
+        env = os.environ
+        return cls(
+            env.get("TRUFSPEC_SERVE_DATABASE", default.database),
+            int(env.get("TRUFSPEC_SERVE_MAX_BODY", default.max_body)),
+            float(env.get("TRUFSPEC_SERVE_BUDGET", default.budget)),
+            int(env.get("TRUFSPEC_SERVE_JUDGES", default.judges)),
+        )
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _judges(state: State) -> Judges:
+    judges: Judges = state.judges
+    return judges
+
+
+def _host(state: State) -> Host:
+    host: Host = state.host
+    return host
+
+
+async def _judge(state: State, function: Callable[..., R], *args: Any) -> R:
+    """A judgement in a judge process, within the budget."""
+    try:
+        return await _judges(state).run(function, *args)
+    except OverBudget:
+        raise ProblemError(
+            Problem(
+                judged.PROBLEMS + "too-costly",
+                "Too costly to judge",
+                422,
+                f"the request took more than its budget of {_judges(state).budget:g} s; "
+                "it was stopped",
+            )
+        ) from None
+    except JudgeFailed as failed:
+        raise ProblemError(
+            Problem(judged.PROBLEMS + "internal", "Internal error", 500, str(failed))
+        ) from None
+
+
+def _token(request: Request[Any, Any, Any]) -> str:
+    """The bearer token of a request; 401 when there is none."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ProblemError(
+            Problem(
+                judged.PROBLEMS + "unauthorized",
+                "Unauthorized",
+                401,
+                "send the game's table or seat token as 'Authorization: Bearer <token>'",
+            ),
+            {"WWW-Authenticate": 'Bearer realm="trufspec"'},
+        )
+    return token.strip()
+
+
+def _option(option: Option) -> OptionSummary:
+    choices = None if option.choices is None else list(option.choices)
+    return OptionSummary(
+        option.key, choices, option.default, option.doc, option.minimum, option.maximum
+    )
+
+
+SECURITY: list[dict[str, list[str]]] = [{"bearer": []}]
+
+Offset = Annotated[int, Parameter(ge=0, le=10**9, description="the first legal action listed")]
+Limit = Annotated[int, Parameter(ge=0, le=1000, description="how many legal actions to list")]
+FormatParam = Annotated[
+    str, Parameter(pattern="^(truf|json)$", description="the form of the record: truf or json")
+]
+GameId = Annotated[str, Parameter(max_length=100, description="the game's id")]
+
+# ------------------------------------------------------------------ rules
+
+
+@get("/v1/rules", summary="The rulesets, their clauses and readings", tags=["rules"])
+async def rules() -> RulesIndex:
+    registry = default_registry()
+    return RulesIndex(
+        [
+            RulesetSummary(
+                name,
+                name in STATES,
+                [ClauseSummary(c.code, c.title) for c in registry.clauses_of(name)],
+                [_option(o) for o in registry.options_of(name).values()],
+            )
+            for name in RULESETS
+        ]
+    )
+
+
+@get(
+    "/v1/rules/{code:str}",
+    summary="One clause: its statement, quoted source words and readings",
+    tags=["rules"],
+    responses=PROBLEM_RESPONSES,
+)
+async def rule(code: Annotated[str, Parameter(max_length=100)]) -> ClauseDetail:
+    registry = default_registry()
+    clause = next((c for c in registry.clauses() if c.code == code), None)
+    if clause is None:
+        raise ProblemError(
+            Problem(
+                judged.PROBLEMS + "not-found", "Not found", 404, f"no clause has the code {code}"
+            )
+        )
+    options = [
+        o for o in registry.options_of(clause.ruleset).values() if o.ambiguity in clause.ambiguities
+    ]
+    return ClauseDetail(
+        clause.code,
+        clause.slug,
+        clause.ruleset,
+        clause.title,
+        clause.strength.name.lower(),
+        clause.statement,
+        clause.message,
+        [CitationBody(c.source, c.locator, " ".join(c.quote.split())) for c in clause.citations],
+        [_option(o) for o in options],
+    )
+
+
+# ------------------------------------------------------------------ checks and the referee
+
+
+@post(
+    "/v1/check",
+    status_code=200,
+    summary="Check a record: the check's JSON report (version 2)",
+    tags=["check"],
+    responses=PROBLEM_RESPONSES,
+)
+async def check(data: CheckRequest, state: State) -> contract.CheckDocument:
+    return await _judge(state, judged.check, data.record, data.options)
+
+
+@post(
+    "/v1/readings",
+    status_code=200,
+    summary="The readings of a record: what each reading of the rules changes",
+    tags=["check"],
+    responses=PROBLEM_RESPONSES,
+)
+async def readings(data: ReadingsRequest, state: State) -> contract.ReadingsDocument:
+    return await _judge(state, judged.readings, data.record, data.options)
+
+
+@post(
+    "/v1/referee",
+    status_code=200,
+    summary="Stateless referee: apply an action to a record cut at any action",
+    tags=["referee"],
+    responses=PROBLEM_RESPONSES,
+)
+async def referee(data: RefereeRequest, state: State) -> RefereeResponse:
+    answer = await _judge(state, judged.referee, data)
+    if isinstance(answer, Problem):
+        raise ProblemError(answer)
+    return answer
+
+
+# ------------------------------------------------------------------ hosted games
+
+
+@post(
+    "/v1/games",
+    status_code=201,
+    summary="Start a hosted game: its id and one secret token per seat and for the table",
+    tags=["games"],
+    responses=PROBLEM_RESPONSES,
+)
+async def create_game(data: NewGame, state: State) -> GameCreated:
+    return await asyncio.to_thread(_host(state).create, data)
+
+
+@get(
+    "/v1/games/{game:str}",
+    summary="A seat's view of a hosted game (the whole game for the table's token)",
+    tags=["games"],
+    responses=PROBLEM_RESPONSES,
+    security=SECURITY,
+)
+async def view_game(
+    game: GameId,
+    request: Request[Any, Any, Any],
+    state: State,
+    seat: Annotated[str | None, Parameter(max_length=100)] = None,
+    format: FormatParam = "truf",
+    offset: Offset = 0,
+    limit: Limit = 100,
+) -> GameView:
+    token = _token(request)
+    host = _host(state)
+    return await asyncio.to_thread(host.view, game, token, seat, format == "json", offset, limit)
+
+
+@post(
+    "/v1/games/{game:str}/actions",
+    status_code=200,
+    summary="Act in a hosted game: applied, or refused",
+    tags=["games"],
+    responses=PROBLEM_RESPONSES,
+    security=SECURITY,
+)
+async def act(
+    game: GameId, data: ActionRequest, request: Request[Any, Any, Any], state: State
+) -> ActionResult:
+    token = _token(request)
+    return await asyncio.to_thread(_host(state).act, game, token, data)
+
+
+@get(
+    "/v1/games/{game:str}/record",
+    summary="The record of a hosted game: to the table at any time, to a seat once it is over",
+    tags=["games"],
+    responses=PROBLEM_RESPONSES,
+    security=SECURITY,
+)
+async def game_record(
+    game: GameId, request: Request[Any, Any, Any], state: State, format: FormatParam = "truf"
+) -> GameRecord:
+    token = _token(request)
+    return await asyncio.to_thread(_host(state).record, game, token, format == "json")
+
+
+# ------------------------------------------------------------------ the documents
+
+
+@get("/openapi.json", include_in_schema=False, media_type="application/json")
+async def openapi(request: Request[Any, Any, Any]) -> dict[str, Any]:
+    schema: dict[str, Any] = request.app.openapi_schema.to_schema()
+    return schema
+
+
+@get("/docs", include_in_schema=False, media_type="text/html")
+async def docs(request: Request[Any, Any, Any]) -> str:
+    return docs_page(request.app.openapi_schema.to_schema())
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    """The application; with no settings, those of the environment (see :class:`Settings`)."""
+    settings = settings or Settings.from_environment()
+    judges = Judges(settings.judges, settings.budget)
+
+    async def start(app: Litestar) -> None:
+        app.state.judges = judges
+        app.state.host = Host(Store(settings.database))
+        await judges.start()
+
+    async def stop(app: Litestar) -> None:
+        await judges.stop()
+
+    return Litestar(
+        [
+            *(rules, rule, check, readings, referee),
+            *(create_game, view_game, act, game_record),
+            *(openapi, docs),
+        ],
+        on_startup=[start],
+        on_shutdown=[stop],
+        before_request=require_json,
+        exception_handlers=EXCEPTION_HANDLERS,
+        request_max_body_size=settings.max_body,
+        openapi_config=OpenAPIConfig(
+            title="trufspec",
+            version=trufspec.__version__,
+            description="The checker and the live referee of Truf and its relatives.",
+            path="/schema",
+            render_plugins=[],
+            components=Components(
+                security_schemes={
+                    "bearer": SecurityScheme(
+                        type="http",
+                        scheme="bearer",
+                        description="A game's table or seat token",
+                    )
+                }
+            ),
+        ),
+    )

@@ -1,0 +1,182 @@
+"""Hosted games: created, seen and played through the store, one seat at a time.
+
+Every method runs in a thread of the server (it reads and writes SQLite and asks the referee),
+never on the event loop.  The state of a game is resumed from its stored record; the states
+this process reached last are kept (by game and version) so that a game played through one
+worker is not replayed at each action, and a state is only used at the version it belongs to,
+so a game moved on by another worker is resumed afresh.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from trufspec.referee import GameState, Refused, new_game, resume
+from trufspec.referee.errors import refusal
+from trufspec.serve.judged import PROBLEMS, legal_page, record_out, refusal_problem
+from trufspec.serve.models import (
+    ActionRequest,
+    ActionResult,
+    GameCreated,
+    GameRecord,
+    GameView,
+    NewGame,
+    Problem,
+    Tokens,
+)
+from trufspec.serve.store import Access, Store, Stored
+
+__all__ = ["Host", "ProblemError", "forbidden"]
+
+CACHED = 256
+"""Game states kept per process."""
+
+
+class ProblemError(Exception):
+    """A request answered with a problem rather than its result."""
+
+    def __init__(self, problem: Problem, headers: dict[str, str] | None = None) -> None:
+        super().__init__(problem.detail)
+        self.problem = problem
+        self.headers = headers or {}
+
+
+def forbidden(detail: str) -> ProblemError:
+    return ProblemError(Problem(PROBLEMS + "forbidden", "Forbidden", 403, detail))
+
+
+def _conflict(detail: str) -> ProblemError:
+    return ProblemError(Problem(PROBLEMS + "conflict", "Conflict", 409, detail))
+
+
+class Host:
+    """The hosted games of one store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._states: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ states
+
+    def _remember(self, game: str, version: int, state: GameState) -> None:
+        with self._lock:
+            self._states[game] = (version, state)
+            self._states.move_to_end(game)
+            while len(self._states) > CACHED:
+                self._states.popitem(last=False)
+
+    def _state(self, stored: Stored) -> GameState:
+        """The state of a stored game: a copy of the one kept, or resumed from its record."""
+        with self._lock:
+            kept = self._states.get(stored.id)
+        if kept is not None and kept[0] == stored.version:
+            return kept[1].copy()
+        state = resume(stored.record, seed=stored.seed)
+        self._remember(stored.id, stored.version, state.copy())
+        return state
+
+    def _authorised(self, game: str, token: str) -> tuple[Access, Stored]:
+        access = self.store.access(game, token)
+        stored = self.store.load(game) if access is not None else None
+        if access is None or stored is None:
+            raise forbidden("this token gives no access to this game")
+        return access, stored
+
+    # ------------------------------------------------------------------ requests
+
+    def create(self, request: NewGame) -> GameCreated:
+        try:
+            state = new_game(request.ruleset, request.players, request.readings, seed=request.seed)
+        except Refused as refused:
+            raise ProblemError(refusal_problem(refused.diagnostics)) from None
+        record = record_out(state.record(), as_json=False)
+        assert isinstance(record, str)
+        game, table, seats = self.store.create(
+            state.ruleset, str(state.setup.seed), record, list(state.players)
+        )
+        self._remember(game, 0, state)
+        return GameCreated(game, state.ruleset, list(state.players), 0, Tokens(table, seats))
+
+    def view(
+        self, game: str, token: str, seat: str | None, as_json: bool, offset: int, limit: int
+    ) -> GameView:
+        access, stored = self._authorised(game, token)
+        if access.seat is not None and seat not in (None, access.seat):
+            raise forbidden("a seat's token shows that seat's view only")
+        seat = access.seat or seat
+        state = self._state(stored)
+        if seat is not None and seat not in state.players:
+            raise ProblemError(
+                Problem(PROBLEMS + "no-such-seat", "No such seat", 422, f"no seat is named {seat}")
+            )
+        return _view(game, stored.version, state, seat, as_json, offset, limit)
+
+    def act(self, game: str, token: str, request: ActionRequest) -> ActionResult:
+        access, stored = self._authorised(game, token)
+        if access.seat is not None and request.seat not in (None, access.seat):
+            raise forbidden("a seat's token acts as that seat only")
+        if request.version is not None and request.version != stored.version:
+            raise _conflict(
+                f"the game is at version {stored.version}, not {request.version}: "
+                "another action came first"
+            )
+        state = self._state(stored)
+        seat = access.seat or request.seat or state.current_player
+        try:
+            if seat is None or seat not in state.players:
+                raise Refused([refusal("REF001", "no seat is to act: the game is over")])
+            action = state.action(seat, request.action)
+            state.apply(action)
+        except Refused as refused:
+            raise ProblemError(refusal_problem(refused.diagnostics)) from None
+        record = record_out(state.record(), as_json=False)
+        assert isinstance(record, str)
+        if not self.store.save(game, stored.version, record, state.is_game_over):
+            raise _conflict("another action on this game was applied first; nothing was stored")
+        version = stored.version + 1
+        self._remember(game, version, state.copy())
+        view = _view(game, version, state, seat, request.format == "json", 0, 100)
+        return ActionResult(str(action), seat, view)
+
+    def record(self, game: str, token: str, as_json: bool) -> GameRecord:
+        access, stored = self._authorised(game, token)
+        if access.seat is not None and not stored.over:
+            raise forbidden("a seat is given the record once the game is over")
+        state = self._state(stored)
+        return GameRecord(game, stored.version, stored.over, record_out(state.record(), as_json))
+
+
+def _view(
+    game: str,
+    version: int,
+    state: GameState,
+    seat: str | None,
+    as_json: bool,
+    offset: int,
+    limit: int,
+) -> GameView:
+    """The view of ``seat`` (the whole game for the table, ``seat`` None)."""
+    if seat is None:
+        hand: list[str] = []
+        record = state.record()
+        listed = state.current_player
+    else:
+        seen = state.view(seat)
+        hand = [str(card) for card in seen.hand]
+        record = seen.record
+        listed = seat
+    return GameView(
+        id=game,
+        seat=seat,
+        version=version,
+        phase=state.phase,
+        over=state.is_game_over,
+        to_act=list(state.to_act),
+        hand=hand,
+        record=record_out(record, as_json),
+        legal_actions=legal_page(state, listed, offset, limit),
+        totals=dict(state.totals),
+        winners=list(state.winners),
+    )

@@ -1,0 +1,228 @@
+"""The bodies of the service's requests and responses, as msgspec types.
+
+They are the contract of ``/v1``: Litestar decodes requests into them (a body that does not
+follow them is a 422 problem) and the OpenAPI document is generated from them.  A key is never
+removed or changed within ``/v1``; new optional keys may be added, so a client ignores keys it
+does not know.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from trufspec.jsonrecords.model import RecordDocument
+
+__all__ = [
+    "ActionRequest",
+    "ActionResult",
+    "CheckRequest",
+    "CitationBody",
+    "ClauseDetail",
+    "ClauseSummary",
+    "GameCreated",
+    "GameRecord",
+    "GameView",
+    "LegalActions",
+    "NewGame",
+    "OptionSummary",
+    "Problem",
+    "ReadingsRequest",
+    "Record",
+    "RefereeRequest",
+    "RefereeResponse",
+    "RulesIndex",
+    "RulesetSummary",
+    "Tokens",
+]
+
+Record = Annotated[
+    str | RecordDocument,
+    msgspec.Meta(
+        description="A record: the text of a record in the notation, or a JSON record document "
+        "(trufspec/schemas/record.schema.json)."
+    ),
+]
+Readings = Annotated[
+    dict[
+        Annotated[str, msgspec.Meta(max_length=100)], Annotated[str, msgspec.Meta(max_length=100)]
+    ],
+    msgspec.Meta(description="Readings (options) by key, as `--option key=value` gives them."),
+]
+Word = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+Format = Literal["truf", "json"]
+
+
+class _Body(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A request body: a key the API does not have is refused, not ignored."""
+
+
+class _Answer(msgspec.Struct, frozen=True):
+    """A response body."""
+
+
+class CheckRequest(_Body, frozen=True):
+    record: Record
+    options: Readings = {}
+
+
+class ReadingsRequest(_Body, frozen=True):
+    record: Record
+    options: Readings = {}
+
+
+class RefereeRequest(_Body, frozen=True):
+    """A record cut at any action, and the action to apply (none: the state only).  ``player``
+    acts (default: the player whose turn it is); ``readings`` replace the record's ``Options``
+    tag when given; deals after the record are dealt from ``seed``.  ``offset`` and ``limit``
+    page the legal actions."""
+
+    record: Record
+    action: Annotated[str, msgspec.Meta(max_length=1000)] | None = None
+    player: Word | None = None
+    readings: Readings | None = None
+    seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
+    offset: Annotated[int, msgspec.Meta(ge=0)] = 0
+    limit: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 100
+
+
+class LegalActions(_Answer, frozen=True):
+    """The legal actions of ``player``, in the notation's words: ``total`` of them, of which
+    ``items`` are those from ``offset`` on (a truf-jb bid has millions: ask for pages)."""
+
+    player: str | None
+    total: int
+    offset: int
+    items: list[str]
+
+
+class RefereeResponse(_Answer, frozen=True):
+    applied: str | None
+    """The action applied, in the notation's words (null when none was asked for)."""
+    player: str | None
+    record: Record
+    phase: str
+    to_act: list[str]
+    legal_actions: LegalActions
+    totals: dict[str, int]
+    winners: list[str]
+
+
+class NewGame(_Body, frozen=True):
+    ruleset: Word
+    players: Annotated[list[Word], msgspec.Meta(min_length=1, max_length=10)]
+    readings: Readings = {}
+    seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
+
+
+class Tokens(_Answer, frozen=True):
+    """The secrets of a game: one for the table (sees and does everything), one per seat (sees
+    that seat's view and acts as that seat).  Given once, never again."""
+
+    table: str
+    seats: dict[str, str]
+
+
+class GameCreated(_Answer, frozen=True):
+    id: str
+    ruleset: str
+    players: list[str]
+    version: int
+    tokens: Tokens
+
+
+class GameView(_Answer, frozen=True):
+    """A game as one seat sees it (``seat``), or as the table does (``seat`` null): the hand
+    of the seat, the record with what is hidden from it left out, and its legal actions.
+    ``version`` counts the actions applied: send it back with an action to be refused (409)
+    if another action came first."""
+
+    id: str
+    seat: str | None
+    version: int
+    phase: str
+    over: bool
+    to_act: list[str]
+    hand: list[str]
+    record: Record
+    legal_actions: LegalActions
+    totals: dict[str, int]
+    winners: list[str]
+
+
+class ActionRequest(_Body, frozen=True):
+    action: Annotated[str, msgspec.Meta(min_length=1, max_length=1000)]
+    seat: Word | None = None
+    version: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    format: Format = "truf"
+
+
+class ActionResult(_Answer, frozen=True):
+    applied: str
+    seat: str
+    view: GameView
+
+
+class GameRecord(_Answer, frozen=True):
+    id: str
+    version: int
+    over: bool
+    record: Record
+
+
+class OptionSummary(_Answer, frozen=True):
+    key: str
+    choices: list[str] | None
+    default: str
+    description: str
+    minimum: int | None
+    maximum: int | None
+
+
+class ClauseSummary(_Answer, frozen=True):
+    code: str
+    title: str
+
+
+class RulesetSummary(_Answer, frozen=True):
+    name: str
+    referee: bool
+    clauses: list[ClauseSummary]
+    options: list[OptionSummary]
+
+
+class RulesIndex(_Answer, frozen=True):
+    rulesets: list[RulesetSummary]
+
+
+class CitationBody(_Answer, frozen=True):
+    source: str
+    locator: str
+    quote: str
+
+
+class ClauseDetail(_Answer, frozen=True):
+    code: str
+    slug: str
+    ruleset: str
+    title: str
+    strength: str
+    statement: str
+    message: str
+    citations: list[CitationBody]
+    options: list[OptionSummary]
+
+
+class Problem(_Answer, omit_defaults=True, frozen=True):
+    """An RFC 9457 problem; ``code`` is the clause or REF code where there is one, and a
+    refusal carries its clause's ``clause`` title and ``citation``."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str | None = None
+    clause: str | None = None
+    citation: CitationBody | None = None
+    errors: list[dict[str, str]] | None = None
