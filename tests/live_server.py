@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,11 +27,21 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(command: Sequence[str], port: int, cwd: Path | None = None) -> Iterator[str]:
-    """Run ``command`` (a server listening on 127.0.0.1:``port``) until the block ends; yields
-    its address once it answers."""
+def running(
+    command: Sequence[str],
+    port: int,
+    cwd: Path | None = None,
+    environment: Mapping[str, str] | None = None,
+) -> Iterator[str]:
+    """Run ``command`` (a server listening on 127.0.0.1:``port``, with ``environment`` added to
+    this process's) until the block ends; yields its address once it answers."""
     process = subprocess.Popen(
-        list(command), cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        list(command),
+        cwd=cwd,
+        env={**os.environ, **(environment or {})},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     url = f"http://127.0.0.1:{port}"
     try:

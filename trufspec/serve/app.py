@@ -48,8 +48,10 @@ from trufspec.serve.models import (
     RulesIndex,
 )
 from trufspec.serve.page import docs_page
+from trufspec.serve.pages import pages_router, sample_records
 from trufspec.serve.problems import EXCEPTION_HANDLERS, PROBLEM_RESPONSES, require_json
 from trufspec.serve.store import Store
+from trufspec.serve.tables import tables_router
 from trufspec.spec.options import Option
 from trufspec.spec.registry import default_registry
 
@@ -338,6 +340,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             *(rules, rule, check, readings, referee),
             *(create_game, view_game, act, game_record),
             *(openapi, docs),
+            pages_router(samples=sample_records()),
+            tables_router(),
         ],
         on_startup=[start],
         on_shutdown=[stop],

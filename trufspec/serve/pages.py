@@ -1,4 +1,5 @@
-"""The pages ``trufspec serve`` shows to people: check a record (``/``), the rules (``/rules/``).
+"""The pages ``trufspec serve`` shows to people: check a record (``/``), play (``/play``), the
+rules (``/rules/``).
 
 They are rendered on the server from templates and style sheets shipped in the package
 (``trufspec/serve/web/``) and fetch nothing from elsewhere, so they work offline.  The check page
@@ -6,6 +7,9 @@ is a plain form that posts the record back to ``/``: it works without JavaScript
 only adds dropping a file and refusing, before sending, a file too large or not UTF-8.  Its result
 is the HTML report's body (:func:`trufspec.pictures.html.render_files`): the same deal diagrams,
 trick replays, score charts and findings as ``trufspec report``.
+
+The play page (``/play``, its script ``web/static/play.js``) is a client of the hosted-game API
+holding one seat's token; :mod:`trufspec.serve.tables` seats the bots.
 
 The rules pages lay the clauses out at the paths of the published reference
 (``rulesets/<id>.html#<code>``, ``notation.html``, ``ambiguities.html``), so the report's links
@@ -24,6 +28,7 @@ import jinja2
 from litestar import Request, Response, Router, get, post
 from litestar.datastructures import UploadFile
 from litestar.exceptions import HTTPException
+from litestar.response import Redirect
 from litestar.static_files import create_static_files_router
 from markupsafe import Markup
 
@@ -40,7 +45,7 @@ from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES
 
-__all__ = ["UPLOAD_LIMIT", "pages_router"]
+__all__ = ["UPLOAD_LIMIT", "pages_router", "sample_records"]
 
 WEB = Path(__file__).parent / "web"
 """The templates and, under ``static/``, the style sheet and scripts of the pages."""
@@ -144,6 +149,18 @@ class Pages:
         )
 
 
+async def _form_posted(request: Request[Any, Any, Any]) -> None:
+    """The check page posts a form, not the JSON the API asks for: nothing to refuse here."""
+    return None
+
+
+def sample_records() -> Path | None:
+    """The sample records of a checkout (``records/`` beside the package), when trufspec runs
+    from one; an installed package has none."""
+    records = Path(__file__).resolve().parents[2] / "records"
+    return records if records.is_dir() else None
+
+
 def _html(body: str, status: int = 200) -> Response[str]:
     return Response(body, status_code=status, media_type="text/html; charset=utf-8")
 
@@ -219,7 +236,7 @@ def pages_router(*, samples: Path | None = None, rules_url: str | None = None) -
     def check_form() -> Response[str]:
         return _html(pages.check_page())
 
-    @post("/", request_max_body_size=UPLOAD_LIMIT + 64 * 1024)
+    @post("/", request_max_body_size=UPLOAD_LIMIT + 64 * 1024, before_request=_form_posted)
     async def check(request: Request[Any, Any, Any]) -> Response[str]:
         form = await request.form()
         fields: dict[str, Any] = {}
@@ -234,6 +251,21 @@ def pages_router(*, samples: Path | None = None, rules_url: str | None = None) -
         # The check runs on a worker thread: a long record never holds up the other requests.
         body = await anyio.to_thread.run_sync(_check, pages, fields)
         return _html(body)
+
+    @get("/play", sync_to_thread=False)
+    def play() -> Response[str]:
+        rulesets = [{"id": r.id, "title": r.title} for r in RULESETS.values()]
+        return _html(pages.render("play.html.j2", "play", rulesets=rulesets))
+
+    @get("/rules/clause/{code:str}", sync_to_thread=False)
+    def clause(code: str) -> Redirect:
+        """A clause by its code alone (a refusal knows no more), at its place in its page."""
+        try:
+            found = registry.clause(code)
+        except KeyError:
+            raise HTTPException(status_code=404, detail=f"There is no rule {code!r}.") from None
+        page = "notation.html" if found.ruleset == "record" else f"rulesets/{found.ruleset}.html"
+        return Redirect(f"{pages.rules_base}{page}#{found.code}")
 
     @get(["/rules", "/rules/"], sync_to_thread=False)
     def rules_index() -> Response[str]:
@@ -307,6 +339,8 @@ def pages_router(*, samples: Path | None = None, rules_url: str | None = None) -
         route_handlers=[
             check_form,
             check,
+            play,
+            clause,
             rules_index,
             ruleset_page,
             notation_page,
