@@ -8,6 +8,7 @@ console errors, uncaught exceptions and requests of its page for the tests to as
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 from collections.abc import Iterator
@@ -17,7 +18,15 @@ from pathlib import Path
 import attrs
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
-__all__ = ["CHROMIUM", "MISSING", "Tab", "chromium", "png_is_blank", "png_size"]
+__all__ = [
+    "CHROMIUM",
+    "MISSING",
+    "Tab",
+    "chromium",
+    "keep_screenshot",
+    "png_is_blank",
+    "png_size",
+]
 
 CHROMIUM = "/usr/bin/chromium"
 """Debian's Chromium, the one browser the tests drive."""
@@ -99,6 +108,15 @@ class Tab:
 def _console(tab: Tab, message: ConsoleMessage) -> None:
     if message.type == "error":
         tab.errors.append(message.text[:300])
+
+
+def keep_screenshot(name: str, shot: bytes) -> None:
+    """Keep ``shot`` as ``NAME.png`` in the folder ``TRUFSPEC_SCREENSHOTS`` names, if any, for
+    a person to look at."""
+    keep = os.environ.get("TRUFSPEC_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        (Path(keep) / f"{name}.png").write_bytes(shot)
 
 
 def png_size(data: bytes) -> tuple[int, int]:

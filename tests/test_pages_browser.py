@@ -9,7 +9,6 @@ screenshots in ``DIR``.
 
 from __future__ import annotations
 
-import os
 import re
 import urllib.parse
 import urllib.request
@@ -18,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from browser import Tab, png_is_blank
+from browser import Tab, keep_screenshot, png_is_blank
 from live_server import free_port, running, uvicorn
 from playwright.sync_api import expect
 
@@ -45,10 +44,7 @@ def _stays_home(tab: Tab, server: str) -> None:
 def _shot(tab: Tab, name: str) -> None:
     shot = tab.page.screenshot(full_page=False)
     assert not png_is_blank(shot)
-    keep = os.environ.get("TRUFSPEC_SCREENSHOTS")
-    if keep:
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        (Path(keep) / f"{name}.png").write_bytes(shot)
+    keep_screenshot(name, shot)
 
 
 def _codes(html: str) -> list[str]:

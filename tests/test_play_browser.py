@@ -9,14 +9,13 @@ started again in the middle of a game, and a second tab sits on the same seat.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from browser import Tab, png_is_blank
+from browser import Tab, keep_screenshot, png_is_blank
 from live_server import free_port, running, uvicorn
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -124,9 +123,7 @@ def test_a_whole_tromplemond_round_played_by_clicks(tab: Callable[..., Tab], ser
     assert player.scroll_width() <= 1280
     shot = player.page.screenshot()
     assert not png_is_blank(shot)
-    keep = os.environ.get("TRUFSPEC_SCREENSHOTS")
-    if keep:
-        Path(keep, "play-over-1280.png").write_bytes(shot)
+    keep_screenshot("play-over-1280", shot)
     with player.page.expect_download() as download:
         player.page.get_by_role("button", name="Download the record (notation)").click()
     assert '[Ruleset "tromplemond"]' in Path(download.value.path()).read_text(encoding="utf-8")
@@ -158,9 +155,7 @@ def test_a_refused_card_shows_its_clause_and_the_rule(tab: Callable[..., Tab], s
     code = refusal.get_by_role("link").inner_text().split()[0]
     assert refusal.locator("blockquote").inner_text().startswith("“")
     assert _version(player.page) == version  # nothing was applied
-    keep = os.environ.get("TRUFSPEC_SCREENSHOTS")
-    if keep:
-        Path(keep, "play-refused-390.png").write_bytes(player.page.screenshot())
+    keep_screenshot("play-refused-390", player.page.screenshot())
     assert player.scroll_width() <= 390
     refusal.get_by_role("link").click()
     player.page.wait_for_url(re.compile(rf"/rules/rulesets/truf-jb\.html#{code}$"))

@@ -9,12 +9,11 @@ broken replay pass.  ``TRUFSPEC_SCREENSHOTS=DIR`` keeps the screenshots in ``DIR
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from browser import Tab, png_is_blank, png_size
+from browser import Tab, keep_screenshot, png_is_blank, png_size
 
 from trufspec.pictures.html import read_source, render_report
 
@@ -150,10 +149,7 @@ def test_screenshots_have_content_and_no_sideways_scroll(
         _replay(0) + ".querySelector('svg').getBoundingClientRect().right"
     )
     assert 0 < right <= width
-    keep = os.environ.get("TRUFSPEC_SCREENSHOTS")
-    if keep:
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        (Path(keep) / f"report-{width}.png").write_bytes(shot)
+    keep_screenshot(f"report-{width}", shot)
     assert browser.errors == []
 
 
