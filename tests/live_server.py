@@ -1,25 +1,37 @@
-"""A server on 127.0.0.1 for the tests, started in a process of its own and stopped after them."""
+"""A real ``trufspec serve`` for the tests: uvicorn on 127.0.0.1, started and stopped by them.
+
+The server is the command a user runs, in its own process, so the tests go through everything
+between a client and the referee: uvicorn, the judge processes, the SQLite file.
+"""
 
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["free_port", "running"]
+import httpx
 
-START_SECONDS = 30.0
-"""The longest a server may take to answer its first request."""
+__all__ = ["Server", "running"]
 
 
-def free_port() -> int:
+class Server:
+    def __init__(self, url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+        self.url = url
+        self.process = process
+        self.log = log
+
+    def client(self, **kwargs: object) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=30, **kwargs)  # type: ignore[arg-type]
+
+
+def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
@@ -28,59 +40,38 @@ def free_port() -> int:
 
 @contextmanager
 def running(
-    command: Sequence[str],
-    port: int,
-    cwd: Path | None = None,
-    environment: Mapping[str, str] | None = None,
-) -> Iterator[str]:
-    """Run ``command`` (a server listening on 127.0.0.1:``port``, with ``environment`` added to
-    this process's) until the block ends; yields its address once it answers."""
-    process = subprocess.Popen(
-        list(command),
-        cwd=cwd,
-        env={**os.environ, **(environment or {})},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    database: Path, *options: str, workers: int = 1, port: int | None = None
+) -> Iterator[Server]:
+    """A server on a free port of 127.0.0.1 (or on ``port``: a server started again where it
+    was) keeping its games in ``database``; stopped (with its workers and judges) when the
+    block ends."""
+    port = port or _free_port()
+    log = database.with_suffix(f".{port}.log")
+    command = [sys.executable, "-m", "trufspec", "serve", "--port", str(port)]
+    command += ["--database", str(database), "--workers", str(workers), "--judges", "1", *options]
+    with open(log, "wb") as output:
+        process = subprocess.Popen(
+            command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+        )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + START_SECONDS
-        for _ in range(600):
+        deadline = time.monotonic() + 60
+        while True:
             if process.poll() is not None:
-                said = process.stderr.read() if process.stderr else ""
-                raise RuntimeError(f"the server stopped: {said[-2000:]}")
+                raise RuntimeError(f"the server stopped: {log.read_text(errors='replace')}")
             try:
-                with urllib.request.urlopen(url + "/static/site.css", timeout=2):
+                if httpx.get(url + "/v1/rules", timeout=2).status_code == 200:
                     break
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline:
-                    raise TimeoutError(f"no answer from {url} in {START_SECONDS} s") from None
-                time.sleep(0.05)
-        yield url
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start: {log.read_text(errors='replace')}")
+            time.sleep(0.2)
+        yield Server(url, process, log)
     finally:
-        process.terminate()
+        os.killpg(process.pid, signal.SIGTERM)
         try:
-            process.wait(10)
+            process.wait(20)
         except subprocess.TimeoutExpired:
-            process.kill()
+            os.killpg(process.pid, signal.SIGKILL)
             process.wait()
-        if process.stderr is not None:
-            process.stderr.close()
-
-
-def uvicorn(factory: str, port: int) -> list[str]:
-    """The command that serves an application ``factory`` (``module:function``) on ``port``."""
-    return [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "--factory",
-        factory,
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-    ]

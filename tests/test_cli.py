@@ -220,8 +220,10 @@ def test_check_json_follows_the_contract(tmp_path: Path) -> None:
         "consequential",
         "clause",
         "data",
+        "pointer",
     ]
     assert errors[0]["line"] == 7
+    assert errors[0]["pointer"] is None
     assert list(document["summary"]) == ["files", "games", "deals", "errors", "warnings"]
     assert document["summary"]["files"] == 2
     assert document["summary"]["errors"] == len(errors) + sum(

@@ -15,8 +15,8 @@ from trufspec.api import dumps, load, loads
 from trufspec.batch import check_paths
 from trufspec.jsonrecords import is_json, notation_text, read_json, write_json
 from trufspec.jsonrecords.convert import from_document, to_document
-from trufspec.records import Game
 from trufspec.output import schemas
+from trufspec.records import Game
 from trufspec.simulate import SIMULATORS, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,3 +147,43 @@ def test_the_example_of_the_service_page_is_a_json_record() -> None:
     parsed = read_json(example)
     assert parsed.diagnostics == ()
     assert "contract Citra trump S atas" in dumps(parsed.games)
+
+
+def test_convert_writes_json_and_reads_it_back(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from trufspec.cli import main
+
+    target = tmp_path / "game.json"
+    runner = CliRunner()
+    written = runner.invoke(main, ["convert", str(BROKEN), "--to", "json", "-o", str(target)])
+    assert written.exit_code == 0, written.output
+    back = runner.invoke(main, ["convert", str(target), "--to", "truf"])
+    assert back.exit_code == 0
+    assert back.output == dumps(load(BROKEN).games)
+    piped = runner.invoke(
+        main, ["convert", "-", "--input-format", "json", "--to", "truf"], input=target.read_bytes()
+    )
+    assert piped.output == back.output
+
+
+def test_the_commands_read_json_records(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from trufspec.cli import main
+
+    target = tmp_path / "game.json"
+    target.write_bytes(write_json(load(BROKEN).games))
+    runner = CliRunner()
+    for command in (["check"], ["score"], ["readings"], ["report", "-o", str(tmp_path / "r.html")]):
+        result = runner.invoke(main, [*command, str(target)])
+        assert result.exit_code == 0, (command, result.output)
+    checked = runner.invoke(main, ["check", "--format", "json", str(target)])
+    assert json.loads(checked.output)["summary"]["deals"] == 6
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"version": 1, "games": [{"tags": [{"name": "Ruleset"}]}]}', encoding="utf-8")
+    refused = runner.invoke(main, ["check", str(bad)])
+    assert refused.exit_code == 1
+    assert f"{bad}#/games/0/tags/0: error REC001" in refused.output
+    converted = runner.invoke(main, ["convert", str(bad), "--to", "truf"])
+    assert converted.exit_code == 1

@@ -37,6 +37,7 @@ __all__ = [
     "check_block",
     "check_blocks",
     "check_paths",
+    "checked_text",
     "join",
     "map_paths",
 ]
@@ -55,15 +56,24 @@ def check_block(
     block: Block, path: str, options: Mapping[str, str] | None, figures: bool = True
 ) -> FileReport:
     """The report of one block of a file: its games, or a REC002 when its bytes are not text;
-    without the recomputed figures unless ``figures`` (see ``FileReport.without_figures``).
-    A JSON record is checked as its canonical text, each finding given its JSON Pointer."""
+    without the recomputed figures unless ``figures`` (see ``FileReport.without_figures``)."""
+    report = checked_text(block, path, options)[1]
+    return report if figures else report.without_figures()
+
+
+def checked_text(
+    block: Block, path: str, options: Mapping[str, str] | None
+) -> tuple[str | None, FileReport]:
+    """The text of a block and its report; the text is None when the block has none (bytes
+    that are not text, a JSON document that is not a record).  A JSON record is checked as
+    its canonical text, each finding given its JSON Pointer."""
     text, problem = block_text(block, path)
     if problem is not None:
-        return FileReport(path, (), (problem,))
+        return None, FileReport(path, (), (problem,))
     report = check_text(text, path, options, block.first_line)
     if block.json:
         report = attrs.evolve(report, diagnostics=point(report.diagnostics, text))
-    return report if figures else report.without_figures()
+    return text, report
 
 
 def join(path: str, parts: Iterable[FileReport]) -> FileReport:

@@ -22,7 +22,19 @@ from typing import Any
 import click
 
 from trufspec import __version__
-from trufspec.cli import check, coverage, fmt, play, readings, report, rules, score, simulate
+from trufspec.cli import (
+    check,
+    convert,
+    coverage,
+    fmt,
+    play,
+    readings,
+    report,
+    rules,
+    score,
+    serve,
+    simulate,
+)
 from trufspec.cli.support import USAGE
 
 __all__ = ["main"]
@@ -55,6 +67,7 @@ def main() -> None:
 
 
 main.add_command(check.check)
+main.add_command(convert.convert)
 main.add_command(coverage.coverage)
 main.add_command(fmt.fmt)
 main.add_command(play.play)
@@ -62,4 +75,5 @@ main.add_command(readings.readings)
 main.add_command(report.report)
 main.add_command(rules.rules)
 main.add_command(score.score)
+main.add_command(serve.serve)
 main.add_command(simulate.simulate)

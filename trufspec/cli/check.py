@@ -21,6 +21,7 @@ from trufspec.cli.support import (
     colour_wanted,
     exclude_option,
     finish,
+    input_format_option,
     jobs_option,
     load_settings,
     paths_argument,
@@ -106,6 +107,7 @@ def _parse_codes(
     help="Check on a Dask cluster: the scheduler's address, or 'local' for a cluster of this "
     "machine's cores (needs trufspec[dask]; the files must be at the same paths on the workers).",
 )
+@input_format_option
 @exclude_option
 @color_option
 def check(
@@ -121,6 +123,7 @@ def check(
     rules_url: str | None,
     jobs: int,
     dask_address: str | None,
+    input_format: str,
     exclude: tuple[str, ...],
     color: str,
 ) -> None:
@@ -166,6 +169,14 @@ def check(
     sources = [source.path for source in collected.inputs]
     cannot_read = Unreadable()
     if dask_address is not None:
+        from trufspec.jsonrecords import is_json
+
+        if any(is_json(path, input_format) for path in sources):
+            raise click.BadParameter(
+                "a Dask cluster checks records in the notation; convert JSON records first",
+                ctx,
+                param_hint="--dask",
+            )
         files = _check_on_cluster(ctx, dask_address, sources, options, cannot_read)
     else:
         with _progress(sources, output_format == "text" and not quiet) as advance:
@@ -177,6 +188,7 @@ def check(
                     progress=advance,
                     unreadable=cannot_read,
                     figures=output_format == "json",
+                    input_format=input_format,
                 )
             )
     report = Report(tuple(files))

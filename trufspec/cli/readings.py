@@ -20,6 +20,7 @@ from trufspec.cli.support import (
     collect_inputs,
     exclude_option,
     finish,
+    input_format_option,
     jobs_option,
     load_settings,
     paths_argument,
@@ -60,6 +61,7 @@ __all__ = ["readings"]
 @jobs_option(
     "Replay on this many processes; a large file is shared out a block of games at a time."
 )
+@input_format_option
 @exclude_option
 def readings(
     paths: tuple[str, ...],
@@ -68,6 +70,7 @@ def readings(
     verbose: bool,
     limit: int,
     jobs: int,
+    input_format: str,
     exclude: tuple[str, ...],
 ) -> None:
     """Say what each game's result depends on: replay it under every reading of the rules.
@@ -89,7 +92,14 @@ def readings(
     sources = [source.path for source in collected.inputs]
     cannot_read = Unreadable()
     files = list(
-        readings_paths(sources, options or None, limit=limit, jobs=jobs, unreadable=cannot_read)
+        readings_paths(
+            sources,
+            options or None,
+            limit=limit,
+            jobs=jobs,
+            unreadable=cannot_read,
+            input_format=input_format,
+        )
     )
     if output_format == "json":
         from trufspec.readings.json import render

@@ -19,6 +19,7 @@ from trufspec.cli.support import (
     collect_inputs,
     exclude_option,
     finish,
+    input_format_option,
     load_settings,
     paths_argument,
     patterns_left_out,
@@ -49,6 +50,7 @@ __all__ = ["report"]
     "--letters", is_flag=True, help="Write suits as letters (KH) instead of symbols (K♥)."
 )
 @readings_option
+@input_format_option
 @exclude_option
 def report(
     paths: tuple[str, ...],
@@ -56,6 +58,7 @@ def report(
     base_url: str | None,
     letters: bool,
     options: dict[str, str],
+    input_format: str,
     exclude: tuple[str, ...],
 ) -> None:
     """Write one self-contained HTML page that draws every game of the records.
@@ -79,7 +82,11 @@ def report(
     options = readings_in_force(options, settings)
     collected = collect_inputs(paths, patterns_left_out(exclude, settings))
     read = [(source.path, read_input(source)) for source in collected.inputs]
-    sources = [read_source(path, data, options or None) for path, data in read if data is not None]
+    sources = [
+        read_source(path, data, options or None, input_format)
+        for path, data in read
+        if data is not None
+    ]
     page = render_report(sources, base_url=base_url, unicode=not letters)
     if output == "-":
         click.echo(page, nl=False)

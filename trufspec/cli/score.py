@@ -13,6 +13,7 @@ from trufspec.cli.support import (
     collect_inputs,
     exclude_option,
     finish,
+    input_format_option,
     load_settings,
     paths_argument,
     patterns_left_out,
@@ -45,12 +46,14 @@ __all__ = ["score"]
     help="Print the standings across all the games instead of their sheets: games played, "
     "games won and points (the sum of the final totals) of each player.",
 )
+@input_format_option
 @exclude_option
 def score(
     paths: tuple[str, ...],
     output_format: str,
     options: dict[str, str],
     standings: bool,
+    input_format: str,
     exclude: tuple[str, ...],
 ) -> None:
     """Print the recomputed score sheet of each game, deal by deal.
@@ -68,6 +71,9 @@ def score(
       trufspec score --standings records/truf-jb/
     """
     import trufspec
+    from trufspec.batch import checked_text
+    from trufspec.jsonrecords import is_json
+    from trufspec.notation.blocks import Block
     from trufspec.output import sheet
     from trufspec.output import standings as standings_report
 
@@ -83,10 +89,11 @@ def score(
         if data is None:
             unreadable = True
             continue
-        report = trufspec.check_bytes(data, source.path, options or None)
+        block = Block(data, 1, json=is_json(source.path, input_format))
+        text, report = checked_text(block, source.path, options or None)
         errors += [(source.path, d) for d in report.diagnostics if d.severity is Severity.ERROR]
-        text, _ = trufspec.decode(data, source.path)
-        sheets += sheet.sheets(source.path, trufspec.loads(text, source.path).games, report.games)
+        games = () if text is None else trufspec.loads(text, source.path).games
+        sheets += sheet.sheets(source.path, games, report.games)
     module = standings_report if standings else sheet
     renderers = {
         "text": module.render_text,

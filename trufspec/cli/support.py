@@ -35,6 +35,7 @@ __all__ = [
     "colour_wanted",
     "exclude_option",
     "finish",
+    "input_format_option",
     "jobs_option",
     "load_settings",
     "paths_argument",
@@ -164,6 +165,17 @@ def code_prefixes(values: Sequence[str]) -> tuple[tuple[str, ...], list[str]]:
                     f"{item.strip()!r} is not a clause code or the start of one (codes look like JB305 or REC013)"
                 )
     return tuple(found), problems
+
+
+input_format_option = click.option(
+    "--input-format",
+    type=click.Choice(["auto", "truf", "json"]),
+    default="auto",
+    show_default=True,
+    help="How the files are written: auto takes a file ending in .json for a JSON record "
+    "(docs/service.rst) and any other for the notation; json or truf says it for every file, "
+    "standard input included.",
+)
 
 
 exclude_option = click.option(

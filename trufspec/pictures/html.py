@@ -20,6 +20,8 @@ from attrs import evolve, frozen
 from markupsafe import Markup, escape
 
 from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.output.model import FileReport, GameResult
+from trufspec.output.sheet import Sheet, sheets
 from trufspec.pictures.chart import chart
 from trufspec.pictures.scene import DealScene, PlacedCard, deal_scene
 from trufspec.pictures.svg import (
@@ -46,8 +48,6 @@ from trufspec.records import (
     Vote,
     Votes,
 )
-from trufspec.output.model import FileReport, GameResult
-from trufspec.output.sheet import Sheet, sheets
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES
@@ -144,14 +144,19 @@ class FileView:
     warnings: int
 
 
-def read_source(path: str, data: bytes, options: Mapping[str, str] | None = None) -> Source:
+def read_source(
+    path: str, data: bytes, options: Mapping[str, str] | None = None, input_format: str = "auto"
+) -> Source:
     """A file read and checked for the report: its games and the check's report of it (a
-    file that is not text is reported with no games)."""
+    file that is not text, or not a JSON record, is reported with no games).  A JSON record
+    is shown as the canonical text it prints as."""
     import trufspec
+    from trufspec.batch import checked_text
+    from trufspec.jsonrecords import is_json
+    from trufspec.notation.blocks import Block
 
-    text, problem = trufspec.decode(data, path)
-    report = trufspec.check_bytes(data, path, options)
-    if problem is not None:
+    text, report = checked_text(Block(data, 1, json=is_json(path, input_format)), path, options)
+    if text is None:
         return Source(path, None, (), report)
     return Source(path, text, trufspec.loads(text, path).games, report)
 

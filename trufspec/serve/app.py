@@ -22,8 +22,8 @@ from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import Parameter
 
 import trufspec
-from trufspec.referee import STATES
 from trufspec.output import contract
+from trufspec.referee import STATES
 from trufspec.rulesets import RULESETS
 from trufspec.serve import judged
 from trufspec.serve.games import Host, ProblemError
@@ -325,7 +325,7 @@ async def docs(request: Request[Any, Any, Any]) -> str:
 def create_app(settings: Settings | None = None) -> Litestar:
     """The application; with no settings, those of the environment (see :class:`Settings`)."""
     settings = settings or Settings.from_environment()
-    judges = Judges(settings.judges, settings.budget)
+    judges = Judges(settings.judges, settings.budget, judged.warm)
 
     async def start(app: Litestar) -> None:
         app.state.judges = judges

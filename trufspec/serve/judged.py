@@ -17,6 +17,9 @@ from trufspec.diagnostics import Diagnostic
 from trufspec.jsonrecords.convert import from_document, to_document
 from trufspec.jsonrecords.model import RecordDocument
 from trufspec.notation.blocks import Block
+from trufspec.output import contract
+from trufspec.output.json import document as check_document
+from trufspec.output.model import Report
 from trufspec.readings.corpus import block_readings
 from trufspec.readings.json import document as readings_document
 from trufspec.readings.replay import LIMIT
@@ -24,9 +27,6 @@ from trufspec.records import Game, Tag, replace
 from trufspec.referee import GameState, Refused, resume
 from trufspec.referee.actions import Action
 from trufspec.referee.errors import refusal
-from trufspec.output import contract
-from trufspec.output.json import document as check_document
-from trufspec.output.model import Report
 from trufspec.serve.models import (
     CitationBody,
     LegalActions,
@@ -45,6 +45,7 @@ __all__ = [
     "record_text",
     "referee",
     "refusal_problem",
+    "warm",
 ]
 
 PROBLEMS = "https://trufspec.readthedocs.io/en/latest/service.html#problem-"
@@ -70,6 +71,15 @@ def readings(record: Record, options: Mapping[str, str]) -> contract.ReadingsDoc
     """The readings' JSON document for one record."""
     found = block_readings((0, PATH, _block(record)), dict(options) or None, LIMIT)
     return readings_document([found], LIMIT)
+
+
+_WARM_UP = '[Ruleset "truf-jb"]\n[Players "A B C D"]\n\ndeal 1\ndealer A\n'
+
+
+def warm() -> None:
+    """Load what a first check and a first referee action load (the parsers, the rulesets)."""
+    check(_WARM_UP, {})
+    referee(RefereeRequest(_WARM_UP, limit=1))
 
 
 def record_text(record: Record) -> str:

@@ -32,9 +32,13 @@ class JudgeFailed(Exception):
     """The judgement raised: a bug of trufspec, reported without its traceback."""
 
 
-def _serve(connection: Connection) -> None:
-    """A judge's loop: receive a function and its arguments, send back what it returns."""
+def _serve(connection: Connection, warm: Callable[[], object] | None) -> None:
+    """A judge's loop: warm up, say so, then receive a function and its arguments and send
+    back what it returns."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server's Ctrl-C is the server's to handle
+    if warm is not None:
+        warm()
+    connection.send(_READY)
     while True:
         try:
             function, args = connection.recv()
@@ -51,12 +55,17 @@ def _settle(ready: asyncio.Future[None]) -> None:
         ready.set_result(None)
 
 
+_READY = "ready"
+
+
 class _Judge:
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, warm: Callable[[], object] | None) -> None:
         self.connection, child = multiprocessing.Pipe()
-        self.process: BaseProcess = context.Process(target=_serve, args=(child,), daemon=True)
+        self.process: BaseProcess = context.Process(target=_serve, args=(child, warm), daemon=True)
         self.process.start()
         child.close()
+        if self.connection.recv() != _READY:
+            raise RuntimeError("a judge process did not start")
 
     def stop(self) -> None:
         if self.process.is_alive() and self.process.pid is not None:
@@ -68,9 +77,13 @@ class _Judge:
 class Judges:
     """A pool of judge processes; :meth:`run` awaits a judgement within its budget."""
 
-    def __init__(self, size: int, budget: float) -> None:
+    def __init__(self, size: int, budget: float, warm: Callable[[], object] | None = None) -> None:
+        """``size`` processes, each of which runs ``warm`` once before its first judgement
+        (what is loaded on first use, such as the parser, is then not paid for by a request
+        under its budget)."""
         self.size = size
         self.budget = budget
+        self.warm = warm
         # A fork server, not a fork: the server runs threads, and a fork of a process with
         # threads can deadlock.  The judges are started once, before the first request.
         self._context = multiprocessing.get_context("forkserver")
@@ -79,10 +92,13 @@ class Judges:
         self._context.set_forkserver_preload(["trufspec.serve.judged"])
         self._idle: asyncio.Queue[_Judge] | None = None
         self._all: list[_Judge] = []
+        self._replacing: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         self._idle = asyncio.Queue()
-        judges = await asyncio.to_thread(lambda: [_Judge(self._context) for _ in range(self.size)])
+        judges = await asyncio.to_thread(
+            lambda: [_Judge(self._context, self.warm) for _ in range(self.size)]
+        )
         for judge in judges:
             self._all.append(judge)
             self._idle.put_nowait(judge)
@@ -114,11 +130,10 @@ class Judges:
             ok, value = judge.connection.recv()
         except (TimeoutError, asyncio.CancelledError, OSError, EOFError) as error:
             # Overrun, or the client went away while the judge worked: that judge is replaced,
-            # since it may still be busy with the work nobody waits for any more.
+            # since it may still be busy with the work nobody waits for any more.  The answer
+            # does not wait for the new judge, which joins the others once it is ready.
             self._all.remove(judge)
-            fresh = await asyncio.to_thread(self._replace, judge)
-            self._all.append(fresh)
-            self._idle.put_nowait(fresh)
+            self._replacing.add(asyncio.create_task(self._replace(judge)))
             if isinstance(error, TimeoutError):
                 raise OverBudget(self.budget) from None
             if isinstance(error, asyncio.CancelledError):
@@ -129,6 +144,15 @@ class Judges:
             raise JudgeFailed(value)
         return value  # type: ignore[no-any-return]
 
-    def _replace(self, judge: _Judge) -> _Judge:
-        judge.stop()
-        return _Judge(self._context)
+    async def _replace(self, judge: _Judge) -> None:
+        def replace() -> _Judge:
+            judge.stop()
+            return _Judge(self._context, self.warm)
+
+        fresh = await asyncio.to_thread(replace)
+        self._all.append(fresh)
+        assert self._idle is not None
+        self._idle.put_nowait(fresh)
+        task = asyncio.current_task()
+        if task is not None:
+            self._replacing.discard(task)

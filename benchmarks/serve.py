@@ -1,0 +1,206 @@
+"""How many requests a second ``trufspec serve`` answers, and how fast, with 32 clients at once.
+
+For 1 and 2 workers, a server is started on 127.0.0.1 (a fresh SQLite file) and 32 clients
+send, each as soon as its last answer came:
+
+* ``check``: ``POST /v1/check`` of a one-deal record;
+* ``referee``: ``POST /v1/referee`` with a record cut in the middle of a trick and the card to
+  play, the stateless referee of a game server;
+* ``hosted``: ``POST /v1/games/{id}/actions``, each client playing its own hosted game with the
+  table's token, the actions worked out beforehand by the referee from the game's seed.
+
+Each run is bounded: it stops after ``--requests`` answers or ``--seconds`` seconds, whichever
+comes first.  The figures are requests per second and the 50th and 99th percentiles of the
+latency, and the processor time the server's processes (workers and judges) spent per request:
+the clients run in this process, on the same machine, and take processor time from the server,
+and on a shared machine so do other programs, so the rate by the clock is that of the machine
+as loaded, while ``1000 / cpu ms`` is what one core given to the server alone would answer.
+
+Run from the repository root: ``python benchmarks/serve.py [--requests N] [--seconds S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.live_server import running  # noqa: E402
+from trufspec.api import dumps, loads  # noqa: E402
+from trufspec.referee import new_game  # noqa: E402
+
+CLIENTS = 32
+PLAYERS = ["Ana", "Budi", "Citra", "Dewi"]
+RECORD = ROOT / "records" / "truf-basics" / "acknowledged-revoke-2027-05-22.truf"
+
+
+def one_deal() -> str:
+    """The first deal of a truf-basics record, with its tags."""
+    text = RECORD.read_text(encoding="utf-8")
+    head, first = text.split("\n\n")[:2]
+    return head + "\n\n" + first.split("; ")[0].rstrip() + "\n"
+
+
+def mid_trick() -> str:
+    """The same deal cut after two cards of the first trick, Ana to play, as the referee
+    writes it (the canonical layout, which a game server sends back as it was given)."""
+    text = RECORD.read_text(encoding="utf-8")
+    deal = text.split("\n\n")[1].split("play")[0]
+    head = '[Ruleset "truf-basics"]\n[Players "Ana Budi Citra Dewi"]\n\n'
+    return dumps(loads(head + deal + "play\n   1. Citra: AS 6S\n  *\n").games)
+
+
+def planned_actions(seed: int, count: int) -> list[tuple[str, str]]:
+    """The first ``count`` actions of the hosted game of ``seed``: (seat, words)."""
+    state = new_game("truf-basics", PLAYERS, seed=seed)
+    actions = []
+    while len(actions) < count and not state.is_game_over:
+        action = state.legal_actions()[0]
+        actions.append((action.player, str(action)))
+        state.apply(action)
+    return actions
+
+
+Send = Callable[[httpx.AsyncClient, int, int], Awaitable[httpx.Response]]
+
+
+def server_ticks(session: int) -> int:
+    """Clock ticks of processor time (user and system) used so far by the processes of a
+    session: the server's workers and their judges (Linux's /proc)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # a process that ended meanwhile
+        if int(fields[3]) == session:
+            total += int(fields[11]) + int(fields[12])
+    return total
+
+
+async def load(url: str, send: Send, requests: int, seconds: float) -> tuple[float, list[float]]:
+    """Requests per second and each request's latency, with ``CLIENTS`` clients at once."""
+    latencies: list[float] = []
+    deadline = time.perf_counter() + seconds
+
+    async def one_client(number: int) -> None:
+        # Each client keeps its own connection, as a game server or a table does: with
+        # several workers, a connection stays with the worker that accepted it.
+        async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+            step = 0
+            while len(latencies) < requests and time.perf_counter() < deadline:
+                start = time.perf_counter()
+                response = await send(client, number, step)
+                if response.status_code >= 300:
+                    raise RuntimeError(f"{response.status_code}: {response.text[:300]}")
+                latencies.append(time.perf_counter() - start)
+                step += 1
+
+    start = time.perf_counter()
+    await asyncio.gather(*(one_client(n) for n in range(CLIENTS)))
+    elapsed = time.perf_counter() - start
+    return len(latencies) / elapsed, latencies
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def hosted_games(url: str, per_game: int) -> Send:
+    """32 hosted games, one per client, and a sender that plays each client's game."""
+    games = []
+    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+        for number in range(CLIENTS):
+            seed = 100 + number
+            created = await client.post(
+                "/v1/games", json={"ruleset": "truf-basics", "players": PLAYERS, "seed": seed}
+            )
+            game = created.json()
+            games.append((game["id"], game["tokens"]["table"], planned_actions(seed, per_game)))
+
+    progress = [0] * CLIENTS
+
+    async def send(client: httpx.AsyncClient, number: int, step: int) -> httpx.Response:
+        game, token, actions = games[number]
+        if progress[number] >= len(actions):
+            raise RuntimeError("a hosted game ran out of planned actions")
+        seat, words = actions[progress[number]]
+        progress[number] += 1
+        return await client.post(
+            f"/v1/games/{game}/actions",
+            json={"action": words, "seat": seat},
+            headers={"authorization": f"Bearer {token}"},
+        )
+
+    return send
+
+
+Found = dict[str, tuple[float, list[float], float]]
+
+
+async def scenarios(url: str, session: int, requests: int, seconds: float) -> Found:
+    check_body = {"record": one_deal()}
+    referee_body = {"record": mid_trick(), "action": "8S"}
+
+    async def check(client: httpx.AsyncClient, number: int, step: int) -> httpx.Response:
+        return await client.post("/v1/check", json=check_body)
+
+    async def referee(client: httpx.AsyncClient, number: int, step: int) -> httpx.Response:
+        return await client.post("/v1/referee", json=referee_body)
+
+    # A truf-basics game has some 340 actions; the clients do not all go at the same pace, so
+    # each game is planned to its end (a client that reaches it stops the run with an error).
+    hosted = await hosted_games(url, per_game=10_000)
+    found = {}
+    tick = 1000 / os.sysconf("SC_CLK_TCK")
+    for name, send in (("check", check), ("referee", referee), ("hosted", hosted)):
+        await load(url, send, CLIENTS * 2, 5)  # warm-up: the judges, the caches
+        before = server_ticks(session)
+        rate, latencies = await load(url, send, requests, seconds)
+        cpu = (server_ticks(session) - before) * tick / len(latencies)
+        found[name] = (rate, latencies, cpu)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--requests", type=int, default=3000, help="answers per run at most")
+    parser.add_argument("--seconds", type=float, default=15.0, help="seconds per run at most")
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    arguments = parser.parse_args()
+    print(
+        f"{CLIENTS} clients, at most {arguments.requests} requests or {arguments.seconds:g} s a run"
+    )
+    print(
+        f"{'workers':>7} {'scenario':<8} {'requests/s':>10} {'p50 ms':>7} {'p99 ms':>7}"
+        f" {'cpu ms':>7} {'n':>6}"
+    )
+    for workers in arguments.workers:
+        with tempfile.TemporaryDirectory() as folder:
+            database = Path(folder) / "games.sqlite"
+            with running(database, "--judges", "2", workers=workers) as server:
+                session = os.getsid(server.process.pid)
+                found = asyncio.run(
+                    scenarios(server.url, session, arguments.requests, arguments.seconds)
+                )
+        for name, (rate, latencies, cpu) in found.items():
+            p50, p99 = percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000
+            print(
+                f"{workers:>7} {name:<8} {rate:>10.0f} {p50:>7.1f} {p99:>7.1f} {cpu:>7.2f}"
+                f" {len(latencies):>6}"
+            )
+
+
+if __name__ == "__main__":
+    main()

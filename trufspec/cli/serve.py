@@ -1,0 +1,89 @@
+"""``trufspec serve``: the checker and the live referee over HTTP (needs ``trufspec[serve]``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from trufspec.cli.support import USAGE
+
+__all__ = ["serve"]
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Server processes; they share the hosted games through the database.",
+)
+@click.option(
+    "--database",
+    default="trufspec-games.sqlite",
+    show_default=True,
+    metavar="FILE",
+    help="The SQLite file that keeps the hosted games (made if it does not exist).",
+)
+@click.option(
+    "--max-body",
+    default=1024 * 1024,
+    show_default=True,
+    type=click.IntRange(min=1),
+    metavar="BYTES",
+    help="The largest request body accepted; a larger one is refused with 413.",
+)
+@click.option(
+    "--time-budget",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(min=0.01),
+    metavar="SECONDS",
+    help="How long one check or stateless referee action may take before it is stopped.",
+)
+@click.option(
+    "--judges",
+    default=2,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Judge processes per worker, which run the checks and the stateless referee.",
+)
+def serve(
+    host: str,
+    port: int,
+    workers: int,
+    database: str,
+    max_body: int,
+    time_budget: float,
+    judges: int,
+) -> None:
+    """Serve the checker and the referee over HTTP: the API of docs/service.rst under /v1,
+    its OpenAPI document at /openapi.json and a docs page at /docs.  It runs until stopped
+    (Ctrl-C); for instance, with two workers reached from other machines:
+    trufspec serve --host 0.0.0.0 --workers 2 --database /var/lib/trufspec/games.sqlite
+    """
+    try:
+        import uvicorn
+
+        from trufspec.serve.app import Settings
+    except ImportError:
+        click.echo(
+            "trufspec: error: serving needs the serve extra: pip install 'trufspec[serve]'",
+            err=True,
+        )
+        sys.exit(USAGE)
+    settings = Settings(os.path.abspath(database), max_body, time_budget, judges)
+    os.environ.update(settings.environment())
+    uvicorn.run(
+        "trufspec.serve.app:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="info",
+        access_log=False,
+    )
