@@ -1,14 +1,15 @@
 """The check and rules pages of ``trufspec serve`` in a real browser, against a live server.
 
-The server runs on 127.0.0.1 in a process of its own; headless Chromium, driven by Playwright,
-fills the form as a person would: pastes, chooses a file, picks a sample, follows a finding to
-its rule.  Every page is checked at a phone's width and a desktop's for a sideways scroll, for
-console errors and for requests that leave the server.  ``TRUFSPEC_SCREENSHOTS=DIR`` keeps the
-screenshots in ``DIR``.
+``trufspec serve`` runs on 127.0.0.1 in a process of its own; headless Chromium, driven by
+Playwright, fills the form as a person would: pastes, chooses a file, picks a sample, follows a
+finding to its rule.  Every page is checked at a phone's width and a desktop's for a sideways
+scroll, for console errors and for requests that leave the server.  ``TRUFSPEC_SCREENSHOTS=DIR``
+keeps the screenshots in ``DIR``.
 """
 
 from __future__ import annotations
 
+import http.client
 import re
 import urllib.parse
 import urllib.request
@@ -18,10 +19,8 @@ from pathlib import Path
 
 import pytest
 from browser import Tab, keep_screenshot, png_is_blank
-from live_server import free_port, running, uvicorn
+from live_server import running
 from playwright.sync_api import expect
-
-from trufspec.serve.pages import UPLOAD_LIMIT
 
 ROOT = Path(__file__).resolve().parents[1]
 BAD = sorted((ROOT / "records").glob("*/clauses/*.bad.truf"))
@@ -29,10 +28,9 @@ WIDTHS = (390, 1280)
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    port = free_port()
-    with running(uvicorn("pages_app:app", port), port, cwd=Path(__file__).parent) as url:
-        yield url
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running(tmp_path_factory.mktemp("serve") / "games.sqlite") as live:
+        yield live.url
 
 
 def _stays_home(tab: Tab, server: str) -> None:
@@ -169,32 +167,33 @@ def test_what_is_not_a_record_gets_a_clear_message(
 
 
 def test_the_server_refuses_what_is_too_large_or_not_text_with_a_page(server: str) -> None:
-    """Without the page's script the server says the same, and keeps serving."""
+    """Without the page's script the server says the same, and keeps serving.  A 50 MB file
+    is announced by its length and answered before it is sent, as a browser meets it."""
     boundary = "trufspec-boundary"
+    head = (
+        f"--{boundary}\r\n"
+        'Content-Disposition: form-data; name="file"; filename="x.truf"\r\n'
+        "Content-Type: application/octet-stream\r\n\r\n"
+    ).encode()
+    tail = f"\r\n--{boundary}--\r\n".encode()
+    kind = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
 
     def post_file(data: bytes) -> tuple[int, str]:
-        body = (
-            (
-                f"--{boundary}\r\n"
-                'Content-Disposition: form-data; name="file"; filename="x.truf"\r\n'
-                "Content-Type: application/octet-stream\r\n\r\n"
-            ).encode()
-            + data
-            + f"\r\n--{boundary}--\r\n".encode()
-        )
-        request = urllib.request.Request(
-            server + "/", body, {"Content-Type": f"multipart/form-data; boundary={boundary}"}
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=60) as answer:
-                return answer.status, answer.read().decode("utf-8")
-        except urllib.error.HTTPError as error:
-            with error:
-                return error.code, error.read().decode("utf-8")
+        request = urllib.request.Request(server + "/", head + data + tail, kind)
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, answer.read().decode("utf-8")
 
-    status, page = post_file(b"x" * (UPLOAD_LIMIT + 1024 * 1024))
-    assert status == 413
-    assert "more than the 2.0 MB a record sent here may weigh" in page
+    connection = http.client.HTTPConnection(server.removeprefix("http://"), timeout=60)
+    try:
+        connection.putrequest("POST", "/")
+        connection.putheader("Content-Type", kind["Content-Type"])
+        connection.putheader("Content-Length", str(50 * 1024 * 1024))
+        connection.endheaders(head + b"x" * 65536)
+        answer = connection.getresponse()
+        assert answer.status == 413
+        assert "more than the 2.0 MB a record sent here may weigh" in answer.read().decode()
+    finally:
+        connection.close()
     status, page = post_file(b'[Event "Caf\xe9"]\n')
     assert status == 200
     assert "This file is not UTF-8 text, so it is not a record" in page

@@ -1,22 +1,21 @@
 """The play page of ``trufspec serve`` in a real browser: whole games played by clicks.
 
-A live server (the service's application under uvicorn, its games in a SQLite file of the
-test's) runs on 127.0.0.1; headless Chromium, driven by Playwright, starts a table with bots and
-plays every action of the person's seat by clicking: a card marked legal, the cards of a bid or
-a claim and then the send button, a contract, a vote, the next deal.  The server is stopped and
-started again in the middle of a game, and a second tab sits on the same seat.
+A live ``trufspec serve`` (its games in a SQLite file of the test's) runs on 127.0.0.1;
+headless Chromium, driven by Playwright, starts a table with bots and plays every action of the
+person's seat by clicking: a card marked legal, the cards of a bid or a claim and then the send
+button, a contract, a vote, the next deal.  The server is stopped and started again in the
+middle of a game, and a second tab sits on the same seat.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from browser import Tab, keep_screenshot, png_is_blank
-from live_server import free_port, running, uvicorn
+from live_server import running
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -24,23 +23,10 @@ MOST_CLICKS = 400
 """The most actions a test makes for the person: more than any game played here needs."""
 
 
-@contextmanager
-def _server(database: Path, port: int) -> Iterator[str]:
-    command = uvicorn("trufspec.serve.app:create_app", port)
-    with running(command, port, environment={"TRUFSPEC_SERVE_DATABASE": str(database)}) as url:
-        yield url
-
-
 @pytest.fixture(scope="module")
-def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("games") / "games.sqlite"
-
-
-@pytest.fixture(scope="module")
-def server(database: Path) -> Iterator[str]:
-    port = free_port()
-    with _server(database, port) as url:
-        yield url
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running(tmp_path_factory.mktemp("serve") / "games.sqlite") as live:
+        yield live.url
 
 
 def _start(page: Page, server: str, ruleset: str, seat: int = 0, seed: int = 1) -> None:
@@ -59,29 +45,37 @@ def _version(page: Page) -> int:
 
 
 def _move(page: Page) -> str:
-    """One action of the person, by clicks, as the page offers it; what was done."""
+    """One action of the person, by clicks, as the page offers it; what was done ("waited"
+    when the bots moved first and the page offers nothing to do yet)."""
     before = _version(page)
+    kind, what, where = page.evaluate(
+        """() => {
+        const compose = document.getElementById("compose");
+        if (!compose.hidden) {
+            const pack = !document.getElementById("pack").hidden;
+            return ["compose", compose.dataset.example, pack ? "#pack" : "#hand"];
+        }
+        const card = document.querySelector("#hand .card.legal");
+        if (card) return ["card", card.dataset.card, "#hand"];
+        const choice = document.querySelector("#choices button");
+        if (choice) return ["choice", choice.dataset.action, "#choices"];
+        return ["none", "", ""];
+        }"""
+    )
     try:
-        page.locator("#compose:visible, #hand .card.legal, #choices button").first.wait_for(
-            timeout=5000
-        )
+        if kind == "compose":
+            for card in what.split():
+                page.locator(f'{where} [data-card="{card}"]').click(timeout=5000)
+            page.get_by_role("button", name="Send the chosen cards").click(timeout=5000)
+        elif kind == "card":
+            page.locator(f'#hand [data-card="{what}"]').click(timeout=5000)
+        elif kind == "choice":
+            page.locator(f'#choices [data-action="{what}"]').click(timeout=5000)
+        else:
+            return "waited"
     except PlaywrightTimeout:
-        return "waited"  # the bots moved meanwhile: the page is showing their turn
-    if page.locator("#compose").is_visible():
-        example = page.locator("#compose").get_attribute("data-example") or ""
-        where = "#pack" if page.locator("#pack").is_visible() else "#hand"
-        for card in example.split():
-            page.locator(f'{where} [data-card="{card}"]').click()
-        page.get_by_role("button", name="Send the chosen cards").click()
-        done = "chose " + example
-    elif page.locator("#hand .card.legal").count():
-        card = page.locator("#hand .card.legal").first
-        done = "played " + (card.get_attribute("data-card") or "")
-        card.click()
-    else:
-        choice = page.locator("#choices button").first
-        done = "chose " + (choice.get_attribute("data-action") or "")
-        choice.click()
+        return "waited"  # the view changed under the click: look again
+    done = ("played " if kind == "card" else "chose ") + what
     try:
         page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
     except PlaywrightTimeout:
@@ -224,14 +218,14 @@ def test_a_second_tab_on_the_seat_sees_the_same_game(tab: Callable[..., Tab], se
 
 def test_a_restarted_server_resumes_the_game(tab: Callable[..., Tab], tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite"
-    port = free_port()
     player = tab(390)
-    with _server(database, port) as url:
-        _start(player.page, url, "tromplemond")
+    with running(database) as live:
+        port = int(live.url.rpartition(":")[2])
+        _start(player.page, live.url, "tromplemond")
         expect(player.page.locator("#status")).to_contain_text("Your turn")
         version = _version(player.page)
     expect(player.page.locator("#connection")).to_contain_text("connection to the server is lost")
-    with _server(database, port):
+    with running(database, port=port):
         expect(player.page.locator("#connection")).to_contain_text(
             "Connected again", timeout=15_000
         )
