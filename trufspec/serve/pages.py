@@ -155,10 +155,13 @@ async def _form_posted(request: Request[Any, Any, Any]) -> None:
 
 
 def sample_records() -> Path | None:
-    """The sample records of a checkout (``records/`` beside the package), when trufspec runs
-    from one; an installed package has none."""
-    records = Path(__file__).resolve().parents[2] / "records"
-    return records if records.is_dir() else None
+    """The sample records of a checkout: its ``records/`` folder, beside the package when
+    trufspec runs from the checkout, or in the folder the server is started in.  The package
+    ships none."""
+    for records in (Path(__file__).resolve().parents[2] / "records", Path.cwd() / "records"):
+        if records.is_dir():
+            return records
+    return None
 
 
 def _html(body: str, status: int = 200) -> Response[str]:
