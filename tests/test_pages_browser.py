@@ -100,7 +100,7 @@ def test_a_picked_sample_is_drawn_with_its_finding_linked_to_the_rule(
 
 
 def test_a_pasted_record_and_a_chosen_file_are_checked(
-    tab: Callable[..., Tab], server: str
+    tab: Callable[..., Tab], server: str, tmp_path: Path
 ) -> None:
     page = tab(1280)
     page.open(server + "/")

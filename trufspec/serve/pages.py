@@ -172,7 +172,8 @@ def _message(sources: Sequence[Source]) -> str:
     """A sentence above the findings when what was sent is no record at all."""
     if len(sources) != 1 or sources[0].report.games:
         return ""
-    if sources[0].text is None:
+    codes = [d.code for d in sources[0].report.diagnostics]
+    if codes[:1] == ["REC002"]:
         return (
             "This file is not UTF-8 text, so it is not a record: save it as UTF-8 text and send "
             "it again. The finding below names the first byte that is not."
@@ -199,7 +200,8 @@ def _check(pages: Pages, form: Mapping[str, Any]) -> str:
     if isinstance(upload, tuple):
         named = upload
     elif text.strip():
-        named = (PASTED, text.encode("utf-8"))
+        # Pasted JSON is read as a JSON record, as a file named .json is.
+        named = (PASTED + (".json" if text.lstrip().startswith("{") else ""), text.encode())
     elif sample:
         if sample not in pages.sample_names or pages.samples is None:
             return pages.check_page(message="There is no sample of that name.", options=options)
