@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.deals} deals, Python {sys.version.split()[0]}, instructions per deal:")
         for stage in args.stage:
             with ThreadPoolExecutor(2) as pool:  # the two runs side by side, on two cores
-                once, thrice = pool.map(lambda times: counts(path, stage, times, folder), (1, 3))
+                once, thrice = pool.map(partial(counts, path, stage, folder=folder), (1, 3))
             per_deal = {key: (thrice[key] - once[key]) / 2 / args.deals for key in once}
             total = per_deal["total"]
             shares = ", ".join(f"{part} {per_deal[part] / total:.0%}" for part in PARTS)

@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -46,9 +47,13 @@ except ImportError:  # running from a checkout that is not installed
     import trufspec
 
 sys.path.insert(0, str(ROOT / "tests"))  # the truf-jb oracle of the test suite draws the games
+from oracle_truf_jb import GeneratedGame, random_game, render_games  # noqa: E402
+
 from trufspec.batch import check_paths  # noqa: E402
 from trufspec.diagnostics import Severity  # noqa: E402
-from oracle_truf_jb import GeneratedGame, random_game, render_games  # noqa: E402
+
+# What the other benchmark scripts import from this one.
+__all__ = ["best_of", "command", "generate", "render_games"]
 
 TOKEN = re.compile(r"(?:10|[2-9TJQKA])[SHDC]|[^\s]+")
 PER_GAME = 10
@@ -58,7 +63,8 @@ SMALL_RECORD = ROOT / "records" / "truf-jb" / "notation-example.truf"
 def generate(deals: int, seed: int) -> list[GeneratedGame]:
     """Legal games of ten deals (the last one shorter) adding up to ``deals`` deals."""
     rng = random.Random(seed)
-    games, left = [], deals
+    games: list[GeneratedGame] = []
+    left = deals
     while left > 0:
         count = min(PER_GAME, left)
         games.append(
@@ -166,10 +172,10 @@ def measure(deals: int, seed: int, repeat: int, cores: int, folder: str) -> dict
 
     times: dict[str, float] = {}
     times["regex floor"], _ = best_of(repeat, lambda: regex_floor(path))
-    times["json.loads floor"], _ = best_of(repeat, lambda: json.loads(document))
+    times["json.loads floor"], _ = best_of(repeat, partial(json.loads, document))
     del document
     heavy = max(1, repeat if deals <= 10_000 else 1)
-    times["parse only"], parsed = best_of(heavy, lambda: trufspec.loads(text, path))
+    times["parse only"], parsed = best_of(heavy, partial(trufspec.loads, text, path))
     games_read = len(parsed.games)
     del parsed, text
     times["full check, 1 core"], reports = best_of(heavy, lambda: list(check_paths([path], jobs=1)))
@@ -184,7 +190,7 @@ def measure(deals: int, seed: int, repeat: int, cores: int, folder: str) -> dict
         )
     del reports, report, expected
 
-    rows = [(label, seconds) for label, seconds in times.items()]
+    rows = list(times.items())
     peaks = {}
     for jobs in sorted({1, cores}):
         # The best of as many runs as the in-process timings, and the highest peak among them.
@@ -203,10 +209,10 @@ def measure(deals: int, seed: int, repeat: int, cores: int, folder: str) -> dict
     floor = times["regex floor"]
     print(f"  {'':30} {'seconds':>8} {'deals/s':>9} {'MB/s':>7} {'x floor':>8} {'peak MB':>8}")
     for label, seconds in rows:
-        peak = f"{peaks[label]:8.0f}" if label in peaks else ""
+        peak_text = f"{peaks[label]:8.0f}" if label in peaks else ""
         print(
             f"  {label:30} {seconds:8.3f} {deals / seconds:9.0f} {megabytes / seconds:7.2f} "
-            f"{seconds / floor:8.1f} {peak}"
+            f"{seconds / floor:8.1f} {peak_text}"
         )
     full = times["full check, 1 core"]
     parse = times["parse only"]

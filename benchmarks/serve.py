@@ -63,7 +63,7 @@ def mid_trick() -> str:
 def planned_actions(seed: int, count: int) -> list[tuple[str, str]]:
     """The first ``count`` actions of the hosted game of ``seed``: (seat, words)."""
     state = new_game("truf-basics", PLAYERS, seed=seed)
-    actions = []
+    actions: list[tuple[str, str]] = []
     while len(actions) < count and not state.is_game_over:
         action = state.legal_actions()[0]
         actions.append((action.player, str(action)))

@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import command  # noqa: E402
+from run import command
 
-import trufspec  # noqa: E402
+import trufspec
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [

@@ -174,8 +174,12 @@ class Vocabulary:
             dict.fromkeys([*SECTION_KEYWORDS, "deal", "round", "trump", "adjust", "declines"])
         )
         return cls(
-            *(tuple(kinds[k]) for k in ("cards", "numbers", "names", "keywords", "other")),
-            tuple(lines),
+            cards=tuple(kinds["cards"]),
+            numbers=tuple(kinds["numbers"]),
+            names=tuple(kinds["names"]),
+            keywords=tuple(kinds["keywords"]),
+            other=tuple(kinds["other"]),
+            lines=tuple(lines),
         )
 
     def token(self, rng: Random, kind: str | None = None) -> str:
@@ -310,7 +314,7 @@ def retype_token(text: str, rng: Random, vocabulary: Vocabulary) -> str:
 
 def insert_token(text: str, rng: Random, vocabulary: Vocabulary) -> str:
     return _edit_token(
-        text, rng, lambda line, tokens, i: tokens[:i] + [vocabulary.token(rng)] + tokens[i:]
+        text, rng, lambda line, tokens, i: [*tokens[:i], vocabulary.token(rng), *tokens[i:]]
     )
 
 
@@ -326,7 +330,7 @@ def odd_number(text: str, rng: Random, vocabulary: Vocabulary) -> str:
 def odd_name(text: str, rng: Random, vocabulary: Vocabulary) -> str:
     """A player's name changed: unknown, another player's (repeated), a look-alike, an empty or
     reserved word, or a name made of the notation's own characters."""
-    names = [m for m in re.finditer(r"(?<![\w\"])[A-Z][a-z]+(?![\w\"])", text)]
+    names = list(re.finditer(r"(?<![\w\"])[A-Z][a-z]+(?![\w\"])", text))
     if not names:
         return text
     match = rng.choice(names)

@@ -89,7 +89,7 @@ def probe(data: bytes, fmt: bool = True) -> Failure | None:
         return Failure(
             "slow", "?", f"stopped after {limit:.0f} s of processor time for {len(data)} bytes"
         )
-    except Exception as error:  # noqa: BLE001 - any exception is the failure being looked for
+    except Exception as error:  # any exception is the failure being looked for
         detail = "".join(traceback.format_exception(error))
         return Failure(type(error).__name__, _where(error.__traceback__), detail)
     finally:

@@ -331,7 +331,7 @@ def _play(
     hand (hand-end=when-decided); when asked, one revoke, at a chance the player had to
     follow suit (not always the first, as an overlooked card is not)."""
     table = Table(trump, {p: list(c) for p, c in held.items()})
-    tricks, taken, revoked = [], {t: 0 for t in TEAMS}, None
+    tricks, taken, revoked = [], dict.fromkeys(TEAMS, 0), None
     for index in range(12):
         table.trick, table.order = [], [PLAYERS[(PLAYERS.index(leader) + k) % 4] for k in range(4)]
         for player in table.order:
@@ -389,7 +389,7 @@ def _hand(
     )
     basis = readings["honours-basis"]
     source = hand.held if basis == "held-after-ruff" else dealt
-    hand.honours = {t: 0 for t in TEAMS}
+    hand.honours = dict.fromkeys(TEAMS, 0)
     for player, cards in source.items():
         hand.honours[team_of(player)] += honours_count(cards, trump)
     if basis == "as-dealt-plus-ruff-gain" and not declined:
@@ -411,7 +411,7 @@ def random_game(
     more hand is played after that with ``play_on``)."""
     target = int((DEFAULTS | options)["target-points"])
     dealer = rng.choice(PLAYERS)
-    totals = {t: 0 for t in TEAMS}
+    totals = dict.fromkeys(TEAMS, 0)
     hands: list[GeneratedHand] = []
     winners: tuple[str, ...] = ()
     while len(hands) < max_hands:

@@ -58,7 +58,7 @@ PLAYERS = ("Rob", "Sam", "Nick", "Emily")
 RANKS = ("A", "K", "Q", "J", "10", "4", "3", "2")
 RANK_ORDER = {"A": 14, "K": 13, "Q": 12, "J": 11, "10": 10, "4": 4, "3": 3, "2": 2}
 POINTS = {"A": 10, "K": 8, "Q": 6, "J": 0, "10": 4, "4": 2, "3": 2, "2": 2}
-PACK = tuple(r + s for s in "SHD" for r in RANKS) + ("AC", "JC")
+PACK = (*(r + s for s in "SHD" for r in RANKS), "AC", "JC")
 ALWAYS = tuple(c for c in PACK if c[:-1] in ("J", "A"))
 OTHERS = tuple(c for c in PACK if c not in ALWAYS)
 QUARTERS = {
@@ -444,7 +444,7 @@ def _settle(game: GeneratedGame) -> None:
     left = 0
     claims = []
     for r in game.rounds:
-        won = {p: 0 for p in PLAYERS}
+        won = dict.fromkeys(PLAYERS, 0)
         for p, phrase in r.calls:
             name = next(k for k, v in PHRASES.items() if v == phrase)
             won[p] += QUARTERS[name] * stake
@@ -476,7 +476,7 @@ def random_game(
         chosen, [], tagged={k: v for k, v in chosen.items() if DEFAULTS.get(k) != v}
     )
     dealer = rng.choice(PLAYERS)
-    totals = {p: 0 for p in PLAYERS}
+    totals = dict.fromkeys(PLAYERS, 0)
     extra = 0
     over = False
     while True:

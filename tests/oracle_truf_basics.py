@@ -381,7 +381,7 @@ def _play(
     """The tricks of a deal: each player plays for their target (``explore`` is the share of
     cards played at random among the legal ones)."""
     holding = {p: list(hands[p]) for p in PLAYERS}
-    taken = {p: 0 for p in PLAYERS}
+    taken = dict.fromkeys(PLAYERS, 0)
     broken = False
     leader = first
     tricks = []
@@ -405,7 +405,7 @@ def _play(
         wants = taken[player] < targets[player]
         if not cards:
             return _lead(legal, trump, wants)
-        wins = [c for c in legal if trick_winner(cards + [c], trump) == len(cards)]
+        wins = [c for c in legal if trick_winner([*cards, c], trump) == len(cards)]
         loses = [c for c in legal if c not in wins]
         if wants:
             return min(wins, key=strength) if wins else min(legal, key=strength)
@@ -543,7 +543,7 @@ def random_game(
     total of 13) and more cards are played at random, to reach odd but legal corners."""
     chosen = dict(DEFAULT_OPTIONS)
     chosen.update(options or {})
-    totals = {p: 0 for p in PLAYERS}
+    totals = dict.fromkeys(PLAYERS, 0)
     made = []
     for number in range(1, deals + 1):
         deal = _deal(rng, number, chosen, totals, fault, bots)

@@ -137,9 +137,7 @@ def _winner_of_trick(cards: list[Card], trump: str) -> int:
     best = 0
     for i, card in enumerate(cards):
         top = cards[best]
-        if card[1] == top[1] and card[0] > top[0]:
-            best = i
-        elif card[1] == trump and top[1] != trump:
+        if (card[1] == top[1] and card[0] > top[0]) or (card[1] == trump and top[1] != trump):
             best = i
     return best
 
@@ -360,7 +358,7 @@ def _deal(
     targets = {p: bid_value(bids[p]) + adjust for p in PLAYERS}
     wants = {p: _wants_tricks(targets[p], high, options) for p in PLAYERS}
     tricks, faulted = _play(players, hands, winner, trump, wants, fault)
-    taken = {p: 0 for p in PLAYERS}
+    taken = dict.fromkeys(PLAYERS, 0)
     for leader, cards in tricks:
         order = [PLAYERS[(PLAYERS.index(leader) + k) % 4] for k in range(4)]
         taken[order[_winner_of_trick(cards, trump)]] += 1
@@ -399,7 +397,7 @@ def random_game(
     ``trump-lead``, ``wrong-leader``) one such fault is played where a chance arises, and
     ``fault_at`` says where (None when none arose)."""
     players = Bots(rng, bots)
-    totals = {p: 0 for p in PLAYERS}
+    totals = dict.fromkeys(PLAYERS, 0)
     dealer = rng.choice(PLAYERS)
     made: list[GeneratedDeal] = []
     fault_at = None

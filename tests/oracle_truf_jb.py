@@ -515,7 +515,7 @@ def _uniform_card(
     strength = lambda c: (c[1] == trump, c[0])  # noqa: E731
     if not cards:
         return max(legal, key=strength) if wants else min(legal, key=strength)
-    wins = [c for c in legal if trick_winner(cards + [c], trump) == len(cards)]
+    wins = [c for c in legal if trick_winner([*cards, c], trump) == len(cards)]
     loses = [c for c in legal if c not in wins]
     if wants:
         return min(wins, key=strength) if wins else min(legal, key=strength)
@@ -560,7 +560,7 @@ def _bot_card(
         plain = [c for c in legal if not _is_trump(c, trump)] or legal
         shortest = min(_suits_of(plain), key=lambda s: sum(1 for c in hand if c[1] == s))
         return min((c for c in plain if c[1] == shortest), key=strength)
-    wins = [c for c in legal if trick_winner(cards + [c], trump) == len(cards)]
+    wins = [c for c in legal if trick_winner([*cards, c], trump) == len(cards)]
     loses = [c for c in legal if c not in wins]
     if wants:
         return min(wins, key=strength) if wins else min(legal, key=strength)
@@ -581,7 +581,7 @@ def _play(
 ) -> list[GeneratedTrick]:
     """Playing, rules 2-5 and 7, with a fault played on purpose when asked for."""
     holding = {p: sorted(hands[p]) for p in players}
-    taken = {p: 0 for p in players}
+    taken = dict.fromkeys(players, 0)
     broken = False
     leader = first_leader
     tricks: list[GeneratedTrick] = []
@@ -759,7 +759,7 @@ def random_game(
         raise ValueError("detail is 'full' or 'score-sheet'")
     chosen = dict(DEFAULT_OPTIONS)
     chosen.update(options or {})
-    totals = {p: 0 for p in seats}
+    totals = dict.fromkeys(seats, 0)
     made = []
     for number in range(1, deals + 1):
         deal = _deal(rng, number, seats, chosen, totals, fault, bots, detail)

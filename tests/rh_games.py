@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 
 from hypothesis import strategies as st
-
 from oracle_ruff_and_honours import (
     BOTS,
     PACK,

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle_truf_jb import Fault, random_game, render_games
 
 import trufspec
 from trufspec import batch
@@ -20,7 +21,6 @@ from trufspec.batch import check_blocks, check_paths
 from trufspec.notation.blocks import Block, blocks
 from trufspec.output import json as json_report
 from trufspec.output.model import FileReport, Report
-from oracle_truf_jb import Fault, random_game, render_games
 
 
 def as_json(report: FileReport) -> str:
@@ -86,7 +86,7 @@ def test_an_empty_file_is_one_empty_block() -> None:
     assert list(blocks(io.BytesIO(b""), 1)) == [Block(b"", 1)]
 
 
-@pytest.fixture()
+@pytest.fixture
 def always_parallel(monkeypatch: pytest.MonkeyPatch) -> None:
     """Start the pool of processes for inputs of any size (the tests' corpora are small)."""
     monkeypatch.setattr(batch, "PARALLEL_FROM", 0)

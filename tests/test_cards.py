@@ -42,10 +42,10 @@ def test_cards_compare_by_what_they_are() -> None:
 def test_a_card_cannot_be_changed() -> None:
     card = parse_card("2C")
     with pytest.raises(AttributeError):
-        setattr(card, "rank", Rank.ACE)
+        card.rank = Rank.ACE
     assert card.rank is Rank.TWO
 
 
 def test_there_is_no_53rd_card() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a valid Rank"):
         Card(1, Suit.CLUBS)

@@ -14,17 +14,16 @@ from pathlib import Path
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from test_cli import VALID, run
 
 import trufspec
 from trufspec import batch
+from trufspec.cli import main
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.records import Span
 from trufspec.output import github, sarif
 from trufspec.output.model import FileReport, Report
-from trufspec.cli import main
+from trufspec.records import Span
 from trufspec.spec.registry import default_registry
-
-from test_cli import VALID, run
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "records" / "truf-jb" / "clauses"
@@ -127,7 +126,7 @@ def test_sarif_of_a_syntax_error_without_position_is_valid(schema: dict) -> None
 # ------------------------------------------------------------------------ the command
 
 
-@pytest.fixture()
+@pytest.fixture
 def records(tmp_path: Path) -> Path:
     for name in (
         "JB305-follow-suit.bad.truf",

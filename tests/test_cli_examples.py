@@ -18,10 +18,9 @@ from pathlib import Path
 
 import click
 import pytest
+from test_cli import PACKAGE_ROOT
 
 from trufspec.cli import main
-
-from test_cli import PACKAGE_ROOT
 
 ROOT = Path(__file__).resolve().parents[1]
 PROMPT = re.compile(r"^\s*\$ (trufspec .*)$", re.MULTILINE)
@@ -30,7 +29,7 @@ PROMPT = re.compile(r"^\s*\$ (trufspec .*)$", re.MULTILINE)
 def help_examples() -> list[str]:
     """The lines of each command's ``Examples:`` paragraph, which click prints unwrapped."""
     found = []
-    for name, command in sorted(main.commands.items()):
+    for _name, command in sorted(main.commands.items()):
         for paragraph in inspect.cleandoc(command.help or "").split("\n\n"):
             heading, *lines = paragraph.removeprefix("\b").strip("\n").split("\n")
             if paragraph.startswith("\b") and heading == "Examples:":

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from test_cli import VALID, run, write
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,15 +10,14 @@ from pathlib import Path
 
 import pytest
 from dask import distributed
+from test_batch import corpus
+from test_cli import run
 
 import trufspec
 from trufspec import batch
 from trufspec.cluster import check_on_cluster, extents
 from trufspec.output import json as json_report
 from trufspec.output.model import Report
-
-from test_batch import corpus
-from test_cli import run
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +30,7 @@ def client():
     cluster.close()
 
 
-@pytest.fixture()
+@pytest.fixture
 def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(batch, "BLOCK_SIZE", 4000)  # several blocks a file, read here only
     monkeypatch.setattr("trufspec.cluster.BLOCK_SIZE", 4000)

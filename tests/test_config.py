@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from test_cli import SYNTAX_ERROR, VALID, run, write
 
 

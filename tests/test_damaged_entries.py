@@ -31,7 +31,8 @@ ONE_PER_RULESET = [
 ]
 """A game of each ruleset, card by card where the sample records have one."""
 
-GAMES = ONE_PER_RULESET + [
+GAMES = [
+    *ONE_PER_RULESET,
     "truf-jb/score-sheet-kampus-league-2027-06-11.truf",
     "truf-jb/kampus-league-three-players-2027-05-14.truf",
     "truf-basics/score-sheet-2027-05-08.truf",
@@ -41,7 +42,7 @@ GAMES = ONE_PER_RULESET + [
     "tromplemond/tromp-pots-evening-2026-09-19.truf",
 ]
 
-_SECTION = re.compile(r"(\s*(?:%s)\b)(.*)" % "|".join(re.escape(k) for k in SECTION_KEYWORDS))
+_SECTION = re.compile(r"(\s*(?:{})\b)(.*)".format("|".join(re.escape(k) for k in SECTION_KEYWORDS)))
 _ENTRY = re.compile(r"(\s+[^\W\d][\w\-]*:)(.*)")
 
 
@@ -86,7 +87,7 @@ def test_every_damaged_line_of_entries_is_checked_to_diagnostics(name: str) -> N
         count += 1
         try:
             trufspec.check_text(damaged, name)
-        except Exception as error:  # noqa: BLE001 - each failure is collected to report them all
+        except Exception as error:  # each failure is collected to report them all
             failures.append(f"line {line} {what}: {type(error).__name__}: {error}")
     assert count > 50
     assert failures == []

@@ -82,7 +82,8 @@ tromp Nick "TROMP!"
 """
 
 # Characters that matter to the notation, so that random insertions hit its edges often.
-SPECIAL = list('[]{};:"\\=!*+->.\n\t ') + [
+SPECIAL = [
+    *'[]{};:"\\=!*+->.\n\t ',
     "deal ",
     "round ",
     "10",

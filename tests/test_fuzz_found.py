@@ -57,7 +57,7 @@ ROUND_TWO = [("REC015", 11), ("TM201", 13)]
         # Sam left out: his total was once looked up.
         ("total Rob 11 Nick 30 Emily 0", UNREPLAYED + ROUND_TWO),
         # Rob twice, Emily left out.
-        ("total Rob 11 Sam -9 Nick 30 Rob 0", UNREPLAYED + [("REC011", 9)] + ROUND_TWO),
+        ("total Rob 11 Sam -9 Nick 30 Rob 0", [*UNREPLAYED, ("REC011", 9), *ROUND_TWO]),
         # Someone who does not play: the game is not replayed at all.
         ("total Rob 11 Sam -9 Nick 30 Emily 0 Zed 4", [("REC001", 8), ("REC010", 9)]),
     ],

@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
 
-from regenerate import GOLDEN, ROOT, golden_file, report_text, samples  # noqa: E402
+from regenerate import GOLDEN, ROOT, golden_file, report_text, samples
 
 
 def test_there_are_samples() -> None:

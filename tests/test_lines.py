@@ -16,9 +16,9 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from test_fuzz import damaged_records
 from test_roundtrip import game_lists
+
 from trufspec.notation.chunks import SECTION_KEYWORDS, Chunk, chunks
 from trufspec.notation.comments import attach_to_deal, attach_to_tags
 from trufspec.notation.lines import _LINE_READERS, read_deal, read_tags

@@ -18,10 +18,10 @@ from click.testing import CliRunner
 
 import trufspec
 from trufspec.cli import main
+from trufspec.output.model import FileReport
 from trufspec.pictures import chart_svg, deal_svg, trick_svg
 from trufspec.pictures.html import Source, read_source, render_report
 from trufspec.records import Cards, Cut, Discards, Game, Hands, Play, Stock, Undealt
-from trufspec.output.model import FileReport
 
 RECORDS = Path(__file__).parent.parent / "records"
 
@@ -466,8 +466,8 @@ def test_a_score_chart_names_the_winner_and_marks_the_target() -> None:
     game, report = _game("ruff-and-honours/club-night-2026-10-06.truf")
     root = ElementTree.fromstring(chart_svg(game, report.games[0]))
     assert "Winner: Margaret+Eleanor" in (root.find(f"{SVG}desc").text or "")
-    assert [l for l in root.iter(f"{SVG}line") if l.get("class") == "tf-target"]
-    assert [l for l in root.iter(f"{SVG}line") if l.get("class") == "tf-end"]
+    assert [line for line in root.iter(f"{SVG}line") if line.get("class") == "tf-target"]
+    assert [line for line in root.iter(f"{SVG}line") if line.get("class") == "tf-end"]
     points = [
         (p.get("data-deal"), p.get("data-total"))
         for p in root.iter()

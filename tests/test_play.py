@@ -20,9 +20,9 @@ import pytest
 
 import trufspec
 from trufspec.diagnostics import Severity
-from trufspec.simulate.terminal import Table, open_table
 from trufspec.referee import STATES, BidCards, PlayCard, Vote
 from trufspec.referee.tricks import TrickGame
+from trufspec.simulate.terminal import Table, open_table
 
 ROOT = Path(__file__).resolve().parents[1]
 TRICK_GAMES = sorted(r for r, state in STATES.items() if issubclass(state, TrickGame))

@@ -5,12 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from referee_play import assert_resumes, play_until
 
 from trufspec import check_text, dumps
 from trufspec.diagnostics import Severity
 from trufspec.referee import Choose, Discard, NextDeal, Refused, new_game
-
-from referee_play import assert_resumes, play_until
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 READINGS = [
@@ -45,8 +44,12 @@ def test_the_ruff_is_the_entitled_players_and_judged_by_the_rules() -> None:
     state = new_game("ruff-and-honours", PLAYERS, seed=5)
     ruffer = state.current_player
     assert state.phase == "ruff" and state.to_act == (ruffer,)
-    pool = state.hand(ruffer) + state.stock
+    pool = state.hand(ruffer)  # the ruffer has taken up the stock
+    assert pool[-4:] == state.stock and len(pool) == 16
+    seen = state.view(ruffer)
+    assert seen.hand == pool and all(str(c) in state.observation_string(ruffer) for c in pool)
     other = next(p for p in PLAYERS if p != ruffer)
+    assert not any(str(c) in state.observation_string(other) for c in state.stock[1:])
     assert state.why_not(Discard(other, state.hand(other)[:4])).code == "RH104"
     refusal = state.why_not(Discard(ruffer, pool[:3]))
     assert refusal.code == "RH105" and "discarded 3 cards, not 4" in refusal.message
@@ -55,6 +58,7 @@ def test_the_ruff_is_the_entitled_players_and_judged_by_the_rules() -> None:
     state.apply(Discard(ruffer, pool[-4:]))
     assert state.phase == "play" and state.current_player == PLAYERS[1]
     assert set(state.hand(ruffer)) == set(pool[:-4])
+    assert all(str(c) in state.observation_string(ruffer) for c in state.stock)
 
 
 def test_the_player_to_the_left_of_the_dealer_deals_next() -> None:

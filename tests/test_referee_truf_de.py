@@ -5,13 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from referee_play import assert_resumes, play_until
 
 from trufspec import check_text, dumps
 from trufspec.cards import parse_card
 from trufspec.diagnostics import Severity
 from trufspec.referee import BidCards, NextDeal, Refused, new_game
-
-from referee_play import assert_resumes, play_until
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 

@@ -116,7 +116,7 @@ def test_the_bad_input_of_an_app_is_refused_with_a_clear_diagnostic() -> None:
     other = next(p for p in FOUR if p != leader)
     assert state.why_not(PlayCard(other, state.hand(other)[0])).code == "JB301"
     state.apply(state.legal_actions()[0])
-    wrong = [p for p in FOUR if p not in (leader, state.current_player)][0]
+    wrong = next(p for p in FOUR if p not in (leader, state.current_player))
     refusal = state.why_not(PlayCard(wrong, state.hand(wrong)[0]))
     assert refusal.code == "JB304" and "clockwise" in refusal.message
     player = state.current_player
@@ -277,7 +277,7 @@ def test_a_record_resumes_at_any_cut(players) -> None:  # type: ignore[no-untype
     while not state.is_game_over:
         state.apply(rng.choice(state.legal_actions()))
         texts.append(dumps([state.record()]))
-    for text in rng.sample(texts, 12) + [texts[-1]]:
+    for text in [*rng.sample(texts, 12), texts[-1]]:
         resumed = resume(text)
         assert dumps([resumed.record()]) == text
     resumed = resume(loads(texts[30]).games[0])

@@ -11,10 +11,10 @@ from typing import Any
 from attrs import frozen
 
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.records import Span
 from trufspec.output import json as json_report
 from trufspec.output import text
 from trufspec.output.model import DealResult, FileReport, GameResult, Report, excerpts
+from trufspec.records import Span
 
 SOURCE = """\
 [Ruleset "truf-jb"]

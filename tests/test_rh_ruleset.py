@@ -17,11 +17,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from rh_games import OPTION_GRID, PLAYERS, TEAMS, random_game, render
-
-import trufspec
-from trufspec.diagnostics import Severity
-from trufspec.rulesets.ruff_and_honours.scoring import score_hand
 from oracle_ruff_and_honours import (
     BOTS,
     UNIFORM,
@@ -32,6 +27,11 @@ from oracle_ruff_and_honours import (
     team_of,
     winner_of,
 )
+from rh_games import OPTION_GRID, PLAYERS, TEAMS, random_game, render
+
+import trufspec
+from trufspec.diagnostics import Severity
+from trufspec.rulesets.ruff_and_honours.scoring import score_hand
 from trufspec.spec.options import OptionValues, resolve
 from trufspec.spec.registry import default_registry
 

@@ -81,7 +81,7 @@ def test_unknown_and_unsimulated_options_are_refused() -> None:
         "truf-jb has no option 'no-such'"
     )
     assert "cannot be" in option_problems(simulator, {"zero-bid-miss": "never"})[0]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="truf-jb has no option 'no-such'"):
         list(simulate("truf-jb", 1, 1, options={"no-such": "x"}))
 
 

@@ -83,7 +83,7 @@ def test_sources_are_described():
 # ---------------------------------------------------------------- citations
 
 
-@pytest.mark.parametrize("owner, citation", CITATIONS, ids=[owner for owner, _ in CITATIONS])
+@pytest.mark.parametrize(("owner", "citation"), CITATIONS, ids=[owner for owner, _ in CITATIONS])
 def test_citation_quotes_its_source(owner, citation):
     assert citation.source in SOURCES
     assert normalise(citation.quote) in normalise(SOURCES[citation.source].text())
@@ -145,7 +145,8 @@ def test_message_formats_with_the_placeholders_it_names(clause):
     names = {name for _, name, _, _ in string.Formatter().parse(clause.message) if name}
     assert set(clause.fields) == names
     text = clause.format(**{name: f"<{name}>" for name in names})
-    assert "{" not in text and "}" not in text
+    assert "{" not in text
+    assert "}" not in text
 
 
 def test_game_clauses_cite_their_own_source():
@@ -189,18 +190,18 @@ def test_strength_gives_severity():
 
 
 def test_clause_validation():
-    good = dict(
-        code="JB305",
-        slug="follow-suit",
-        ruleset="truf-jb",
-        phase=Phase.PLAY,
-        kind=Kind.LEGALITY,
-        strength=Strength.MUST,
-        title="Follow suit",
-        statement="Follow suit.",
-        citations=(Citation("truf-jb", "Playing, rule 5", "must play"),),
-        message="{player} did not follow",
-    )
+    good = {
+        "code": "JB305",
+        "slug": "follow-suit",
+        "ruleset": "truf-jb",
+        "phase": Phase.PLAY,
+        "kind": Kind.LEGALITY,
+        "strength": Strength.MUST,
+        "title": "Follow suit",
+        "statement": "Follow suit.",
+        "citations": (Citation("truf-jb", "Playing, rule 5", "must play"),),
+        "message": "{player} did not follow",
+    }
     assert Clause(**good).format(player="Ana") == "Ana did not follow"
     with pytest.raises(ValueError, match="prefix"):
         Clause(**{**good, "code": "XX305"})
@@ -323,6 +324,7 @@ def test_required_jb_options():
         "turn-order",
         "trump-broken-by",
         "deals",
+        "winner",
     }
 
 
@@ -344,7 +346,8 @@ def test_parse_unknown_key_lists_the_keys():
     assert chosen == {}
     assert len(errors) == 1
     assert "unknown option 'even-adjust'" in errors[0]
-    assert "even-adjust-amount" in errors[0] and "zero-bid-miss" in errors[0]
+    assert "even-adjust-amount" in errors[0]
+    assert "zero-bid-miss" in errors[0]
 
 
 def test_parse_bad_value_lists_the_values():
@@ -373,9 +376,10 @@ def test_parse_duplicate_key():
 
 
 def test_parse_integer_range():
-    for text in ("even-adjust-amount=0", "even-adjust-amount=14", "even-adjust-amount=one"):
+    for text in ("even-adjust-amount=-1", "even-adjust-amount=14", "even-adjust-amount=one"):
         _, errors = parse_options(text, JB_OPTIONS)
-        assert errors and "whole number from 1 to 13" in errors[0]
+        assert errors
+        assert "whole number from 0 to 13" in errors[0]
     assert parse_options("deals=100", JB_OPTIONS) == ({"deals": "100"}, [])
 
 

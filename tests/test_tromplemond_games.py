@@ -12,8 +12,8 @@
 from __future__ import annotations
 
 import random
-from statistics import mean
 from pathlib import Path
+from statistics import mean
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st

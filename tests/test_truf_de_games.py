@@ -22,13 +22,6 @@ import sys
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from truf_de_games import de_options, truf_de_games
-
-import trufspec
-from trufspec.cards import parse_card
-from trufspec.diagnostics import Severity
-from trufspec.rulesets.truf.de import bids as bidding
-from trufspec.rulesets.truf.de.scoring import score
 from oracle_truf_de import (
     DEFAULTS,
     PLAYERS,
@@ -39,6 +32,13 @@ from oracle_truf_de import (
     render,
     score_of,
 )
+from truf_de_games import de_options, truf_de_games
+
+import trufspec
+from trufspec.cards import parse_card
+from trufspec.diagnostics import Severity
+from trufspec.rulesets.truf.de import bids as bidding
+from trufspec.rulesets.truf.de.scoring import score
 from trufspec.spec.options import OptionValues, resolve
 from trufspec.spec.registry import default_registry
 
@@ -386,7 +386,7 @@ def test_score_command_prints_the_recomputed_sheet():
         env={**os.environ, "NO_COLOR": "1"},
     )
     assert result.returncode == 0, result.stderr
-    last = [line for line in result.stdout.splitlines() if line.strip().startswith("13 ")][0]
+    last = next(line for line in result.stdout.splitlines() if line.strip().startswith("13 "))
     for player in PLAYERS:
         assert str(game.deals[-1].totals[player]) in last
     assert "winner" in result.stdout and all(w in result.stdout for w in game.winners)

@@ -31,7 +31,7 @@ def passages() -> dict[str, str]:
     text = SOURCES["truf-de"].text()
     starts = [(name, text.index(marker)) for name, marker in HEADINGS]
     found = {"Kopf": text[: starts[0][1]]}
-    for (name, start), (_, end) in zip(starts, starts[1:] + [("", len(text))]):
+    for (name, start), (_, end) in zip(starts, [*starts[1:], ("", len(text))], strict=True):
         found[name] = text[start:end]
     return found
 
@@ -62,12 +62,13 @@ def test_every_part_of_the_source_is_cited():
 
 def test_the_register_covers_the_analysis():
     ids = {a.id for a in REGISTRY.ambiguities_of("truf-de")}
-    assert {int(re.match(r"TD-A(\d+)$", id).group(1)) for id in ids} == set(range(1, 17))
+    assert {int(re.match(r"TD-A(\d+)$", id).group(1)) for id in ids} == set(range(1, 18))
 
 
 def test_the_haupt_atas_erratum_is_registered():
     entry = REGISTRY.ambiguity("TD-A1")
-    assert "Haupt-Atas" in entry.citations[0].quote and entry.default == "bawah"
+    assert "Haupt-Atas" in entry.citations[0].quote
+    assert entry.default == "bawah"
     assert "TD208" in entry.clauses
 
 
@@ -84,7 +85,8 @@ def test_options_select_register_entries():
         "direction",
     }
     assert options["scoring"].choices == ("one", "two", "three", "three-with-two")
-    assert options["scoring"].default == "one" and options["multiplier"].default == "2"
+    assert options["scoring"].default == "one"
+    assert options["multiplier"].default == "2"
     for option in options.values():
         assert option.ambiguity is not None
         assert REGISTRY.ambiguity(option.ambiguity).option == option.key

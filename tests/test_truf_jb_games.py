@@ -28,10 +28,6 @@ from collections.abc import Callable
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from truf_games import jb_options, play_violations, trick_winners, truf_jb_games
-
-import trufspec
-from trufspec.diagnostics import Diagnostic, Severity
 from oracle_truf_jb import (
     Fault,
     GeneratedDeal,
@@ -44,6 +40,10 @@ from oracle_truf_jb import (
     score_of,
     seating,
 )
+from truf_games import jb_options, play_violations, trick_winners, truf_jb_games
+
+import trufspec
+from trufspec.diagnostics import Diagnostic, Severity
 
 PATH = "generated.truf"
 BAD = (Severity.ERROR, Severity.WARNING)
@@ -361,7 +361,7 @@ def _replacements(game: GeneratedGame, deal_index: int, source: str):
     states = list(_play_state(deal, players, game.options))
     played_at = {c: n for n, trick in enumerate(deal.tricks) for c in trick.cards}
     found = []
-    for t, (trick, order, holding) in enumerate(states):
+    for t, (_trick, order, holding) in enumerate(states):
         for i, player in enumerate(order):
             if source == "earlier":
                 options = [c for n in range(t) for c in deal.tricks[n].cards]

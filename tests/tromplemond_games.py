@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from hypothesis import strategies as st
-
 from oracle_tromplemond import (
     PLAYERS,
     GeneratedGame,

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 
 from hypothesis import strategies as st
-
 from oracle_truf_basics import (
     DEFAULT_OPTIONS,
     PACK,

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 
 from hypothesis import strategies as st
-
 from oracle_truf_de import GeneratedGame, random_game
 
 __all__ = ["OPTION_GRID", "de_options", "truf_de_games"]

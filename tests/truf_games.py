@@ -15,7 +15,6 @@ import random
 from collections.abc import Mapping
 
 from hypothesis import strategies as st
-
 from oracle_truf_jb import Card, GeneratedGame, GeneratedTrick, random_game, seating, trick_winner
 
 __all__ = ["OPTION_GRID", "jb_options", "play_violations", "trick_winners", "truf_jb_games"]

@@ -11,11 +11,11 @@ from collections.abc import Iterable, Mapping
 from attrs import frozen
 
 from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.engine.replay import replay_game
 from trufspec.notation.parse import Parsed, no_collection, parse_text
 from trufspec.notation.printer import dumps as _dumps
-from trufspec.records import NO_SPAN, Game, Span, comment_texts, without_comments
 from trufspec.output.model import DealResult, FileReport, GameResult, excerpts
-from trufspec.engine.replay import replay_game
+from trufspec.records import NO_SPAN, Game, Span, comment_texts, without_comments
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.wellformed import check_game, record_diagnostic

@@ -28,7 +28,7 @@ from trufspec.api import check_text
 from trufspec.diagnostics import Diagnostic
 from trufspec.jsonrecords import block_text, is_json, point
 from trufspec.notation.blocks import Block, blocks
-from trufspec.output.model import FileReport
+from trufspec.output.model import FileReport, GameResult
 
 __all__ = [
     "BLOCK_SIZE",
@@ -82,7 +82,7 @@ def join(path: str, parts: Iterable[FileReport]) -> FileReport:
     A file that is not text is unreadable as a whole, as :func:`trufspec.check_bytes` has it:
     its report is the first REC002, a NUL byte being reported before any invalid UTF-8.
     """
-    games = []
+    games: list[GameResult] = []
     diagnostics: list[Diagnostic] = []
     lines: dict[int, str] = {}
     unreadable: list[Diagnostic] = []

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
+
 import attrs
 
 __all__ = [

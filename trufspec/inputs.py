@@ -57,7 +57,7 @@ class Patterns:
     configuration file's, or the current directory for ``--exclude``)."""
 
     base: str
-    spec: pathspec.PathSpec
+    spec: pathspec.GitIgnoreSpec
 
     @classmethod
     def of(cls, base: str, lines: Sequence[str]) -> Patterns:

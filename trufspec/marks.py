@@ -13,7 +13,7 @@ diagnostic likewise must be present when marked and is otherwise not required.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from attrs import frozen
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, Generic, Iterator, NamedTuple, TypeVar, cast, overload
+from typing import Any, Generic, NamedTuple, TypeVar, cast, overload
 
 import attrs
 from attrs import field, frozen
@@ -74,6 +75,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+N = TypeVar("N", bound=attrs.AttrsInstance)
+"""A record node: an attrs class, which :func:`replace` copies with changes."""
 
 
 class Span(NamedTuple):
@@ -569,19 +572,21 @@ class Game:
         return self.tag("Ruleset")
 
 
-def replace(node: T, **changes: object) -> T:
+def replace(node: N, **changes: object) -> N:
     """A copy of a record node with some fields changed (records are immutable)."""
-    return cast(T, attrs.evolve(node, **changes))
+    # mypy's attrs plugin accepts only a concrete class here, not a type variable bound to one.
+    return attrs.evolve(node, **changes)  # type: ignore[misc]
 
 
 def without_comments(value: T) -> T:
     """The same record with every comment removed: what it records, and nothing else."""
     if isinstance(value, tuple):
         return cast(T, tuple(without_comments(v) for v in value))
-    if not attrs.has(type(value)) or isinstance(value, (Span, Card)):
+    kind = type(value)
+    if not attrs.has(kind) or isinstance(value, (Span, Card)):
         return value
     changes: dict[str, Any] = {}
-    for attribute in attrs.fields(type(value)):
+    for attribute in attrs.fields(kind):
         current = getattr(value, attribute.name)
         if attribute.name == "comments":
             if current:
@@ -590,7 +595,10 @@ def without_comments(value: T) -> T:
             stripped = without_comments(current)
             if stripped is not current:
                 changes[attribute.name] = stripped
-    return cast(T, attrs.evolve(value, **changes)) if changes else value
+    if not changes:
+        return value
+    # attrs.has() proved value an attrs instance, which mypy's attrs plugin cannot see.
+    return attrs.evolve(value, **changes)  # type: ignore[misc]
 
 
 def comment_texts(value: object) -> list[str]:
@@ -608,8 +616,8 @@ def comment_texts_with_lines(value: object) -> list[tuple[int, str]]:
                 collect(item)
         elif isinstance(node, Comment):
             found.append(node)
-        elif attrs.has(type(node)) and not isinstance(node, (Span, Card, Cards)):
-            for attribute in attrs.fields(type(node)):
+        elif attrs.has(kind := type(node)) and not isinstance(node, (Span, Card, Cards)):
+            for attribute in attrs.fields(kind):
                 collect(getattr(node, attribute.name))
 
     collect(value)

@@ -36,7 +36,9 @@ def rewrite(path: str, old: bytes, new: bytes) -> str | None:
         for place, what in ((target, "the file"), (directory, "its directory")):
             if not _writable(place):
                 return f"{what} is read-only; left as it is"
-        handle = tempfile.NamedTemporaryFile(
+        # Closed by the `with handle` below; opened here so that failing to create it is
+        # reported like the other errors of this block.
+        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115
             dir=directory, prefix=f".{os.path.basename(target)}.", suffix=".tmp", delete=False
         )
     except OSError as error:

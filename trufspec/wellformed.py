@@ -10,11 +10,13 @@ diagnostics that say where and which clause.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic, Flood, Severity
 from trufspec.records import (
+    NO_SPAN,
     Atom,
     Bids,
     Bribe,
@@ -29,7 +31,6 @@ from trufspec.records import (
     Game,
     Hands,
     Misdeal,
-    NO_SPAN,
     Off,
     Play,
     Public,
@@ -254,11 +255,9 @@ def _entries(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
         if len(set(keys)) == len(keys):
             continue  # no one twice: the usual case
         seen: set[str] = set()
-        for key, entry in zip(keys, section.entries):
+        for key, span in zip(keys, [entry.span for entry in section.entries]):
             if key in seen:
-                yield record_diagnostic(
-                    "REC011", entry.span, path, name=key, section=_keyword(section)
-                )
+                yield record_diagnostic("REC011", span, path, name=key, section=_keyword(section))
             seen.add(key)
 
 
@@ -270,10 +269,10 @@ def _duplicate_cards(deal: Deal, path: str | None) -> Iterator[Diagnostic]:
     shown: list[Cards] = []
     played: list[Cards] = []
     for section in deal.sections:
-        kind = type(section)
-        if kind is Hands:
+        # Exact types: claims, which are also hands, are neither dealt nor shown.
+        if type(section) is Hands:
             dealt.extend([entry.cards for entry in section.entries])
-        elif kind is Public or kind is Secret:
+        elif type(section) is Public or type(section) is Secret:
             shown.extend([entry.cards for entry in section.entries])
         elif isinstance(section, (Undealt, Stock)):
             undealt.append(section.cards)

@@ -27,6 +27,7 @@ from trufspec.cli import (
     convert,
     coverage,
     fmt,
+    lsp,
     play,
     readings,
     report,
@@ -70,6 +71,7 @@ main.add_command(check.check)
 main.add_command(convert.convert)
 main.add_command(coverage.coverage)
 main.add_command(fmt.fmt)
+main.add_command(lsp.lsp)
 main.add_command(play.play)
 main.add_command(readings.readings)
 main.add_command(report.report)

@@ -28,12 +28,11 @@ from trufspec.cli.support import (
     patterns_left_out,
     readings_in_force,
     readings_option,
+    wanted,
 )
-from trufspec.diagnostics import Severity
 from trufspec.inputs import STDIN
 
 if TYPE_CHECKING:
-    from trufspec.diagnostics import Diagnostic
     from trufspec.output.model import FileReport
 
 __all__ = ["check"]
@@ -86,7 +85,8 @@ def _parse_codes(
 @click.option(
     "--show-info",
     is_flag=True,
-    help="Print the notes and acknowledged irregularities too, instead of counting them on one line.",
+    help="Print the notes and acknowledged irregularities too, instead of counting them on one "
+    "line.",
 )
 @click.option(
     "--statistics",
@@ -153,7 +153,8 @@ def check(
         choices = ("text", "json", "github", "sarif")
         if settings.format not in choices:
             click.echo(
-                f"trufspec: error: {settings.label}: format: {settings.format!r} is not one of {', '.join(choices)}",
+                f"trufspec: error: {settings.label}: format: {settings.format!r} is not one of "
+                f"{', '.join(choices)}",
                 err=True,
             )
             sys.exit(USAGE)
@@ -193,7 +194,7 @@ def check(
             )
     report = Report(tuple(files))
     if select or ignore or quiet:
-        report = report.keeping(_wanted(select, ignore, quiet))
+        report = report.keeping(wanted(select, ignore, quiet))
     if output_format == "text":
         from trufspec.output import text as text_report
 
@@ -241,22 +242,6 @@ def _check_on_cluster(
         raise click.UsageError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     with client:
         return check_on_cluster(sources, client, options or None, cannot_read)
-
-
-def _wanted(
-    select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool
-) -> Callable[[Diagnostic], bool]:
-    """Which diagnostics a check reports, after ``--select``, ``--ignore`` and ``--quiet``."""
-
-    def wanted(diagnostic: Diagnostic) -> bool:
-        code = diagnostic.code
-        if select and not code.startswith(select):
-            return False
-        if code.startswith(ignore):
-            return False
-        return not (quiet and diagnostic.severity in (Severity.INFO, Severity.ACKNOWLEDGED))
-
-    return wanted
 
 
 @contextlib.contextmanager

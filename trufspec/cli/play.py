@@ -94,9 +94,13 @@ def play(
         table = open_table(ruleset, name, seat, players or 4, seed, options, write)
     except Refused as refused:
         reasons = "; ".join(describe(d) for d in refused.diagnostics)
-        raise click.BadParameter(reasons, ctx, param_hint="RULESET, --players, --name or --option")
+        raise click.BadParameter(
+            reasons, ctx, param_hint="RULESET, --players, --name or --option"
+        ) from refused
     state = table.state
-    stdin = io.TextIOWrapper(click.get_binary_stream("stdin"), encoding="utf-8", errors="replace")
+    # The bytes under standard input, read as UTF-8 whatever the locale (click 8.5 deprecates
+    # its get_binary_stream, which returned the same buffer).
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     write(f"{ruleset} at a table of {' '.join(state.players)}; you are {name}.")
     write(f"Seed {seed} (--seed {seed} deals this game again).")
     write("Type 'help' at any prompt to see what may be typed.")

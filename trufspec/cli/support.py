@@ -23,6 +23,7 @@ from trufspec.inputs import Collected, Input, Patterns, collect
 
 if TYPE_CHECKING:
     from trufspec.config import Settings
+    from trufspec.diagnostics import Diagnostic
     from trufspec.spec.options import Option
 
 __all__ = [
@@ -41,9 +42,11 @@ __all__ = [
     "paths_argument",
     "patterns_left_out",
     "read_input",
+    "read_settings",
     "readings_in_force",
     "readings_option",
     "say_unreadable",
+    "wanted",
 ]
 
 USAGE = 2
@@ -162,7 +165,8 @@ def code_prefixes(values: Sequence[str]) -> tuple[tuple[str, ...], list[str]]:
                 found.append(prefix)
             else:
                 problems.append(
-                    f"{item.strip()!r} is not a clause code or the start of one (codes look like JB305 or REC013)"
+                    f"{item.strip()!r} is not a clause code or the start of one "
+                    "(codes look like JB305 or REC013)"
                 )
     return tuple(found), problems
 
@@ -190,26 +194,50 @@ exclude_option = click.option(
 def load_settings() -> Settings:
     """The settings of the configuration file (see :mod:`trufspec.config`), checked as the
     command line's own options are: a bad value is a usage error naming the file and the key."""
+    settings, problems = read_settings(Path.cwd())
+    if problems:
+        for problem in problems:
+            click.echo(f"trufspec: error: {problem}", err=True)
+        sys.exit(USAGE)
+    return settings
+
+
+def read_settings(start: Path) -> tuple[Settings, list[str]]:
+    """The settings of the configuration file for a run in ``start``, with ``select`` and
+    ``ignore`` read as code prefixes; and the problems the command line refuses them for, each
+    naming the file and the key (the language server shows them and goes on without them)."""
     from trufspec import config
 
-    found = config.find(Path.cwd())
+    found = config.find(start)
     if found is None:
-        return config.Settings()
+        return config.Settings(), []
     settings = config.read(*found)
     problems = list(settings.problems)
     select, refused = code_prefixes(settings.select)
     problems += [f"{settings.label}: select: {problem}" for problem in refused]
     ignore, refused = code_prefixes(settings.ignore)
     problems += [f"{settings.label}: ignore: {problem}" for problem in refused]
-    problems += [
-        f"{settings.label}: options: {problem}"
-        for problem in _option_problems(dict(settings.options))
-    ]
-    if problems:
-        for problem in problems:
-            click.echo(f"trufspec: error: {problem}", err=True)
-        sys.exit(USAGE)
-    return attrs.evolve(settings, select=select, ignore=ignore)
+    bad_options = _option_problems(dict(settings.options))
+    problems += [f"{settings.label}: options: {problem}" for problem in bad_options]
+    options = {} if bad_options else settings.options
+    return attrs.evolve(settings, select=select, ignore=ignore, options=options), problems
+
+
+def wanted(
+    select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool = False
+) -> Callable[[Diagnostic], bool]:
+    """Which diagnostics a check reports, after ``--select``, ``--ignore`` and ``--quiet``."""
+    from trufspec.diagnostics import Severity
+
+    def kept(diagnostic: Diagnostic) -> bool:
+        code = diagnostic.code
+        if select and not code.startswith(select):
+            return False
+        if code.startswith(ignore):
+            return False
+        return not (quiet and diagnostic.severity in (Severity.INFO, Severity.ACKNOWLEDGED))
+
+    return kept
 
 
 def readings_in_force(options: dict[str, str], settings: Settings) -> dict[str, str]:

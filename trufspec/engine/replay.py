@@ -9,7 +9,7 @@ used instead.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings

@@ -9,7 +9,7 @@ record's ``Ruleset`` tag.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from attrs import frozen
 

@@ -12,7 +12,7 @@ the totals are always those of the game's sides, never a guess from a damaged li
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from trufspec.engine.findings import Findings
 from trufspec.records import Tricks
@@ -32,7 +32,7 @@ class RunningTotals:
     def __init__(self, sides: Sequence[str], clause: str) -> None:
         self.clause = clause
         self.sides = tuple(sides)
-        self.totals: dict[str, int] | None = {side: 0 for side in sides}
+        self.totals: dict[str, int] | None = dict.fromkeys(sides, 0)
         self.stated: dict[str, int] | None = dict(self.totals)
 
     def add(

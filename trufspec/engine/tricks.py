@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from attrs import frozen
 
@@ -430,14 +430,18 @@ def _check_turns(
 
 
 def why_not_held(
-    card: Card, played: list[Sequence[Card]], holding: dict[str, dict[Card, bool]]
+    card: Card,
+    played: Sequence[Sequence[Card]],
+    holding: Mapping[str, Mapping[Card, bool]] | None,
 ) -> str:
     """Why a card played is not in its player's hand: the last trick it was played to
-    (``played`` holds the cards of each trick so far), or who holds it."""
+    (``played`` holds the cards of each trick so far), or who holds it.  A live table passes
+    no ``holding``: the player who tried the card is told only what they may know (that it was
+    played, or that it is not in their hand), never who holds it or that it was set aside."""
     for number in range(len(played), 0, -1):
         if card in played[number - 1]:
             return f"it was already played in trick {number}"
-    for other, hand in holding.items():
+    for other, hand in (holding or {}).items():
         if card in hand:
             return f"{other} holds it"
     return "it is not in their hand"

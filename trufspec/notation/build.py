@@ -10,7 +10,8 @@ by two cards in the per-card form of a trick) are collected in :attr:`RecordBuil
 
 from __future__ import annotations
 
-from typing import Any, Sequence, cast
+from collections.abc import Sequence
+from typing import Any, cast
 
 from lark import Token, Transformer
 

@@ -13,7 +13,7 @@ statement above), and each statement is parsed alone so that every error is foun
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from attrs import frozen
 

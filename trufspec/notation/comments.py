@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import defaultdict
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from trufspec.records import Bids, Comment, Deal, Hands, Place, Play, Tag, replace
 
@@ -25,13 +26,11 @@ Loose = tuple[Comment, bool]
 """A comment not yet attached (its place is still to be decided), and whether it stands alone
 on its line."""
 
-_MULTI_LINE = (Hands, Bids, Play)
-
 
 def _entries(section: Any) -> Sequence[Any]:
     if isinstance(section, Play):
         return section.tricks
-    if isinstance(section, _MULTI_LINE):
+    if isinstance(section, (Hands, Bids)):
         return tuple(section.entries)
     return ()
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Callable
 
 from lark import Lark, Token
 

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from functools import lru_cache, partial
-from typing import Any, Callable, cast
+from typing import Any, cast
 
 from trufspec.cards import CARD_PATTERN, NT, parse_suit
 from trufspec.notation.comments import Loose
+from trufspec.notation.words import NAME, NO_MINUS, RESERVED, STRING, is_bare, read_run, unquote
 from trufspec.records import (
     Atom,
     BidEntry,
@@ -63,7 +65,6 @@ from trufspec.records import (
     Vote,
     Votes,
 )
-from trufspec.notation.words import NAME, NO_MINUS, RESERVED, STRING, is_bare, read_run, unquote
 
 __all__ = ["read_deal", "read_tags"]
 
@@ -558,11 +559,11 @@ _LINE_READERS: dict[str, Callable[[_DealReader, str, Span, int, int], None]] = {
     "early-reveal": _DealReader.early_reveal,
     "misdeal": _DealReader.misdeal,
     "tromp": _DealReader.tromp,
-    **{keyword: _DealReader.player_line for keyword in _PLAYER_SECTIONS},
-    **{keyword: _DealReader.entry_section for keyword in _ENTRY_SECTIONS},
-    **{keyword: _DealReader.figures for keyword in _FIGURE_SECTIONS},
-    **{keyword: _DealReader.votes for keyword in _VOTE_SECTIONS},
-    **{keyword: _DealReader.cards for keyword in _CARD_SECTIONS},
+    **dict.fromkeys(_PLAYER_SECTIONS, _DealReader.player_line),
+    **dict.fromkeys(_ENTRY_SECTIONS, _DealReader.entry_section),
+    **dict.fromkeys(_FIGURE_SECTIONS, _DealReader.figures),
+    **dict.fromkeys(_VOTE_SECTIONS, _DealReader.votes),
+    **dict.fromkeys(_CARD_SECTIONS, _DealReader.cards),
 }
 """What each first word of a line introduces; a line that starts with any other word is an
 entry of the open section (or not canonical)."""

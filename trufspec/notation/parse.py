@@ -10,8 +10,9 @@ raises for bad input: whatever the text, the result is games and diagnostics.
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from attrs import frozen
 from lark import Lark, Token
@@ -24,7 +25,6 @@ from trufspec.notation.comments import Loose, attach_to_deal, attach_to_tags
 from trufspec.notation.grammar import build_parser
 from trufspec.notation.lines import read_deal, read_tags
 from trufspec.notation.syntax_errors import describe
-from trufspec.spec.registry import default_registry
 from trufspec.records import (
     NO_SPAN,
     Atom,
@@ -38,8 +38,9 @@ from trufspec.records import (
     Tag,
     replace,
 )
+from trufspec.spec.registry import default_registry
 
-__all__ = ["Parsed", "parse_text", "no_collection", "Pause", "MAX_SYNTAX_ERRORS", "record_problem"]
+__all__ = ["MAX_SYNTAX_ERRORS", "Parsed", "Pause", "no_collection", "parse_text", "record_problem"]
 
 MAX_SYNTAX_ERRORS = 100
 """Syntax errors reported per file; past this the file is clearly not a record."""
@@ -174,10 +175,13 @@ class _Reader:
         self.syntax_errors += 1
         if self.syntax_errors > MAX_SYNTAX_ERRORS:
             return
-        message, span = describe(error, self.piece, whole=whole)
+        message, span, suggestion = describe(error, self.piece, whole=whole)
         offset = self.piece_line - 1
         span = Span(span.line + offset, span.column, span.end_line + offset, span.end_column)
-        self.diagnostics.append(Diagnostic("REC001", Severity.ERROR, message, span, self.path))
+        data = () if suggestion is None else (("suggestion", suggestion),)
+        self.diagnostics.append(
+            Diagnostic("REC001", Severity.ERROR, message, span, self.path, data=data)
+        )
 
     def _read_statements(
         self, chunk: Chunk
@@ -250,9 +254,9 @@ def _add_entry(sections: list[Any], entry: Any) -> None:
         return
     section = sections[-1]
     if isinstance(section, Play) and hasattr(entry, "leader"):
-        sections[-1] = replace(section, tricks=section.tricks + (entry,))
+        sections[-1] = replace(section, tricks=(*section.tricks, entry))
     elif isinstance(section, (Hands, Bids)) and not hasattr(entry, "leader"):
-        sections[-1] = replace(section, entries=section.entries + (entry,))
+        sections[-1] = replace(section, entries=(*section.entries, entry))
 
 
 def _games(parts: Iterable[tuple[Chunk, Any, bool]]) -> Iterator[tuple[Game, list[int]]]:

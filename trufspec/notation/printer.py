@@ -8,7 +8,8 @@ and one entry per line in hands, bids and play, labels and trick numbers aligned
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from trufspec.cards import Card, NoTrump, Suit
 from trufspec.notation.words import is_bare

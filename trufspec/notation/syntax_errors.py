@@ -99,30 +99,33 @@ _LONG_NUMBER = re.compile(r"[+-]?\d{19}")
 """The start of a number longer than the notation's numbers (the grammar's ``INT``)."""
 
 
-def _special(found: str, names: set[str]) -> str | None:
-    """A precise message for the common mistakes, or None."""
+def _special(found: str, names: set[str]) -> tuple[str, str | None] | None:
+    """A precise message for the common mistakes, with the keyword a misspelt one stands for;
+    or None."""
     wants_card = bool(names & {"CARDS", "BIDCARDS", "HAND_LINE", "TRICK_LINE", "BID_LINE"})
     if found == "{":
-        return "this '{' comment is never closed with '}'"
+        return ("this '{' comment is never closed with '}'", None)
     if _LONG_NUMBER.match(found):
-        return "a number has at most 18 digits, so that every figure fits a 64-bit integer"
+        return ("a number has at most 18 digits, so that every figure fits a 64-bit integer", None)
     if found.startswith('"') and (len(found) == 1 or not found.endswith('"')):
-        return "this quoted text is never closed with '\"'"
+        return ("this quoted text is never closed with '\"'", None)
     if wants_card and _CARD_LIKE.fullmatch(found) and not _CARD.fullmatch(found):
         return (
             f"expected a card such as 7H or 10S, found '{found}': ranks are 2 to 10 (or T), "
-            "J, Q, K, A and suits S, H, D, C"
+            "J, Q, K, A and suits S, H, D, C",
+            None,
         )
     if "NAME" in names and _CARD.fullmatch(found):
         return (
             f"expected a player's name, found '{found}', which reads as a card; "
-            f'write such a name in quotes: "{found}"'
+            f'write such a name in quotes: "{found}"',
+            None,
         )
     keywords = [_KEYWORD_TERMINALS[n] for n in names if n in _KEYWORD_TERMINALS]
     if len(keywords) > 3 and re.fullmatch(r"[A-Za-z-]+", found):
         close = difflib.get_close_matches(found.lower(), SECTION_KEYWORDS, n=1)
         if close:
-            return f"'{found}' is not a section of a deal; did you mean '{close[0]}'?"
+            return f"'{found}' is not a section of a deal; did you mean '{close[0]}'?", close[0]
     return None
 
 
@@ -145,8 +148,11 @@ def _misspelt_keyword(text: str, position: int) -> tuple[str, int, str] | None:
     return (word, match.start(1), close[0]) if close else None
 
 
-def describe(error: UnexpectedInput, text: str, *, whole: bool = True) -> tuple[str, Span]:
-    """The message and the span of a Lark syntax error in ``text``.
+def describe(
+    error: UnexpectedInput, text: str, *, whole: bool = True
+) -> tuple[str, Span, str | None]:
+    """The message and the span of a Lark syntax error in ``text``, and the keyword a misspelt
+    word at the span stands for (None when the mistake is another), for an editor to offer.
 
     ``whole`` says whether ``text`` is a whole chunk; when it is a single statement, its end is
     not the end of the deal and is not offered as an alternative.
@@ -164,7 +170,7 @@ def describe(error: UnexpectedInput, text: str, *, whole: bool = True) -> tuple[
             found = _found_text(text, position)
     elif isinstance(error, UnexpectedCharacters):
         names = set(error.allowed or ())
-        position = error.pos_in_stream
+        position = error.pos_in_stream or 0  # lark's base class declares it None
         found = _found_text(text, position)
     else:
         assert isinstance(error, UnexpectedEOF)
@@ -180,14 +186,13 @@ def describe(error: UnexpectedInput, text: str, *, whole: bool = True) -> tuple[
     if misspelt is not None:
         word, start, keyword = misspelt
         first = column - (position - start)
-        return f"'{word}' is not a section of a deal; did you mean '{keyword}'?", Span(
-            line, first, line, first + len(word)
-        )
+        message = f"'{word}' is not a section of a deal; did you mean '{keyword}'?"
+        return message, Span(line, first, line, first + len(word)), keyword
     span = Span(line, column, line, column + max(len(found), 1))
     if not whole:
         names.discard("$END")
-    message = _special(found, names)
-    if message is None:
-        shown = f"'{found}'" if found else "the end of the deal"
-        message = f"expected {_expected(names)}, found {shown}"
-    return message, span
+    special = _special(found, names)
+    if special is not None:
+        return special[0], span, special[1]
+    shown = f"'{found}'" if found else "the end of the deal"
+    return f"expected {_expected(names)}, found {shown}", span, None

@@ -62,7 +62,7 @@ class _Struct(msgspec.Struct, frozen=True):
 # ------------------------------------------------------------------ trufspec check
 
 
-class Citation(_Struct):
+class Citation(_Struct, frozen=True):
     """Where the rule text says what a clause states."""
 
     source: str
@@ -70,7 +70,7 @@ class Citation(_Struct):
     quote: str
 
 
-class Clause(_Struct):
+class Clause(_Struct, frozen=True):
     """The clause a diagnostic applies, with its first citation and its reference page."""
 
     code: str
@@ -79,7 +79,7 @@ class Clause(_Struct):
     url: str | None
 
 
-class Diagnostic(_Struct):
+class Diagnostic(_Struct, frozen=True):
     """One finding; ``data`` holds the values its message was written from, by name.  For a
     record read from JSON, ``pointer`` is the JSON Pointer (RFC 6901) of its place in the
     document, and the line and column are those of the canonical text the record prints as;
@@ -98,7 +98,7 @@ class Diagnostic(_Struct):
     pointer: str | None
 
 
-class Deal(_Struct):
+class Deal(_Struct, frozen=True):
     """A deal (or round) as the ruleset recomputed it; null where the record lacks the facts."""
 
     number: int
@@ -112,7 +112,7 @@ class Deal(_Struct):
     tricks: Figures | None
 
 
-class Game(_Struct):
+class Game(_Struct, frozen=True):
     """A game of a file, with its recomputed results and the readings in force."""
 
     line: int
@@ -123,7 +123,7 @@ class Game(_Struct):
     options: dict[str, str]
 
 
-class File(_Struct):
+class File(_Struct, frozen=True):
     """A file checked, its games, and every finding in it sorted by position."""
 
     path: str
@@ -131,7 +131,7 @@ class File(_Struct):
     diagnostics: list[Diagnostic]
 
 
-class Summary(_Struct):
+class Summary(_Struct, frozen=True):
     """What was checked, and how many errors and warnings were found."""
 
     files: int
@@ -141,7 +141,7 @@ class Summary(_Struct):
     warnings: int
 
 
-class CheckDocument(_Struct):
+class CheckDocument(_Struct, frozen=True):
     """The report of ``trufspec check --format json``."""
 
     version: Literal[2]
@@ -152,7 +152,7 @@ class CheckDocument(_Struct):
 # ------------------------------------------------------------------ trufspec score
 
 
-class SheetFigures(_Struct):
+class SheetFigures(_Struct, frozen=True):
     """One side's figures for one deal: recomputed, and as the record writes them."""
 
     score: int | None
@@ -161,7 +161,7 @@ class SheetFigures(_Struct):
     written_total: int | None
 
 
-class SheetDeal(_Struct, omit_defaults=True):
+class SheetDeal(_Struct, frozen=True, omit_defaults=True):
     """A row of a score sheet; ``extras`` (further figures by label) only when there are any."""
 
     number: int
@@ -169,7 +169,7 @@ class SheetDeal(_Struct, omit_defaults=True):
     extras: dict[str, Figures] | msgspec.UnsetType = msgspec.UNSET
 
 
-class Sheet(_Struct):
+class Sheet(_Struct, frozen=True):
     """The score sheet of one game: its file and the line where it starts tell it apart from
     the other games of an evening, which may share their title."""
 
@@ -182,14 +182,14 @@ class Sheet(_Struct):
     winners: list[str]
 
 
-class ScoreDocument(_Struct):
+class ScoreDocument(_Struct, frozen=True):
     """The score sheets of ``trufspec score --format json``."""
 
     version: Literal[1]
     games: list[Sheet]
 
 
-class Standing(_Struct):
+class Standing(_Struct, frozen=True):
     """A player's or a team's line of the standings across the games."""
 
     rank: int
@@ -199,7 +199,7 @@ class Standing(_Struct):
     points: int | None
 
 
-class StandingsDocument(_Struct):
+class StandingsDocument(_Struct, frozen=True):
     """The standings of ``trufspec score --standings --format json``."""
 
     version: Literal[1]
@@ -210,7 +210,7 @@ class StandingsDocument(_Struct):
 # ------------------------------------------------------------------ trufspec coverage
 
 
-class ClauseCoverage(_Struct):
+class ClauseCoverage(_Struct, frozen=True):
     """The games (``path:line``) that obey and break a clause, and what is missing."""
 
     code: str
@@ -221,14 +221,14 @@ class ClauseCoverage(_Struct):
     gaps: list[str]
 
 
-class RulesetCoverage(_Struct):
+class RulesetCoverage(_Struct, frozen=True):
     """The clauses of one ruleset the records play, each with its coverage."""
 
     ruleset: str
     clauses: list[ClauseCoverage]
 
 
-class Mismatch(_Struct):
+class Mismatch(_Struct, frozen=True):
     """A ``;!`` mark that the check does not bear out, or a finding no mark announces."""
 
     path: str
@@ -237,7 +237,7 @@ class Mismatch(_Struct):
     kind: str
 
 
-class CoverageDocument(_Struct):
+class CoverageDocument(_Struct, frozen=True):
     """The report of ``trufspec coverage --format json``."""
 
     version: Literal[1]
@@ -255,7 +255,7 @@ AmbiguityId = Annotated[str, msgspec.Meta(pattern="^(JB|TB|TD|RH|TM)-A[0-9]+[a-z
 Count = Annotated[int, msgspec.Meta(ge=0)]
 
 
-class ReadingChange(_Struct):
+class ReadingChange(_Struct, frozen=True):
     """One reading of a combination: the ambiguity, its option and the value tried."""
 
     ambiguity: AmbiguityId
@@ -263,7 +263,7 @@ class ReadingChange(_Struct):
     reading: str
 
 
-class FigureChange(_Struct):
+class FigureChange(_Struct, frozen=True):
     """A figure that a combination of readings changes: before (the readings in force) and
     after; null where the figure is not known."""
 
@@ -275,7 +275,7 @@ class FigureChange(_Struct):
     after: int | None
 
 
-class FindingChange(_Struct):
+class FindingChange(_Struct, frozen=True):
     """A finding that a combination of readings makes appear or disappear."""
 
     change: Literal["appears", "disappears"]
@@ -285,7 +285,7 @@ class FindingChange(_Struct):
     message: str
 
 
-class Difference(_Struct):
+class Difference(_Struct, frozen=True):
     """What one combination of readings changes in a game."""
 
     readings: Annotated[list[ReadingChange], msgspec.Meta(min_length=1)]
@@ -296,7 +296,7 @@ class Difference(_Struct):
     findings: list[FindingChange]
 
 
-class Tried(_Struct):
+class Tried(_Struct, frozen=True):
     """An ambiguity whose other readings were tried on a game."""
 
     ambiguity: AmbiguityId
@@ -306,7 +306,7 @@ class Tried(_Struct):
     others: Annotated[list[str], msgspec.Meta(min_length=1)]
 
 
-class ReadingsGame(_Struct):
+class ReadingsGame(_Struct, frozen=True):
     """A game replayed under every reading of the rules that bears on it."""
 
     line: Count
@@ -325,7 +325,7 @@ class ReadingsGame(_Struct):
     diagnostics: list[Diagnostic]
 
 
-class ReadingsFile(_Struct):
+class ReadingsFile(_Struct, frozen=True):
     """A file whose games were replayed, and the findings that kept a game from it."""
 
     path: str
@@ -333,7 +333,7 @@ class ReadingsFile(_Struct):
     diagnostics: list[Diagnostic]
 
 
-class AmbiguityCount(_Struct):
+class AmbiguityCount(_Struct, frozen=True):
     """How many games an ambiguity bears on, and how many of them it changes, by kind."""
 
     ruleset: str
@@ -345,7 +345,7 @@ class AmbiguityCount(_Struct):
     winner: Count
 
 
-class ReadingsSummary(_Struct):
+class ReadingsSummary(_Struct, frozen=True):
     """The games replayed, and per ambiguity what its readings change across them."""
 
     files: Count
@@ -354,7 +354,7 @@ class ReadingsSummary(_Struct):
     ambiguities: list[AmbiguityCount]
 
 
-class ReadingsDocument(_Struct):
+class ReadingsDocument(_Struct, frozen=True):
     """The report of ``trufspec readings --format json``."""
 
     version: Literal[1]

@@ -10,6 +10,8 @@ a key is missing because nothing was found or because this version does not prod
 
 from __future__ import annotations
 
+from typing import Final
+
 from trufspec.diagnostics import Diagnostic
 from trufspec.output import contract
 from trufspec.output.links import reference_url
@@ -17,7 +19,7 @@ from trufspec.output.model import DealResult, FileReport, GameResult, Report
 
 __all__ = ["VERSION", "diagnostic", "document", "render"]
 
-VERSION = 2
+VERSION: Final = 2
 """The version of the contract; raised on any change a reader could notice."""
 
 
@@ -83,7 +85,7 @@ def diagnostic(finding: Diagnostic, rules_url: str | None = None) -> contract.Di
     span = finding.span
     return contract.Diagnostic(
         code=finding.code,
-        severity=finding.severity.value,  # type: ignore[arg-type]  # the Severity values
+        severity=finding.severity.value,
         line=span.line,
         column=span.column,
         end_line=span.end_line,

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Sequence
+from collections.abc import Sequence
 
 import msgspec
 from attrs import frozen
 
-from trufspec.records import Deal, Game, Score, Total, Tricks
 from trufspec.output import contract
 from trufspec.output.model import GameResult
+from trufspec.records import Deal, Game, Score, Total, Tricks
 
 __all__ = [
     "Cell",
@@ -270,9 +270,7 @@ def render_json(all_sheets: Sequence[Sheet]) -> str:
                         )
                         for side, c in zip(s.sides, row.cells)
                     },
-                    extras={label: values for label, values in row.figures}
-                    if row.figures
-                    else msgspec.UNSET,
+                    extras=dict(row.figures) if row.figures else msgspec.UNSET,
                 )
                 for row in s.rows
             ],

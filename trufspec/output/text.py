@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 import click
 
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.records import Span
 from trufspec.output.model import FileReport, Report, Summary
+from trufspec.records import Span
 
 __all__ = [
     "FOLDED",

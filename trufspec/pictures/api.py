@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from trufspec.diagnostics import Diagnostic
+from trufspec.output.model import GameResult
 from trufspec.pictures.scene import deal_scene
 from trufspec.pictures.svg import Look, describer, scene_svg, trick_scene_svg
 from trufspec.records import Deal, Game
-from trufspec.output.model import GameResult
 
 __all__ = ["deal_svg", "trick_svg", "chart_svg"]
 
@@ -59,8 +59,8 @@ def chart_svg(game: Game, result: GameResult, *, size: float = 14.0) -> str:
     """The score chart of a game: each player's (or team's) running total deal by deal, the
     target when the readings set one, and the winner named.  ``result`` is the game's result
     in a check report (:func:`trufspec.check_text`), whose totals the chart plots."""
-    from trufspec.pictures.chart import chart
     from trufspec.output.sheet import sheets
+    from trufspec.pictures.chart import chart
 
     (sheet,) = sheets("", (game,), (result,))
     return chart(sheet, result.options, size=size)

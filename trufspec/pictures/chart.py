@@ -56,9 +56,9 @@ def chart(
         (
             side,
             [
-                (row.number, row.cells[i].total)
+                (row.number, total)
                 for row in sheet.rows
-                if row.cells[i].total is not None
+                if (total := row.cells[i].total) is not None
             ],
         )
         for i, side in enumerate(sheet.sides)

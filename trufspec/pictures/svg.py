@@ -420,19 +420,19 @@ def scene_svg(
     diagnostic of an index, shown as the marked card's tooltip; ``standalone`` carries the
     namespace and the style a file of its own needs.
     """
-    if interactive:
-        shown: Shown = lambda placed: True  # noqa: E731
-    else:
-        shown = lambda placed: (
-            not (  # noqa: E731
-                (placed.played and placed.played <= trick)
-                or (trick and placed.discarded)
-                or (not trick and placed.joined)
-            )
+
+    def on_table_or_in_hand(placed: PlacedCard) -> bool:
+        """Whether a card is drawn before trick ``trick``: not yet played, not yet discarded."""
+        return not (
+            (placed.played and placed.played <= trick)
+            or (trick and placed.discarded)
+            or (not trick and placed.joined)
         )
+
+    shown: Shown = (lambda placed: True) if interactive else on_table_or_in_hand
     blocks = [_hand_block(seat, look, shown, interactive, describe) for seat in scene.seats]
     places = _places(len(scene.seats))
-    at = {place: block for place, block in zip(places, blocks)}
+    at = dict(zip(places, blocks))
     centre = _contract_lines(scene, look.unicode)
     table_width, table_height = _table_size(look, 2)
     table_height = max(table_height, (len(centre) + 1) * look.line)

@@ -9,17 +9,17 @@ two cannot differ.  Every key is always present; diagnostics have the form of th
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
+from trufspec.output import contract, schemas
+from trufspec.output.json import diagnostic
 from trufspec.readings.corpus import Summary, summarise
 from trufspec.readings.model import Difference, FileReadings, GameReadings
 from trufspec.readings.verdict import verdict
-from trufspec.output import contract, schemas
-from trufspec.output.json import diagnostic
 
 __all__ = ["VERSION", "render", "document", "schema"]
 
-VERSION = 1
+VERSION: Final = 1
 """The version of the contract; raised on any change a reader could notice."""
 
 
@@ -86,7 +86,8 @@ def _difference(difference: Difference) -> contract.Difference:
             contract.ReadingChange(ambiguity=c.ambiguity, option=c.option, reading=c.reading)
             for c in difference.changes
         ],
-        changes=list(difference.kinds),  # type: ignore[arg-type]  # winner, score, legality
+        # kinds holds only WINNER, SCORE and LEGALITY, which the model types as str.
+        changes=list(difference.kinds),  # type: ignore[arg-type]
         winner_changed=difference.winner_changed,
         winners=list(difference.winners),
         figures=[
@@ -104,7 +105,8 @@ def _difference(difference: Difference) -> contract.Difference:
             contract.FindingChange(
                 change="appears" if f.appears else "disappears",
                 code=f.code,
-                severity=f.severity,  # type: ignore[arg-type]  # a Severity value
+                # The value of a Severity, which the model types as str.
+                severity=f.severity,  # type: ignore[arg-type]
                 line=f.line,
                 message=f.message,
             )

@@ -230,7 +230,7 @@ def _differences(
         smaller: set[Key] = set()
         for position, index in enumerate(run):
             if index:
-                sub = run[:position] + (0,) + run[position + 1 :]
+                sub = (*run[:position], 0, *run[position + 1 :])
                 smaller |= changed.get(sub, frozenset()) | covered.get(sub, frozenset())
         changed[run], covered[run] = keys, frozenset(smaller)
         new = keys - smaller

@@ -24,8 +24,8 @@ from trufspec.referee.actions import (
 )
 from trufspec.referee.errors import REFEREE_CODES, Refused, describe
 from trufspec.referee.resume import resume
-from trufspec.referee.state import GameState, Setup, View
 from trufspec.referee.ruff_and_honours import RuffAndHonoursState
+from trufspec.referee.state import GameState, Setup, View
 from trufspec.referee.tromplemond import TromplemondState
 from trufspec.referee.truf_basics import TrufBasicsState
 from trufspec.referee.truf_de import TrufDeState

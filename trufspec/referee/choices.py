@@ -9,8 +9,8 @@ make only the actions that are looked at.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Sequence
-from typing import Iterator, TypeVar, overload
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar, overload
 
 from trufspec.cards import Card
 from trufspec.referee.actions import Action, BidCards
@@ -110,7 +110,8 @@ class SignedCardBids(_Lazy[BidCards]):
         if self._cap is None:
             # Each card left is out, plus or minus, less the ways that leave fewer than two
             # cards bid (the same count is written out in :meth:`_item`, the hot path).
-            return 3**left - (1 + 2 * left, 1, 0)[chosen]
+            ways: int = 3**left - (1 + 2 * left, 1, 0)[chosen]
+            return ways
         if not left:
             return int(chosen == 2 and total <= self._cap)
         key = (index, chosen, total)

@@ -13,7 +13,7 @@ stops at once instead of going on with a state it did not expect.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from trufspec.diagnostics import Diagnostic, Severity
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from trufspec.api import check_text, dumps, loads
-
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.records import Deal, Dealer, Game

@@ -34,6 +34,7 @@ from trufspec.records import (
     Play,
     Ruff,
     Score,
+    Section,
     Stock,
     Total,
     Tricks,
@@ -124,6 +125,14 @@ class RuffAndHonoursState(TrickGame):
 
     def side(self, player: str) -> str:
         return self.teams.of(player)
+
+    def hand(self, player: str) -> tuple[Card, ...]:
+        """The cards ``player`` holds now: while the ruffer sets cards aside, the ruffer holds
+        the stock they took up with their hand (the source: the holder "gets all 4 cards" and
+        then discards)."""
+        if self._phase == "ruff" and player == self.ruffer:
+            return self.dealt[player] + self.stock
+        return super().hand(player)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -248,14 +257,16 @@ class RuffAndHonoursState(TrickGame):
     ) -> Deal:
         """The record of the hand: the deal, the stock and what is given of the ruff and the
         play; as ``player`` sees it when one is given (the other hands, the stock but its
-        turned card and the discards of another player left out)."""
+        turned card and the discards of another player left out).  The ruffer sees the whole
+        stock from the start of the ruff: it is offered to them, and they take it up (under
+        ``ruff=optional`` too, where the cards they may set aside are among it)."""
         shown = self.players if player is None else (player,)
         hands = Hands(
             tuple(HandEntry(Atom(p), Cards(self.dealt[p])) for p in shown),
             incomplete=player is not None,
         )
-        stock = self.stock if player is None else self.stock[:1]
-        sections: list = [Dealer(Atom(self.dealer)), hands, Stock(Cards(stock))]
+        stock = self.stock if player in (None, self.ruffer) else self.stock[:1]
+        sections: list[Section] = [Dealer(Atom(self.dealer)), hands, Stock(Cards(stock))]
         if ruff is not None:
             hidden = player is not None and player != ruff.player.value
             sections.append(replace(ruff, discards=None) if hidden else ruff)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -27,7 +28,19 @@ from trufspec.cards import FULL_PACK, Card
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.engine.findings import Findings
 from trufspec.engine.replay import choose_readings
-from trufspec.records import NO_SPAN, Atom, Cards, Deal, Game, HandEntry, Hands, Stock, Tag, Undealt
+from trufspec.records import (
+    NO_SPAN,
+    Atom,
+    Cards,
+    Deal,
+    Game,
+    HandEntry,
+    Hands,
+    Section,
+    Stock,
+    Tag,
+    Undealt,
+)
 from trufspec.referee.actions import Action
 from trufspec.referee.errors import Refused, refusal
 from trufspec.spec.options import OptionValues
@@ -97,12 +110,12 @@ class Setup:
             raise Refused(findings.diagnostics)
         for given_hands in hands:
             if set(given_hands) != set(players):
-                named = " ".join(given_hands)
+                listed = " ".join(given_hands)
                 raise Refused(
                     [
                         refusal(
                             "REF002",
-                            f"hands are given for {named}, not for every player: {' '.join(players)}",
+                            f"hands are given for {listed}, not for every player: {' '.join(players)}",
                         )
                     ]
                 )
@@ -153,7 +166,7 @@ def hand_order(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_HAND_ORDER.__getitem__))
 
 
-def clause_diagnostic(code: str, values: Mapping[str, object]) -> Diagnostic:
+def clause_diagnostic(code: str, values: Mapping[str, Any]) -> Diagnostic:
     """The diagnostic the validator gives for a break of clause ``code`` (without a position:
     a live action has none)."""
     return record_diagnostic(code, NO_SPAN, None, **values)
@@ -290,7 +303,7 @@ class GameState(abc.ABC):
         """Deal 1 of a record that deals ``hands``: what the validator checks of hands given
         to a new game."""
         entries = tuple(HandEntry(Atom(p), Cards(hands[p])) for p in self.players)
-        sections: list = [Hands(entries)]
+        sections: list[Section] = [Hands(entries)]
         dealt = {c for cards in hands.values() for c in cards}
         left = [c for c in FULL_PACK if c not in dealt]
         if left:

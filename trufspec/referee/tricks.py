@@ -12,9 +12,10 @@ tricks, through the ``TrickRules`` of its ruleset.
 from __future__ import annotations
 
 import functools
-from typing import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from trufspec.cards import FULL_PACK, Card, Suit, parse_card
+from trufspec.diagnostics import Diagnostic
 from trufspec.engine.tricks import (
     TrickRules,
     play_fault,
@@ -24,7 +25,6 @@ from trufspec.engine.tricks import (
     trumps_broken,
     why_not_held,
 )
-from trufspec.diagnostics import Diagnostic
 from trufspec.records import Atom, Cards, Deal, Play, Trick
 from trufspec.referee.actions import Action, PlayCard
 from trufspec.referee.errors import Refused, refusal
@@ -58,23 +58,23 @@ class TrickTable:
     """
 
     __slots__ = (
-        "seats",
-        "rules",
-        "trump",
-        "hands",
-        "leader",
+        "_allowed",
+        "_free",
+        "_orders",
+        "_plays",
+        "_waiting",
+        "acked",
+        "broken",
         "current",
         "done",
-        "won",
-        "broken",
+        "hands",
+        "leader",
         "ruffed",
+        "rules",
+        "seats",
         "tricks",
-        "acked",
-        "_orders",
-        "_allowed",
-        "_waiting",
-        "_free",
-        "_plays",
+        "trump",
+        "won",
     )
 
     def __init__(
@@ -223,7 +223,7 @@ class TrickTable:
             return rules.card_held, {
                 "player": player,
                 "card": card,
-                "reason": why_not_held(card, played, self.hands),
+                "reason": why_not_held(card, played, None),
             }
         if card in self.allowed(player):
             return None

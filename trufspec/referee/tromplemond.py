@@ -57,6 +57,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
+from typing import Literal
 
 from trufspec.cards import FULL_PACK, Card, parse_card
 from trufspec.diagnostics import Diagnostic
@@ -81,11 +82,15 @@ from trufspec.records import (
     Public,
     Score,
     Secret,
+    Section,
     Total,
+    Tricks,
     Tromp,
-    Vote as Slip,
     Votes,
     replace,
+)
+from trufspec.records import (
+    Vote as Slip,
 )
 from trufspec.referee.actions import Action, Choose, Claim, NextDeal, PlayCard, Vote
 from trufspec.referee.errors import Refused, refusal
@@ -100,7 +105,7 @@ from trufspec.referee.state import (
 )
 from trufspec.rulesets.tromplemond.claims import CLAIM_SIZE, check_claims
 from trufspec.rulesets.tromplemond.ending import Ending
-from trufspec.rulesets.tromplemond.pot import CATEGORIES, RoundPot, round_pot, settle, shouted
+from trufspec.rulesets.tromplemond.irregularities import MISDEAL_FLAGS, REVEAL_FLAGS, irregularities
 from trufspec.rulesets.tromplemond.pack import (
     ALWAYS_USED,
     PACK,
@@ -109,7 +114,15 @@ from trufspec.rulesets.tromplemond.pack import (
     SET_ASIDE,
     RoundCards,
 )
-from trufspec.rulesets.tromplemond.irregularities import MISDEAL_FLAGS, REVEAL_FLAGS, irregularities
+from trufspec.rulesets.tromplemond.pot import (
+    CATEGORIES,
+    RoundPot,
+    collectors,
+    extreme_owner,
+    round_pot,
+    settle,
+    shouted,
+)
 from trufspec.rulesets.tromplemond.ruleset import round_dealer, scored_round
 from trufspec.rulesets.tromplemond.votes import Stage, decide_vote, vote_stage
 from trufspec.spec.registry import default_registry
@@ -315,12 +328,13 @@ class TromplemondState(GameState):
         if isinstance(action, PlayCard) and action.acknowledged:
             return refusal(
                 "REF001",
-                f"{player} cannot cut {action}: a card is let stand only when played to a trick, and Tromplemond has none",
+                f"{player} cannot cut {action}: a card is let stand only when played to a trick, "
+                "and Tromplemond has none",
             )
         if phase == "claims" and kind is Claim and player not in self.claims:
             assert isinstance(action, Claim)
             findings = _findings()
-            claims = Claims(self._claim_entries() + (HandEntry(Atom(player), Cards(action.cards)),))
+            claims = Claims((*self._claim_entries(), HandEntry(Atom(player), Cards(action.cards))))
             deal = Deal("round", Atom(self.deal_number), (claims,))
             check_claims(
                 deal,
@@ -336,7 +350,8 @@ class TromplemondState(GameState):
             if self.pending:
                 return refusal(
                     "REF001",
-                    f"{player} cannot repeat a claim while the {phase} step is in progress: {' and '.join(self.to_act)} still to act",
+                    f"{player} cannot repeat a claim while the {phase} step is in progress: "
+                    f"{' and '.join(self.to_act)} still to act",
                 )
             findings = _findings()
             check_claims(
@@ -353,10 +368,10 @@ class TromplemondState(GameState):
             return self._irregularity_error(words)
         if phase in ("votes", "decide") and kind is Choose and _tallied(words) is not None:
             if self.pending:
-                step = "vote" if phase == "votes" else "decision"
+                counted = "vote" if phase == "votes" else "decision"
                 return refusal(
                     "REF001",
-                    f"{player} cannot count the {step} as '{words}': it already holds {len(self.pending)} slips",
+                    f"{player} cannot count the {counted} as '{words}': it already holds {len(self.pending)} slips",
                 )
             findings = _findings()
             vote_stage(
@@ -376,11 +391,11 @@ class TromplemondState(GameState):
             findings = _findings()
             vote_stage(self._round_deal(action), self.irregular.voters, self.readings, findings)
             return first_error(findings.diagnostics)
-        if phase == "off" and kind is Choose and _named(words):
+        if phase == "off" and kind is Choose and (voted_off := _named(words)):
             findings = _findings()
             deal = self._round_deal()
             decide_vote(
-                replace(deal, sections=deal.sections + (Off(Atom(_named(words))),)),
+                replace(deal, sections=(*deal.sections, Off(Atom(voted_off)))),
                 self.irregular.voters,
                 self.readings,
                 findings,
@@ -406,7 +421,8 @@ class TromplemondState(GameState):
         waiting = " or ".join(self.to_act)
         return refusal(
             "REF001",
-            f"{player} cannot {action} now: round {self.deal_number} is at its {phase}, and {waiting} is to act",
+            f"{player} cannot {action} now: round {self.deal_number} is at its {phase}, and "
+            f"{waiting} is to act",
         )
 
     def _irregularity_error(self, words: str) -> Diagnostic | None:
@@ -422,12 +438,14 @@ class TromplemondState(GameState):
         if self.pending:
             return refusal(
                 "REF001",
-                f"'{words}' cannot be stated while the {phase} step is in progress: {' and '.join(self.to_act)} still to act",
+                f"'{words}' cannot be stated while the {phase} step is in progress: "
+                f"{' and '.join(self.to_act)} still to act",
             )
         if isinstance(section, EarlyReveal) and phase not in _UNDECIDED:
             return refusal(
                 "REF001",
-                f"'{words}' cannot be stated now: a reveal is early only before the vote is decided (TM901)",
+                "'" + words + "' cannot be stated now: a reveal is early only before the vote "
+                "is decided (TM901)",
             )
         if phase not in _OPEN:
             return refusal(
@@ -451,13 +469,13 @@ class TromplemondState(GameState):
             and bool(_phrase(action.words))
         )
 
-    def _repeat(self, claim: Claim) -> Step:
+    def _repeat(self, claim: Claim) -> Claims:
         """The claims section a repeated claim is written into: the open one of the
         interrogation, unless the player already repeated there, then a new one."""
         entry = HandEntry(Atom(claim.player), Cards(claim.cards))
         last = self.procedure[-1] if self.procedure else None
         if isinstance(last, Claims) and all(e.player.value != claim.player for e in last.entries):
-            return Claims(last.entries + (entry,))
+            return Claims((*last.entries, entry))
         return Claims((entry,))
 
     def _steps(self, action: Action | None = None, tally: Votes | None = None) -> list[Step]:
@@ -467,10 +485,10 @@ class TromplemondState(GameState):
         written with ``*`` once it holds a slip; a cut only once every cutter has cut)."""
         sections: list[Step] = list(self.procedure)
         if tally is not None:
-            return sections + [tally]
+            return [*sections, tally]
         if isinstance(action, Claim):
             repeat = self._repeat(action)
-            return sections[:-1] + [repeat] if len(repeat.entries) > 1 else sections + [repeat]
+            return [*sections[:-1], repeat] if len(repeat.entries) > 1 else [*sections, repeat]
         pending = dict(self.pending)
         if action is not None:
             pending[action.player] = _pending(action)
@@ -495,7 +513,7 @@ class TromplemondState(GameState):
     ) -> Deal:
         """The round so far as the rules judge it: the dealer's error, the first claims and
         :meth:`_steps`, with the irregularity ``extra`` written at the end."""
-        sections: list = list(self.misdeals)
+        sections: list[Section] = list(self.misdeals)
         if self.claims:
             sections.append(
                 Claims(self._claim_entries(), incomplete=len(self.claims) < len(self.players))
@@ -514,12 +532,11 @@ class TromplemondState(GameState):
                 self._follow()
         elif kind is Claim:
             self.procedure = self._steps(action)
-        elif kind is Choose and _irregularity(words) is not None:
-            section = _irregularity(words)
-            if isinstance(section, Misdeal) and not self.claims:
-                self.misdeals.append(section)
+        elif kind is Choose and (stated := _irregularity(words)) is not None:
+            if isinstance(stated, Misdeal) and not self.claims:
+                self.misdeals.append(stated)
             else:
-                self.procedure.append(section)
+                self.procedure.append(stated)
             if self._phase in _VOTING:
                 self._follow()
             else:
@@ -595,8 +612,17 @@ class TromplemondState(GameState):
             cards = RoundCards(self.public, self.secret, None)
             deal = Deal("round", Atom(self.deal_number), self._calls())
             stake = self.readings.integer("tromp-stake")
+            out = irregular.forfeiting(self.off)
             pot = round_pot(
-                deal, players, cards, irregular.forfeiting(self.off), True, stake, _findings()
+                deal,
+                players,
+                cards,
+                out,
+                True,
+                stake,
+                _findings(),
+                extreme_owner(self.pots, self.readings),
+                collectors(scores, out, self.readings),
             )
             assert pot is not None  # every hand is known
             self.pots.append(pot)
@@ -622,13 +648,13 @@ class TromplemondState(GameState):
         return tuple(HandEntry(Atom(p), Cards(cards)) for p, cards in self.claims.items())
 
     def _round_record(
-        self, player: str | None, figures: Mapping[type[Score], dict[str, int]] | None = None
+        self, player: str | None, figures: Mapping[type[Tricks], dict[str, int]] | None = None
     ) -> Deal:
         """The record of the round; as ``player`` sees it when one is given: the cards set
         aside, the secret cards of the others (until the reveal, and of the player sent off
         after it) and the slips of the vote left out (a finished vote shows its tallies)."""
         players = self.players
-        sections: list = [Dealer(Atom(self.dealer))]
+        sections: list[Section] = [Dealer(Atom(self.dealer))]
         sections += self.misdeals
         if player is None:
             sections.append(Discards(Cards(self.set_aside)))
@@ -674,7 +700,7 @@ class TromplemondState(GameState):
         won = self.pots[-1].won
         line = Pot(tuple(Figure((p,), won[p] + settlement[p]) for p in self.players))
         sections = tuple(line if isinstance(s, Pot) else s for s in last.sections)
-        return Game(game.tags, game.deals[:-1] + (replace(last, sections=sections),))
+        return Game(game.tags, (*game.deals[:-1], replace(last, sections=sections)))
 
     @classmethod
     def written_hands(cls, deal: Deal) -> Mapping[str, tuple[Card, ...]] | None:
@@ -782,7 +808,8 @@ class TromplemondState(GameState):
                         [
                             refusal(
                                 "REF003",
-                                f"round {number} writes an unfinished vote as tallies, which the referee cannot go on from",
+                                f"round {number} writes an unfinished vote as tallies, which the "
+                                f"referee cannot go on from",
                             )
                         ]
                     )
@@ -804,7 +831,7 @@ class TromplemondState(GameState):
                 if self.abstain and type(section) is Votes and not section.incomplete:
                     yield from (Choose(p, ABSTAIN) for p in self.irregular.voters if p not in voted)
             elif isinstance(section, Cut):
-                for name, card in zip(section.players, section.cards):
+                for name, card in zip(section.players, section.cards, strict=False):
                     yield PlayCard(name.value, card)
         off = deal.find(Off)
         if off is not None and self._phase == "off":
@@ -837,7 +864,7 @@ def _call(phrase: str) -> str:
     return f'tromp "{phrase}"'
 
 
-def _phrase(words: str) -> str | None | bool:
+def _phrase(words: str) -> str | Literal[False] | None:
     """The phrase a call's words shout (None: no call); False when the words are neither."""
     if words == PASS:
         return None
@@ -877,7 +904,9 @@ def _tallied(words: str) -> Votes | None:
     kind = _TALLIES.get(keyword)
     if kind is None or len(rest) % 2 or not all(n.isdigit() for n in rest[1::2]):
         return None
-    return kind(tuple(Slip(Atom(t), count=int(n)) for t, n in zip(rest[::2], rest[1::2])))
+    return kind(
+        tuple(Slip(Atom(t), count=int(n)) for t, n in zip(rest[::2], rest[1::2], strict=False))
+    )
 
 
 def _irregularity(words: str) -> EarlyReveal | Misdeal | Bribe | None:

@@ -39,6 +39,7 @@ from trufspec.records import (
     Hands,
     Mode,
     Score,
+    Section,
     Total,
     Tricks,
     Undealt,
@@ -390,17 +391,10 @@ class TrufState(TrickGame):
                 problem = f"{entry.player.value}'s bid in deal {self.deal_number} is written as a number, not with its cards"
                 raise Refused([refusal("REF003", problem)])
             yield BidCards(entry.player.value, entry.cards.cards, entry.minus)
-        if self._phase == "contract":
-            contract = deal.find(Contract)
-            if contract is None:
-                raise Refused(
-                    [
-                        refusal(
-                            "REF003",
-                            f"deal {self.deal_number} does not give the contract its bid winner chose",
-                        )
-                    ]
-                )
+        contract = deal.find(Contract)
+        if self._phase == "contract" and contract is not None:
+            # A record cut while the bid winner chooses writes no contract yet; one that goes
+            # on to its tricks without it is refused by the replay of the play.
             yield Choose(contract.winner.value, contract_words(contract))
         yield from self._played(deal)
 
@@ -474,7 +468,7 @@ def _deal_record(
     It is made for the deal in progress, and for
     :attr:`~trufspec.referee.state.GameState.finished` once the deal is scored."""
     shown = facts.players if player is None else (player,)
-    sections: list = [
+    sections: list[Section] = [
         Dealer(Atom(facts.dealer)),
         Hands(
             tuple(HandEntry(Atom(p), Cards(facts.dealt[p])) for p in shown),

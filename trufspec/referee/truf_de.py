@@ -6,7 +6,7 @@ is one card of the hand, valued and judged by
 ``bid_winner``, trumps being the suit of their card; the
 mode by ``decide_mode``; the scores by
 ``deal_scores`` and the winners after 13 deals by
-``best_totals``.
+``game_winners``.
 
 Who deals is a rule here: the players choose the first dealer (the first player, unless
 :func:`~trufspec.referee.new_game` is told another), and from the second deal on the lowest
@@ -21,10 +21,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from attrs import evolve
+
 from trufspec.cards import FULL_PACK, Card, Trump
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
-from trufspec.engine.totals import best_totals
+from trufspec.engine.ruleset import DealOutcome
 from trufspec.records import Atom, Contract, Deal, Dealer
 from trufspec.referee.actions import BidCards
 from trufspec.referee.errors import Refused
@@ -32,7 +34,7 @@ from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_er
 from trufspec.referee.truf import TrufState, mode_forms
 from trufspec.rulesets.truf.de import bids as bidding
 from trufspec.rulesets.truf.de.deal import HAND, check_dealer, one_sided
-from trufspec.rulesets.truf.de.ruleset import DEALS, TRICK_RULES, deal_scores
+from trufspec.rulesets.truf.de.ruleset import DEALS, TRICK_RULES, deal_scores, game_winners
 from trufspec.spec.registry import default_registry
 
 __all__ = ["TrufDeState"]
@@ -50,6 +52,7 @@ class TrufDeState(TrufState):
         self._rules = TRICK_RULES
         self._pack = FULL_PACK
         super().__init__(setup)
+        self._outcomes: list[DealOutcome] = []
 
     def _deal_hands(self, number: int) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
         attempt = 0
@@ -87,8 +90,10 @@ class TrufDeState(TrufState):
 
     def _contest(self, values: dict[str, Any]) -> tuple[str, Trump]:
         winner = bidding.bid_winner(values)
-        assert winner is not None and values[winner].card is not None  # every bid is a card
-        return winner, values[winner].card.suit
+        assert winner is not None  # every bid is a card
+        card = values[winner].card
+        assert card is not None
+        return winner, card.suit
 
     def _contract_forms(self, winner: str, trump: Trump, total: int) -> list[Contract]:
         return mode_forms(winner, trump, (1,) if total == self.size else ())
@@ -102,10 +107,17 @@ class TrufDeState(TrufState):
         self, values: dict[str, Any], winner: str, taken: dict[str, int]
     ) -> dict[str, int]:
         scored = deal_scores(self.players, values, self.choice, taken, self.readings)
-        return {p: s.points for p, s in scored.items()}
+        scores = {p: s.points for p, s in scored.items()}
+        mode = None if self.choice is None else "high" if self.choice.high else "low"
+        self._outcomes.append(DealOutcome(scores, tricks=dict(taken), mode=mode))
+        return scores
 
     def _game_length(self) -> int:
         return DEALS
 
     def _game_winners(self) -> tuple[str, ...]:
-        return best_totals(self.players, self.totals, self.readings["winner"] == "lowest-total")
+        played = self._outcomes
+        outcomes = [*played[:-1], evolve(played[-1], totals=dict(self.totals))]
+        found = game_winners(self.players, outcomes, self.readings)
+        assert found is not None  # the table knows every deal's tricks and mode
+        return found[0]

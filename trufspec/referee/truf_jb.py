@@ -1,20 +1,17 @@
 """truf-jb at the table: the referee of JB Games' "Truf House Rule 1", three or four players.
 
 The hooks of :class:`~trufspec.referee.truf.TrufState` are the ruleset's own functions: bids
-valued and judged by ``evaluate_bids``, the winner and
-trump by ``bid_winner`` and
-``trump_of``, the mode by
-``decide_mode``, the scores by
-``deal_scores``, the winners by
-``best_totals``.  Only the list of every bid
-(:class:`~trufspec.referee.choices.SignedCardBids`, any set of cards of the hand, each plus
-or minus) is made here, from the readings that limit bids; the property tests hold it to the
-validator.
+valued and judged by ``evaluate_bids``, the winner and trump by ``bid_winner`` and
+``trump_of``, the mode by ``decide_mode``, the scores by ``deal_scores``, the winners by
+``best_totals`` (or ``highest_bids_met`` under ``winner=highest-bid-made``).  Only the list
+of every bid (:class:`~trufspec.referee.choices.SignedCardBids`, any set of cards of the
+hand, each plus or minus) is made here, from the readings that limit bids; the property tests
+hold it to the validator.
 
 Three players deal 17 cards each, with one card left undealt (or the 2C taken out under
 ``three-player-leftover=remove-fixed-card``).  No clause of truf-jb says who deals: any player
-may deal the next deal, the one to the left of the dealer first in ``to_act``.  The game has the deals of the
-``deals`` reading; with ``deals=0`` it goes on as long as the table does.
+may deal the next deal, the one to the left of the dealer first in ``to_act``.  The game has
+the deals of the ``deals`` reading; with ``deals=0`` it goes on as long as the table does.
 """
 
 from __future__ import annotations
@@ -33,7 +30,13 @@ from trufspec.referee.errors import Refused
 from trufspec.referee.state import Setup, clause_diagnostic
 from trufspec.referee.truf import TrufState, mode_forms
 from trufspec.rulesets.truf.jb import bids as bidding
-from trufspec.rulesets.truf.jb.ruleset import REMOVED_CARD, deal_scores, trick_rules
+from trufspec.rulesets.truf.jb.ruleset import (
+    REMOVED_CARD,
+    bids_met,
+    deal_scores,
+    highest_bids_met,
+    trick_rules,
+)
 
 __all__ = ["TrufJbState"]
 
@@ -53,6 +56,7 @@ class TrufJbState(TrufState):
         self._pack = tuple(c for c in FULL_PACK if not (fixed and c is REMOVED_CARD))
         self._removed = (REMOVED_CARD,) if fixed else ()
         super().__init__(setup)
+        self._met: list[dict[str, int] | None] = []
 
     def _dealer_fault(self, player: str) -> Diagnostic | None:
         return None  # no clause says who deals
@@ -78,7 +82,7 @@ class TrufJbState(TrufState):
         return mode_forms(
             winner,
             trump,
-            (self.readings.integer("even-adjust-amount"),) if total == self.size else (),
+            bidding.adjust_amounts(self.readings) if total == self.size else (),
         )
 
     def _judge_contract(
@@ -90,12 +94,18 @@ class TrufJbState(TrufState):
         self, values: dict[str, Any], winner: str, taken: dict[str, int]
     ) -> dict[str, int]:
         scored = deal_scores(self.players, values, winner, self.choice, taken, self.readings)
-        return {p: s.points for p, s in scored.items()}
+        scores = {p: s.points for p, s in scored.items()}
+        self._met.append(bids_met(self.players, values, scores))
+        return scores
 
     def _game_length(self) -> int:
         return self.readings.integer("deals")
 
     def _game_winners(self) -> tuple[str, ...]:
+        if self.readings["winner"] == "highest-bid-made":
+            found = highest_bids_met(self.players, self._met)
+            assert found is not None  # every deal is scored at the table
+            return found[0]
         return best_totals(self.players, self.totals)
 
 

@@ -18,6 +18,7 @@ from attrs import frozen
 from litestar import Litestar, Request, get, post
 from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import Parameter
 
@@ -49,7 +50,12 @@ from trufspec.serve.models import (
 )
 from trufspec.serve.page import docs_page
 from trufspec.serve.pages import pages_router, sample_records
-from trufspec.serve.problems import EXCEPTION_HANDLERS, PROBLEM_RESPONSES, require_json
+from trufspec.serve.problems import (
+    EXCEPTION_HANDLERS,
+    PROBLEM_RESPONSES,
+    problems_only,
+    require_json,
+)
 from trufspec.serve.store import Store
 from trufspec.serve.tables import tables_router
 from trufspec.spec.options import Option
@@ -346,14 +352,17 @@ def create_app(settings: Settings | None = None) -> Litestar:
         on_startup=[start],
         on_shutdown=[stop],
         before_request=require_json,
+        after_request=problems_only,
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body,
         openapi_config=OpenAPIConfig(
             title="trufspec",
             version=trufspec.__version__,
             description="The checker and the live referee of Truf and its relatives.",
+            # Only the document itself: the interactive pages of Litestar's plugins load their
+            # scripts from a CDN, and the service's own page is /docs.
             path="/schema",
-            render_plugins=[],
+            render_plugins=[JsonRenderPlugin()],
             components=Components(
                 security_schemes={
                     "bearer": SecurityScheme(

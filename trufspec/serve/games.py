@@ -73,7 +73,15 @@ class Host:
             kept = self._states.get(stored.id)
         if kept is not None and kept[0] == stored.version:
             return kept[1].copy()
-        state = resume(stored.record, seed=stored.seed)
+        try:
+            state = resume(stored.record, seed=stored.seed)
+        except Refused as refused:
+            # The record was written by the referee itself: one it cannot resume is a fault
+            # of trufspec, reported as such, and the game stays as it was stored.
+            detail = "the stored game could not be resumed: " + refused.diagnostics[-1].message
+            raise ProblemError(
+                Problem(PROBLEMS + "internal", "Internal error", 500, detail)
+            ) from None
         self._remember(stored.id, stored.version, state.copy())
         return state
 

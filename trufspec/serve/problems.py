@@ -109,6 +109,15 @@ PROBLEM_RESPONSES = {
 """The problems a route may answer with, for the OpenAPI document."""
 
 
+async def problems_only(response: Response[Any]) -> Response[Any]:
+    """Any error answer that is not already a problem (the not-found page Litestar serves under
+    the document's own path) becomes one."""
+    status = response.status_code or 200
+    if status >= 400 and response.media_type != MEDIA_TYPE:
+        return problem_response(_generic(status, "there is nothing here"))
+    return response
+
+
 _JSON_TYPES = ("application/json", "application/problem+json")
 
 

@@ -27,8 +27,8 @@ from trufspec.engine.tricks import trick_winner
 from trufspec.records import Bids
 from trufspec.referee import Action, BidCards, Choose, GameState, PlayCard
 from trufspec.referee.actions import Discard
-from trufspec.referee.tromplemond import is_irregularity
 from trufspec.referee.tricks import TrickGame
+from trufspec.referee.tromplemond import is_irregularity
 
 __all__ = ["Bot", "hand_strength", "bid_values", "ABSTAINING"]
 

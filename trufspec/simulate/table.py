@@ -26,8 +26,8 @@ from trufspec.diagnostics import Diagnostic
 from trufspec.records import Atom, Cards, Deal, Game, Hands, Play, Trick, Undealt, replace
 from trufspec.referee import GameState, PlayCard, Refused, new_game
 from trufspec.referee.tricks import TrickGame
-from trufspec.simulate.bots import Bot
 from trufspec.simulate import Detail, Simulator
+from trufspec.simulate.bots import Bot
 from trufspec.spec.registry import default_registry
 
 __all__ = ["FAULTS", "Played", "play_game", "render", "simulator"]

@@ -23,13 +23,13 @@ from typing import TextIO
 
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic
+from trufspec.output.rules import citation_lines
 from trufspec.records import Game, Hands, Play, replace
 from trufspec.referee import Action, GameState, PlayCard, Refused, new_game
 from trufspec.referee.actions import Discard
 from trufspec.referee.state import hand_order
-from trufspec.referee.tromplemond import TromplemondState, is_irregularity
 from trufspec.referee.tricks import TrickGame, TrickTable
-from trufspec.output.rules import citation_lines
+from trufspec.referee.tromplemond import TromplemondState, is_irregularity
 from trufspec.simulate.bots import Bot
 from trufspec.simulate.table import TABLE_NAMES
 

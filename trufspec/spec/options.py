@@ -79,29 +79,36 @@ class Option:
         )
 
 
+def _copied(values: Mapping[str, str]) -> dict[str, str]:
+    """A copy of ``values`` of their own, which the caller's later changes do not reach."""
+    return dict(values)
+
+
 @frozen
 class OptionValues(Mapping[str, str]):
     """The resolved options of one game, every key present, with typed access for the engine."""
 
-    values: Mapping[str, str] = field(converter=dict)
+    # Private, so that the mapping's own values() is not hidden; the argument is still
+    # ``values``.
+    _values: Mapping[str, str] = field(converter=_copied)
 
     def __getitem__(self, key: str) -> str:
-        return self.values[key]
+        return self._values[key]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.values)
+        return iter(self._values)
 
     def __len__(self) -> int:
-        return len(self.values)
+        return len(self._values)
 
     def integer(self, key: str) -> int:
         """The value of a whole-number option."""
-        return int(self.values[key])
+        return int(self._values[key])
 
     def describe(self) -> str:
         """The values in the form of an ``Options`` tag, for reports that say which readings
         they were made under."""
-        return ", ".join(f"{key}={value}" for key, value in self.values.items())
+        return ", ".join(f"{key}={value}" for key, value in self._values.items())
 
 
 def parse_options(text: str, known: Mapping[str, Option]) -> tuple[dict[str, str], list[str]]:

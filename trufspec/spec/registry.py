@@ -4,9 +4,10 @@ Clause codes are the public names of rules: diagnostics, docs and ``;! JB305`` m
 records use them.  The registry makes sure a code names one rule only (registering a code
 twice raises) and that a retired code stays retired.
 
-The catalogues are ordinary modules that expose ``CLAUSES``, ``AMBIGUITIES`` and ``OPTIONS``
-tuples (any of them may be absent).  :func:`default_registry` imports the catalogues named in
-:data:`CATALOGUES` the first time it is called, so that importing the spec never imports a
+The catalogues are ordinary modules that expose ``CLAUSES``, ``AMBIGUITIES``, ``OPTIONS`` and
+``SENTENCES`` (the sentence index of a source) tuples (any of them may be absent).
+:func:`default_registry` imports the catalogues named in :data:`CATALOGUES` the first time it
+is called, so that importing the spec never imports a
 ruleset: the rulesets sit above the spec and import it, and the import graph keeps pointing
 down.  ``REGISTRY`` is the default registry, built on first access through the module's
 ``__getattr__`` for the same reason.
@@ -22,8 +23,9 @@ from types import ModuleType
 from trufspec.spec.ambiguities import Ambiguity
 from trufspec.spec.clauses import Clause
 from trufspec.spec.options import Option
+from trufspec.spec.sentences import Sentence
 
-__all__ = ["Registry", "RETIRED", "CATALOGUES", "default_registry", "REGISTRY"]
+__all__ = ["CATALOGUES", "REGISTRY", "RETIRED", "Registry", "default_registry"]
 
 RETIRED: dict[str, str] = {}
 """Codes of clauses that no longer apply, with the reason; their codes are never given out
@@ -41,18 +43,25 @@ CATALOGUES: tuple[str, ...] = (
     "trufspec.rulesets.ruff_and_honours.options",
     "trufspec.rulesets.tromplemond.clauses",
     "trufspec.rulesets.tromplemond.options",
+    "trufspec.rulesets.truf.jb.sentences",
+    "trufspec.rulesets.truf.basics.sentences",
+    "trufspec.rulesets.truf.de.sentences",
+    "trufspec.rulesets.ruff_and_honours.sentences",
+    "trufspec.rulesets.tromplemond.sentences",
 )
 """The modules whose clauses, ambiguities and options make up the default registry."""
 
 
 class Registry:
-    """Clauses by code and by slug, ambiguities by id, options by ruleset and key."""
+    """Clauses by code and by slug, ambiguities by id, options by ruleset and key, the
+    sentence index by source."""
 
     def __init__(self) -> None:
         self._clauses: dict[str, Clause] = {}
         self._slugs: dict[str, dict[str, Clause]] = {}
         self._ambiguities: dict[str, Ambiguity] = {}
         self._options: dict[str, dict[str, Option]] = {}
+        self._sentences: dict[str, list[Sentence]] = {}
 
     def register_clauses(self, clauses: Iterable[Clause]) -> None:
         """Add clauses; a code or a slug that is already taken is a programming error."""
@@ -88,11 +97,18 @@ class Registry:
                 raise ValueError(f"option {option.key!r} of {option.ruleset} is registered twice")
             keys[option.key] = option
 
+    def register_sentences(self, sentences: Iterable[Sentence]) -> None:
+        """Add entries of a sentence index, in the order of their text."""
+        for sentence in sentences:
+            self._sentences.setdefault(sentence.source, []).append(sentence)
+
     def register_catalogue(self, module: ModuleType) -> None:
-        """Add what a catalogue module exposes in ``CLAUSES``, ``AMBIGUITIES`` and ``OPTIONS``."""
+        """Add what a catalogue module exposes in ``CLAUSES``, ``AMBIGUITIES``, ``OPTIONS`` and
+        ``SENTENCES``."""
         self.register_clauses(getattr(module, "CLAUSES", ()))
         self.register_ambiguities(getattr(module, "AMBIGUITIES", ()))
         self.register_options(getattr(module, "OPTIONS", ()))
+        self.register_sentences(getattr(module, "SENTENCES", ()))
 
     def clause(self, code_or_slug: str, ruleset: str | None = None) -> Clause:
         """The clause with this code, or with this slug.
@@ -145,6 +161,10 @@ class Registry:
         """The ambiguity register of one ruleset, in the order it was registered."""
         return tuple(a for a in self._ambiguities.values() if a.ruleset == ruleset)
 
+    def sentences_of(self, source: str) -> tuple[Sentence, ...]:
+        """The sentence index of one source, in the order of its text (empty without one)."""
+        return tuple(self._sentences.get(source, ()))
+
     def options_of(self, ruleset: str) -> dict[str, Option]:
         """The options of one ruleset by key, in the form
         :func:`~trufspec.spec.options.parse_options` takes."""
@@ -167,10 +187,10 @@ class Registry:
                     found.append(f"{clause.code} names {id}, but {id} does not name {clause.code}")
         for ambiguity in self._ambiguities.values():
             for code in ambiguity.clauses:
-                clause = self._clauses.get(code)
-                if clause is None:
+                named = self._clauses.get(code)
+                if named is None:
                     found.append(f"{ambiguity.id} names the unknown clause {code}")
-                elif ambiguity.id not in clause.ambiguities:
+                elif ambiguity.id not in named.ambiguities:
                     found.append(f"{ambiguity.id} names {code}, but {code} does not name it")
             if ambiguity.option is None:
                 continue
@@ -195,11 +215,56 @@ class Registry:
                     found.append(
                         f"option {option.key} names the unknown ambiguity {option.ambiguity}"
                     )
+        found.extend(self._index_problems())
         for code, reason in RETIRED.items():
             retired = self._clauses.get(code)
             if retired is None or not retired.retired:
                 found.append(f"retired code {code} ({reason}) is not listed as a retired clause")
         return found
+
+    def _index_problems(self) -> list[str]:
+        """The sentence index against the clauses and the register: every name an entry gives
+        exists and belongs to the entry's source, and every citation of an indexed source has
+        an entry in the cited section (its locator, or one that begins with it) that names the
+        citing clause or register entry."""
+        found: list[str] = []
+        for source, sentences in self._sentences.items():
+            for sentence in sentences:
+                where = f"the index of {source} at {sentence.locator!r}"
+                for code in sentence.clauses:
+                    clause = self._clauses.get(code)
+                    if clause is None:
+                        found.append(f"{where} names the unknown clause {code}")
+                    elif not any(c.source == source for c in clause.citations):
+                        found.append(f"{where} names {code}, which cites nothing of {source}")
+                for id in sentence.ambiguities:
+                    ambiguity = self._ambiguities.get(id)
+                    if ambiguity is None:
+                        found.append(f"{where} names the unknown register entry {id}")
+                    elif ambiguity.ruleset != source:
+                        found.append(f"{where} names {id}, an entry of {ambiguity.ruleset}")
+        cited = [(c.code, c.citations) for c in self._clauses.values() if not c.retired]
+        cited += [(a.id, a.citations) for a in self._ambiguities.values()]
+        for name, citations in cited:
+            for citation in citations:
+                indexed = self._sentences.get(citation.source)
+                if indexed is None:
+                    continue
+                section = citation.locator
+                if not any(
+                    (s.locator == section or s.locator.startswith(section + ",")) and s.names(name)
+                    for s in indexed
+                ):
+                    found.append(
+                        f"{name} cites {citation.source} at {section!r}, but no sentence the "
+                        f"index lists there names it"
+                    )
+        return found
+
+
+REGISTRY: Registry
+"""The default registry (see the module's documentation): declared here, built by
+``__getattr__`` on first access."""
 
 
 @functools.cache

@@ -41,7 +41,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.statemachine import StringList
@@ -54,6 +54,7 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode, nested_parse_with_titles
+from sphinx.util.typing import RoleFunction
 from sphinx.writers.html5 import HTML5Translator
 
 from trufspec.marks import compare
@@ -171,18 +172,18 @@ class _RegistryDirective(SphinxDirective):
             if section is holder or not section.children:
                 continue
             first = section[0].astext().split(maxsplit=1)[0]
-            kind = (
+            heading = (
                 "clause"
                 if first in clauses
                 else "ambiguity"
                 if _is_ambiguity(registry, first)
                 else None
             )
-            if kind is None:
+            if heading is None:
                 continue
             section["ids"].insert(0, first)
             self.state.document.ids[first] = section
-            domain.note_object(kind, first, self.env.docname, section[0].astext(), section)
+            domain.note_object(heading, first, self.env.docname, section[0].astext(), section)
         return holder.children
 
     def finder(self) -> render.ExampleFinder:
@@ -247,6 +248,7 @@ class RulesetDirective(_RegistryDirective):
             sources,
             self.finder(),
             self.config.rule_example_pages,
+            registry.sentences_of(RULESETS[ruleset].source if ruleset in RULESETS else ruleset),
         )
         return self.parse(lines, ruleset)
 
@@ -302,7 +304,8 @@ class AmbiguitiesDirective(_RegistryDirective):
             lines += render.heading(ruleset, render.PHASE_HEADING)
             if ruleset in RULESETS:
                 lines += [
-                    f"Rules: :rule:ruleset:`{ruleset}: {render.escape(RULESETS[ruleset].title)} <{ruleset}>`.",
+                    f"Rules: :rule:ruleset:`{ruleset}: "
+                    f"{render.escape(RULESETS[ruleset].title)} <{ruleset}>`.",
                     "",
                 ]
             for ambiguity in entries:
@@ -324,7 +327,7 @@ class SourcesDirective(_RegistryDirective):
     def run(self) -> list[nodes.Node]:
         registry = self.registry()
         cited: dict[str, int] = {}
-        for ruleset in _ruleset_ids(registry) + ["record"]:
+        for ruleset in [*_ruleset_ids(registry), "record"]:
             items: list[Any] = [*registry.clauses_of(ruleset), *registry.ambiguities_of(ruleset)]
             for item in items:
                 for source in {c.source for c in item.citations}:
@@ -352,7 +355,7 @@ class RuleDomain(Domain):
 
     name = "rule"
     label = "Rules"
-    object_types = {
+    object_types: ClassVar[dict[str, ObjType]] = {
         "clause": ObjType("clause", "clause"),
         "ambiguity": ObjType("ambiguity register entry", "ambiguity"),
         "ruleset": ObjType("ruleset", "ruleset"),
@@ -360,7 +363,7 @@ class RuleDomain(Domain):
         "source": ObjType("source", "source"),
         "concept": ObjType("concept", "concept"),
     }
-    directives = {
+    directives: ClassVar = {
         "ruleset": RulesetDirective,
         "clauses": ClausesDirective,
         "ambiguities": AmbiguitiesDirective,
@@ -369,13 +372,20 @@ class RuleDomain(Domain):
         "examples": ExamplesDirective,
         "examples-of": ExamplesOfDirective,
     }
-    roles = {kind: XRefRole(warn_dangling=True) for kind in object_types}
-    initial_data: dict[str, Any] = {"objects": {}}
-    dangling_warnings = {
+    roles: ClassVar[dict[str, RoleFunction | XRefRole]] = {
+        kind: XRefRole(warn_dangling=True) for kind in object_types
+    }
+    initial_data: ClassVar[dict[str, Any]] = {"objects": {}}
+    dangling_warnings: ClassVar[dict[str, str]] = {
         "clause": "no clause has the code or slug %(target)r (or it is shown on no page)",
-        "ambiguity": "no ambiguity register entry has the id %(target)r (or it is shown on no page)",
+        "ambiguity": (
+            "no ambiguity register entry has the id %(target)r (or it is shown on no page)"
+        ),
         "ruleset": "no ruleset has the id %(target)r (or it is shown on no page)",
-        "register": "no ruleset has an ambiguity register under the id %(target)r (or it is shown on no page)",
+        "register": (
+            "no ruleset has an ambiguity register under the id %(target)r (or it is shown on no "
+            "page)"
+        ),
         "source": "no source has the id %(target)r (or it is shown on no page)",
         "concept": "no clause has the concept %(target)r (or the matrix is shown on no page)",
     }
@@ -383,7 +393,8 @@ class RuleDomain(Domain):
     @property
     def objects(self) -> dict[tuple[str, str], tuple[str, str]]:
         """``(kind, code)`` to ``(docname, title)``."""
-        return self.data.setdefault("objects", {})
+        objects: dict[tuple[str, str], tuple[str, str]] = self.data.setdefault("objects", {})
+        return objects
 
     def note_object(self, kind: str, name: str, docname: str, title: str, location: Any) -> None:
         if (kind, name) in self.objects and self.objects[kind, name][0] != docname:
@@ -422,7 +433,8 @@ class RuleDomain(Domain):
         }
         return target if known[typ]() else None
 
-    def resolve_xref(
+    # Sphinx puts whatever node this returns in the place of the link, text included.
+    def resolve_xref(  # type: ignore[override]
         self,
         env: BuildEnvironment,
         fromdocname: str,
@@ -460,7 +472,7 @@ class RuleDomain(Domain):
             return nodes.reference("", "", contnode, internal=False, refuri=url, reftitle=title)
         return contnode if node.get(GENERATED) else None
 
-    def resolve_any_xref(
+    def resolve_any_xref(  # type: ignore[override]  # as resolve_xref
         self,
         env: BuildEnvironment,
         fromdocname: str,
@@ -468,8 +480,8 @@ class RuleDomain(Domain):
         target: str,
         node: pending_xref,
         contnode: nodes.Element,
-    ) -> list[tuple[str, nodes.reference]]:
-        found = []
+    ) -> list[tuple[str, nodes.Element]]:
+        found: list[tuple[str, nodes.Element]] = []
         for typ in self.object_types:
             ref = self.resolve_xref(env, fromdocname, builder, typ, target, node, contnode)
             if ref is not None:
@@ -572,7 +584,8 @@ def write_example_pages(app: Sphinx) -> None:
                 "   records, not this file.",
                 "",
                 *render.heading(render.escape(title), "="),
-                f"The records that obey and break :rule:clause:`{clause.code}` ({render.escape(clause.title)}).",
+                f"The records that obey and break :rule:clause:`{clause.code}` "
+                f"({render.escape(clause.title)}).",
                 "",
                 f".. rule:examples-of:: {clause.code}",
                 "",

@@ -74,7 +74,10 @@ class TrufLexer(RegexLexer):
                 r"(trump)([ \t]+)(NT|[SCsc\u2660\u2663])(?![\w])",
                 bygroups(Keyword, Whitespace, BLACK_CARD),
             ),
-            (r"(?:%s)(?![\w\-])" % "|".join(k.replace("-", r"\-") for k in KEYWORDS), Keyword),
+            (
+                r"(?:{})(?![\w\-])".format("|".join(k.replace("-", r"\-") for k in KEYWORDS)),
+                Keyword,
+            ),
             (r"\d+\.", Name.Label),
             (r"[+-]?\d+(?![\w.])", Number.Integer),
             (r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"', Name.Variable),

@@ -19,21 +19,22 @@ from attrs import frozen
 from trufspec.spec.ambiguities import Ambiguity
 from trufspec.spec.clauses import Citation, Clause, Phase
 from trufspec.spec.options import Option
+from trufspec.spec.sentences import Sentence, Status
 from trufspec.spec.sources import Source
 
 __all__ = [
-    "escape",
-    "literal",
-    "heading",
-    "clause_text",
-    "ruleset_text",
-    "clause_list_text",
-    "examples_text",
-    "ambiguity_text",
-    "matrix_text",
-    "sources_text",
     "Example",
     "ExampleFinder",
+    "ambiguity_text",
+    "clause_list_text",
+    "clause_text",
+    "escape",
+    "examples_text",
+    "heading",
+    "literal",
+    "matrix_text",
+    "ruleset_text",
+    "sources_text",
 ]
 
 PHASE_HEADING = "-"
@@ -116,12 +117,12 @@ def _citation(citation: Citation, sources: Mapping[str, Source]) -> list[str]:
     ]
     if citation.translation:
         lines.append(f"| Our translation: \u201c{escape(citation.translation)}\u201d")
-    return [".. rst-class:: clause-citation", ""] + _indent(lines) + [""]
+    return [".. rst-class:: clause-citation", "", *_indent(lines), ""]
 
 
 def _example(example: Example) -> list[str]:
     lines = [_SHOWS[example.shows], ""]
-    lines += [".. code-block:: truf", ""] + _indent(example.text.splitlines()) + [""]
+    lines += [".. code-block:: truf", "", *_indent(example.text.splitlines()), ""]
     if example.diagnostics:
         lines += ["A check reports:", ""]
         lines += [
@@ -233,9 +234,10 @@ def ruleset_text(
     sources: Mapping[str, Source],
     find_examples: ExampleFinder,
     example_pages: str = "",
+    sentences: Sequence[Sentence] = (),
 ) -> list[str]:
     """A whole ruleset: its facts, an index of its clauses, the clauses grouped by phase,
-    then its options."""
+    then its options and the account of its source's sentences."""
     lines: list[str] = []
     if source is not None:
         lines += [
@@ -268,7 +270,40 @@ def ruleset_text(
             lines += clause_text(
                 clause, ambiguities, options, sources, find_examples(clause), example_pages
             )
-    return lines + _options_text(options)
+    return lines + _options_text(options) + _sentences_text(sentences)
+
+
+_STATUS_WORDS = {
+    Status.COVERED: "covered by a clause",
+    Status.REGISTERED: "read only in the ambiguity register",
+    Status.DESCRIPTION: "description, carrying no rule",
+}
+
+
+def _sentences_text(sentences: Sequence[Sentence]) -> list[str]:
+    """How the sentences of the source are accounted for: the count of each status, then the
+    description sentences, so that a reader sees nothing was skipped."""
+    if not sentences:
+        return []
+    counts = {status: sum(1 for s in sentences if s.status is status) for status in Status}
+    parts = [f"{counts[status]} {words}" for status, words in _STATUS_WORDS.items()]
+    lines = heading("Sentences of the source", PHASE_HEADING)
+    lines += [
+        f"The sentence index lists all {len(sentences)} sentences of the source, in the order "
+        f"of the text: {parts[0]}, {parts[1]}, and {parts[2]}. A test reads the text and fails "
+        "when a sentence has no entry, or a clause cites one the index does not list.",
+        "",
+    ]
+    described = [s for s in sentences if s.description is not None]
+    if described:
+        lines += ["The description sentences, by locator and opening words:", ""]
+        lines += [
+            f"* {escape(s.locator)} ({s.description.value}): \u201c{escape(s.quote)}\u201d"
+            for s in described
+            if s.description is not None
+        ]
+        lines.append("")
+    return lines
 
 
 def _options_text(options: Mapping[str, Option]) -> list[str]:
@@ -296,7 +331,7 @@ def _options_text(options: Mapping[str, Option]) -> list[str]:
             ]
             if option.ambiguity:
                 body[-1] += f" See :rule:ambiguity:`{option.ambiguity}`."
-            lines += _indent(body) + [""]
+            lines += [*_indent(body), ""]
     return lines
 
 
@@ -406,7 +441,8 @@ def sources_text(sources: Iterable[Source], cited_by: Mapping[str, int]) -> list
             ("Origin", escape(source.origin)),
             (
                 "Collected",
-                f"the whole text of the page, unedited: {len(text.splitlines())} lines, {len(source.data()):,} bytes",
+                f"the whole text of the page, unedited: {len(text.splitlines())} lines, "
+                f"{len(source.data()):,} bytes",
             ),
             ("Rights", _rights(text)),
             ("Language", language),

@@ -8,7 +8,7 @@ against (so a discarded card cannot be played).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 

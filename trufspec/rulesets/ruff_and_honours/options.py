@@ -96,7 +96,9 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         default="compulsory",
         option="ruff",
         clauses=("RH107",),
-        rationale="The source's words leave no choice; the historical privilege is offered as an option.",
+        rationale=(
+            "The source's words leave no choice; the historical privilege is offered as an option."
+        ),
     ),
     Ambiguity(
         id="RH-A4",
@@ -106,20 +108,25 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         citations=(
             _cite(
                 "Stock",
-                "If no one has the ace of trump then the dealer gets the stock and discards 4 cards.",
+                "If no one has the ace of trump then the dealer gets the stock and discards 4 "
+                "cards.",
             ),
         ),
         readings=(Reading("dealer", "The dealer ruffs, and so receives the ace with the stock."),),
         default="dealer",
         option=None,
         clauses=("RH104",),
-        rationale="The source covers both cases in one sentence, and Cotton confirms the turned ace.",
+        rationale=(
+            "The source covers both cases in one sentence, and Cotton confirms the turned ace."
+        ),
     ),
     Ambiguity(
         id="RH-A5",
         ruleset=RULESET,
         title="What the ruffer may discard",
-        question="May the ruffer discard any of the sixteen cards, or only cards of the original hand?",
+        question=(
+            "May the ruffer discard any of the sixteen cards, or only cards of the original hand?"
+        ),
         citations=(_RUFF,),
         readings=(
             Reading("any-of-16", "Any four of the sixteen cards, trumps and honours included."),
@@ -144,15 +151,23 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
             Reading("as-dealt", "The honours in the team's twelve-card hands as dealt."),
             Reading(
                 "as-dealt-plus-ruff-gain",
-                "The honours as dealt, plus those the ruffer took from the stock; discards ignored.",
+                "The honours as dealt, plus those the ruffer took from the stock; discards "
+                "ignored.",
             ),
         ),
         default="held-after-ruff",
         option="honours-basis",
         clauses=("RH403", "RH404"),
         rationale=(
-            "Read literally, an honour taken from the stock never counts and a discarded one "
-            "still does; historical practice counts what the partnership holds in play."
+            'The text says "dealt", and as-dealt is its literal reading.  The default departs '
+            "from it on purpose: read literally, an honour taken from the stock never counts "
+            "and one the ruffer discards still does, so the ruff, which the text makes part of "
+            "the deal (the stock goes to the ace of trump), would move points the wrong way.  "
+            'The honours are counted "at the end of each hand", when the cards that were '
+            "played are what the table can still see, and historical practice counts what the "
+            'partnership holds in play; "dealt" reads as the hands the deal left the players '
+            "with, the ruff included.  A table that counts the twelve cards as dealt picks "
+            "as-dealt."
         ),
     ),
     Ambiguity(
@@ -209,7 +224,9 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         id="RH-A8c",
         ruleset=RULESET,
         title="When the bar at eight is tested",
-        question="Is the team's 8 tested after this hand's trick points, or at the start of the hand?",
+        question=(
+            "Is the team's 8 tested after this hand's trick points, or at the start of the hand?"
+        ),
         citations=(_BAR, _AFTER),
         readings=(
             Reading("after-tricks", "After the trick points of the hand are added."),

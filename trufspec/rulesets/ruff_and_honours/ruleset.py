@@ -9,7 +9,8 @@ The clauses are in :mod:`.clauses`, the readings of the source's unclear points 
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from attrs import evolve
 
@@ -18,7 +19,7 @@ from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
 from trufspec.engine.totals import RunningTotals
 from trufspec.engine.tricks import TrickRules, replay_play
-from trufspec.records import Dealer, Deal, Game, Honours, Play, Score, Total, Tricks
+from trufspec.records import Deal, Dealer, Game, Honours, Play, Score, Total, Tricks
 from trufspec.rulesets.ruff_and_honours.deal import HAND_SIZE, Setup, set_up
 from trufspec.rulesets.ruff_and_honours.scoring import TESTED, honours_in, score_hand
 from trufspec.rulesets.ruff_and_honours.teams import Teams, seat_left
@@ -89,7 +90,7 @@ def honours_of(
         hands = setup.dealt
     if hands is None:
         return None
-    counts = {team: 0 for team in teams.names}
+    counts = dict.fromkeys(teams.names, 0)
     for player, cards in hands.items():
         counts[teams.of(player)] += honours_in(cards, trump)
     if basis == "as-dealt-plus-ruff-gain" and setup.ruffer is not None:
@@ -121,7 +122,7 @@ def decider(
     target = options.integer("target-points")
 
     def decided(won: Mapping[str, int]) -> bool:
-        taken = {team: 0 for team in teams.names}
+        taken = dict.fromkeys(teams.names, 0)
         for player, count in won.items():
             taken[teams.of(player)] += count
         return any(before[team] + max(taken[team] - 6, 0) >= target for team in teams.names)
@@ -137,7 +138,7 @@ def _check_figures(
     code: str,
     findings: Findings,
     played_out: bool,
-    **values: str,
+    **values: Any,
 ) -> dict[str, int] | None:
     """A restated line (tricks, honours) against the computed figures; the figures in force.
     A tricks line that names one team gives the other the rest of the twelve tricks when every
@@ -208,7 +209,7 @@ def _replay_hand(
         )
         if outcome.complete:
             findings.judge("RH004")
-            won = {team: 0 for team in teams.names}
+            won = dict.fromkeys(teams.names, 0)
             for player, count in outcome.won.items():
                 won[teams.of(player)] += count
             if sum(won.values()) == HAND_SIZE:  # a hand stopped early shows only part of each hand
@@ -279,6 +280,7 @@ def replay(
     dealer: str | None = None
     winners: tuple[str, ...] = ()
     won_in = 0
+    won_totals: Mapping[str, int] = {}
     for index, deal in enumerate(game.deals):
         number = deal.number.value
         if winners:
@@ -287,7 +289,7 @@ def replay(
                 deal.span,
                 number=number,
                 team=winners[0],
-                total=outcomes[won_in - 1].totals[winners[0]],
+                total=won_totals[winners[0]],
                 won=won_in,
             )
         dealer = dealer_of(deal, number, dealer, seats, findings)
@@ -311,7 +313,7 @@ def replay(
         if not winners and running is not None:
             reached = teams_at_target(teams, running, options)
             if reached:
-                winners, won_in = reached, index + 1
+                winners, won_in, won_totals = reached, index + 1, running
     if winners:
         findings.judge("RH502")
     _check_winner(game, winners, outcomes, won_in, findings)

@@ -9,7 +9,7 @@ the order decides every case.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from attrs import frozen
 

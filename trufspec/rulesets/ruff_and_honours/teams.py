@@ -8,7 +8,7 @@ names, so the tag is checked (each name must stand for a partnership) and kept a
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 

@@ -9,7 +9,7 @@ compared with the truth: :func:`true_claims` counts, per player, the claimed car
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from trufspec.cards import Card
 from trufspec.engine.findings import Findings
@@ -45,7 +45,7 @@ def check_claims(
     for number, section in enumerate(deal.find_all(Claims)):
         names = [e.player.value for e in section.entries]
         findings.judge("TM202", "TM203", "TM210" if number else None)
-        if number == 0 and dealer in seats:
+        if number == 0 and dealer is not None and dealer in seats:
             _check_order(section, names, seats, dealer, options, findings)
         for entry in section.entries:
             player = entry.player.value

@@ -118,6 +118,31 @@ CLAUSES: tuple[Clause, ...] = (
             "The slips are why nobody can vote for themselves (TM205)."
         ),
     ),
+    Clause(
+        code="TM005",
+        slug="points-table-visible",
+        ruleset=RULESET,
+        phase=Phase.DEFINITIONS,
+        kind=Kind.DEFINITION,
+        strength=Strength.SHOULD,
+        title="The points table in view",
+        statement=(
+            "The table of card points (TM003) should be in view of every player throughout the "
+            "round, so that each can weigh the claims and the vote by it."
+        ),
+        citations=(
+            _cite(
+                "Claims",
+                "The points system should be visible to all players to help them with their "
+                "decisions",
+            ),
+        ),
+        message="{detail}",
+        note=(
+            "A table procedure, like the score card (TM004): a record cannot show a table that "
+            "hid it, so no record breaks it, and a scored round is taken to have kept it."
+        ),
+    ),
     # ------------------------------------------------------------------ deal
     Clause(
         code="TM101",
@@ -220,7 +245,8 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("Claims", "The players take it in turn to say what their secret cards are"),
             _cite(
                 "Interrogation",
-                "Some players may be able to work out what cards can be left in open play and lie accordingly.",
+                "Some players may be able to work out what cards can be left in open play and "
+                "lie accordingly.",
             ),
         ),
         message="{player} claims {count} cards; a claim names the three secret cards",
@@ -509,7 +535,10 @@ CLAUSES: tuple[Clause, ...] = (
             "secret row, f in the public row): Moyenne (b 1, f 1) a quarter, Tromplemond "
             "(b 2, f 0) a half, Grand (b 2, f 1), Super (b 3, f 0) and Ultimate (b 3, f 1) the "
             "whole pot, Kickself (f 2) a half, Extreme (b 2, f 2) the whole pot; Petit (any "
-            "other jack) nothing.  What nobody wins stays in the TROMP! pot."
+            "other jack) nothing.  What nobody wins stays in the TROMP! pot.  Once a player has "
+            "won with Extreme, every later round's pot is theirs, whatever is called in it "
+            "(unless extreme-pot=left-at-end); under tromp-winners=round-winner only the round's "
+            "best score collects."
         ),
         citations=(
             _cite(
@@ -524,19 +553,23 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("TROMP! betting", "Moyenne Tromplemond!: Jack on the back row, one on show."),
             _cite(
                 "TROMP! betting",
-                "Tromplemond!: Two jacks on the back row, none on show. Wins half the TROMP! Pot for that round.",
+                "Tromplemond!: Two jacks on the back row, none on show. Wins half the TROMP! Pot "
+                "for that round.",
             ),
             _cite(
                 "TROMP! betting",
-                "Grand Tromplemond!: Two jacks on back row, one on show. Wins the whole TROMP! Pot for that round.",
+                "Grand Tromplemond!: Two jacks on back row, one on show. Wins the whole TROMP! "
+                "Pot for that round.",
             ),
             _cite(
                 "TROMP! betting",
                 "Kickself Tromplemond!: Any player who goes through with two jacks on front row.",
             ),
         ),
-        message="{player} wins {expected} from round {number}'s TROMP! pot ({reason}), not {written}",
-        ambiguities=("TM-A10a", "TM-A10b", "TM-A10c", "TM-A10d"),
+        message=(
+            "{player} wins {expected} from round {number}'s TROMP! pot ({reason}), not {written}"
+        ),
+        ambiguities=("TM-A10a", "TM-A10b", "TM-A10c", "TM-A10d", "TM-A10h"),
     ),
     Clause(
         code="TM405",
@@ -566,7 +599,8 @@ CLAUSES: tuple[Clause, ...] = (
             "At the end of the game the money left in the TROMP! pot goes to the Extreme caller, "
             "else the Ultimate caller, and a quarter of it to a Super caller; whatever is still "
             "left goes to the best score of a single round.  The last round's pot line includes "
-            "this settlement."
+            "this settlement.  The Extreme caller has also won every round's pot after their "
+            "call (TM404, TM-A10h)."
         ),
         citations=(
             _cite(
@@ -582,8 +616,11 @@ CLAUSES: tuple[Clause, ...] = (
                 "with the best individual score for a round.",
             ),
         ),
-        message="{player} wins {expected} from the TROMP! pot in the last round ({reason}), not {written}",
-        ambiguities=("TM-A10e",),
+        message=(
+            "{player} wins {expected} from the TROMP! pot in the last round ({reason}), not "
+            "{written}"
+        ),
+        ambiguities=("TM-A10e", "TM-A10h"),
     ),
     Clause(
         code="TM407",
@@ -595,15 +632,21 @@ CLAUSES: tuple[Clause, ...] = (
         title="The joining fee",
         statement=(
             "Players may agree a joining fee at the start; the winner takes three quarters of it "
-            "and the runner-up a quarter, or other shares the table agrees."
+            "and the runner-up a quarter, or other shares the table agrees.  Under TROMP! "
+            "betting a player who wins with Extreme Tromplemond! takes the whole fee instead, "
+            "whatever the result of the game."
         ),
         citations=(
             _cite("Betting", "The winner would receive ¾ of the pot and the runner up ¼."),
             _cite("Betting", "(These ratios can be changed according to players’ whims.)"),
+            _cite("TROMP! betting", "and the whole “joining fee” regardless of result"),
         ),
         message="{detail}",
         ambiguities=("TM-A10g",),
-        note="The fee is paid outside the record; the validator names the winner and runner-up only.",
+        note=(
+            "The fee is paid outside the record; the validator names the winner and runner-up "
+            "only.  The Extreme caller's claim to it shows in the record as the call itself."
+        ),
     ),
     # ------------------------------------------------------------------ game end
     Clause(
@@ -739,7 +782,8 @@ CLAUSES: tuple[Clause, ...] = (
         message="{player} plays round {number}, but was banned in round {banned}",
         ambiguities=("TM-A4c",),
         note=(
-            "A bribe is written 'bribe NAME' in the round it was offered, and an intentional reveal "
+            "A bribe is written 'bribe NAME' in the round it was offered, and an intentional "
+            "reveal "
             "'early-reveal NAME intentional'; the ban starts with the next round.  'bribe NAME!' "
             "says the table let the player play on, and the later rounds report it as acknowledged."
         ),

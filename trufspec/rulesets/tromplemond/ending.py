@@ -9,7 +9,7 @@ record states with its ``Winner`` tag.  A round after the end is reported (TM501
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Game

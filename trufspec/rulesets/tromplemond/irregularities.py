@@ -11,7 +11,8 @@ player from the rounds after it (TM902); the round it was offered in is scored a
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -93,7 +94,12 @@ def irregularities(
     misdeal = deal.find(Misdeal)
     if misdeal is not None and dealer in seats:
         findings.judge("TM904")
-    if misdeal is not None and dealer in seats and not MISDEAL_FLAGS & set(misdeal.flags):
+    if (
+        misdeal is not None
+        and dealer is not None
+        and dealer in seats
+        and not MISDEAL_FLAGS & set(misdeal.flags)
+    ):
         mode = options["dealer-error-mode"]
         if mode != "redeal-only":
             out.setdefault(dealer, "TM904")
@@ -115,7 +121,7 @@ def _no_vote(sections: Sequence[Section], penalised: dict[str, str], findings: F
     """Under the default readings an irregularity replaces the vote: none is held after it,
     and the player it puts out is the one off."""
     player, code = next(iter(penalised.items()))
-    values = {"player": player} if code == "TM901" else {}
+    values: dict[str, Any] = {"player": player} if code == "TM901" else {}
     for section in sections:
         if isinstance(section, (Votes, Cut)):
             findings.add(code, section.span, problem="a vote is held", **values)

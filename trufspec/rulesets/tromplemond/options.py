@@ -80,7 +80,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (
             Reading(
                 "no",
-                "Every player votes exactly once, for an opponent: tallies of 3-1, 2-1-1, 2-2 or 1-1-1-1.",
+                "Every player votes exactly once, for an opponent: tallies of 3-1, 2-1-1, 2-2 or "
+                "1-1-1-1.",
             ),
             Reading("yes", "A player may abstain; fewer than four votes are then cast."),
         ),
@@ -141,7 +142,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (
             _cite(
                 "Ties",
-                "A 2 way tie is decided by the two others privately choosing the player to be voted off.",
+                "A 2 way tie is decided by the two others privately choosing the player to be "
+                "voted off.",
             ),
         ),
         (
@@ -165,11 +167,13 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
             ),
             Reading(
                 "offender-zero-but-hand-counts",
-                "The offender scores 0, but their cards still give half points and cost jacks; no vote.",
+                "The offender scores 0, but their cards still give half points and cost jacks; "
+                "no vote.",
             ),
             Reading(
                 "vote-still-held",
-                "The offender scores 0 and their hand counts for nobody; the others still vote one of themselves off.",
+                "The offender scores 0 and their hand counts for nobody; the others still vote "
+                "one of themselves off.",
             ),
         ),
         "early-reveal-mode",
@@ -182,7 +186,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     _entry(
         "TM-A4b",
         "A reveal before a tie is decided",
-        "The penalty is stated only for a reveal before the vote: what about one before a tie is decided?",
+        "The penalty is stated only for a reveal before the vote: what about one before a tie is "
+        "decided?",
         (_cite("Cardinal sin", "or before a tied vote has been decided."),),
         (Reading("same", "The same penalty; the tie is no longer decided."),),
         None,
@@ -192,27 +197,32 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     _entry(
         "TM-A4c",
         "Intent and voiding",
-        "Whether a reveal was on purpose, and what the vote would have been, cannot be read from a record.",
+        "Whether a reveal was on purpose, and what the vote would have been, cannot be read from "
+        "a record.",
         (
             _cite(
                 "Cardinal sin",
-                "The penalty for such an action depends on the outcome of what would have happened.",
+                "The penalty for such an action depends on the outcome of what would have "
+                "happened.",
             ),
         ),
         (
             Reading(
                 "flags",
-                "The record says so: 'early-reveal NAME intentional' bans the player, 'void' voids the game.",
+                "The record says so: 'early-reveal NAME intentional' bans the player, 'void' "
+                "voids the game.",
             ),
         ),
         None,
         ("TM902", "TM903"),
-        "Both are judgements of the table about things that did not happen; the record states them.",
+        "Both are judgements of the table about things that did not happen; the record states "
+        "them.",
     ),
     _entry(
         "TM-A5",
         "What forfeiting the round means",
-        "The erring dealer forfeits the round: is there still a vote, and does the dealer's hand count?",
+        "The erring dealer forfeits the round: is there still a vote, and does the dealer's hand "
+        "count?",
         (_cite("Dealer's error", "he forfeits the round"),),
         (
             Reading(
@@ -220,7 +230,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
             ),
             Reading(
                 "zero-but-vote-held",
-                "The dealer scores 0 and their hand counts for nobody; the others still vote one of themselves off.",
+                "The dealer scores 0 and their hand counts for nobody; the others still vote one "
+                "of themselves off.",
             ),
             Reading("redeal-only", "No penalty is scored: the round is dealt again."),
         ),
@@ -240,7 +251,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (
             Reading(
                 "200",
-                "After a round is scored, a total of this many points ends the game; the highest total wins.",
+                "After a round is scored, a total of this many points ends the game; the highest "
+                "total wins.",
             ),
         ),
         "target-points",
@@ -282,7 +294,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (
             Reading(
                 "card-points-of-stayers",
-                "Half the card points of the other players who stay in; jack penalties are not halved.",
+                "Half the card points of the other players who stay in; jack penalties are not "
+                "halved.",
             ),
         ),
         None,
@@ -296,7 +309,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (
             _cite(
                 "Interrogation",
-                "The six discarded cards in the “setup” mean that some people will be able to bluff cards not held by others",
+                "The six discarded cards in the “setup” mean that some people will be able to "
+                "bluff cards not held by others",
             ),
         ),
         (
@@ -315,18 +329,21 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (
             _cite(
                 "TROMP! betting",
-                "before each round a separate pot of smaller amounts is created and grown through each round of play.",
+                "before each round a separate pot of smaller amounts is created and grown "
+                "through each round of play.",
             ),
         ),
         (
             Reading(
                 "round-pots",
-                "Each round the four players put in one stake each (tromp-stake); what the round does not pay out stays for the end of the game.",
+                "Each round the four players put in one stake each (tromp-stake); what the round "
+                "does not pay out stays for the end of the game.",
             ),
         ),
         None,
         ("TM404",),
-        "'a quarter of the TROMP! Pot for that round, i.e their money back' means four equal stakes a round.",
+        "'a quarter of the TROMP! Pot for that round, i.e their money back' means four equal "
+        "stakes a round.",
     ),
     _entry(
         "TM-A10b",
@@ -341,7 +358,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     _entry(
         "TM-A10c",
         "Overlapping categories",
-        "Kickself (two jacks on show) and Extreme (two back, two on show) overlap; a jack held alone is Petit.",
+        "Kickself (two jacks on show) and Extreme (two back, two on show) overlap; a jack held "
+        "alone is Petit.",
         (_cite("TROMP! betting", "Petit Tromplemond!: Any jack in your hand."),),
         (
             Reading(
@@ -351,7 +369,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ),
         None,
         ("TM404",),
-        "A table would pay the better category; Kickself then covers two jacks on show with at most one behind.",
+        "A table would pay the better category; Kickself then covers two jacks on show with at "
+        "most one behind.",
     ),
     _entry(
         "TM-A10d",
@@ -361,12 +380,24 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (
             Reading(
                 "independent",
-                "Each is paid their share; two winners need two jacks each, so the shares never exceed the pot.",
+                "Each caller who stays in is paid their share; two winners need two jacks each, "
+                "so the shares never exceed the pot.",
+            ),
+            Reading(
+                "round-winner",
+                '"depending on his winning hand in that round" read as the round\'s winner: only '
+                "the player with the best score of the round (ties share) collects; another "
+                "caller's hand wins nothing, and the share stays in the TROMP! pot.",
             ),
         ),
-        None,
+        "tromp-winners",
         ("TM404",),
-        "Four jacks allow at most two paying hands of a half each.",
+        'Four jacks allow at most two paying hands of a half each.  "His winning hand" can '
+        "mean the round's best score, but the same sentence goes on \"(he must not be voted "
+        "off)\", a condition that would be needless if only the round's winner could collect, "
+        "and each category names the hand that wins it by its jacks alone, a hand that, "
+        "holding jacks, seldom has the round's best score.  So by default every caller who "
+        "stays in is paid.",
     ),
     _entry(
         "TM-A10e",
@@ -393,7 +424,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (
             Reading(
                 "recorded-call",
-                "The record carries the call ('tromp NAME \"phrase\"'); a wrong or missing phrase wins nothing, and is no fault.",
+                "The record carries the call ('tromp NAME \"phrase\"'); a wrong or missing "
+                "phrase wins nothing, and is no fault.",
             ),
         ),
         None,
@@ -409,6 +441,36 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         None,
         ("TM407",),
         "Nothing in the text prefers one of them.",
+    ),
+    _entry(
+        "TM-A10h",
+        "The Extreme caller's pot for the rest of the game",
+        '"wins the entire TROMP! Pot for the rest of the game": every later round\'s pot, or '
+        "only what is left unpaid at the end?",
+        (
+            _cite(
+                "TROMP! betting",
+                "The player wins the entire TROMP! Pot for the rest of the game",
+            ),
+        ),
+        (
+            Reading(
+                "rest-of-game",
+                "The Extreme caller wins every later round's pot, whatever is called in it, and "
+                "everything left unpaid at the end.",
+            ),
+            Reading(
+                "left-at-end",
+                "The Extreme caller wins what is left unpaid at the end; later rounds pay their "
+                "own callers as usual.",
+            ),
+        ),
+        "extreme-pot",
+        ("TM404", "TM406"),
+        'The words say "for the rest of the game", which names the rounds still to come, '
+        'not the end of it; the categories that win at the end say "at the end of the '
+        'game" instead (Super, Ultimate).  The text also gives the Extreme caller "the whole '
+        "'joining fee' regardless of result\" (TM407), which the record does not hold.",
     ),
     _entry(
         "TM-A11",
@@ -428,7 +490,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (Reading("not-judged", "Further claims sections are recorded but not judged."),),
         None,
         ("TM210",),
-        "A record has no clock, and a repeat differing from the claim is itself a lie the rules allow.",
+        "A record has no clock, and a repeat differing from the claim is itself a lie the rules "
+        "allow.",
     ),
     _entry(
         "TM-A13",
@@ -438,7 +501,8 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (
             Reading(
                 "ten-of-hearts",
-                "Nick's third secret card is 10H: the only ten left, and the arithmetic is unchanged.",
+                "Nick's third secret card is 10H: the only ten left, and the arithmetic is "
+                "unchanged.",
             ),
         ),
         None,
@@ -557,6 +621,28 @@ OPTIONS: tuple[Option, ...] = (
         choices=("off", "joining-fee", "tromp"),
         default="off",
         doc="Whether money is played for: not at all, the joining fee, or the fee and TROMP! pots.",
+    ),
+    Option(
+        key="extreme-pot",
+        ruleset=RULESET,
+        choices=("rest-of-game", "left-at-end"),
+        default="rest-of-game",
+        doc=(
+            "What an Extreme Tromplemond! wins: every later round's pot, or what is left at the "
+            "end."
+        ),
+        ambiguity="TM-A10h",
+    ),
+    Option(
+        key="tromp-winners",
+        ruleset=RULESET,
+        choices=("independent", "round-winner"),
+        default="independent",
+        doc=(
+            "Who may collect from a round's TROMP! pot: every caller who stays in, or the round's "
+            "winner."
+        ),
+        ambiguity="TM-A10d",
     ),
     Option(
         key="tromp-stake",

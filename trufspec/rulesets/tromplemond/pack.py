@@ -10,7 +10,7 @@ still checked for everything it does show.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 

@@ -18,13 +18,16 @@ Petit        any other   nothing
 ===========  ==========  ==========================================
 
 What a round does not pay out stays in the TROMP! pot; at the end it is settled (TM406,
-TM-A10e) and whatever remains goes to the best single-round score.  A record writes each
+TM-A10e) and whatever remains goes to the best single-round score.  An Extreme caller wins
+"the entire TROMP! Pot for the rest of the game": every later round's pot is theirs, whatever
+is called in it (TM-A10h, ``extreme-pot=rest-of-game``).  Under ``tromp-winners=round-winner``
+(TM-A10d) only the round's best score may collect.  A record writes each
 round's winnings on its ``pot`` line; the last round's line includes the settlement.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 
@@ -32,15 +35,18 @@ from trufspec.cards import Card
 from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Pot, Tromp
 from trufspec.rulesets.tromplemond.pack import RoundCards, is_jack
+from trufspec.spec.options import OptionValues
 
 __all__ = [
     "CATEGORIES",
-    "shouted",
-    "category",
     "RoundPot",
+    "category",
+    "check_pot_lines",
+    "collectors",
+    "extreme_owner",
     "round_pot",
     "settle",
-    "check_pot_lines",
+    "shouted",
 ]
 
 _QUARTERS = {
@@ -99,6 +105,34 @@ class RoundPot:
     claims: tuple[tuple[str, str], ...]
 
 
+def extreme_owner(pots: Sequence[RoundPot | None], options: OptionValues) -> str | None:
+    """TM-A10h: the player who owns every later round's pot, having called Extreme Tromplemond!
+    in an earlier round (the first such caller), under ``extreme-pot=rest-of-game``."""
+    if options["extreme-pot"] != "rest-of-game":
+        return None
+    for pot in pots:
+        for player, name in pot.claims if pot is not None else ():
+            if name == "extreme":
+                return player
+    return None
+
+
+def collectors(
+    scores: dict[str, int] | None, out: frozenset[str], options: OptionValues
+) -> frozenset[str] | None:
+    """TM-A10d: who may collect from the round's pot under ``tromp-winners=round-winner``, the
+    best round score among the players still in (None: anyone who stays in, the default).  An
+    empty set when the scores are unknown: then nobody can be paid for sure, and
+    :func:`round_pot` says so."""
+    if options["tromp-winners"] != "round-winner":
+        return None
+    if scores is None:
+        return frozenset()
+    staying = {p: s for p, s in scores.items() if p not in out}
+    best = max(staying.values(), default=None)
+    return frozenset(p for p, s in staying.items() if s == best)
+
+
 def round_pot(
     deal: Deal,
     seats: Sequence[str],
@@ -107,9 +141,14 @@ def round_pot(
     betting: bool,
     stake: int,
     findings: Findings,
+    owner: str | None = None,
+    winners: frozenset[str] | None = None,
 ) -> RoundPot | None:
-    """TM404, TM405: the payouts of a round's TROMP! pot; None when a caller's hand is unknown."""
-    won = {player: 0 for player in seats}
+    """TM404, TM405: the payouts of a round's TROMP! pot; None when a caller's hand is unknown.
+
+    ``owner`` is the earlier Extreme caller whom the whole pot goes to (:func:`extreme_owner`);
+    ``winners``, when given, the only players a call can pay (:func:`collectors`)."""
+    won = dict.fromkeys(seats, 0)
     claims = []
     known = True
     for call in deal.find_all(Tromp):
@@ -130,7 +169,10 @@ def round_pot(
             name = category(cards.secret[player], cards.public[player])
             if name is None or _phrase(call.phrase) != _PHRASES[name]:
                 reason = f"the hand is {shouted(name) if name else 'without a jack'}"
-            else:
+            elif winners is not None and not winners:
+                findings.unchecked(f"{player}'s TROMP! winnings (the round's scores are not known)")
+                known = False
+            elif owner is None and (winners is None or player in winners):
                 won[player] += _QUARTERS[name] * stake
                 if name in ("extreme", "ultimate", "super"):
                     claims.append((player, name))
@@ -138,6 +180,8 @@ def round_pot(
             findings.add("TM405", call.span, player=player, phrase=call.phrase, reason=reason)
     if not known:
         return None
+    if owner is not None and betting:
+        return RoundPot({player: 4 * stake if player == owner else 0 for player in seats}, 0, ())
     left = max(4 * stake - sum(won.values()), 0)
     return RoundPot(won, left, tuple(claims))
 
@@ -149,7 +193,7 @@ def settle(
 
     ``best_round`` is each player's best score of a single round."""
     left = sum(p.left for p in pots)
-    paid = {player: 0 for player in seats}
+    paid = dict.fromkeys(seats, 0)
     claims = [c for p in pots for c in p.claims]
     steps = []
     for name in ("extreme", "ultimate", "super"):
@@ -180,7 +224,7 @@ def check_pot_lines(
 ) -> None:
     """TM404, TM406: each round's ``pot`` line against its payouts; the last round's line
     includes the settlement when the game is over."""
-    for index, (deal, won) in enumerate(zip(deals, expected)):
+    for index, (deal, won) in enumerate(zip(deals, expected, strict=False)):
         line = deal.find(Pot)
         if line is None or won is None:
             continue

@@ -8,7 +8,8 @@ then goes through the running totals and its end (:mod:`.ending`).  There are no
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 from attrs import frozen
@@ -22,7 +23,14 @@ from trufspec.rulesets.tromplemond.claims import check_claims, true_claims
 from trufspec.rulesets.tromplemond.ending import Ending
 from trufspec.rulesets.tromplemond.irregularities import Irregular, irregularities
 from trufspec.rulesets.tromplemond.pack import round_cards
-from trufspec.rulesets.tromplemond.pot import RoundPot, check_pot_lines, round_pot, settle
+from trufspec.rulesets.tromplemond.pot import (
+    RoundPot,
+    check_pot_lines,
+    collectors,
+    extreme_owner,
+    round_pot,
+    settle,
+)
 from trufspec.rulesets.tromplemond.scoring import Scored, round_scores
 from trufspec.rulesets.tromplemond.votes import decide_vote
 from trufspec.spec.options import OptionValues
@@ -74,8 +82,10 @@ def replay_round(
     previous_dealer: str | None,
     options: OptionValues,
     findings: Findings,
+    owner: str | None = None,
 ) -> tuple[RoundOutcome, str | None]:
-    """Replay one round; its outcome and its dealer."""
+    """Replay one round; its outcome and its dealer.  ``owner`` is the earlier Extreme caller
+    who wins the round's TROMP! pot (:func:`~trufspec.rulesets.tromplemond.pot.extreme_owner`)."""
     dealer = round_dealer(deal, seats, previous_dealer, findings)
     cards = round_cards(deal, seats, findings)
     claims = check_claims(deal, seats, dealer, cards, options, findings)
@@ -85,14 +95,17 @@ def replay_round(
     )
     scores = _scores(deal, seats, cards.hand, off, irregular, findings)
     stake = options.integer("tromp-stake")
+    out = irregular.forfeiting(off)
     pot = round_pot(
         deal,
         seats,
         cards,
-        irregular.forfeiting(off),
+        out,
         options["betting"] == "tromp",
         stake,
         findings,
+        owner,
+        collectors(scores, out, options),
     )
     return RoundOutcome(scores, off, true_claims(claims, cards), pot, irregular), dealer
 
@@ -147,7 +160,7 @@ def _scores(
             continue
         clause = irregular.out.get(player) or irregular.zero.get(player)
         if clause is not None:
-            values = {"player": player} if clause == "TM901" else {}
+            values: dict[str, Any] = {"player": player} if clause == "TM901" else {}
             findings.add(
                 clause,
                 figure.span,
@@ -205,12 +218,12 @@ def replay(
                 "TM504"
             )  # the player voted off plays on: this round holds them like any other
         if banned is not None:
-            player, since = banned
+            banned_player, since = banned
             findings.add(
                 "TM902",
                 deal.number.span,
-                ack=player.ack,
-                player=player.value,
+                ack=banned_player.ack,
+                player=banned_player.value,
                 number=deal.number.value,
                 banned=since,
             )
@@ -229,9 +242,11 @@ def replay(
             ending.after(outcomes[-1].totals)
             dealer = previous_off = None
             continue
-        result, dealer = replay_round(deal, seats, dealer, options, findings)
+        owner = extreme_owner(pots, options)
+        result, dealer = replay_round(deal, seats, dealer, options, findings, owner)
         if deal.find(Total) is not None or deal.find(Score) is not None:
-            findings.judge("TM004")  # the score and total lines are the score card
+            # The score and total lines are the score card, kept by the points table in view.
+            findings.judge("TM004", "TM005")
         running = totals.add(result.scores, deal.find(Total), findings, deal.find(Score))
         previous_off = result.off
         faulted.append(findings.disturbed)

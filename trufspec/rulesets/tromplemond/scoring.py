@@ -10,7 +10,7 @@ may take a player out of the scoring in the same way (TM901, TM904), or under
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
@@ -32,7 +32,7 @@ class Scored:
 
 def round_scores(
     seats: Sequence[str],
-    hands: dict[str, Sequence[Card]],
+    hands: Mapping[str, Sequence[Card]],
     counted: frozenset[str],
     zero: frozenset[str],
 ) -> dict[str, Scored]:

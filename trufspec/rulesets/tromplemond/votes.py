@@ -16,7 +16,7 @@ tally: the ``off`` line is then judged only against the players still in the run
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 

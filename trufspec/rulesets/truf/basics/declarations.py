@@ -10,7 +10,8 @@ one; what it cannot compute for lack of facts it leaves as None and notes as unc
 from __future__ import annotations
 
 import enum
-from typing import Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -192,7 +193,7 @@ def evaluate(
             assert entry.number is not None
             found[player] = Declaration(player, entry.number.value, Form.NUMBER)
             findings.unchecked(f"{player}'s declaration (its cards are not recorded)")
-            written = entry.number.value
+            written: int | str = entry.number.value
         else:
             _form_problems(entry, hands.get(player) if hands is not None else None, findings)
             found[player] = _declare(entry, options, findings)
@@ -289,7 +290,7 @@ def report_winner(
             "TB207", span, ack=ack, expected=contest.winner, written=written, reason=contest.reason
         )
         return
-    common = {
+    common: dict[str, Any] = {
         "expected": contest.winner,
         "other": written,
         "value": winner.target,

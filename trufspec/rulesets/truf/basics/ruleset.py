@@ -9,7 +9,7 @@ unclear points in :mod:`.options`.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import evolve
 

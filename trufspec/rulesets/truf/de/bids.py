@@ -7,7 +7,7 @@ compute for lack of facts it leaves as None and notes as unchecked.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 
@@ -16,9 +16,9 @@ from trufspec.engine.findings import Findings
 from trufspec.records import BidEntry, Bids, Contract
 
 __all__ = [
+    "SUIT_ORDER",
     "Bid",
     "ModeChoice",
-    "SUIT_ORDER",
     "bid_winner",
     "card_value",
     "decide_mode",

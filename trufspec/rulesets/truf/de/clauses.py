@@ -175,7 +175,8 @@ CLAUSES: tuple[Clause, ...] = (
         _D,
         _MUST,
         "Bid values of the cards",
-        "A bid card is worth a number of tricks: a picture card 0, an ace 1, a number card its number.",
+        "A bid card is worth a number of tricks: a picture card 0, an ace 1, a number card its "
+        "number.",
         (
             _cite("Reizen", "Bildkarten: keine Stiche", "Picture cards: no tricks"),
             _cite("Reizen", "Ass: 1 Stich", "Ace: 1 trick"),
@@ -222,7 +223,8 @@ CLAUSES: tuple[Clause, ...] = (
         "Redeal a one-sided hand",
         (
             "When a hand holds only number cards, or only aces and picture cards, all cards are "
-            "thrown in and dealt again; such a deal is never bid or played."
+            "thrown in and dealt again; such a deal is never bid or played.  Under "
+            "redeal-pictures=aces-with-numbers the aces count with the number cards instead."
         ),
         (
             _cite(
@@ -795,7 +797,7 @@ CLAUSES: tuple[Clause, ...] = (
         ),
         "{player} bid {bid} and took {taken} in main bawah, which scores {expected}, not {written}",
         "miss-score",
-        ("TD-A6", "TD-A7"),
+        ("TD-A6", "TD-A7", "TD-A17"),
     ),
     _clause(
         "TD404",
@@ -820,7 +822,7 @@ CLAUSES: tuple[Clause, ...] = (
         ),
         "{player} bid {bid} and took {taken} in main atas, which scores {expected}, not {written}",
         "miss-score",
-        ("TD-A7",),
+        ("TD-A7", "TD-A17"),
     ),
     _clause(
         "TD405",
@@ -844,7 +846,8 @@ CLAUSES: tuple[Clause, ...] = (
             ),
             _cite(
                 "Punktevergabe, Methode Zwei",
-                "Dies gilt jedoch nicht für Gebote, die auf die gleiche Art und Weise negativ sind.",
+                "Dies gilt jedoch nicht für Gebote, die auf die gleiche Art und Weise negativ "
+                "sind.",
                 "It does not hold, however, for bids that became negative the same way.",
             ),
         ),
@@ -947,8 +950,10 @@ CLAUSES: tuple[Clause, ...] = (
         _T,
         _MUST,
         "Winner of the game",
-        "After the 13th deal the player with the highest total wins (the lowest, when the "
-        "winner option says so); tied players share the win.",
+        "After the 13th deal the player with the highest total wins; under the winner "
+        "option, the lowest total, or the text's own count of tricks taken over the game: the "
+        "most, the fewest, or by the variant played (atas deals' tricks counted for, bawah "
+        "deals' against).  Tied players share the win.",
         (
             _cite(
                 "Spielende",
@@ -957,8 +962,13 @@ CLAUSES: tuple[Clause, ...] = (
                 "The player with the most or the fewest tricks (depending on what was agreed "
                 "before the game",
             ),
+            _cite(
+                "Spielende",
+                "und welche Variante gespielt wurde) gewinnt das Spiel.",
+                "and which variant was played) wins the game.",
+            ),
         ),
-        "the game is won by {expected} with the {which} total, {total}, not by {written}",
+        "the game is won by {expected} {reason}, not by {written}",
         "game-winner",
         ("TD-A10",),
     ),

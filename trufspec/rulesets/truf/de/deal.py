@@ -8,7 +8,7 @@ deals next (TD105 under ``dealer-tie=next-in-direction``).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from trufspec.cards import Card, Rank
 from trufspec.engine.findings import Findings
@@ -52,9 +52,12 @@ def one_sided(hand: list[Card], options: OptionValues) -> str | None:
     """TD103 and TD-A12: what makes a hand one that must be thrown in, if anything."""
     if not hand:
         return None
-    if all(not c.rank.is_picture and c.rank is not Rank.ACE for c in hand):
-        return "only number cards"
-    with_aces = options["redeal-pictures"] == "aces-and-pictures"
+    aces = options["redeal-pictures"]
+    numbers_with_aces = aces == "aces-with-numbers"
+    if all(not c.rank.is_picture and (numbers_with_aces or c.rank is not Rank.ACE) for c in hand):
+        has_ace = any(c.rank is Rank.ACE for c in hand)
+        return "only number cards and aces" if has_ace else "only number cards"
+    with_aces = aces == "aces-and-pictures"
     if all(c.rank.is_picture or (with_aces and c.rank is Rank.ACE) for c in hand):
         return "only aces and picture cards" if with_aces else "only picture cards"
     return None
@@ -116,7 +119,10 @@ def check_dealer(
                 start = seats.index(before)
                 order = [seats[(start + step * k) % len(seats)] for k in range(1, len(seats) + 1)]
                 first = next(p for p in order if p in tied)
-                reason = f"{names} share the lowest total, {lowest}; {first} comes first {way} after {before}"
+                reason = (
+                    f"{names} share the lowest total, {lowest}; {first} comes first {way} "
+                    f"after {before}"
+                )
                 candidates.append((first, reason))
     if any(player.value == name for name, _ in candidates):
         return (player.value,)

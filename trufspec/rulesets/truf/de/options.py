@@ -268,12 +268,29 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         (
             Reading("highest-total", "The highest total after 13 deals wins."),
             Reading("lowest-total", "The lowest total wins, if the players so agreed."),
+            Reading(
+                "most-tricks",
+                "The text's words, the most agreed: the most tricks taken over the 13 deals.",
+            ),
+            Reading(
+                "fewest-tricks",
+                "The text's words, the fewest agreed: the fewest tricks taken over the 13 deals.",
+            ),
+            Reading(
+                "tricks-by-variant",
+                "The text's words, the variant deciding: tricks taken in a Hauptatas count for "
+                "the player and tricks in a Hauptbawah against; the highest count wins (in a "
+                "game of atas deals only, the most tricks).",
+            ),
         ),
         "winner",
         ("TD503",),
-        "Tricks are counted per deal and turned into scores; a total of tricks over 13 deals "
-        "of both modes would reward no aim.  The scores are built so that a good deal scores "
-        "high.",
+        "The sentence counts tricks, most or fewest by agreement and by the variant played, "
+        "and the text's three readings are offered.  Yet the same text turns each deal's tricks "
+        "into points under a method the players choose (Punktevergabe), and a bare count of "
+        "tricks over 13 deals of both modes rewards no aim: a player who bids 1 in a Hauptatas "
+        "and takes 7 would lead.  The default keeps the scores the text has the players keep, "
+        "built so that a good deal scores high.",
     ),
     _entry(
         "TD-A11",
@@ -301,9 +318,10 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
     ),
     _entry(
         "TD-A12",
-        "Is the ace a picture card for the redeal?",
+        "Is the ace a picture card or a number card for the redeal?",
         "A hand of 13 cards can never hold only jacks, queens and kings (there are 12): what "
-        'does "nur Bildkarten" mean?',
+        'does "nur Bildkarten" mean, and does a hand of number cards and aces count as "nur '
+        'Zahlenkarten"?',
         (
             _cite(
                 "Spielvorbereitung",
@@ -317,11 +335,20 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "Aces count with the pictures: redeal a hand of only A, K, Q, J.",
             ),
             Reading("pictures-only", "Only J, Q, K count; such a hand cannot occur."),
+            Reading(
+                "aces-with-numbers",
+                'The ace counts as a number card (it bids "1 Stich", as a number card bids its '
+                "number): redeal a hand of only 2-10 and aces; a hand of only J, Q, K cannot "
+                "occur.",
+            ),
         ),
         "redeal-pictures",
         ("TD103",),
         "Only with the aces can the second half of the rule ever apply; other descriptions of "
-        "the game count the aces with the pictures.",
+        "the game count the aces with the pictures.  The bidding table does list the ace "
+        "apart from the pictures and beside the numbers (Ass: 1 Stich), which is why a table "
+        "may count it as a number card; that reading leaves the rule's second half empty, so "
+        "it is not the default.",
     ),
     _entry(
         "TD-A13",
@@ -405,6 +432,31 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ("TD406",),
         "The source gives 2 only as an example; the option takes any agreed multiplier.",
     ),
+    _entry(
+        "TD-A17",
+        "The unsigned difference of a missed bid",
+        'Method one gives a player who beats the aim "+ die Differenz" and one who misses it '
+        '"die Differenz", with no sign: is the second a gain or a loss?',
+        (
+            _cite(
+                "Punktevergabe, Methode Eins",
+                "Spieler, die MEHR Stiche gemacht haben als geboten, erhalten die Differenz",
+                "Players who took MORE tricks than bid get the difference",
+            ),
+            _cite(
+                "Punktevergabe, Methode Eins",
+                "Spieler, die WENIGER Stiche machen als sie bieten, erhalten die Differenz",
+                "Players who take FEWER tricks than they bid get the difference",
+            ),
+        ),
+        (Reading("minus", "A loss: the difference is scored below zero."),),
+        None,
+        ("TD403", "TD404"),
+        'The "+" is written only before the difference of a player who did what the mode '
+        "asks; the other line sits beside it and beside an exact bid's 0, so its difference is "
+        "the opposite, a loss.  Read as a gain, missing would pay as well as making, and the "
+        'bid would mean nothing; method two\'s "+5 statt 0" also compares only with the 0.',
+    ),
 )
 
 
@@ -435,7 +487,12 @@ OPTIONS: tuple[Option, ...] = (
     _option(
         "multiply-bonus", ("yes", "no"), "Whether method three multiplies method two's 5.", "TD-A9"
     ),
-    _option("winner", ("highest-total", "lowest-total"), "Which total wins the game.", "TD-A10"),
+    _option(
+        "winner",
+        ("highest-total", "lowest-total", "most-tricks", "fewest-tricks", "tricks-by-variant"),
+        "Which total, or which count of tricks taken, wins the game.",
+        "TD-A10",
+    ),
     _option(
         "dealer-tie",
         ("next-in-direction", "any-tied"),
@@ -444,8 +501,8 @@ OPTIONS: tuple[Option, ...] = (
     ),
     _option(
         "redeal-pictures",
-        ("aces-and-pictures", "pictures-only"),
-        "Which hands of court cards must be redealt.",
+        ("aces-and-pictures", "pictures-only", "aces-with-numbers"),
+        "Which side of the redeal rule the aces count on.",
         "TD-A12",
     ),
     _option(

@@ -9,7 +9,7 @@ their citations are in :mod:`.clauses`; the readings of the source's unclear poi
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import evolve
 
@@ -25,7 +25,7 @@ from trufspec.rulesets.truf.de.scoring import Scored, score
 from trufspec.rulesets.truf.outcome import settled
 from trufspec.spec.options import OptionValues
 
-__all__ = ["TRUF_DE", "TRICK_RULES", "DEALS", "deal_scores"]
+__all__ = ["DEALS", "TRICK_RULES", "TRUF_DE", "deal_scores", "game_winners"]
 
 PLAYERS = 4
 DEALS = 13
@@ -92,7 +92,8 @@ def _replay_deal(
                 bidding.report_winner(highest, contract, bids, findings)
             _check_trump(contract, bids[highest], findings)
         if trump is None and winner in bids:
-            trump = bids[winner].card.suit if bids[winner].card is not None else None
+            card = bids[winner].card
+            trump = card.suit if card is not None else None
         choice = bidding.decide_mode(sum(b.value for b in bids.values()), contract, findings)
     else:
         findings.unchecked("the contract (not every bid is recorded)")
@@ -201,8 +202,9 @@ def replay(
 def _winners(
     game: Game, outcomes: list[DealOutcome], options: OptionValues, findings: Findings
 ) -> tuple[str, ...]:
-    """TD501 to TD503: after 13 deals the highest total (or the lowest) wins; a record of
-    fewer deals is an unfinished game, and one of more breaks the length of a game."""
+    """TD501 to TD503: after 13 deals the highest total (or the lowest, or by the tricks taken,
+    as the winner option says) wins; a record of fewer deals is an unfinished game, and one of
+    more breaks the length of a game."""
     count = len(game.deals)
     findings.judge("TD501", "TD502" if count else None)
     if count > DEALS:
@@ -211,24 +213,52 @@ def _winners(
         findings.add("TD502", game.deals[-1].span, count=count, expected=DEALS)
     if count < DEALS or outcomes[-1].totals is None:
         return ()
-    totals = outcomes[-1].totals
-    lowest = options["winner"] == "lowest-total"
-    winners = best_totals(game.players, totals, lowest)
-    best = totals[winners[0]]
+    found = game_winners(game.players, outcomes, options)
+    if found is None:
+        findings.unchecked("the winner (a deal's tricks or mode are not known)")
+        return ()
+    winners, reason = found
     written = game.tag("Winner")
     if written is not None:
         findings.judge("TD503")
     if written is not None and set(written.split()) != set(winners):
         span = next(t.span for t in game.tags if t.name == "Winner")
-        findings.add(
-            "TD503",
-            span,
-            expected=" and ".join(winners),
-            which="lowest" if lowest else "highest",
-            total=best,
-            written=written,
-        )
+        findings.add("TD503", span, expected=" and ".join(winners), reason=reason, written=written)
     return winners
+
+
+_TRICK_READINGS = {
+    "most-tricks": ("the most tricks", False),
+    "fewest-tricks": ("the fewest tricks", True),
+    "tricks-by-variant": ("the most tricks, atas deals counted for and bawah against", False),
+}
+"""The TD-A10 readings that decide by tricks taken: how the reason reads, and whether the
+lowest count wins."""
+
+
+def game_winners(
+    seats: Sequence[str], outcomes: Sequence[DealOutcome], options: OptionValues
+) -> tuple[tuple[str, ...], str] | None:
+    """TD503 and TD-A10: the winners of a finished game, with the figure that made them; None
+    when a reading by tricks needs a deal's tricks or mode that is not known."""
+    reading = options["winner"]
+    if reading not in _TRICK_READINGS:
+        totals = outcomes[-1].totals
+        assert totals is not None  # a finished game's totals are known
+        lowest = reading == "lowest-total"
+        winners = best_totals(seats, totals, lowest)
+        which = "lowest" if lowest else "highest"
+        return winners, f"with the {which} total, {totals[winners[0]]}"
+    counted = dict.fromkeys(seats, 0)
+    for outcome in outcomes:
+        if outcome.tricks is None or set(outcome.tricks) != set(seats) or outcome.mode is None:
+            return None
+        against = reading == "tricks-by-variant" and outcome.mode == "low"
+        for player in seats:
+            counted[player] += -outcome.tricks[player] if against else outcome.tricks[player]
+    what, lowest = _TRICK_READINGS[reading]
+    winners = best_totals(seats, counted, lowest)
+    return winners, f"with {what}, {counted[winners[0]]}"
 
 
 TRUF_DE = Ruleset("truf-de", "TRUF Spielregeln (German rules)", "truf-de", replay)

@@ -7,7 +7,7 @@ compute for lack of facts it leaves as None and notes as unchecked.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
@@ -20,6 +20,7 @@ __all__ = [
     "Bid",
     "Contest",
     "ModeChoice",
+    "adjust_amounts",
     "bid_winner",
     "card_value",
     "decide_mode",
@@ -228,7 +229,7 @@ def bid_winner(bids: dict[str, Bid], options: OptionValues) -> Contest | None:
 
 def _highest_card(bid: Bid, options: OptionValues) -> Card:
     key = _tie_card(bid, options)
-    order = (
+    order: Callable[[Card], tuple[int, int]] = (
         (lambda c: (c.suit.index, c.rank.value))
         if options["tie-card-order"] == "suit-then-rank"
         else (lambda c: (c.rank.value, c.suit.index))
@@ -298,11 +299,20 @@ class ModeChoice:
     adjust: int
 
 
+def adjust_amounts(options: OptionValues) -> tuple[int, ...]:
+    """JB-A6a: the amounts an even game may be adjusted by (up or down): the one the
+    ``even-adjust-amount`` reading fixes, or with 0 any the bid winner picks, 1 to 13."""
+    amount = options.integer("even-adjust-amount")
+    return (amount,) if amount else tuple(range(1, 14))
+
+
 def decide_mode(
     total: int, max_total: int, contract: Contract | None, options: OptionValues, findings: Findings
 ) -> ModeChoice | None:
     """JB209 to JB212: high above the max total, low below it; at the max total the bid winner
-    adjusts every bid up or down.  None when an even game's choice is not recorded."""
+    adjusts every bid up or down.  None when an even game's choice is not recorded, or its
+    amount is the bid winner's to pick (``even-adjust-amount=0``) and the record gives only the
+    mode."""
     amount = options.integer("even-adjust-amount")
     mode = contract.mode if contract is not None else None
     adjust = contract.adjust if contract is not None else None
@@ -328,9 +338,11 @@ def decide_mode(
     # An even game: the winner's choice is the adjustment, or failing that the mode.
     findings.judge("JB209", "JB212")
     if adjust is not None:
-        if abs(adjust.value) != amount or options["even-adjust-scope"] == "mode-only":
+        allowed = adjust_amounts(options)
+        if abs(adjust.value) not in allowed or options["even-adjust-scope"] == "mode-only":
+            moves = f"by {amount}" if amount else f"by {allowed[0]} to {allowed[-1]}"
             problem = (
-                f"the adjustment is {adjust.value:+d}, but bids move by {amount} (up or down)"
+                f"the adjustment is {adjust.value:+d}, but bids move {moves} (up or down)"
                 if options["even-adjust-scope"] != "mode-only"
                 else "under the mode-only reading the bids are not adjusted"
             )
@@ -342,10 +354,14 @@ def decide_mode(
                 mode.span,
                 ack=mode.ack,
                 total=total,
-                problem=f"adjusting by {adjust.value:+d} makes a {'high' if high else 'low'} game, not {mode.value.value}",
+                problem=(
+                    f"adjusting by {adjust.value:+d} makes a {'high' if high else 'low'} game, "
+                    f"not {mode.value.value}"
+                ),
             )
-        return ModeChoice(high, amount if high else -amount)
-    if mode is not None:
+        moved = amount or abs(adjust.value)
+        return ModeChoice(high, moved if high else -moved)
+    if mode is not None and (amount or options["even-adjust-scope"] == "mode-only"):
         high = mode.value.is_high
         return ModeChoice(high, amount if high else -amount)
     findings.unchecked("the mode of this even game (the adjustment is not recorded)")

@@ -1043,7 +1043,11 @@ CLAUSES: tuple[Clause, ...] = (
         kind=Kind.TRANSITION,
         strength=Strength.MUST,
         title="Winner of the game",
-        statement="The player with the highest total after the last deal wins the game.",
+        statement=(
+            "The player with the highest total after the last deal wins the game; under "
+            "winner=highest-bid-made, the player who met the highest bid (over several deals, "
+            "the highest sum of bids met), and nobody when nobody met a bid."
+        ),
         citations=(
             _cite(
                 "Introduction",
@@ -1051,12 +1055,13 @@ CLAUSES: tuple[Clause, ...] = (
                 "more, not less.",
             ),
         ),
-        message="the game is won by {expected} with the highest total, {total}, not by {written}",
-        ambiguities=("JB-A12",),
+        message="the game is won by {expected} {reason}, not by {written}",
+        ambiguities=("JB-A12", "JB-A12b"),
         concept="game-winner",
         note=(
             "The source's words rank a single deal and can disagree with its own scores (a "
-            "zero bid made scores 5, more than a bid of 3 made); we rank by score (JB-A12)."
+            "zero bid made scores 5, more than a bid of 3 made); by default we rank by score, "
+            "and the text's own winner is the reading winner=highest-bid-made (JB-A12b)."
         ),
     ),
     Clause(

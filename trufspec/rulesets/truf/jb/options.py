@@ -227,13 +227,22 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "Every bid moves by two tricks; any other amount up to 13 can be chosen the "
                 "same way.",
             ),
+            Reading(
+                "0",
+                "The bid winner picks the amount afresh in every even game, from 1 to 13; the "
+                "record's adjust line says which (a contract giving only the mode leaves the "
+                "scores unchecked).",
+            ),
         ),
         default="1",
         option="even-adjust-amount",
         clauses=("JB212",),
         rationale=(
             "One trick is the smallest change that breaks the tie, and it is what the other "
-            "descriptions of Truf and the known implementations use."
+            'descriptions of Truf and the known implementations use.  The words "a number of '
+            'tricks" also let the bid winner pick the number each time (the 0 reading); one '
+            "fixed amount is the default because the rule's purpose, to make the game high or "
+            "low, needs no more than one trick, and a table that varies it says so."
         ),
     ),
     Ambiguity(
@@ -249,6 +258,7 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
                 "the bid winner will have to adjust the game up or down (adding or subtract a "
                 "number of tricks from all players)",
             ),
+            _cite("Introduction", "compared against their original bids"),
         ),
         readings=(
             Reading(
@@ -267,7 +277,12 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         default="all-players",
         option="even-adjust-scope",
         clauses=("JB212",),
-        rationale='The source says "from all players".',
+        rationale=(
+            'Rule 13 says "from all players", so every bid moves.  The introduction\'s tricks '
+            '"compared against their original bids" fit only mode-only, where no bid changes; '
+            "the default keeps the numbered rule, which speaks of the even game itself, over "
+            "the introduction's summary of a game, which does not mention it."
+        ),
     ),
     Ambiguity(
         id="JB-A7",
@@ -495,6 +510,45 @@ AMBIGUITIES: tuple[Ambiguity, ...] = (
         ),
     ),
     Ambiguity(
+        id="JB-A12b",
+        ruleset=RULESET,
+        title="Who wins: the highest total or the highest bid met",
+        question=(
+            'The introduction says "the winner is always the one with the highest bid, and '
+            'meets their bid", while the scores give a zero bid made 5 and a bid of 3 made 3: '
+            "does the game go to the highest total, or to the highest bid met?"
+        ),
+        citations=(
+            _cite(
+                "Introduction",
+                "the winner is always the one with the highest bid, and meets their bid, not "
+                "more, not less.",
+            ),
+            _cite("Introduction", "the scores is calculated based on this"),
+        ),
+        readings=(
+            Reading("highest-total", "The highest total after the last deal wins."),
+            Reading(
+                "highest-bid-made",
+                "The text's own winner: of the players who met their bid, the one with the "
+                "highest bid (bids as made, before an even game's adjustment); over several "
+                "deals, the highest sum of the bids met.  Nobody wins when nobody met a bid.",
+            ),
+        ),
+        default="highest-total",
+        option="winner",
+        clauses=("JB501",),
+        rationale=(
+            'The sentence describes one deal ("At the end of the game, the number of tricks '
+            'collected from each player is counted") and names its winner in the same breath as '
+            '"the scores is calculated based on this"; the scoring rules then pay every made '
+            "bid, and a session of several deals is settled by its running totals (JB409).  "
+            "The highest total is the default because it is the figure the text has the players "
+            "keep; a table that plays single deals for the honour of the highest bid met picks "
+            "highest-bid-made, which gives the sentence's winner exactly."
+        ),
+    ),
+    Ambiguity(
         id="JB-A13",
         ruleset=RULESET,
         title="When trumps are broken",
@@ -615,9 +669,12 @@ OPTIONS: tuple[Option, ...] = (
         ruleset=RULESET,
         choices=None,
         default="1",
-        doc="How many tricks the bid winner adds to or takes from the bids of an even game.",
+        doc=(
+            "How many tricks the bid winner adds to or takes from the bids of an even game; 0 "
+            "lets the bid winner pick the amount each deal."
+        ),
         ambiguity="JB-A6a",
-        minimum=1,
+        minimum=0,
         maximum=13,
     ),
     Option(
@@ -693,5 +750,13 @@ OPTIONS: tuple[Option, ...] = (
         ambiguity="JB-A12",
         minimum=0,
         maximum=100,
+    ),
+    Option(
+        key="winner",
+        ruleset=RULESET,
+        choices=("highest-total", "highest-bid-made"),
+        default="highest-total",
+        doc="Who wins the game: the highest total, or the highest bid met.",
+        ambiguity="JB-A12b",
     ),
 )

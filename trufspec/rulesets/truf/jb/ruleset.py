@@ -8,7 +8,7 @@ totals and the end of the game.  The clauses themselves, with their citations, a
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from attrs import evolve
 
@@ -23,10 +23,18 @@ from trufspec.rulesets.truf.jb.scoring import Scored, score
 from trufspec.rulesets.truf.outcome import settled
 from trufspec.spec.options import OptionValues
 
-__all__ = ["TRUF_JB", "REMOVED_CARD", "trick_rules", "deal_scores"]
+__all__ = [
+    "REMOVED_CARD",
+    "TRUF_JB",
+    "bids_met",
+    "deal_scores",
+    "highest_bids_met",
+    "trick_rules",
+]
 
 REMOVED_CARD = Card(Rank.TWO, Suit.CLUBS)
-"""The card taken out before a three-player deal under ``three-player-leftover=remove-fixed-card``."""
+"""The card taken out before a three-player deal under
+``three-player-leftover=remove-fixed-card``."""
 
 
 def trick_rules(options: OptionValues) -> TrickRules:
@@ -104,7 +112,10 @@ def _three_player_leftover(
             findings.add(
                 "JB102",
                 section.span,
-                problem=f"{player} was dealt {REMOVED_CARD}, the card taken out before a three-player deal",
+                problem=(
+                    f"{player} was dealt {REMOVED_CARD}, the card taken out before a "
+                    "three-player deal"
+                ),
             )
 
 
@@ -128,9 +139,9 @@ def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Find
 
 def _replay_deal(
     deal: Deal, seats: Sequence[str], options: OptionValues, rules: TrickRules, findings: Findings
-) -> DealOutcome:
-    """Replay one deal; its scores (recomputed, or as recorded where they cannot be) and the
-    contract they are scored under."""
+) -> tuple[DealOutcome, dict[str, int] | None]:
+    """Replay one deal; its scores (recomputed, or as recorded where they cannot be), the
+    contract they are scored under, and the bids met (see :func:`bids_met`)."""
     players = len(seats)
     max_total = 13 if players == 4 else 17
     hands = _hands(deal, seats, findings)
@@ -194,7 +205,20 @@ def _replay_deal(
             findings.unchecked("the tricks taken (the play is not complete)")
     taken = tricks_taken(deal, seats, won, "JB407", findings)
     scores = _scores(deal, seats, bids, scoring_winner, choice, taken, options, findings)
-    return settled(scores, scoring_winner, trump, None if choice is None else choice.high, taken)
+    high = None if choice is None else choice.high
+    return settled(scores, scoring_winner, trump, high, taken), bids_met(seats, bids, scores)
+
+
+def bids_met(
+    seats: Sequence[str], bids: dict[str, bidding.Bid], scores: dict[str, int] | None
+) -> dict[str, int] | None:
+    """The bid, as made, of each player who met it; None when the bids or scores are unknown.
+
+    A bid met never scores below zero and a bid missed always does (JB401 to JB403), so the
+    sign of a score says whether its player met their bid."""
+    if scores is None or set(bids) != set(seats) or set(scores) != set(seats):
+        return None
+    return {player: bids[player].value for player in seats if scores[player] >= 0}
 
 
 def _judge_trick_winners(
@@ -284,8 +308,10 @@ def _missed_but_positive(
     adjusted cannot have a score of zero or more."""
     if written is None:
         return
-    findings.judge("JB403")
     amount = options.integer("even-adjust-amount")
+    if not amount:
+        return  # the bid winner chose the amount, and the record does not say what it was
+    findings.judge("JB403")
     for figure in written.entries:
         bid = bids.get(figure.side_name)
         if bid is None or figure.value < 0:
@@ -316,17 +342,20 @@ def replay(
     totals = RunningTotals(seats, "JB409")
     rules = trick_rules(options)
     outcomes = []
+    met: list[dict[str, int] | None] = []
     for index, deal in enumerate(game.deals):
         _no_teams(deal, findings)
         if index in skip:
             findings.add("REC016", deal.span, kind=deal.kind, number=deal.number.value)
             outcomes.append(DealOutcome(None, totals.add(None, deal.find(Total), findings)))
+            met.append(None)
             continue
-        played = _replay_deal(deal, seats, options, rules, findings)
+        played, deal_met = _replay_deal(deal, seats, options, rules, findings)
+        met.append(deal_met)
         running = totals.add(played.scores, deal.find(Total), findings, deal.find(Score))
         findings.close_deal(deal.kind, deal.number.value, deal.span)
         outcomes.append(evolve(played, totals=running))
-    return GameOutcome(tuple(outcomes), _winners(game, outcomes, options, findings))
+    return GameOutcome(tuple(outcomes), _winners(game, outcomes, met, options, findings))
 
 
 def _no_teams(deal: Deal, findings: Findings) -> None:
@@ -342,9 +371,14 @@ def _no_teams(deal: Deal, findings: Findings) -> None:
 
 
 def _winners(
-    game: Game, outcomes: list[DealOutcome], options: OptionValues, findings: Findings
+    game: Game,
+    outcomes: list[DealOutcome],
+    met: list[dict[str, int] | None],
+    options: OptionValues,
+    findings: Findings,
 ) -> tuple[str, ...]:
-    """JB501, JB502: the highest total wins, once the game has all its deals."""
+    """JB501, JB502: the winners, once the game has all its deals: the highest total, or under
+    ``winner=highest-bid-made`` the highest bids met (JB-A12b)."""
     wanted = options.integer("deals")
     if wanted:
         findings.judge("JB502")
@@ -352,16 +386,43 @@ def _winners(
         findings.add("JB502", game.deals[wanted].span, count=len(game.deals), expected=wanted)
     if not outcomes or outcomes[-1].totals is None or (wanted and len(game.deals) < wanted):
         return ()
-    totals = outcomes[-1].totals
-    winners = best_totals(game.players, totals)
-    best = totals[winners[0]]
+    if options["winner"] == "highest-bid-made":
+        found = highest_bids_met(game.players, met)
+        if found is None:
+            findings.unchecked("the winner (a deal's bids or scores are not known)")
+            return ()
+        winners, reason = found
+    else:
+        totals = outcomes[-1].totals
+        winners = best_totals(game.players, totals)
+        reason = f"with the highest total, {totals[winners[0]]}"
     written = game.tag("Winner")
     if written is not None:
         findings.judge("JB501")
     if written is not None and set(written.split()) != set(winners):
         span = next(t.span for t in game.tags if t.name == "Winner")
-        findings.add("JB501", span, expected=" and ".join(winners), total=best, written=written)
+        expected = " and ".join(winners) or "nobody"
+        findings.add("JB501", span, expected=expected, reason=reason, written=written)
     return winners
+
+
+def highest_bids_met(
+    seats: Sequence[str], met: list[dict[str, int] | None]
+) -> tuple[tuple[str, ...], str] | None:
+    """The players whose bids met add up to the most, with how; over one deal, the player with
+    the highest bid among those who met theirs.  Nobody wins when nobody met a bid.  None when
+    a deal's bids or scores are unknown."""
+    if any(deal is None for deal in met):
+        return None
+    sums: dict[str, int] = {}
+    for deal in met:
+        assert deal is not None
+        for player, bid in deal.items():
+            sums[player] = sums.get(player, 0) + bid
+    if not sums:
+        return (), "as nobody met a bid"
+    winners = best_totals([p for p in seats if p in sums], sums)
+    return winners, f"with the highest bid met, {sums[winners[0]]}"
 
 
 TRUF_JB = Ruleset("truf-jb", "Truf House Rule 1 (JB Games)", "truf-jb", replay)
