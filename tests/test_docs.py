@@ -130,6 +130,7 @@ MEASURED = [
     "sources",
     "notation",
     "json-output",
+    "browser",
     "cli",
     "api/records",
 ]
