@@ -244,3 +244,12 @@ def test_the_form_is_reached_by_keyboard_with_every_control_named(
             page.page.evaluate("document.activeElement.id || document.activeElement.textContent")
         )
     assert {"record-text", "record-file", "record-sample"} <= set(reached)
+
+
+def test_findings_link_to_the_published_reference_when_given(tmp_path: Path) -> None:
+    with running(tmp_path / "games.sqlite", "--rules-url", "https://example.org/rules") as live:
+        body = urllib.parse.urlencode({"sample": "truf-jb/clauses/JB305-follow-suit.bad.truf"})
+        with urllib.request.urlopen(live.url + "/", body.encode(), timeout=60) as answer:
+            page = answer.read().decode("utf-8")
+    assert 'href="https://example.org/rules/rulesets/truf-jb.html#JB305"' in page
+    assert 'href="https://example.org/rules/"' in page  # the site's Rules link
