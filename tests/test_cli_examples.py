@@ -56,15 +56,12 @@ def first_block(path: Path, opening: str, closing: str) -> str:
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the sample records, with the records the tutorial and the README write."""
+    """A copy of the sample records, with the record the tutorial writes."""
     folder = tmp_path_factory.mktemp("examples")
     shutil.copytree(ROOT / "records", folder / "records")
     tutorial = ROOT / "docs" / "tutorials" / "club-evening.rst"
     (folder / "friday.truf").write_text(
         first_block(tutorial, ".. code-block:: truf\n", "\n\n("), encoding="utf-8"
-    )
-    (folder / "club-night.truf").write_text(
-        first_block(ROOT / "README.md", "```\n", "```"), encoding="utf-8"
     )
     return folder
 

@@ -215,7 +215,7 @@ def test_score_standings_across_games(tmp_path: Path) -> None:
     result = run("score", "--standings", ".", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
-        "standings after 2 games",
+        "standings of truf-jb, 2 games",
         "   player  games  wins  points",
         "1  Ana         2     2     -12",
         "2  Budi        2     2     -12",
@@ -230,4 +230,30 @@ def test_score_standings_across_games(tmp_path: Path) -> None:
         "games": 2,
         "wins": 2,
         "points": -12,
+        "ruleset": "truf-jb",
+        "teams": False,
     }
+
+
+def test_standings_rank_each_ruleset_apart_and_teams_apart_from_players() -> None:
+    """Points of different scales are not added, and a team is not ranked among players."""
+    records = ROOT / "records"
+    paths = [
+        records / "truf-jb" / "club-night-2027-03-05.truf",
+        records / "ruff-and-honours" / "club-night-2026-10-06.truf",
+        records / "truf-de" / "club-night-2026-10-09.truf",
+    ]
+    result = run("score", "--standings", *map(str, paths), cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    titles = [line for line in result.stdout.splitlines() if line.startswith("standings of ")]
+    assert titles == [
+        "standings of ruff-and-honours, teams, 1 game",
+        "standings of truf-de, 1 game",
+        "standings of truf-jb, 1 game",
+    ]
+    assert "   team              games  wins  points" in result.stdout.splitlines()
+    document = json.loads(
+        run("score", "--standings", "--format", "json", *map(str, paths), cwd=ROOT).stdout
+    )
+    firsts = [(s["ruleset"], s["teams"]) for s in document["standings"] if s["rank"] == 1]
+    assert firsts == [("ruff-and-honours", True), ("truf-de", False), ("truf-jb", False)]

@@ -92,11 +92,15 @@ class _Collector(HTMLParser):
         self.text.append(data)
 
 
-def parse(page: str) -> _Collector:
+def parse(page: str, narrow: bool = False) -> _Collector:
+    """The elements of a page; those of the phone's copy of each diagram (``tf-narrow``,
+    the same cards laid out two hands above the table) only when ``narrow`` is asked for."""
     collector = _Collector()
     collector.feed(page)
     collector.close()
     assert not collector.stack, f"unclosed elements: {collector.stack}"
+    if not narrow:
+        collector.elements = [e for e in collector.elements if not e.inside("tf-narrow")]
     return collector
 
 
@@ -505,3 +509,45 @@ def test_an_unwritable_output_is_a_clear_error(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "cannot write" in result.output and "No such file or directory" in result.output
+
+
+def test_a_target_far_beyond_the_totals_does_not_squash_the_chart() -> None:
+    """Tromplemond's target of 200 against totals between -25 and 37: the axis keeps to the
+    totals, and the chart says where the target lies."""
+    game, report = _game("tromplemond/club-night-2026-10-08.truf")
+    root = ElementTree.fromstring(chart_svg(game, report.games[0]))
+    ticks = [int(t.text) for t in root.iter(f"{SVG}text") if (t.text or "").lstrip("-").isdigit()]
+    assert max(ticks) < 100
+    assert not [line for line in root.iter(f"{SVG}line") if line.get("class") == "tf-target"]
+    notes = [
+        t.text or "" for t in root.iter(f"{SVG}text") if t.get("class") == "tf-small tf-target"
+    ]
+    assert notes == ["target 200, above the chart"]
+
+
+@pytest.mark.parametrize("name", FULL)
+def test_a_phone_s_diagram_draws_the_same_cards_and_marks_as_a_desktop_s(name: str) -> None:
+    """Each deal of three or four hands is drawn twice, round the table and for a phone; the
+    two carry the same cards, tricks and marks, which the page's script steps together."""
+    page, _ = report_of(name)
+    every = parse(page, narrow=True).elements
+
+    def drawn(wanted: bool) -> list[tuple[str, ...]]:
+        return sorted(
+            (
+                e.tag,
+                e.attributes.get("data-card", ""),
+                e.attributes.get("data-diag", ""),
+                e.attributes.get("data-t", ""),
+                e.attributes.get("data-trick", ""),
+            )
+            for e in every
+            if e.inside("tf-diagram")
+            and e.inside("tf-narrow") == wanted
+            and ({"tf-card", "tf-trick"} & e.classes)
+        )
+
+    wide, narrow = drawn(False), drawn(True)
+    assert wide
+    if any(e.inside("tf-narrow") for e in every):
+        assert narrow == wide

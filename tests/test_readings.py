@@ -27,12 +27,15 @@ from trufspec.readings import (
     FigureChange,
     FindingChange,
     GameReadings,
+    details,
     readings_bytes,
     readings_text,
     verdict,
 )
 from trufspec.readings.corpus import READINGS_PARALLEL_FROM, readings_paths, summarise
-from trufspec.readings.json import VERSION, schema
+from trufspec.readings.json import VERSION, render, schema
+from trufspec.readings.render import render_markdown, render_text
+from trufspec.readings.replay import LIMIT
 from trufspec.readings.table import table
 from trufspec.rulesets import RULESETS
 
@@ -95,10 +98,15 @@ def test_truf_jb_winner_depends_on_the_missed_zero_bid() -> None:
         FigureChange(1, 8, "score", "Citra", -11, -12),
         FigureChange(1, 8, "total", "Citra", -11, -12),
     )
-    assert verdict(game).startswith(
-        "the winner depends on JB-A8a (the score of a missed zero bid): Ana and Budi under "
-        "first-trick, "
-        "Citra under flat; and on JB-A11 (whether the order of play is enforced)"
+    assert verdict(game) == (
+        "the winner depends on JB-A8a, JB-A12 and JB-A12b; the record rules out 1 reading"
+    )
+    assert details(game)[0] == (
+        "JB-A8a (the score of a missed zero bid): Ana and Budi under first-trick, Citra under flat"
+    )
+    # Played counterclockwise the record breaks the order of play: no dependence, evidence.
+    assert details(game)[-1] == (
+        "this record rules out turn-order=counterclockwise (JB-A11): the table did not play so"
     )
     assert "JB-A4c" in game.unchanged
     assert "JB-A8a" not in game.unchanged
@@ -130,10 +138,11 @@ def test_truf_basics_findings_depend_on_what_makes_subtract_valid() -> None:
     )
     assert [d.changes[0].ambiguity for d in game.differences] == ["TB-A5", "TB-A12"]
     assert game.unchanged == ("TB-A4", "TB-A7")
+    # Under either reading Ana's SUBTRACT or a lead is against the rules: the table did not
+    # play so, and the record rules both out.
+    assert subtract.contradicted
     assert verdict(game) == (
-        "the findings of the check depend on TB-A5 (what makes subtract valid) and TB-A12 "
-        "(leading trumps); "
-        "the scores and the winner do not"
+        "the result does not depend on the reading of the rules; the record rules out 2 readings"
     )
 
 
@@ -158,16 +167,15 @@ def test_truf_de_winner_depends_on_who_wins_the_game() -> None:
         FigureChange(1, 10, "score", "Ana", 2, 4),
         FigureChange(1, 10, "score", "Dewi", 1, 2),
     )
-    assert (
-        verdict(game)
-        == "the winner depends on TD-A10 (who wins the game): Ana under highest-total, Dewi "
-        "under lowest-total, Budi under most-tricks, Citra under fewest-tricks, Budi under "
-        "tricks-by-variant"
-    )
+    assert verdict(game) == "the winner depends on TD-A10"
+    assert details(game) == [
+        "TD-A10 (who wins the game): Ana under highest-total, Dewi under lowest-total, Budi "
+        "under most-tricks, Citra under fewest-tricks, Budi under tricks-by-variant"
+    ]
     assert game.unchanged == ("TD-A8", "TD-A9", "TD-A11", "TD-A12", "TD-A13")
 
 
-def test_ruff_and_honours_winner_depends_on_when_the_bar_is_tested() -> None:
+def test_ruff_and_honours_record_rules_out_the_bar_at_the_start_of_the_hand() -> None:
     game = game_of("ruff-and-honours/score-sheet-league-2026-11-10.truf")
     assert (game.combined, game.combinations, game.replays) == (True, 192, 191)
     bar = difference(game, ("RH-A8c", "start-of-hand"))
@@ -183,15 +191,19 @@ def test_ruff_and_honours_winner_depends_on_when_the_bar_is_tested() -> None:
         ("RH407", 42),
         ("RH502", 44),
     ]
+    # Under either reading Jean+Mabel win at hand 5, and the table played a sixth hand: the
+    # record rules both out, and the result depends on neither.
+    assert bar.contradicted
     assert verdict(game) == (
-        "the winner depends on RH-A7 (what honours are worth; winning in one hand): Arthur+Fred "
-        "under "
-        "2-and-4, Jean+Mabel under 1-and-2; and on RH-A8c (when the bar at eight is tested): "
-        "Arthur+Fred under after-tricks, Jean+Mabel under start-of-hand"
+        "the result does not depend on the reading of the rules; the record rules out 2 readings"
     )
+    assert details(game) == [
+        "this record rules out honour-points=1-and-2 (RH-A7): the table did not play so",
+        "this record rules out honours-bar-timing=start-of-hand (RH-A8c): the table did not play so",
+    ]
 
 
-def test_tromplemond_winner_depends_on_who_loses_the_card_cut() -> None:
+def test_tromplemond_record_rules_out_the_highest_card_losing_the_cut() -> None:
     game = game_of("tromplemond/club-night-2026-10-08.truf")
     assert (game.combined, game.combinations, game.replays) == (False, 3456, 13)
     cut = difference(game, ("TM-A3b", "highest"))
@@ -212,11 +224,12 @@ def test_tromplemond_winner_depends_on_who_loses_the_card_cut() -> None:
             "Hannah is recorded as voted off, but Jonas cut the highest card",
         ),
     )
-    assert (
-        verdict(game)
-        == "the winner depends on TM-A3b (who loses the card cut): Jonas under lowest, Tom under "
-        "highest"
+    # Under cut-loser=highest Jonas would have gone off, not Hannah, as the record says.
+    assert cut.contradicted
+    assert "this record rules out cut-loser=highest (TM-A3b): the table did not play so" in (
+        details(game)
     )
+    assert verdict(game).startswith("the result does not depend on the reading of the rules")
 
 
 # ------------------------------------------------------------ every ruleset: depends on none
@@ -458,6 +471,7 @@ def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
         "legality": 1,
         "score": 2,
         "winner": 1,
+        "ruled_out": 0,
     }
     assert document["summary"]["skipped"] == 2
 
@@ -470,12 +484,13 @@ def test_markdown_opens_each_game_with_its_verdict_and_ends_with_the_table() -> 
     code, output = invoke("readings", "--format", "markdown", *paths)
     assert code == 0
     assert (
-        f"## `{paths[0]}`, line 1 (truf-de: Ana, Budi, Citra, Dewi)\n\n**the winner depends on "
-        f"TD-A10 (who wins the game)" in output
+        f"## `{paths[0]}`, line 1 (truf-de: Ana, Budi, Citra, Dewi)\n\n**the winner depends on TD-A10**"
+        "\n\n- TD-A10 (who wins the game): Ana under highest-total, Dewi under lowest-total"
+        in output
     )
     assert "**the result does not depend on the reading of the rules**" in output
-    assert "| Ambiguity | Ruleset | Games | Legality | Score | Winner |" in output
-    assert "| TD-A10 (who wins the game) | truf-de | 1 | 1 | 0 | 1 |" in output
+    assert "| Ambiguity | Ruleset | Games | Legality | Score | Winner | Ruled out |" in output
+    assert "| TD-A10 (who wins the game) | truf-de | 1 | 1 | 0 | 1 | 0 |" in output
 
 
 def test_several_processes_give_what_one_gives() -> None:
@@ -516,3 +531,27 @@ def test_the_documentation_s_example_is_what_the_command_prints(
     code, output = invoke("readings", command)
     assert code == 0
     assert output == "".join(line[3:] + "\n" for line in shown.split("\n"))
+
+
+def test_readings_the_record_contradicts_are_no_dependence_in_every_format() -> None:
+    """The club night was not played counterclockwise (hundreds of turns would be out of
+    order): the verdict does not say the winner depends on it, every format says the record
+    rules it out, and the corpus table counts it apart."""
+    path = RECORDS / "truf-jb" / "club-night-2027-03-05.truf"
+    files = [readings_bytes(path.read_bytes(), str(path))]
+    (game,) = files[0].games
+    first = verdict(game)
+    assert len(first) < 100
+    assert "JB-A11" not in first
+    assert first.endswith("the record rules out 3 readings")
+    ruled = "this record rules out turn-order=counterclockwise (JB-A11): the table did not play so"
+    assert f"  {ruled}" in render_text(files).splitlines()
+    assert f"- {ruled}" in render_markdown(files).splitlines()
+    document = json.loads(render(files, LIMIT))
+    (shown,) = document["files"][0]["games"]
+    assert shown["verdict"] == first
+    assert ruled in shown["details"]
+    counter = [d for d in shown["differences"] if d["readings"][0]["option"] == "turn-order"]
+    assert [d["contradicted"] for d in counter] == [True]
+    row = next(a for a in document["summary"]["ambiguities"] if a["ambiguity"] == "JB-A11")
+    assert (row["winner"], row["ruled_out"]) == (0, 1)

@@ -144,9 +144,10 @@ def test_screenshots_have_content_and_no_sideways_scroll(
     shot = browser.page.screenshot()
     assert png_size(shot) == (width, 900)
     assert not png_is_blank(shot)
-    # The diagram fits the screen: nothing of it is cut off at the right.
+    # The diagram shown (a phone's, or a wider screen's) fits: nothing is cut off at the right.
     right = browser.page.evaluate(
-        _replay(0) + ".querySelector('svg').getBoundingClientRect().right"
+        f"[...{_replay(0)}.querySelectorAll('svg')].map(s => s.getBoundingClientRect().right)"
+        ".find(r => r > 0) || 0"
     )
     assert 0 < right <= width
     keep_screenshot(f"report-{width}", shot)
@@ -172,4 +173,92 @@ def test_every_replay_of_the_page_reaches_its_last_trick_with_its_hands_played_o
         assert state["tricks"] == [last]
         # Every card dealt has been played, or set aside by the ruffer before play.
         assert state["hand"] == 0, f"replay {index}"
+    assert browser.errors == []
+
+
+RULESETS = (
+    "truf-jb/clauses/JB102-deal-partition.bad.truf",
+    "truf-de/club-night-2026-10-09.truf",
+    "truf-basics/clauses/TB304-card-held.bad.truf",
+    "ruff-and-honours/clauses/RH105-ruff-discards.bad.truf",
+    "tromplemond/clauses/TM205-no-self-vote.bad.truf",
+    "tromplemond/club-night-2026-10-08.truf",
+)
+"""A record of every ruleset, with errors and notes marked on cards, slips and figures."""
+
+
+@pytest.fixture(scope="module")
+def rulesets_page(tmp_path_factory: pytest.TempPathFactory) -> str:
+    html = render_report([read_source(name, (RECORDS / name).read_bytes()) for name in RULESETS])
+    path = tmp_path_factory.mktemp("rulesets") / "report.html"
+    path.write_text(html, encoding="utf-8")
+    return path.as_uri()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_no_word_is_broken_and_every_mark_keeps_its_room(
+    tab: Callable[..., Tab], rulesets_page: str, width: int
+) -> None:
+    """Names, labels, figures and marked things stay whole on a phone and on a desktop (no
+    "vot/es:", "Hanna/h", "-25/-25" split over two lines), and a mark's frame stands clear of
+    its neighbours."""
+    browser = tab(width)
+    browser.open(rulesets_page)
+    broken = browser.page.evaluate(
+        """(() => {
+        const lines = (e) => {
+            const range = document.createRange();
+            range.selectNodeContents(e);
+            const tops = new Set([...range.getClientRects()].filter(r => r.width > 0)
+                .map(r => Math.round(r.top)));
+            return tops.size;
+        };
+        return [...document.querySelectorAll(
+            "dt, .tf-sheet th, .tf-sheet td, mark.tf-fault, .tf-bids th, .tf-bids td")]
+            .filter(e => e.getBoundingClientRect().width > 0 && lines(e) > 1)
+            .map(e => e.textContent);
+        })()"""
+    )
+    assert broken == []
+    assert browser.page.evaluate("document.documentElement.scrollWidth") <= width
+    kinds = browser.page.evaluate(
+        """[...new Set([...document.querySelectorAll("main mark.tf-fault, main .tf-frame")]
+            .map(e => getComputedStyle(e))
+            .map(style => style.borderStyle + "/" + style.strokeDasharray))]"""
+    )
+    # An error and a note are drawn differently, not by colour (there is none).
+    assert len(kinds) >= 3, kinds
+    keep_screenshot(f"rulesets-{width}", browser.page.screenshot(full_page=True))
+    assert browser.errors == []
+
+
+def test_the_tromplemond_diagram_shows_public_and_secret_cards_apart(
+    tab: Callable[..., Tab], rulesets_page: str
+) -> None:
+    """A visible lie (TM203) can be seen: the claimed card lies in another player's public row."""
+    browser = tab(1280)
+    browser.open(rulesets_page)
+    rows = browser.page.evaluate(
+        """[...document.querySelectorAll(".tf-diagram text.tf-note")].map(t => t.textContent)"""
+    )
+    assert {"public:", "secret:", "claims:"} <= set(rows)
+    assert browser.errors == []
+
+
+def test_on_a_phone_the_diagrams_reflow_and_their_cards_keep_their_size(
+    tab: Callable[..., Tab], rulesets_page: str
+) -> None:
+    """At 390 px the hands stand two above and two below the table, so the cards are drawn
+    at 12 px or more instead of shrinking with a diagram as wide as a desktop's."""
+    browser = tab(390)
+    browser.open(rulesets_page)
+    sizes = browser.page.evaluate(
+        """[...document.querySelectorAll(".tf-diagram")]
+            .filter(svg => svg.getBoundingClientRect().width > 0)
+            .map(svg => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width
+                 * Number(svg.getAttribute("font-size")))"""
+    )
+    assert sizes
+    assert min(sizes) >= 12, sizes
+    assert browser.page.evaluate("document.documentElement.scrollWidth") <= 390
     assert browser.errors == []

@@ -20,17 +20,17 @@ _ENDINGS = {
     "quit": "You left the game.",
     "eof": "The input ended: the game stops here.",
     "interrupt": "Interrupted: the game stops here.",
+    "deals": "The table has played the deals it was asked to (--deals).",
 }
 """What is said when a game ends before its end, by the way it ended."""
 
 
 @click.command()
-@click.argument("ruleset")
+@click.argument("ruleset", required=False)
 @click.option(
     "--name",
-    default="You",
-    show_default=True,
-    help="Your name at the table (letters, digits and _).",
+    default=None,
+    help="Your name at the table (letters, digits and _); You unless --resume names another.",
 )
 @click.option(
     "--seat",
@@ -53,32 +53,60 @@ _ENDINGS = {
     "--save",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Save the game in this file as a record, at its end or when it is left.",
+    help="Save the game in this file as a record, at its end or when it is left; checked "
+    "before the game starts, and never an existing file (but the one --resume takes up).",
+)
+@click.option(
+    "--deals",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Stop after this many deals (rounds, hands).  A truf-jb game has no end of its own "
+    "(its deals reading is 0): this sets it, so the game ends with a winner.",
+)
+@click.option(
+    "--resume",
+    type=click.Path(dir_okay=False, exists=True),
+    default=None,
+    help="Take up the game saved in this file where its record stops (the ruleset is the "
+    "record's); it is saved there again unless --save names another file.",
 )
 def play(
-    ruleset: str,
-    name: str,
+    ruleset: str | None,
+    name: str | None,
     seat: int,
     players: int | None,
     seed: int | None,
     options: dict[str, str],
     save: str | None,
+    deals: int | None,
+    resume: str | None,
 ) -> None:
     """Play a game of RULESET in the terminal against bots.
 
     Type a card (QH), a bid (3S -JD) or a choice as listed; an action the rules do not allow
     is refused with the rule that forbids it, quoted from its source.  An empty line shows the
-    table again, 'auto' lets a bot choose, 'help' says more, 'quit' ends the game.  At the end
-    the score sheet is printed, and the game saved as a record with --save.  The end of the
-    input, Ctrl-C or 'quit' end the game early: it is saved when --save names a file, and at a
-    terminal you are asked for one.
+    table again, 'auto' lets a bot choose, 'help' says what may be typed now, 'quit' ends the
+    game.  At the end the score sheet is printed, and the game saved as a record with --save.
+    The end of the input, Ctrl-C or 'quit' end the game early: it is saved when --save names a
+    file, and at a terminal you are asked for one; --resume FILE takes it up again.
+
+    How a game ends is said at its start: truf-de and truf-basics after 13 deals, Ruff and
+    Honours and Tromplemond at a target of points, and truf-jb never by its rules (--deals N
+    ends it after N deals).
+
+    \b
+    Examples:
+      trufspec play truf-de
+      trufspec play truf-jb --deals 3 --save tuesday.truf
     """
     from trufspec.referee import STATES, Refused, describe
-    from trufspec.simulate.terminal import ask_file, open_table, score_sheet
+    from trufspec.simulate.terminal import ask_file, open_table, resume_table, score_sheet, writable
     from trufspec.simulate.terminal import save as save_game
 
     ctx = click.get_current_context()
-    if ruleset not in STATES:
+    if resume is None and ruleset is None:
+        raise click.UsageError("give a RULESET to play, or --resume FILE", ctx)
+    if resume is None and ruleset not in STATES:
         known = ", ".join(STATES)
         raise click.BadParameter(
             f"no game of {ruleset!r} can be played; the rulesets are: {known}",
@@ -87,22 +115,46 @@ def play(
         )
     if seat > (players or 4):
         raise click.BadParameter(f"there are {players or 4} seats", ctx, param_hint="--seat")
+    path = save if save is not None else resume
+    if path is not None:
+        # Checked now, not when the game is over: a game is not to be lost to a typing slip.
+        problem = writable(path, keep=resume)
+        if problem is not None:
+            raise click.BadParameter(problem, ctx, param_hint="--save")
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     write = click.echo
     try:
-        table = open_table(ruleset, name, seat, players or 4, seed, options, write)
+        if resume is not None:
+            with open(resume, encoding="utf-8") as handle:
+                table = resume_table(handle.read(), name, seed, write, deals)
+        else:
+            assert ruleset is not None
+            if deals is not None and ruleset == "truf-jb":
+                # The rules' own reading: the game ends after these deals, with a winner.
+                options = {"deals": str(deals), **options}
+                deals = None
+            table = open_table(
+                ruleset, name or "You", seat, players or 4, seed, options, write, deals
+            )
     except Refused as refused:
         reasons = "; ".join(describe(d) for d in refused.diagnostics)
-        raise click.BadParameter(
-            reasons, ctx, param_hint="RULESET, --players, --name or --option"
-        ) from refused
+        hint = "--resume" if resume is not None else "RULESET, --players, --name or --option"
+        raise click.BadParameter(reasons, ctx, param_hint=hint) from refused
+    except ValueError as error:
+        raise click.BadParameter(str(error), ctx, param_hint="--name") from error
     state = table.state
     # The bytes under standard input, read as UTF-8 whatever the locale (click 8.5 deprecates
     # its get_binary_stream, which returned the same buffer).
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
-    write(f"{ruleset} at a table of {' '.join(state.players)}; you are {name}.")
+    you = "you are You" if table.user == "You" else f"you are {table.user}"
+    write(f"{state.ruleset} at a table of {' '.join(state.players)}; {you}.")
+    if resume is not None:
+        write(f"Taken up from {resume}, where its record stops.")
+    write(table.ending())
     write(f"Seed {seed} (--seed {seed} deals this game again).")
+    if path is not None:
+        write(f"The game will be saved in {path}.")
     write("Type 'help' at any prompt to see what may be typed.")
     ended = table.run(stdin.readline)
     write("")
@@ -112,7 +164,8 @@ def play(
         write(_ENDINGS[ended])
     game = state.record()
     if state.scores:
-        write(score_sheet(game).rstrip("\n"))
-    path = save if save is not None else (None if ended == "over" else ask_file(stdin, write))
+        write(score_sheet(game, ended == "over"))
+    if path is None and ended != "over":
+        path = ask_file(stdin, write)
     if path is not None and not save_game(game, path, write):
         sys.exit(USAGE)

@@ -44,7 +44,8 @@ __all__ = ["score"]
     "--standings",
     is_flag=True,
     help="Print the standings across all the games instead of their sheets: games played, "
-    "games won and points (the sum of the final totals) of each player.",
+    "games won and points (the sum of the final totals) of each player; a table per ruleset, "
+    "whose points are of different scales, and the games played by teams apart.",
 )
 @input_format_option
 @exclude_option

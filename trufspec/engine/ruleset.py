@@ -61,3 +61,7 @@ class Ruleset:
     source: str
     """The id of the source document the clauses cite."""
     replay: Replay
+    deal_word: str = "deal"
+    """What the rules call one deal and its play: a table app says it in their words (a
+    Tromplemond or Truf: The Basics *round*, a Ruff and Honours *hand*), whatever the record's
+    keyword."""

@@ -197,6 +197,11 @@ class Standing(_Struct, frozen=True):
     games: int
     wins: int
     points: int | None
+    ruleset: str | None
+    """The ruleset of the table the side is ranked in: games of different rulesets are not
+    ranked together."""
+    teams: bool
+    """Whether the table is of games played by teams, ranked apart from those played alone."""
 
 
 class StandingsDocument(_Struct, frozen=True):
@@ -294,6 +299,7 @@ class Difference(_Struct, frozen=True):
     winners: list[str]
     figures: list[FigureChange]
     findings: list[FindingChange]
+    contradicted: bool
 
 
 class Tried(_Struct, frozen=True):
@@ -313,6 +319,7 @@ class ReadingsGame(_Struct, frozen=True):
     ruleset: str | None
     players: list[str]
     verdict: Annotated[str, msgspec.Meta(min_length=1)]
+    details: list[str]
     skipped: str | None
     options: dict[str, str]
     winners: list[str]
@@ -343,6 +350,7 @@ class AmbiguityCount(_Struct, frozen=True):
     legality: Count
     score: Count
     winner: Count
+    ruled_out: Count
 
 
 class ReadingsSummary(_Struct, frozen=True):

@@ -4,6 +4,11 @@ Each player (or team) is counted over every game of the sheets it sits in: the g
 the games won (a shared win counts for each winner) and the points, the sum of its final
 totals.  The order is the usual one of a club's table: most wins first, then most points.
 The figures are those of the score sheets, so the standings say nothing a sheet does not.
+
+Games of different rulesets are not ranked together: their points are of other scales (a
+Tromplemond round is worth tens, a Ruff and Honours hand a few), and a team is not a player.
+So there is one table per ruleset, and within a ruleset the games played by teams are a table
+apart from those played alone.
 """
 
 from __future__ import annotations
@@ -17,7 +22,16 @@ from attrs import frozen
 from trufspec.output import contract
 from trufspec.output.sheet import Sheet
 
-__all__ = ["Standing", "standings", "render_text", "render_markdown", "render_csv", "render_json"]
+__all__ = [
+    "Standing",
+    "Table",
+    "render_csv",
+    "render_json",
+    "render_markdown",
+    "render_text",
+    "standings",
+    "tables",
+]
 
 
 @frozen
@@ -52,8 +66,38 @@ def standings(sheets: Sequence[Sheet]) -> tuple[Standing, ...]:
     return tuple(sorted(table, key=lambda s: (-s.wins, s.points is None, -(s.points or 0), s.side)))
 
 
-def _rows(table: Sequence[Standing]) -> list[list[str]]:
-    header = ["", "player", "games", "wins", "points"]
+@frozen
+class Table:
+    """The standings of the games of one ruleset, played by teams or alone."""
+
+    ruleset: str | None
+    teams: bool
+    sheets: tuple[Sheet, ...]
+
+    @property
+    def title(self) -> str:
+        """``truf-jb, 2 games`` or ``ruff-and-honours, teams, 1 game``."""
+        count = len(self.sheets)
+        games = f"{count} {'game' if count == 1 else 'games'}"
+        return ", ".join(
+            part
+            for part in (self.ruleset or "no ruleset", "teams" if self.teams else "", games)
+            if part
+        )
+
+
+def tables(sheets: Sequence[Sheet]) -> tuple[Table, ...]:
+    """The sheets grouped into tables: one per ruleset, the team games apart, in the order the
+    rulesets first appear."""
+    groups: dict[tuple[str | None, bool], list[Sheet]] = {}
+    for sheet in sheets:
+        teams = any("+" in side for side in sheet.sides)
+        groups.setdefault((sheet.ruleset, teams), []).append(sheet)
+    return tuple(Table(ruleset, teams, tuple(found)) for (ruleset, teams), found in groups.items())
+
+
+def _rows(table: Sequence[Standing], teams: bool = False) -> list[list[str]]:
+    header = ["", "team" if teams else "player", "games", "wins", "points"]
     body = [
         [str(rank), s.side, str(s.games), str(s.wins), "?" if s.points is None else str(s.points)]
         for rank, s in enumerate(table, start=1)
@@ -62,43 +106,73 @@ def _rows(table: Sequence[Standing]) -> list[list[str]]:
 
 
 def render_text(sheets: Sequence[Sheet]) -> str:
-    table = _rows(standings(sheets))
-    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
-    lines = [f"standings after {len(sheets)} {'game' if len(sheets) == 1 else 'games'}"]
-    for row in table:
-        cells = [
-            cell.ljust(width) if i == 1 else cell.rjust(width)
-            for i, (cell, width) in enumerate(zip(row, widths))
-        ]
-        lines.append("  ".join(cells).rstrip())
-    if any(s.points is None for s in standings(sheets)):
-        lines.append("? a game's final total is not known from its record")
+    lines: list[str] = []
+    for group in tables(sheets):
+        found = standings(group.sheets)
+        table = _rows(found, group.teams)
+        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+        if lines:
+            lines.append("")
+        lines.append(f"standings of {group.title}")
+        for row in table:
+            cells = [
+                cell.ljust(width) if i == 1 else cell.rjust(width)
+                for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+            ]
+            lines.append("  ".join(cells).rstrip())
+        if any(s.points is None for s in found):
+            lines.append("? a game's final total is not known from its record")
     return "\n".join(lines) + "\n"
 
 
 def render_markdown(sheets: Sequence[Sheet]) -> str:
-    header, *body = _rows(standings(sheets))
-    lines = [f"### Standings after {len(sheets)} {'game' if len(sheets) == 1 else 'games'}", ""]
-    lines.append("| " + " | ".join(["rank", *header[1:]]) + " |")
-    lines.append("|" + "---|" * len(header))
-    lines += ["| " + " | ".join(row) + " |" for row in body]
-    return "\n".join(lines) + "\n"
+    lines: list[str] = []
+    for group in tables(sheets):
+        header, *body = _rows(standings(group.sheets), group.teams)
+        lines += [f"### Standings of {group.title}", ""]
+        lines.append("| " + " | ".join(["rank", *header[1:]]) + " |")
+        lines.append("|" + "---|" * len(header))
+        lines += ["| " + " | ".join(row) + " |" for row in body]
+        lines.append("")
+    return "\n".join(lines)
 
 
 def render_csv(sheets: Sequence[Sheet]) -> str:
+    """A row per side and table, the table's ruleset and kind in its first columns."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["rank", "side", "games", "wins", "points"])
-    for rank, s in enumerate(standings(sheets), start=1):
-        writer.writerow([rank, s.side, s.games, s.wins, s.points])
+    writer.writerow(["ruleset", "teams", "rank", "side", "games", "wins", "points"])
+    for group in tables(sheets):
+        for rank, s in enumerate(standings(group.sheets), start=1):
+            writer.writerow(
+                [
+                    group.ruleset,
+                    "yes" if group.teams else "no",
+                    rank,
+                    s.side,
+                    s.games,
+                    s.wins,
+                    s.points,
+                ]
+            )
     return buffer.getvalue()
 
 
 def render_json(sheets: Sequence[Sheet]) -> str:
-    """The standings as the contract's standings document."""
+    """The standings as the contract's standings document: each side with its table's
+    ruleset and kind, ranked within its table."""
     table = [
-        contract.Standing(rank=rank, side=s.side, games=s.games, wins=s.wins, points=s.points)
-        for rank, s in enumerate(standings(sheets), start=1)
+        contract.Standing(
+            rank=rank,
+            side=s.side,
+            games=s.games,
+            wins=s.wins,
+            points=s.points,
+            ruleset=group.ruleset,
+            teams=group.teams,
+        )
+        for group in tables(sheets)
+        for rank, s in enumerate(standings(group.sheets), start=1)
     ]
     return contract.encode(
         contract.StandingsDocument(version=1, games=len(sheets), standings=table)

@@ -64,11 +64,11 @@ def chart(
         for i, side in enumerate(sheet.sides)
     ]
     target = int(readings[TARGET_OPTION]) if TARGET_OPTION in readings else None
-    values = (
-        [total for _, points in series for _, total in points]
-        + [0]
-        + ([target] if target is not None else [])
-    )
+    totals = [total for _, points in series for _, total in points if total is not None]
+    # A target far beyond every total would squash the lines into a band: the axis reaches it
+    # only when some total came at least half way, and else the chart says where it lies.
+    reached = target is not None and max(totals, default=0) * 2 >= target
+    values = totals + [0] + ([target] if target is not None and reached else [])
     low, high = min(values), max(values)
     step = _step(high - low)
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
@@ -110,7 +110,12 @@ def chart(
     out.append(
         f'<text x="{left + plot_w / 2:.1f}" y="{height - size * 0.4:.1f}" text-anchor="middle">{kind}</text>'
     )
-    if target is not None:
+    if target is not None and not reached:
+        out.append(
+            f'<text x="{left + size * 0.3:.1f}" y="{top - size * 0.3:.1f}" class="tf-small tf-target">'
+            f"target {target}, above the chart</text>"
+        )
+    elif target is not None:
         y = y_of(target)
         out.append(
             f'<line class="tf-target" x1="{left:.1f}" x2="{left + plot_w:.1f}" y1="{y:.1f}" y2="{y:.1f}" stroke="#000" stroke-dasharray="10 4 2 4"/>'
@@ -124,8 +129,10 @@ def chart(
         out.append(
             f'<line class="tf-end" x1="{x:.1f}" x2="{x:.1f}" y1="{top:.1f}" y2="{top + plot_h:.1f}" stroke="#000" stroke-dasharray="2 3"/>'
         )
+        # At the foot of the line, where no target line runs.
         out.append(
-            f'<text x="{x - size * 0.3:.1f}" y="{top + size * 1.1:.1f}" text-anchor="end" class="tf-small">end</text>'
+            f'<text x="{x - size * 0.3:.1f}" y="{top + plot_h - size * 0.4:.1f}" '
+            'text-anchor="end" class="tf-small">end</text>'
         )
     ends: list[tuple[float, str, str]] = []
     for number, (side, points) in enumerate(series):
@@ -161,7 +168,8 @@ def chart(
     winners = " and ".join(sheet.winners)
     if sheet.winners:
         out.append(
-            f'<text x="{left:.1f}" y="{size:.1f}">winner: {escape(" and ".join(sheet.winners))}</text>'
+            f'<text x="{left + plot_w:.1f}" y="{size:.1f}" text-anchor="end">'
+            f"winner: {escape(' and '.join(sheet.winners))}</text>"
         )
     title = f"Running totals of {sheet.title}"
     description = "; ".join(

@@ -12,7 +12,8 @@ shipped in the package) lay them out, escaping every name and comment.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,15 @@ from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.output.model import FileReport, GameResult
 from trufspec.output.sheet import Sheet, sheets
 from trufspec.pictures.chart import chart
-from trufspec.pictures.scene import DealScene, PlacedCard, deal_scene
+from trufspec.pictures.scene import (
+    DealScene,
+    PlacedCard,
+    Positions,
+    deal_scene,
+    gravest,
+    pointing,
+    positions,
+)
 from trufspec.pictures.svg import (
     STYLE,
     Look,
@@ -35,16 +44,23 @@ from trufspec.pictures.svg import (
 )
 from trufspec.records import (
     Bribe,
+    Contract,
+    Cut,
     Deal,
+    Dealer,
     Decide,
+    Discards,
     EarlyReveal,
     Game,
-    Honours,
     Misdeal,
     Off,
-    Pot,
+    Ruff,
     Section,
+    Span,
+    Stock,
+    Tricks,
     Tromp,
+    Undealt,
     Vote,
     Votes,
 )
@@ -57,6 +73,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Source",
+    "file_view",
     "read_source",
     "render_files",
     "render_report",
@@ -113,8 +130,10 @@ class DealView:
     """The diagram, whose description says the hands in words."""
     tricks: tuple[tuple[int, str], ...]
     bids: tuple[tuple[str, Markup, str], ...]
-    sections: tuple[tuple[str, str], ...]
+    sections: tuple[tuple[Markup, Markup], ...]
     findings: tuple[Finding, ...]
+    heading: Markup
+    """The label, marked by the findings about the deal's own line."""
 
 
 @frozen
@@ -179,7 +198,9 @@ def _environment() -> jinja2.Environment:
 
 def _views(files: Sequence[Source], base_url: str | None, unicode: bool) -> list[FileView]:
     base = base_url.rstrip("/") + "/" if base_url else None
-    return [_file(number, source, base, unicode) for number, source in enumerate(files, start=1)]
+    return [
+        file_view(number, source, base, unicode) for number, source in enumerate(files, start=1)
+    ]
 
 
 def report_style() -> str:
@@ -219,7 +240,8 @@ def render_files(
     return Markup(template.render(files=_views(files, base_url, unicode)))
 
 
-def _file(number: int, source: Source, base: str | None, unicode: bool) -> FileView:
+def file_view(number: int, source: Source, base: str | None, unicode: bool) -> FileView:
+    """What the page shows of the ``number``-th file: its games, deals, marks and findings."""
     anchor = f"f{number}"
     diagnostics = source.report.diagnostics
     places: dict[int, Place] = {}
@@ -323,34 +345,28 @@ def _deal(
     label = f"{deal.kind.capitalize()} {scene.number}"
     replay = f"{anchor}-r" if scene.tricks else None
 
-    for index in scene.marks:
-        places[index] = Place(anchor, label, replay, 0)
-    for seat in scene.seats:
-        for placed in seat.hand:
-            for index in placed.marks:
-                places[index] = Place(
-                    anchor, f"{label}, {seat.player}'s {card_text(placed.card, unicode)}", replay, 0
-                )
-    for trick in reversed(scene.tricks):
-        for index in trick.marks:
-            places[index] = Place(anchor, f"{label}, trick {trick.number}", replay, trick.number)
-        for player, placed in trick.plays:
-            for index in placed.marks:
-                where = (
-                    f"{label}, trick {trick.number}, {player}'s {card_text(placed.card, unicode)}"
-                )
-                places[index] = Place(anchor, where, replay, trick.number)
+    _place(anchor, label, replay, scene, unicode, places)
     diagram = None
     if scene.has_cards:
-        svg = scene_svg(
-            scene,
-            Look(14.0, unicode),
-            interactive=True,
-            describe=describer(diagnostics),
-            standalone=False,
-            label=label,
+        # A phone gets the hands two above and two below the table (see report.css), a wider
+        # screen round it; the page's script steps both.
+        drawn = [
+            scene_svg(
+                scene,
+                Look(14.0, unicode),
+                interactive=True,
+                describe=describer(diagnostics),
+                standalone=False,
+                label=label,
+                narrow=narrow,
+            )
+            for narrow in ((False, True) if len(scene.seats) in (3, 4) else (False,))
+        ]
+        diagram = Markup(
+            drawn[0]
+            if len(drawn) == 1
+            else f'<div class="tf-wide">{drawn[0]}</div><div class="tf-narrow">{drawn[1]}</div>'
         )
-        diagram = Markup(svg)
     # In order of play, so the first named led; the list numbers the tricks.
     tricks = tuple(
         (
@@ -363,26 +379,86 @@ def _deal(
     bids = tuple(
         (
             bid.player,
-            Markup(" ").join(
-                Markup("\u2212") + _marked(c, unicode) if i in bid.minus else _marked(c, unicode)
-                for i, c in enumerate(bid.cards)
-            )
-            or Markup(escape(str(bid.number if bid.number is not None else ""))),
+            _fault(
+                Markup(" ").join(
+                    Markup("\u2212") + _marked(c, unicode)
+                    if i in bid.minus
+                    else _marked(c, unicode)
+                    for i, c in enumerate(bid.cards)
+                )
+                or Markup(escape(str(bid.number if bid.number is not None else ""))),
+                bid.marks,
+                diagnostics,
+            ),
             str(bid.restated) if bid.restated is not None else "",
         )
         for bid in scene.bids
     )
-    return DealView(
-        anchor, label, scene, diagram, tricks, bids, _sections(deal, scene, unicode), ()
+    at = positions(diagnostics, scene.marks)
+    sections = _sections(deal, scene, unicode, at, diagnostics)
+    # A finding that marks a slip or a figure of the deal's words leads there.
+    for name, words in sections:
+        for ids in re.findall(r'<mark (?![^>]*data-card)[^>]*data-diag="([^"]*)"', name + words):
+            for index in map(int, ids.split()):
+                if places[index].words == label:
+                    title = re.sub(r"<[^>]+>", "", str(name))
+                    places[index] = evolve(places[index], words=f"{label}, {title}")
+    # A finding about the deal's own line (its number, a round played too many) marks its name.
+    heading = _fault(
+        label, [i for i in scene.marks if diagnostics[i].span.line == deal.span.line], diagnostics
     )
+    return DealView(anchor, label, scene, diagram, tricks, bids, sections, (), heading)
+
+
+def _place(
+    anchor: str,
+    label: str,
+    replay: str | None,
+    scene: DealScene,
+    unicode: bool,
+    places: dict[int, Place],
+) -> None:
+    """Where each diagnostic of the deal leads, in words: the thing it marks (a card in a
+    trick before the same card in the hand it was played from), else the deal."""
+    found: dict[int, Place] = {}
+
+    def put(marks: Sequence[int], words: str, step: int = 0) -> None:
+        for index in marks:
+            found.setdefault(index, Place(anchor, f"{label}, {words}", replay, step))
+
+    for trick in scene.tricks:
+        for player, placed in trick.plays:
+            put(
+                placed.marks,
+                f"trick {trick.number}, {player}'s {_text(placed, unicode)}",
+                trick.number,
+            )
+    for name, cards in scene.table:
+        for placed in cards:
+            put(placed.marks, f"{name}, {_text(placed, unicode)}")
+    for bid in scene.bids:
+        for placed in bid.cards:
+            put(placed.marks, f"{bid.player}'s bid, {_text(placed, unicode)}")
+        put(bid.marks, f"{bid.player}'s bid")
+    for seat in scene.seats:
+        for name, cards in seat.extras:
+            for placed in cards:
+                put(placed.marks, f"{seat.player}'s {name}, {_text(placed, unicode)}")
+        for placed in seat.hand:
+            put(placed.marks, f"{seat.player}'s {_text(placed, unicode)}")
+        put(seat.marks, f"{seat.player}'s hand")
+    for trick in scene.tricks:
+        put(trick.marks, f"trick {trick.number}", trick.number)
+    for index in scene.marks:
+        places[index] = found.get(index, Place(anchor, label, replay, 0))
+
+
+def _text(placed: PlacedCard, unicode: bool) -> str:
+    return card_text(placed.card, unicode)
 
 
 def _card(placed: PlacedCard, unicode: bool) -> str:
     return card_text(placed.card, unicode) + (" (marked)" if placed.marks else "")
-
-
-def _cards(cards: Sequence[PlacedCard], unicode: bool) -> str:
-    return " ".join(_card(c, unicode) for c in cards if not c.joined) or "none recorded"
 
 
 def _marked(placed: PlacedCard, unicode: bool) -> Markup:
@@ -391,55 +467,110 @@ def _marked(placed: PlacedCard, unicode: bool) -> Markup:
     if not placed.marks:
         return Markup(f'<span class="{colour}">{text}</span>')
     ids = " ".join(map(str, placed.marks))
-    return Markup(f'<mark class="tf-fault {colour}" data-diag="{ids}">{text}</mark>')
+    return Markup(
+        f'<mark class="tf-fault tf-mark-{placed.fault} {colour}" data-card="{placed.card}" '
+        f'data-diag="{ids}">{text}</mark>'
+    )
 
 
-def _sections(deal: Deal, scene: DealScene, unicode: bool) -> tuple[tuple[str, str], ...]:
-    """What the diagram does not draw, in words: the contract, the cards on the table, and the
-    game's own sections (claims, votes and pot in Tromplemond, honours in Ruff and Honours)."""
-    rows: list[tuple[str, str]] = []
-    if scene.declarer is not None:
-        rows.append(
-            (
-                "contract",
-                f"{scene.declarer}, trump {trump_text(scene.trump, unicode)}"
-                + (f", {scene.mode}" if scene.mode else ""),
-            )
-        )
-    elif scene.trump is not None:
-        rows.append(("trump", trump_text(scene.trump, unicode)))
-    for name, cards in scene.table:
-        rows.append((name, _cards(cards, unicode)))
-    for seat in scene.seats:
-        for name, cards in seat.extras:
-            rows.append((f"{seat.player}'s {name}", _cards(cards, unicode)))
+def _fault(words: Markup | str, marks: Sequence[int], diagnostics: Sequence[Diagnostic]) -> Markup:
+    """``words`` (a bid, a slip, a figure) marked by the diagnostics ``marks`` that point at
+    them, drawn as the gravest one's severity."""
+    text = words if isinstance(words, Markup) else escape(words)
+    if not marks:
+        return Markup(text)
+    ids = " ".join(map(str, marks))
+    return Markup(
+        f'<mark class="tf-fault tf-mark-{gravest(diagnostics, marks)}" data-diag="{ids}">'
+        f"{text}</mark>"
+    )
+
+
+def _sections(
+    deal: Deal,
+    scene: DealScene,
+    unicode: bool,
+    at: Positions,
+    diagnostics: Sequence[Diagnostic],
+) -> tuple[tuple[Markup, Markup], ...]:
+    """What the diagram does not draw, in words: the dealer, the contract, the cards on the
+    table, and the sections that hold no cards (claims, votes and pot in Tromplemond, honours
+    in Ruff and Honours, the tricks, scores and totals the record writes), each slip and
+    figure marked by the diagnostics that point at it."""
+
+    def marked(words: str, span: Span) -> Markup:
+        return _fault(words, pointing(at, span), diagnostics)
+
+    rows: list[tuple[Markup, Markup]] = []
+    table = iter(scene.table)
     for section in deal.sections:
-        row = _game_section(section)
-        if row is not None:
-            rows.append(row)
+        row: tuple[str, Markup] | None = None
+        cards = None
+        if isinstance(section, Dealer):
+            row = ("dealer", marked(section.player.value, section.span))
+        elif isinstance(section, Contract) and scene.declarer is not None:
+            words = f"{scene.declarer}, trump {trump_text(scene.trump, unicode)}" + (
+                f", {scene.mode}" if scene.mode else ""
+            )
+            row = ("contract", marked(words, section.span))
+        elif isinstance(section, (Stock, Undealt, Discards, Cut)) or (
+            isinstance(section, Ruff) and section.discards is not None
+        ):
+            name, placed = next(table)
+            cards = section.discards if isinstance(section, Ruff) else section.cards
+            row = (name, _cards(placed, unicode))
+        else:
+            row = _game_section(section, marked)
+        if row is None:
+            continue
+        # What points at the section but at none of its entries marks its name (a count of
+        # slips, a cut between the wrong players, a line of cards too short).
+        inner = {int(i) for ids in re.findall(r'data-diag="([^"]*)"', row[1]) for i in ids.split()}
+        own = [i for i in pointing(at, section.span, cards) if i not in inner]
+        rows.append((_fault(row[0], own, diagnostics), row[1]))
+    if scene.declarer is None and scene.trump is not None:
+        rows.append((Markup("trump"), Markup(escape(trump_text(scene.trump, unicode)))))
     return tuple(rows)
 
 
-def _game_section(section: Section) -> tuple[str, str] | None:
-    """A section that only some games have, in words (the record text is shown whole below);
-    None for the sections drawn or tabled elsewhere."""
+def _cards(cards: Sequence[PlacedCard], unicode: bool) -> Markup:
+    shown = [c for c in cards if not c.joined]
+    return (
+        Markup(" ").join(_marked(c, unicode) for c in shown) if shown else Markup("none recorded")
+    )
+
+
+def _game_section(
+    section: Section, marked: Callable[[str, Span], Markup]
+) -> tuple[str, Markup] | None:
+    """A section that only some games have, in words (the record text is shown whole below),
+    each slip and figure ``marked``; None for the sections drawn or tabled elsewhere."""
     kind = type(section)
     if isinstance(section, Votes):
-        return ("decided" if kind is Decide else "votes"), ", ".join(
-            _vote(v) for v in section.entries
+        return ("decided" if kind is Decide else "votes"), Markup(", ").join(
+            marked(_vote(v), v.span) for v in section.entries
         )
-    if isinstance(section, (Pot, Honours)):
-        return kind.__name__.lower(), ", ".join(f"{f.side_name} {f.value}" for f in section.entries)
+    if isinstance(section, Tricks):
+        return kind.__name__.lower(), Markup(", ").join(
+            marked(f"{f.side_name} {f.value}", f.span) for f in section.entries
+        )
     if isinstance(section, Off):
-        return "voted off", section.player.value
+        return "voted off", marked(section.player.value, section.span)
+    if isinstance(section, Ruff):
+        return "ruff", marked(
+            section.player.value + (" declines" if section.declined else " takes the stock"),
+            section.span,
+        )
     if isinstance(section, Tromp):
-        return "TROMP!", f"{section.player.value}: {section.phrase}"
+        return "TROMP!", marked(f"{section.player.value}: {section.phrase}", section.span)
     if isinstance(section, Bribe):
-        return "bribe", section.player.value
+        return "bribe", marked(section.player.value, section.span)
     if isinstance(section, EarlyReveal):
-        return "early reveal", " ".join((section.player.value, *section.flags))
+        return "early reveal", marked(
+            " ".join((section.player.value, *section.flags)), section.span
+        )
     if isinstance(section, Misdeal):
-        return "misdeal", " ".join(section.flags) or "called"
+        return "misdeal", marked(" ".join(section.flags) or "called", section.span)
     return None
 
 

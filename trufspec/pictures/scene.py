@@ -5,15 +5,18 @@ The scene is the one description that the SVG pictures and the HTML report both 
 card marked in one is marked in the other.  It holds only what the record writes and what the
 check found: the order of play and the winner of each trick come from the engine's own
 :func:`~trufspec.engine.tricks.order_of_play` and :func:`~trufspec.engine.tricks.trick_winner`,
-and a diagnostic marks the card whose position in the record it names.  Nothing here judges a
-rule; a picture of a faulty deal shows the fault where the check put it.
+and a diagnostic marks the thing written at the position in the record it points at: that
+card where it is written (a card in a trick marks it in the player's hand too, the hand it was
+played from, but a card named again in a bid is another mention and stays unmarked), or the
+hand, bid or trick whose entry it points at.  Nothing here judges a rule; a picture of a
+faulty deal shows the fault where the check put it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from trufspec.cards import Card, Suit, Trump
 from trufspec.diagnostics import Diagnostic
@@ -28,18 +31,31 @@ from trufspec.records import (
     Deal,
     Dealer,
     Discards,
+    HandEntry,
     Hands,
     Off,
     Play,
     Public,
     Ruff,
     Secret,
+    Span,
     Stock,
     Trick,
     Undealt,
 )
 
-__all__ = ["PlacedCard", "Seat", "TrickScene", "BidScene", "DealScene", "deal_scene", "SUIT_ORDER"]
+__all__ = [
+    "SUIT_ORDER",
+    "BidScene",
+    "DealScene",
+    "PlacedCard",
+    "Seat",
+    "TrickScene",
+    "deal_scene",
+    "gravest",
+    "pointing",
+    "positions",
+]
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """The order suits are shown in a hand: black and red alternate, as card players sort them."""
@@ -50,7 +66,8 @@ class PlacedCard:
     """A card as a picture shows it.
 
     ``marks`` are the indices (in the diagnostics the scene was made with) of the diagnostics
-    that point at this card anywhere in the deal; ``played`` is the trick it is played to (0
+    that point at this card where it is drawn; ``fault`` the severity of the gravest of them
+    (which decides how the mark is drawn); ``played`` is the trick it is played to (0
     when the record does not show it played); ``discarded`` says it was set aside before the
     play (a Ruff and Honours ruffer's discards); ``joined`` that it reached the hand after the
     deal (the stock a ruffer takes, or a card the record shows played but not dealt).
@@ -61,18 +78,23 @@ class PlacedCard:
     played: int = 0
     discarded: bool = False
     joined: bool = False
+    fault: str = ""
 
 
 @frozen
 class Seat:
     """A player at the table: their hand in the order it is drawn, their roles in the deal
     (``dealer``, ``leads``, ``contract``, ``ruffs``, ``voted off``) and further named card
-    rows (a Tromplemond player's claims)."""
+    rows (a Tromplemond player's public and secret cards and claims, which are told apart as
+    the players see them).  ``marks`` are the diagnostics about the hand as a whole (its size),
+    ``fault`` the gravest one's severity."""
 
     player: str
     hand: tuple[PlacedCard, ...]
     roles: tuple[str, ...] = ()
     extras: tuple[tuple[str, tuple[PlacedCard, ...]], ...] = ()
+    marks: tuple[int, ...] = ()
+    fault: str = ""
 
 
 @frozen
@@ -91,13 +113,15 @@ class TrickScene:
 @frozen
 class BidScene:
     """A Truf bid as written: its cards (``minus`` holds the indices of minus cards) or a
-    plain number, and the value restated after ``=``."""
+    plain number, and the value restated after ``=``; ``marks`` are the diagnostics that
+    point at the bid but at none of its cards (its value, a minus sign, the entry)."""
 
     player: str
     cards: tuple[PlacedCard, ...] = ()
     minus: frozenset[int] = frozenset()
     number: int | None = None
     restated: int | None = None
+    marks: tuple[int, ...] = ()
 
 
 @frozen
@@ -164,19 +188,8 @@ def deal_scene(
         for i, d in enumerate(diagnostics)
         if deal.span.line <= d.span.line <= last and d.span.line > 0
     ]
-    at: dict[tuple[int, int], list[int]] = {}
-    for index in inside:
-        at.setdefault((diagnostics[index].span.line, diagnostics[index].span.column), []).append(
-            index
-        )
-    runs = _runs(deal)
-    by_card: dict[Card, list[int]] = {}
-    for run in runs:
-        for position in range(len(run)):
-            span = run.span(position)
-            for index in at.get((span.line, span.column), ()):
-                by_card.setdefault(run[position], []).append(index)
-    marks = {card: tuple(sorted(set(found))) for card, found in by_card.items()}
+    at = positions(diagnostics, inside)
+    grave = _grave(diagnostics)
     play = deal.find(Play)
     direction = (
         "counterclockwise"
@@ -184,41 +197,51 @@ def deal_scene(
         else "clockwise"
     )
     turns = order_of_play(play.tricks, seats, direction) if play is not None else []
-    played: dict[str, dict[Card, int]] = {seat: {} for seat in seats}
-    for trick, players in zip(play.tricks if play is not None else (), turns):
-        for player, card in zip(players, trick.cards.cards):
-            played.setdefault(player, {}).setdefault(card, trick.number.value)
+    played: dict[str, dict[Card, tuple[int, tuple[int, ...]]]] = {seat: {} for seat in seats}
+    for trick, players in zip(play.tricks if play is not None else (), turns, strict=False):
+        for position, (player, card) in enumerate(zip(players, trick.cards.cards, strict=False)):
+            # A card played twice is drawn once in the hand, marked by both plays.
+            number, marks = played.setdefault(player, {}).get(card, (trick.number.value, ()))
+            played[player][card] = (number, marks + _at(at, trick.cards.span(position)))
     trump, trump_card = _trump(deal)
     contract = deal.find(Contract)
-    tricks = _tricks(play, turns, trump, marks, at, len(seats))
-    hands, rebuilt = _hands(deal, seats, played)
+    tricks = _tricks(play, turns, trump, at, len(seats), grave)
+    hands, rebuilt = _hands(deal, seats, played, at)
     ruff = deal.find(Ruff)
     discards = set(ruff.discards or ()) if ruff is not None and not ruff.declined else set()
     ruffer = ruff.player.value if ruff is not None and not ruff.declined else None
     scene_seats = []
     for seat in seats:
         held = hands.get(seat, [])
-        own = set(held)
+        own = {card for card, _ in held}
         hand = [
-            PlacedCard(
-                card,
-                marks.get(card, ()),
-                played[seat].get(card, 0),
-                seat == ruffer and card in discards,
+            grave(
+                PlacedCard(
+                    card,
+                    tuple(sorted({*marks, *played[seat].get(card, (0, ()))[1]})),
+                    played[seat].get(card, (0, ()))[0],
+                    seat == ruffer and card in discards,
+                )
             )
-            for card in held
+            for card, marks in held
         ]
         hand += [
-            PlacedCard(card, marks.get(card, ()), number, joined=True)
-            for card, number in played.get(seat, {}).items()
+            grave(PlacedCard(card, marks, number, joined=True))
+            for card, (number, marks) in played.get(seat, {}).items()
             if card not in own
         ]
+        entries = _entries(deal, seat)
+        seat_marks = tuple(
+            sorted({i for entry in entries for i in pointing(at, entry.span, entry.cards)})
+        )
         scene_seats.append(
             Seat(
                 seat,
                 tuple(hand),
                 _roles(deal, seat, tricks, contract, ruffer),
-                _extras(deal, seat, marks),
+                _extras(deal, seat, at, grave),
+                seat_marks,
+                gravest(diagnostics, seat_marks),
             )
         )
     return DealScene(
@@ -232,28 +255,79 @@ def deal_scene(
         if contract is not None and contract.mode is not None
         else None,
         tricks=tricks,
-        bids=_bids(deal, marks),
-        table=_table(deal, marks),
+        bids=_bids(deal, at, grave),
+        table=_table(deal, at, grave),
         rebuilt=rebuilt,
         marks=tuple(inside),
     )
 
 
-def _runs(deal: Deal) -> list[Cards]:
-    """Every run of cards the deal writes, wherever it stands."""
-    runs: list[Cards] = []
-    for section in deal.sections:
-        if isinstance(section, Hands):
-            runs += [entry.cards for entry in section.entries]
-        elif isinstance(section, Bids):
-            runs += [entry.cards for entry in section.entries if entry.cards is not None]
-        elif isinstance(section, Play):
-            runs += [trick.cards for trick in section.tricks]
-        elif isinstance(section, (Stock, Undealt, Discards, Cut)):
-            runs.append(section.cards)
-        elif isinstance(section, Ruff) and section.discards is not None:
-            runs.append(section.discards)
-    return runs
+Positions = Mapping[tuple[int, int], Sequence[int]]
+"""The diagnostics of a deal by the (line, column) they point at."""
+
+Grave = Callable[[PlacedCard], PlacedCard]
+"""Gives a marked card the severity of its gravest diagnostic."""
+
+
+def positions(diagnostics: Sequence[Diagnostic], indices: Sequence[int]) -> Positions:
+    """The diagnostics of ``indices`` by the (line, column) they point at."""
+    at: dict[tuple[int, int], list[int]] = {}
+    for index in indices:
+        at.setdefault((diagnostics[index].span.line, diagnostics[index].span.column), []).append(
+            index
+        )
+    return at
+
+
+def _at(at: Positions, span: Span) -> tuple[int, ...]:
+    """The diagnostics that point at the thing written at ``span``."""
+    return tuple(at.get((span.line, span.column), ()))
+
+
+def pointing(at: Positions, span: Span, cards: Cards | None = None) -> tuple[int, ...]:
+    """The diagnostics that point inside ``span`` but at none of the ``cards`` written in it:
+    those about an entry as a whole (a hand's size, a bid's value, a slip, a figure)."""
+    on_cards = (
+        {(cards.span(i).line, cards.span(i).column) for i in range(len(cards))}
+        if cards is not None
+        else set()
+    )
+    return tuple(
+        sorted(
+            index
+            for (line, column), found in at.items()
+            if (span.line, span.column) <= (line, column) <= (span.end_line, span.end_column)
+            and (line, column) not in on_cards
+            for index in found
+        )
+    )
+
+
+def gravest(diagnostics: Sequence[Diagnostic], marks: Sequence[int]) -> str:
+    """The severity of the gravest of the diagnostics ``marks`` (``""`` for none)."""
+    if not marks:
+        return ""
+    return min((diagnostics[i].severity for i in marks), key=lambda s: s.rank).value
+
+
+def _grave(diagnostics: Sequence[Diagnostic]) -> Grave:
+    def mark(placed: PlacedCard) -> PlacedCard:
+        return evolve(placed, fault=gravest(diagnostics, placed.marks)) if placed.marks else placed
+
+    return mark
+
+
+def _entries(deal: Deal, seat: str) -> list[HandEntry]:
+    """The hand entries of a player (a Tromplemond player's public and secret rows, and the
+    claim, whose count and place are the player's)."""
+    return [
+        entry
+        for kind in (Hands, Public, Secret, Claims)
+        for section in (deal.find(kind),)
+        if section is not None
+        for entry in section.entries
+        if entry.player.value == seat
+    ]
 
 
 def _trump(deal: Deal) -> tuple[Trump | None, Card | None]:
@@ -271,31 +345,24 @@ def _tricks(
     play: Play | None,
     turns: Sequence[Sequence[str]],
     trump: Trump | None,
-    marks: Mapping[Card, tuple[int, ...]],
-    at: Mapping[tuple[int, int], list[int]],
+    at: Positions,
     players: int,
+    grave: Grave,
 ) -> tuple[TrickScene, ...]:
     if play is None:
         return ()
     scenes = []
-    for number, (trick, order) in enumerate(zip(play.tricks, turns)):
+    for number, (trick, order) in enumerate(zip(play.tricks, turns, strict=False)):
         cards = trick.cards.cards[: len(order)]
         plays = tuple(
-            (player, PlacedCard(card, marks.get(card, ()), trick.number.value))
-            for player, card in zip(order, cards)
+            (
+                player,
+                grave(PlacedCard(card, _at(at, trick.cards.span(i)), trick.number.value)),
+            )
+            for i, (player, card) in enumerate(zip(order, cards, strict=False))
         )
         winner = _winner(trick, order, cards, trump, players, play.tricks[number + 1 :])
-        on_cards = {
-            (trick.cards.span(i).line, trick.cards.span(i).column) for i in range(len(trick.cards))
-        }
-        own = tuple(
-            sorted(
-                index
-                for (line, column), found in at.items()
-                if trick.span.line <= line <= trick.span.end_line and (line, column) not in on_cards
-                for index in found
-            )
-        )
+        own = pointing(at, trick.span, trick.cards)
         scenes.append(TrickScene(trick.number.value, trick.leader.value, plays, winner, own))
     return tuple(scenes)
 
@@ -318,19 +385,25 @@ def _winner(
 
 
 def _hands(
-    deal: Deal, seats: Sequence[str], played: Mapping[str, Mapping[Card, int]]
-) -> tuple[dict[str, list[Card]], bool]:
-    """Each player's cards as dealt (a Tromplemond player's public and secret cards), or
-    rebuilt from the play when the record leaves the hands out; True when rebuilt."""
-    hands: dict[str, list[Card]] = {}
-    for kind in (Hands, Public, Secret):
-        section = deal.find(kind)
-        if section is not None:
-            for entry in section.entries:
-                hands.setdefault(entry.player.value, []).extend(entry.cards)
-    if hands or not any(played.values()):
+    deal: Deal,
+    seats: Sequence[str],
+    played: Mapping[str, Mapping[Card, tuple[int, tuple[int, ...]]]],
+    at: Positions,
+) -> tuple[dict[str, list[tuple[Card, tuple[int, ...]]]], bool]:
+    """Each player's cards as dealt, with the diagnostics that point at each where the hand
+    writes it, or rebuilt from the play when the record leaves the hands out (True then).  A
+    Tromplemond round's public and secret cards are no hand: they are rows of their own (see
+    :func:`_extras`), as the players see them."""
+    hands: dict[str, list[tuple[Card, tuple[int, ...]]]] = {}
+    section = deal.find(Hands)
+    if section is not None:
+        for entry in section.entries:
+            hands.setdefault(entry.player.value, []).extend(
+                (card, _at(at, entry.cards.span(i))) for i, card in enumerate(entry.cards)
+            )
+    if hands or deal.find(Public) is not None or not any(played.values()):
         return hands, False
-    return {seat: list(played.get(seat, {})) for seat in seats}, True
+    return {seat: [(card, ()) for card in played.get(seat, {})] for seat in seats}, True
 
 
 def _roles(
@@ -356,55 +429,64 @@ def _roles(
     return tuple(roles)
 
 
-def _placed(
-    cards: Cards | Sequence[Card], marks: Mapping[Card, tuple[int, ...]]
-) -> tuple[PlacedCard, ...]:
-    return tuple(PlacedCard(card, marks.get(card, ())) for card in cards)
+def _placed(cards: Cards, at: Positions, grave: Grave) -> tuple[PlacedCard, ...]:
+    """A run of cards, each marked by the diagnostics that point at it there."""
+    return tuple(grave(PlacedCard(card, _at(at, cards.span(i)))) for i, card in enumerate(cards))
+
+
+_ROWS = ((Public, "public"), (Secret, "secret"), (Claims, "claims"))
+"""A Tromplemond player's rows: the cards all see, the cards only they see until the round is
+scored, and what they claim."""
 
 
 def _extras(
-    deal: Deal, seat: str, marks: Mapping[Card, tuple[int, ...]]
+    deal: Deal, seat: str, at: Positions, grave: Grave
 ) -> tuple[tuple[str, tuple[PlacedCard, ...]], ...]:
-    """A Tromplemond player's claims, shown beside the cards they hold."""
-    claims = deal.find(Claims)
-    if claims is None:
-        return ()
-    return tuple(
-        ("claims", _placed(e.cards, marks)) for e in claims.entries if e.player.value == seat
-    )
+    """A Tromplemond player's public and secret cards and claims, each row apart."""
+    rows = []
+    for kind, name in _ROWS:
+        section = deal.find(kind)
+        if section is not None:
+            rows += [
+                (name, _placed(e.cards, at, grave))
+                for e in section.entries
+                if e.player.value == seat
+            ]
+    return tuple(rows)
 
 
 def _table(
-    deal: Deal, marks: Mapping[Card, tuple[int, ...]]
+    deal: Deal, at: Positions, grave: Grave
 ) -> tuple[tuple[str, tuple[PlacedCard, ...]], ...]:
     """The card rows that belong to no hand, under the names the notation gives them."""
     rows: list[tuple[str, tuple[PlacedCard, ...]]] = []
     for section in deal.sections:
         if isinstance(section, Stock):
-            rows.append(("stock", _placed(section.cards, marks)))
+            rows.append(("stock", _placed(section.cards, at, grave)))
         elif isinstance(section, Undealt):
-            rows.append(("undealt", _placed(section.cards, marks)))
+            rows.append(("undealt", _placed(section.cards, at, grave)))
         elif isinstance(section, Discards):
-            rows.append(("set aside", _placed(section.cards, marks)))
+            rows.append(("set aside", _placed(section.cards, at, grave)))
         elif isinstance(section, Cut):
-            rows.append(("cut", _placed(section.cards, marks)))
+            rows.append(("cut", _placed(section.cards, at, grave)))
         elif isinstance(section, Ruff) and section.discards is not None:
-            rows.append((f"{section.player.value} discards", _placed(section.discards, marks)))
+            rows.append((f"{section.player.value} discards", _placed(section.discards, at, grave)))
     return tuple(rows)
 
 
-def _bids(deal: Deal, marks: Mapping[Card, tuple[int, ...]]) -> tuple[BidScene, ...]:
+def _bids(deal: Deal, at: Positions, grave: Grave) -> tuple[BidScene, ...]:
     section = deal.find(Bids)
     if section is None:
         return ()
-    return tuple(_bid(entry, marks) for entry in section.entries)
+    return tuple(_bid(entry, at, grave) for entry in section.entries)
 
 
-def _bid(entry: BidEntry, marks: Mapping[Card, tuple[int, ...]]) -> BidScene:
+def _bid(entry: BidEntry, at: Positions, grave: Grave) -> BidScene:
     return BidScene(
         entry.player.value,
-        _placed(entry.cards, marks) if entry.cards is not None else (),
+        _placed(entry.cards, at, grave) if entry.cards is not None else (),
         entry.minus,
         entry.number.value if entry.number is not None else None,
         entry.restated.value if entry.restated is not None else None,
+        pointing(at, entry.span, entry.cards),
     )

@@ -5,7 +5,9 @@ the ``Players`` tag sits at the top, as North does in a bridge diagram); the tab
 middle holds the contract, or the trick being shown.  Suits keep their conventional colours
 (hearts and diamonds red, spades and clubs black) and always carry their symbol or letter, so
 a diagram reads the same printed in black and white.  A card a diagnostic points at is framed
-and set in bold, never marked by colour alone.
+and set in bold, never marked by colour alone: the frame's line tells the severity (solid for
+an error, dashed for a warning, double for an acknowledged irregularity, dotted and rounded
+for a note, as the report's own marks are), with room between it and the card.
 
 Text is set in a monospaced face, whose advance is a known fraction of the font size: that is
 what lets a card be framed without measuring text, which an SVG file cannot do.
@@ -47,7 +49,10 @@ STYLE = (
     ".tf-black{fill:#000}"
     ".tf-name{font-weight:bold}.tf-small{font-size:80%}.tf-note{font-style:italic}"
     ".tf-fault{font-weight:bold;text-decoration:underline}"
-    ".tf-frame{fill:none;stroke:#000;stroke-width:2;stroke-dasharray:3 2}"
+    ".tf-frame{fill:none;stroke:#000;stroke-width:2.5}"
+    ".tf-frame-warning{stroke-width:2;stroke-dasharray:5 3}"
+    ".tf-frame-acknowledged{stroke-width:1}"
+    ".tf-frame-info{stroke-width:1.2;stroke-dasharray:1.5 2}"
     ".tf-box{fill:#fff;stroke:#555;stroke-width:1}.tf-win{fill:none;stroke:#000;stroke-width:3}"
     ".tf-felt{fill:#f3f6f1;stroke:#9aa;stroke-width:1}.tf-joined{font-style:italic}"
 )
@@ -167,14 +172,39 @@ def _card_at(
     at = f' x="{_px(x)}"' + (f' y="{_px(y)}"' if y else "")
     if not placed.marks:
         return f'<text class="tf-card{colour}"{at}{_attributes(placed, interactive, named)}>{escape(label)}</text>'
-    width = len(label) * look.advance + look.size * 0.3
     tooltip = escape("; ".join(describe(i) for i in placed.marks))
     return (
         f'<g class="tf-card"{_attributes(placed, interactive, named)} data-x="{_num(x)}">'
-        f'<rect class="tf-frame" x="{_num(x - look.size * 0.15)}" y="{_num(y - look.size * 0.95)}" '
-        f'width="{_num(width)}" height="{_num(look.size * 1.2)}"/><title>{tooltip}</title>'
+        f"{_frame(x, y, len(label), placed.fault, look)}<title>{tooltip}</title>"
         f'<text class="tf-fault{colour}"{at}>{escape(label)}</text></g>'
     )
+
+
+PAD = 0.25
+"""The room between a frame and the text it frames, in ems: a frame drawn on the glyphs
+hides the very card it points at."""
+
+
+def _frame(x: float, y: float, chars: int, fault: str, look: Look) -> str:
+    """The frame round ``chars`` characters set from ``x`` on the baseline ``y``, its line the
+    shape of the severity ``fault`` (see :data:`STYLE`); a note's frame has round corners, so
+    its shape differs even where the dashes cannot be told apart."""
+    pad = look.size * PAD
+    width = chars * look.advance + 2 * pad
+    kind = "" if fault in ("", "error") else f" tf-frame-{fault}"
+    corner = f' rx="{_num(look.size * 0.4)}"' if fault == "info" else ""
+    top = y - look.size * 0.8 - pad
+    frame = (
+        f'<rect class="tf-frame{kind}" x="{_num(x - pad)}" y="{_num(top)}" '
+        f'width="{_num(width)}" height="{_num(look.size + 2 * pad)}"{corner}/>'
+    )
+    if fault == "acknowledged":
+        inset = pad * 0.45
+        frame += (
+            f'<rect class="tf-frame{kind}" x="{_num(x - pad + inset)}" y="{_num(top + inset)}" '
+            f'width="{_num(width - 2 * inset)}" height="{_num(look.size + 2 * pad - 2 * inset)}"/>'
+        )
+    return frame
 
 
 def _row(
@@ -191,11 +221,16 @@ def _row(
     colour = f" {suit_class(suit)}" if suit is not None else ""
     out = [f'<g class="tf-row{colour}" transform="translate({_num(x)} {_num(y)})">']
     offset = 0.0
+    room = look.size * PAD if any(placed.marks for _, placed in cards) else 0.0
     for label, placed in cards:
+        # A framed card takes the room of its frame on either side.
+        pad = room if placed.marks else 0.0
         out.append(
-            _card_at(offset, 0.0, label, placed, look, interactive, describe, suit is not None)
+            _card_at(
+                offset + pad, 0.0, label, placed, look, interactive, describe, suit is not None
+            )
         )
-        offset += (len(label) + 1) * look.advance
+        offset += (len(label) + 1) * look.advance + 2 * pad
     out.append("</g>")
     return "".join(out)
 
@@ -207,7 +242,8 @@ def _hand_block(
     cards = [c for c in seat.hand if shown(c)]
     roles = ", ".join(seat.roles)
     rows: list[tuple[Suit, list[PlacedCard]]] = []
-    for suit in SUIT_ORDER:
+    # A Tromplemond player has no hand but rows of public and secret cards.
+    for suit in SUIT_ORDER if seat.hand or not seat.extras else ():
         dealt = sorted(
             (c for c in cards if c.card.suit is suit and not c.joined), key=lambda c: -c.card.rank
         )
@@ -219,16 +255,28 @@ def _hand_block(
         len(label) + 2 + sum(len(card_text(c.card, look.unicode)) + 1 for c in row)
         for label, row in extras
     ]
-    width = max(chars) * look.advance + look.size
+    framed = max(
+        [sum(1 for c in row if c.marks) for _, row in [*rows, *extras]] + [1 if seat.marks else 0]
+    )
+    width = max(chars) * look.advance + look.size + framed * 2 * look.size * PAD
     lines = 1 + (1 if roles else 0) + len(rows) + len(extras)
     height = lines * look.line + look.size * 0.4
 
     def draw(left: float, top: float) -> list[str]:
         pad = look.size * 0.5
         y = top + look.size * 1.1
-        out = [
-            f'<text x="{_num(left + pad)}" y="{_num(y)}" class="tf-name">{escape(seat.player)}</text>'
-        ]
+        name = (
+            f'<text x="{_num(left + pad)}" y="{_num(y)}" class="tf-name">'
+            f"{escape(seat.player)}</text>"
+        )
+        if seat.marks:
+            tooltip = escape("; ".join(describe(i) for i in seat.marks))
+            name = (
+                f'<g class="tf-seat"{_diag(seat.marks)}>'
+                f"{_frame(left + pad, y, len(seat.player), seat.fault, look)}"
+                f"<title>{tooltip}</title>{name}</g>"
+            )
+        out = [name]
         if roles:
             y += look.line
             out.append(
@@ -411,6 +459,7 @@ def scene_svg(
     describe: Callable[[int], str] = str,
     standalone: bool = True,
     label: str | None = None,
+    narrow: bool = False,
 ) -> str:
     """The diagram of a deal: the hands before trick ``trick`` (0: as dealt) and that trick on
     the table.
@@ -418,7 +467,9 @@ def scene_svg(
     ``interactive`` draws every card and every trick, with the data a page's script needs to
     step through the play (which trick takes each card); ``describe`` gives the text of the
     diagnostic of an index, shown as the marked card's tooltip; ``standalone`` carries the
-    namespace and the style a file of its own needs.
+    namespace and the style a file of its own needs.  ``narrow`` lays three or four hands out
+    for a phone: two above the table and the others below it, so that the diagram is half as
+    wide and its cards keep their size on a narrow screen instead of shrinking.
     """
 
     def on_table_or_in_hand(placed: PlacedCard) -> bool:
@@ -447,16 +498,41 @@ def scene_svg(
     width = max([left_width + middle_width + right_width + 2 * gap, *(b.width for b in column)])
     cx = left_width + gap + middle_width / 2
     body: list[str] = []
-    if "top" in at:
-        body += at["top"].draw(cx - at["top"].width / 2, 0.0)
-    middle_top = top_height + gap
-    if "left" in at:
-        body += at["left"].draw(0.0, middle_top + (middle_height - at["left"].height) / 2)
-    if "right" in at:
-        body += at["right"].draw(
-            width - right_width, middle_top + (middle_height - at["right"].height) / 2
+    hands: list[str] = []
+    if narrow and len(blocks) in (3, 4):
+        # Clockwise round the table: the first two above it, the others below, right to left.
+        above, below = blocks[:2], blocks[2:][::-1]
+        width = max(
+            table_width,
+            *(sum(b.width for b in row) + gap * (len(row) - 1) for row in (above, below)),
         )
-    table_top = middle_top + (middle_height - table_height) / 2
+        cx = width / 2
+        top_height = max(b.height for b in above)
+        hands += above[0].draw(0.0, 0.0) + above[1].draw(width - above[1].width, 0.0)
+        table_top = top_height + gap
+        y = table_top + table_height + gap
+        hands += below[0].draw(0.0, y)
+        if len(below) > 1:
+            hands += below[1].draw(width - below[1].width, y)
+        y += max(b.height for b in below) + gap
+        column = []
+    else:
+        if "top" in at:
+            hands += at["top"].draw(cx - at["top"].width / 2, 0.0)
+        middle_top = top_height + gap
+        if "left" in at:
+            hands += at["left"].draw(0.0, middle_top + (middle_height - at["left"].height) / 2)
+        if "right" in at:
+            hands += at["right"].draw(
+                width - right_width, middle_top + (middle_height - at["right"].height) / 2
+            )
+        table_top = middle_top + (middle_height - table_height) / 2
+        y = middle_top + middle_height + gap
+        if "bottom" in at:
+            hands += at["bottom"].draw(cx - at["bottom"].width / 2, y)
+            y += bottom_height + gap
+    body += hands
+    after = y
     body.append(
         f'<rect class="tf-felt" x="{_num(cx - table_width / 2)}" y="{_num(table_top)}" width="{_num(table_width)}" '
         f'height="{_num(table_height)}" rx="{_num(look.size)}"/>'
@@ -486,10 +562,7 @@ def scene_svg(
         body += _boxes(spots, look)
     for shown_trick in tricks:
         body += _trick_group(shown_trick, seats, spots, cx, table_top, look, interactive, describe)
-    y = middle_top + middle_height + gap
-    if "bottom" in at:
-        body += at["bottom"].draw(cx - at["bottom"].width / 2, y)
-        y += bottom_height + gap
+    y = after
     for block in column:
         body += block.draw(0.0, y)
         y += block.height + gap
@@ -571,6 +644,11 @@ def _description(scene: DealScene, unicode: bool) -> str:
             or "no cards recorded"
         )
         roles = f" ({', '.join(seat.roles)})" if seat.roles else ""
+        if not seat.hand and seat.extras:
+            hand = ", ".join(
+                f"{name} {' '.join(card_text(c.card, unicode) for c in row) or 'none'}"
+                for name, row in seat.extras
+            )
         parts.append(f"{seat.player}{roles}: {hand}")
     text = "; ".join(parts) + "."
     if scene.rebuilt:
@@ -594,7 +672,7 @@ def _svg(
     font = f' font-family="{FONT}"' if standalone else ""
     return (
         f'<svg{namespace} class="tf-diagram" viewBox="0 0 {_num(width)} {_num(height)}" width="{_num(width)}" '
-        f'data-advance="{_num(look.advance)}" '
+        f'data-advance="{_num(look.advance)}" data-pad="{_num(look.size * PAD)}" '
         f'height="{_num(height)}" role="img"{font} '
         f'font-size="{_num(look.size)}"><title>{escape(title)}</title><desc>{escape(description)}</desc>{style}'
         + "".join(body)

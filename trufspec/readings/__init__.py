@@ -4,7 +4,8 @@
 readings in force and under the other readings of every ambiguity of its ruleset, and returns,
 per game, the readings tried and what each changes
 (:class:`~trufspec.readings.model.GameReadings`);
-:func:`~trufspec.readings.verdict.verdict` says it in one line, and
+:func:`~trufspec.readings.verdict.verdict` says it in one line (and
+:func:`~trufspec.readings.verdict.details` in the lines under it), and
 :func:`~trufspec.readings.corpus.summarise` counts, for a corpus, how often each ambiguity
 changed something.
 """
@@ -24,7 +25,7 @@ from trufspec.readings.model import (
     Tried,
 )
 from trufspec.readings.replay import LIMIT, readings_bytes, readings_of_game, readings_text
-from trufspec.readings.verdict import NOTHING, verdict
+from trufspec.readings.verdict import NOTHING, details, verdict
 
 __all__ = [
     "LIMIT",
@@ -39,6 +40,7 @@ __all__ = [
     "FindingChange",
     "GameReadings",
     "Tried",
+    "details",
     "readings_bytes",
     "readings_of_game",
     "readings_text",

@@ -74,7 +74,9 @@ def _join(path: str, parts: list[FileReadings]) -> FileReadings:
 @frozen
 class AmbiguityCount:
     """How many of the ``games`` replayed under the readings of one ambiguity had their
-    findings (``legality``), a score or total (``score``) or the winner changed by it."""
+    findings (``legality``), a score or total (``score``) or the winner changed by it, among
+    the readings the record does not rule out; and how many records ruled out one of its
+    readings (``ruled_out``: the table did not play so)."""
 
     ruleset: str
     ambiguity: str
@@ -83,6 +85,7 @@ class AmbiguityCount:
     legality: int
     score: int
     winner: int
+    ruled_out: int = 0
 
 
 @frozen
@@ -109,11 +112,13 @@ def summarise(files: Iterable[FileReadings]) -> Summary:
                 skipped += 1
                 continue
             depends = game.depends_on
+            out = {c.ambiguity for d in game.ruled_out for c in d.changes}
             for tried in game.tried:
-                tally = tallies.setdefault(tried.ambiguity, [0, 0, 0, 0])
+                tally = tallies.setdefault(tried.ambiguity, [0, 0, 0, 0, 0])
                 tally[0] += 1
                 for position, kind in enumerate((LEGALITY, SCORE, WINNER), start=1):
                     tally[position] += tried.ambiguity in depends.get(kind, ())
+                tally[4] += tried.ambiguity in out
     counts = tuple(
         AmbiguityCount(name, a.id, a.title, *tallies[a.id])
         for name in RULESETS

@@ -15,7 +15,7 @@ from trufspec.output import contract, schemas
 from trufspec.output.json import diagnostic
 from trufspec.readings.corpus import Summary, summarise
 from trufspec.readings.model import Difference, FileReadings, GameReadings
-from trufspec.readings.verdict import verdict
+from trufspec.readings.verdict import details, verdict
 
 __all__ = ["VERSION", "render", "document", "schema"]
 
@@ -58,6 +58,7 @@ def _game(game: GameReadings) -> contract.ReadingsGame:
         ruleset=game.ruleset,
         players=list(game.players),
         verdict=verdict(game),
+        details=details(game),
         skipped=game.skipped,
         options=dict(game.in_force),
         winners=list(game.winners),
@@ -112,6 +113,7 @@ def _difference(difference: Difference) -> contract.Difference:
             )
             for f in difference.findings
         ],
+        contradicted=difference.contradicted,
     )
 
 
@@ -129,6 +131,7 @@ def _summary(summary: Summary) -> contract.ReadingsSummary:
                 legality=c.legality,
                 score=c.score,
                 winner=c.winner,
+                ruled_out=c.ruled_out,
             )
             for c in summary.counts
         ],

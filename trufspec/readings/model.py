@@ -92,6 +92,11 @@ class Difference:
     figures: tuple[FigureChange, ...]
     winners: tuple[str, ...]
     winner_changed: bool
+    contradicted: bool = False
+    """The record breaks a rule of what the table does (the deal, the bidding, the play)
+    under these readings that it keeps under those in force: the table did not play so, and
+    what the readings change is no dependence of the result but evidence of the house rules
+    the table used."""
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -141,10 +146,24 @@ class GameReadings:
         order = [tried.ambiguity for tried in self.tried]
         found: dict[str, tuple[str, ...]] = {}
         for kind in (WINNER, SCORE, LEGALITY):
-            ids = {c.ambiguity for d in self.differences if kind in d.kinds for c in d.changes}
+            ids = {
+                c.ambiguity
+                for d in self.differences
+                if kind in d.kinds and not d.contradicted
+                for c in d.changes
+            }
             if ids:
                 found[kind] = tuple(id for id in order if id in ids)
         return found
+
+    @property
+    def ruled_out(self) -> tuple[Difference, ...]:
+        """The readings the record contradicts (see :attr:`Difference.contradicted`), each
+        set of readings only when no smaller set of them is contradicted already."""
+        out = [d for d in self.differences if d.contradicted]
+        return tuple(
+            d for d in out if not any(o is not d and set(o.changes) < set(d.changes) for o in out)
+        )
 
 
 @frozen

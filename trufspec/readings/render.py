@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from trufspec.readings.corpus import Summary, summarise
 from trufspec.readings.model import Difference, FigureChange, FileReadings, GameReadings
-from trufspec.readings.verdict import names, verdict
+from trufspec.readings.verdict import details, names, verdict
 
 __all__ = ["render_text", "render_markdown", "render_summary_rst", "HEADERS"]
 
@@ -20,9 +20,10 @@ SHOWN = 5
 """Findings listed per reading without ``verbose``: a reading that upsets the play (cards
 attributed to other players) changes dozens; the rest are counted."""
 
-HEADERS = ("ambiguity", "ruleset", "games", "legality", "score", "winner")
-"""The columns of the corpus table: the games replayed under an ambiguity's readings, and how
-many of them had their findings, a score or the winner changed by it."""
+HEADERS = ("ambiguity", "ruleset", "games", "legality", "score", "winner", "ruled out")
+"""The columns of the corpus table: the games replayed under an ambiguity's readings, how
+many of them had their findings, a score or the winner changed by a reading they were played
+under, and how many ruled a reading of it out."""
 
 
 def render_text(files: list[FileReadings], *, verbose: bool = False) -> str:
@@ -60,9 +61,10 @@ def render_markdown(files: list[FileReadings], *, verbose: bool = False) -> str:
                 "",
             ]
             out += [f"**{verdict(game)}**", ""]
+            out += [f"- {line}" for line in details(game)]
             out += [
                 f"  - {line[2:]}" if line.startswith("  ") else f"- {line}"
-                for line in _game_lines(game, verbose)[1:]
+                for line in _game_lines(game, verbose)[1 + len(details(game)) :]
             ]
             out.append("")
     if len(files) > 1:
@@ -99,6 +101,7 @@ def _rows(summary: Summary) -> Iterator[tuple[str, ...]]:
             str(c.legality),
             str(c.score),
             str(c.winner),
+            str(c.ruled_out),
         )
 
 
@@ -123,7 +126,7 @@ def _summary_text(summary: Summary) -> list[str]:
 
 def _game_lines(game: GameReadings, verbose: bool) -> list[str]:
     """The verdict, then what the readings tried change."""
-    lines = [verdict(game)]
+    lines = [verdict(game), *details(game)]
     if game.skipped is not None:
         return lines
     lines += [
@@ -136,7 +139,8 @@ def _game_lines(game: GameReadings, verbose: bool) -> list[str]:
             "readings in force: " + ", ".join(f"{t.option}={t.in_force}" for t in game.tried)
         )
     for difference in game.differences:
-        lines.append(f"under {_readings(difference)}:")
+        against = " (ruled out: the record breaks the rules of play under it)"
+        lines.append(f"under {_readings(difference)}{against if difference.contradicted else ''}:")
         lines += ["  " + line for line in _difference_lines(difference, game, verbose)]
     if game.unchanged:
         count = len(game.unchanged)

@@ -36,6 +36,7 @@ from trufspec.readings.model import (
 from trufspec.records import Game
 from trufspec.rulesets import RULESETS
 from trufspec.spec.ambiguities import Ambiguity
+from trufspec.spec.clauses import Kind, Phase
 from trufspec.spec.options import OptionValues
 from trufspec.spec.registry import Registry, default_registry
 from trufspec.wellformed import check_game
@@ -240,7 +241,12 @@ def _differences(
             )
             kept.append(
                 _difference(
-                    changes, base, outcome, [f for f in figures if _figure_key(f) in new], new
+                    changes,
+                    base,
+                    outcome,
+                    [f for f in figures if _figure_key(f) in new],
+                    new,
+                    _against(replay.registry, outcome[0] - base[0]),
                 )
             )
     return tuple(kept)
@@ -288,12 +294,30 @@ def _figure_changes(game: Game, base: GameOutcome, other: GameOutcome) -> list[F
     return found
 
 
+def _against(registry: Registry, appeared: frozenset[tuple[str, str, int, int, str]]) -> bool:
+    """Whether errors that a reading adds show that the table did not play under it: an error
+    of a rule of what the players do, or of the deal, the bidding or the play (a card out of
+    turn, an adjustment the reading forbids), and not one of the figures written after, which
+    any reading that scores otherwise finds."""
+    for code, severity, *_ in appeared:
+        if severity != Severity.ERROR.value:
+            continue
+        try:
+            clause = registry.clause(code)
+        except KeyError:
+            return True
+        if clause.kind is Kind.LEGALITY or clause.phase.value < Phase.SCORING.value:
+            return True
+    return False
+
+
 def _difference(
     changes: tuple[Change, ...],
     base: Outcome,
     other: Outcome,
     figures: list[FigureChange],
     new: frozenset[Key],
+    contradicted: bool = False,
 ) -> Difference:
     """The difference of one set of readings, limited to the ``new`` changes: those that no
     smaller set of the same readings makes."""
@@ -315,4 +339,5 @@ def _difference(
         figures=tuple(figures),
         winners=other[1].winners,
         winner_changed=("winners", other[1].winners) in new,
+        contradicted=contradicted,
     )

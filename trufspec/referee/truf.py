@@ -181,6 +181,11 @@ class TrufState(TrickGame):
     def _game_length(self) -> int:
         """The deals of a game; 0 when the game goes on as long as the table does."""
 
+    @property
+    def game_length(self) -> int:
+        """The deals of the game (0: as long as the table plays), for a table to say so."""
+        return self._game_length()
+
     @abc.abstractmethod
     def _game_winners(self) -> tuple[str, ...]:
         """The winners, once the game is over."""

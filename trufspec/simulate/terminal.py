@@ -17,36 +17,77 @@ so far when ``--save`` names a file; at a terminal without ``--save`` you are as
 
 from __future__ import annotations
 
+import os
 import random
-from collections.abc import Callable
+import re
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic
+from trufspec.engine.tricks import order_of_play
 from trufspec.output.rules import citation_lines
-from trufspec.records import Game, Hands, Play, replace
+from trufspec.records import Game, Hands, Play, Score, Secret, replace
 from trufspec.referee import Action, GameState, PlayCard, Refused, new_game
 from trufspec.referee.actions import Discard
+from trufspec.referee.resume import resume
 from trufspec.referee.state import hand_order
 from trufspec.referee.tricks import TrickGame, TrickTable
 from trufspec.referee.tromplemond import TromplemondState, is_irregularity
+from trufspec.referee.truf import TrufState
+from trufspec.rulesets import RULESETS
 from trufspec.simulate.bots import Bot
 from trufspec.simulate.table import TABLE_NAMES
+from trufspec.spec.registry import default_registry
 
-__all__ = ["Table", "open_table", "score_sheet", "save", "ask_file"]
+__all__ = [
+    "Table",
+    "ask_file",
+    "open_table",
+    "resume_table",
+    "save",
+    "score_sheet",
+    "writable",
+]
 
 _LISTED = 12
-"""The most choices listed in full at a prompt; beyond, the prompt gives an example."""
+"""The most choices listed in full at a prompt; beyond, the prompt gives examples."""
 
-_ASKED = {"bids": "bid", "ruff": "ruff"}
+_MATCHED = 5000
+"""The most legal actions that typed words are matched against, ignoring case and quotes;
+beyond (a truf-jb bid may be any of a million sets of cards), cards are read in any case."""
+
+_WIDE = 72
+"""A list of choices longer than this is printed one choice a line."""
+
+_ASKED = {"bids": "bid", "ruff": "discards", "claims": "claim", "cut": "card"}
 """What a prompt asks for in a phase whose choices are too many to list."""
 
-_HELP = """Type your action in the notation's words: a card (QH, 10S), a bid of cards
-(3S, or 3S -JD with a minus card), a choice as listed, or the ruff's 'discards 2C 3C 4C 5C'.
-  (empty line)  show the table again
-  auto          let a bot choose for you
-  help          this text
-  quit          end the game (it is saved when --save names a file)"""
+_RULES = {
+    ("truf-jb", "bids"): ("JB201", "JB203", "JB204"),
+    ("truf-jb", "contract"): ("JB209", "JB210", "JB211", "JB212"),
+    ("truf-de", "bids"): ("TD201", "TD203"),
+    ("truf-de", "contract"): ("TD207", "TD208", "TD209"),
+    ("truf-basics", "bids"): ("TB201", "TB202", "TB203"),
+    ("ruff-and-honours", "ruff"): ("RH104", "RH105"),
+    ("tromplemond", "claims"): ("TM201", "TM202"),
+}
+"""The clauses that say what a player chooses in a phase, quoted by ``help`` there."""
+
+_COMMANDS = (
+    "  (empty line)  show the table again",
+    "  auto          let a bot choose for you",
+    "  help          this text",
+    "  quit          end the game (saved when --save names a file)",
+)
+
+_CARD = re.compile(r"-?(?:10|[2-9akqjt])[shdc]!?", re.IGNORECASE)
+"""A card as typed, in any case, with a minus sign or the ``!`` of an irregularity."""
+
+_HIDDEN = {"bids": "has bid", "votes": "has voted", "decide": "has chosen"}
+"""What is said of another player's action in a phase whose choices stay secret until all
+are made (the view shows them then, in the record's words)."""
 
 
 class Table:
@@ -54,23 +95,34 @@ class Table:
     what is said, through ``write`` (one line at a time)."""
 
     def __init__(
-        self, state: GameState, user: str, bots: Bot, write: Callable[[str], None]
+        self,
+        state: GameState,
+        user: str,
+        bots: Bot,
+        write: Callable[[str], None],
+        deals: int | None = None,
     ) -> None:
         self.state = state
         self.user = user
         self.bots = bots
         self.write = write
+        self.deals = deals
+        """The deals after which the table stops (None: at the game's end)."""
         self._shown = (0, "")
 
     def run(self, read: Callable[[], str]) -> str:
-        """Play until the game is over (``over``), you quit (``quit``), the input ends (``eof``)
-        or Ctrl-C is pressed (``interrupt``); ``read`` returns a line with its newline, or
-        nothing at the end of the input."""
+        """Play until the game is over (``over``), the table has played its ``deals``
+        (``deals``), you quit (``quit``), the input ends (``eof``) or Ctrl-C is pressed
+        (``interrupt``); ``read`` returns a line with its newline, or nothing at the end of
+        the input."""
         state = self.state
         try:
             while not state.is_game_over:
                 if state.is_deal_over:
-                    self._next_deal()
+                    self._scored()
+                    if self.deals is not None and state.deal_number >= self.deals:
+                        return "deals"
+                    state.apply(state.legal_actions()[0])
                     continue
                 player = state.current_player
                 assert player is not None
@@ -86,55 +138,89 @@ class Table:
                     return ended
         except KeyboardInterrupt:
             return "interrupt"
+        self._scored()
         return "over"
+
+    def ending(self) -> str:
+        """How the game ends, said at its start."""
+        state = self.state
+        word = _deal_word(state.ruleset)
+        length = state.game_length if isinstance(state, TrufState) else None
+        target = state.readings.get("target-points")
+        if length == 0:
+            rule = (
+                f"The rules of {state.ruleset} set no end to a game: it goes on as long as the "
+                f"table plays (--deals N, or --option deals=N, ends it after N {word}s)."
+            )
+        elif length:
+            rule = f"The game has {length} {word}{'s' if length != 1 else ''}."
+        elif target is not None:
+            rule = f"The first to reach {target} points wins the game."
+        else:
+            rule = "The game ends as its rules say."
+        if self.deals is not None:
+            rule += f" This table stops after {word} {self.deals}."
+        return rule
 
     # ------------------------------------------------------------------ the others
 
     def _bot(self, player: str) -> None:
         state = self.state
         action = self.bots.choose(state, player)
+        phase = state.phase
         state.apply(action)
-        if state.phase == "bids" and not isinstance(action, PlayCard):
-            self.write(f"{player} has bid.")
+        if phase in _HIDDEN and not isinstance(action, PlayCard):
+            self.write(f"{player} {_HIDDEN[phase]}.")
         elif isinstance(action, Discard):
             self.write(f"{player} takes the stock and sets {len(action.cards)} cards aside.")
         else:
             self.write(f"{player}: {action}")
         self._after(action)
 
-    def _next_deal(self) -> None:
+    def _scored(self) -> None:
+        """The deal just scored as you see it now (secret cards and slips revealed) and its
+        scores."""
         state = self.state
+        if not state.scores:
+            return
+        self.write("")
+        self.write(f"--- {self.word.lower()} {len(state.scores)} is scored ---")
+        for line in _deal_lines(state.view(self.user).record, scored=True):
+            self.write(line)
         scores = state.scores[-1]
         self.write(
             "Scores: "
             + ", ".join(f"{side} {scores[side]:+d} ({state.totals[side]})" for side in scores)
         )
-        state.apply(state.legal_actions()[0])
 
     def _after(self, action: Action) -> None:
         """Say who took the trick an action completed."""
         table = _tricks(self.state)
         if isinstance(action, PlayCard) and table is not None and table.done and not table.current:
-            self.write(f"{table.leader} takes trick {len(table.done)}.")
+            self.write(
+                f"{table.leader} {self._verb(table.leader, 'take')} trick {len(table.done)}."
+            )
 
     # ------------------------------------------------------------------ you
 
     def _answer(self, words: str) -> str | None:
         """Act on a line you typed; the way the game ends, if it does."""
         state, user = self.state, self.user
-        if words == "quit":
+        command = words.lower()
+        if command == "quit":
             return "quit"
-        if words == "help":
-            self.write(_HELP)
+        if command == "help":
+            for line in self._help():
+                self.write(line)
             return None
         if not words:
             self._shown = (0, "")
             return None
-        if words == "auto":
+        if command == "auto":
             action = self.bots.choose(state, user)
         else:
             try:
-                action = state.action(user, words)
+                action = state.action(user, self._understood(words))
             except Refused as refused:
                 self._refuse(refused.diagnostic, "type 'help' to see what may be typed")
                 return None
@@ -143,13 +229,111 @@ class Table:
             self._refuse(problem, "")
             return None
         state.apply(action)
-        self.write(f"{user}: {action}")
+        note = (
+            " (an irregularity: the table lets it stand, and the record marks it with !)"
+            if str(action).endswith("!")
+            else ""
+        )
+        self.write(f"{user}: {action}{note}")
         self._after(action)
         return None
 
+    def _understood(self, words: str) -> str:
+        """What was typed, in the notation's words: cards in capitals (``ah`` is AH), and
+        a listed choice however it is cased or quoted (``grand tromplemond!`` is the call
+        ``tromp "Grand Tromplemond!"``)."""
+        cards = " ".join(w.upper() if _CARD.fullmatch(w) else w for w in words.split())
+        legal = self.state.legal_actions(self.user)
+        if len(legal) > _MATCHED:
+            return cards
+        typed = _plain(words)
+        for action in legal:
+            text = str(action)
+            if typed in (_plain(text), _plain(_named_call(text))):
+                return text
+        return cards
+
+    def _verb(self, player: str, verb: str) -> str:
+        """``verb`` as said of ``player``: "You take", "Ana takes"."""
+        return verb if player == "You" else verb + "s"
+
+    @property
+    def word(self) -> str:
+        """What the rules call a deal, capitalized for a heading."""
+        return _deal_word(self.state.ruleset).capitalize()
+
+    def _help(self) -> list[str]:
+        """What may be typed now, in this game: the rules of the choice, examples legal now,
+        the commands, and where the rules are in full."""
+        state = self.state
+        legal = self._offered()
+        lines = [f"{self.word} {state.deal_number}, {state.phase}: what you may type now."]
+        registry = default_registry()
+        for code in _RULES.get((state.ruleset, state.phase), ()):
+            clause = registry.clause(code)
+            lines += textwrap.wrap(
+                f"{code} {clause.title}: {clause.statement}",
+                _WIDE,
+                initial_indent="  ",
+                subsequent_indent="    ",
+            )
+        if state.phase == "play":
+            lines.append("  A card of your hand, such as " + ", ".join(_examples(legal)) + ".")
+            lines.append("  (the cards you may play are marked * in your hand)")
+        elif len(legal) <= _LISTED:
+            lines.append("  One of: " + ", ".join(str(a) for a in legal) + ".")
+        else:
+            lines.append(
+                f"  A {_ASKED.get(state.phase, 'choice')}, such as "
+                + " or ".join(_examples(legal, _true_claim(state, self.user)))
+                + "."
+            )
+        lines.append("  Cards in any case (ah is AH); a choice without its quotes.")
+        if any(line.strip().endswith("*") for line in _deal_lines(state.view(self.user).record)):
+            lines.append(
+                "  A * stands for what you may not see yet (others' bids, cards or slips)."
+            )
+        if self._irregular_allowed():
+            lines.append("  A card with ! (KS!) plays it as an irregularity the table lets stand.")
+        lines += _COMMANDS
+        lines.append(
+            f"The rules in full: trufspec rules {state.ruleset}; one rule: trufspec rules CODE."
+        )
+        return lines
+
+    def _irregular_allowed(self) -> bool:
+        """Whether a card may be played now as an irregularity the table lets stand (``KS!``,
+        which the record marks as acknowledged)."""
+        state = self.state
+        hand = state.view(self.user).hand
+        if state.phase != "play" or not hand:
+            return False
+        try:
+            return state.why_not(state.action(self.user, f"{hand[0]}!")) is None
+        except Refused:
+            return False
+
+    def _offered(self) -> Sequence[Action]:
+        """The actions the prompt offers: the table's irregularities are typed when they
+        happen, not offered; of two words for one choice (an even game's ``trump D atas``
+        and ``trump D atas adjust +1``) the shorter."""
+        state = self.state
+        legal = state.legal_actions(self.user)
+        if isinstance(state, TromplemondState):
+            legal = [a for a in legal if not is_irregularity(a)]
+        if len(legal) > _MATCHED:
+            return legal
+        texts = {str(a) for a in legal}
+        return [
+            a
+            for a in legal
+            if str(a).split(" adjust ")[0] == str(a) or str(a).split(" adjust ")[0] not in texts
+        ]
+
     def _refuse(self, problem: Diagnostic, hint: str) -> None:
         """Say why an action is not allowed: the rule's message and the source's words."""
-        self.write(f"Not allowed: {problem.message} ({problem.code})")
+        message = _second_person(problem.message) if self.user == "You" else problem.message
+        self.write(f"Not allowed: {message} ({problem.code})")
         clause = problem.clause
         if clause is not None:
             self.write(f"  {clause.code} {clause.title}:")
@@ -168,43 +352,129 @@ class Table:
             return
         self._shown = key
         self.write("")
-        self.write(f"--- {state.ruleset}, deal {state.deal_number}: {state.phase} ---")
-        for line in _deal_lines(state.view(user).record):
+        self.write(
+            f"--- {state.ruleset}, {self.word.lower()} {state.deal_number}: {state.phase} ---"
+        )
+        view = state.view(user)
+        for line in _deal_lines(view.record):
             self.write(line)
         table = _tricks(state)
         if table is not None:
-            self.write(
-                f"Trick {len(table.done) + 1}: "
-                + (", ".join(f"{p} {c}" for p, c in table.current) or "yours to lead")
-            )
+            self.write(_trick_line(view.record, state.players, state.readings))
             self.write("Tricks taken: " + ", ".join(f"{p} {n}" for p, n in table.won.items()))
         legal = (
-            {a.card for a in state.legal_actions(user) if isinstance(a, PlayCard)}
+            {a.card for a in view.legal_actions if isinstance(a, PlayCard)}
             if state.phase == "play"
             else set()
         )
-        self.write("Your hand: " + _hand_text(state.hand(user), legal))
+        self.write("Your hand: " + _hand_text(view.hand, legal))
         if legal:
             self.write("  (* a card you may play)")
         self.write(self._prompt())
 
     def _prompt(self) -> str:
         state = self.state
-        legal = state.legal_actions(self.user)
-        if isinstance(
-            state, TromplemondState
-        ):  # its table's irregularities are typed when they happen, not offered
-            legal = [a for a in legal if not is_irregularity(a)]
+        legal = self._offered()
         if state.phase == "play":
             return f"{self.user}, your card?"
         if len(legal) <= _LISTED:
-            return f"{self.user}, your choice? " + " | ".join(str(a) for a in legal)
-        return f"{self.user}, your {_ASKED.get(state.phase, 'choice')}? (such as: {legal[0]}; 'help' says more)"
+            listed = " | ".join(str(a) for a in legal)
+            if len(listed) <= _WIDE:
+                return f"{self.user}, your choice? {listed}"
+            return f"{self.user}, your choice? One of:\n" + "\n".join(f"  {a}" for a in legal)
+        asked = _ASKED.get(state.phase, "choice")
+        such = " or ".join(_examples(legal, _true_claim(state, self.user)))
+        return f"{self.user}, your {asked}? (such as {such}; 'help' says more)"
+
+
+def _true_claim(state: GameState, user: str) -> list[str]:
+    """A Tromplemond claim a player would make: their own secret cards, when that claim may
+    be made now (the first few claims the rules allow name cards one does not hold)."""
+    if state.phase != "claims":
+        return []
+    section = state.view(user).record.deals[-1].find(Secret)
+    own = [e.cards for e in section.entries if e.player.value == user] if section else []
+    if not own:
+        return []
+    text = " ".join(map(str, own[0]))
+    try:
+        return [text] if state.why_not(state.action(user, text)) is None else []
+    except Refused:
+        return []
+
+
+def _examples(legal: Sequence[Action], first: Sequence[str] = ()) -> list[str]:
+    """Up to three of the actions legal now, as unlike each other as the first few are: one
+    of each length, and one with a minus card beside a plus card where there is one (a
+    single card bid minus counts as plus, so it makes a poor example)."""
+    found: dict[tuple[int, bool], str] = {}
+    for text in [*first, *(str(action) for action in legal[:_MATCHED])]:
+        words = text.split()
+        if "-" in text and len(words) == 1:
+            continue
+        found.setdefault((len(words), "-" in text), text)
+        if len(found) == 3:
+            break
+    return list(found.values())
+
+
+def _plain(text: str) -> str:
+    """Words compared as a player means them: any case, no quotes, spaces as one."""
+    return " ".join(text.replace('"', " ").lower().split()).rstrip("!")
+
+
+def _named_call(text: str) -> str:
+    """A call's name alone (``Grand Tromplemond!`` of ``tromp "Grand Tromplemond!"``)."""
+    first, _, rest = text.partition(" ")
+    return rest if first == "tromp" and rest.startswith('"') else text
+
+
+_PERSON = (
+    (r"\bYou (takes|holds|claims|votes|plays|leads|wins|bids|deals|discards)\b", None),
+    (r"\bYou does\b", "You do"),
+    (r"\bYou has\b", "You have"),
+    (r"\bYou is\b", "You are"),
+    (r"\bYou was\b", "You were"),
+    (r"\bbut does not\b", "but do not"),
+    (r"\bthemselves\b", "yourself"),
+    (r"\bwhich they do not hold\b", "which you do not hold"),
+    (r"\btheir (own )?hand\b", r"your \1hand"),
+)
+"""A rule's message said of the player named You, in the second person."""
+
+
+def _second_person(message: str) -> str:
+    """``message`` (written of a player by name) said to you: "You play AS but do not hold
+    it", not "You plays ... does"."""
+    for pattern, replacement in _PERSON:
+        if replacement is None:
+            message = re.sub(pattern, lambda m: "You " + m.group(1)[:-1], message)
+        else:
+            message = re.sub(pattern, replacement, message)
+    return message
+
+
+def _deal_word(ruleset: str) -> str:
+    found = RULESETS.get(ruleset)
+    return found.deal_word if found is not None else "deal"
 
 
 def _tricks(state: GameState) -> TrickTable | None:
     """The tricks on the table, in a game of tricks whose play has begun."""
     return state.table if isinstance(state, TrickGame) else None
+
+
+def _trick_line(game: Game, players: Sequence[str], readings: Mapping[str, str]) -> str:
+    """The trick on the table as your view's record writes it: each card with its player in
+    the order of play, or the trick yours to lead."""
+    play = game.deals[-1].find(Play) if game.deals else None
+    tricks = play.tricks if play is not None else ()
+    if not tricks or len(tricks[-1].cards) >= len(players):
+        return f"Trick {len(tricks) + 1}: yours to lead"
+    direction = readings.get("turn-order", "clockwise")
+    order = order_of_play(tricks, players, direction if direction != "free" else "clockwise")[-1]
+    cards = ", ".join(f"{p} {c}" for p, c in zip(order, tricks[-1].cards.cards, strict=False))
+    return f"Trick {tricks[-1].number.value}: {cards}"
 
 
 def _hand_text(hand: tuple[Card, ...], legal: set[Card]) -> str:
@@ -215,28 +485,66 @@ def _hand_text(hand: tuple[Card, ...], legal: set[Card]) -> str:
     return "   ".join(" ".join(cards) for cards in groups.values()) or "(no cards)"
 
 
-def _deal_lines(game: Game) -> list[str]:
-    """The deal in progress as the record writes it, without the hands and the play (shown
-    on their own): the dealer, the bids you may see, the contract, the ruff."""
+def _deal_lines(game: Game, scored: bool = False) -> list[str]:
+    """The deal in progress as your view of the game writes it, without your hand and the
+    play (shown on their own): the dealer, the bids you may see, the contract, the ruff and
+    the stock once taken up, a Tromplemond player's public cards, your secret cards, the
+    claims and, once counted, the votes.  Once ``scored``, the deal just scored: the last
+    but one of the view, when the next has begun."""
     import trufspec
 
     if not game.deals:
         return []
     deal = game.deals[-1]
+    if scored and len(game.deals) > 1 and not deal.find_all(Score):
+        deal = game.deals[-2]
     shown = replace(
-        deal, sections=tuple(s for s in deal.sections if not isinstance(s, (Hands, Play)))
+        deal,
+        sections=tuple(s for s in deal.sections if type(s) is not Hands and type(s) is not Play),
     )
     text = trufspec.dumps([Game((), (shown,))])
     return [line for line in text.splitlines()[1:] if line.strip()]
 
 
-def score_sheet(game: Game) -> str:
+def score_sheet(game: Game, over: bool) -> str:
+    """The sheet of the deals scored so far: a deal left unfinished has no row, and a game
+    left before its end no winner (it is said so)."""
     import trufspec
     from trufspec.output import sheet
 
+    scored = tuple(d for d in game.deals if d.find(Score) is not None)
+    game = replace(game, deals=scored)
     text = trufspec.dumps([game])
     report = trufspec.check_text(text, "game")
-    return sheet.render_text(sheet.sheets("game", trufspec.loads(text).games, report.games))
+    (found,) = sheet.sheets("game", trufspec.loads(text).games, report.games)
+    word = _deal_word(found.ruleset or "")
+    lines = sheet.render_text([found]).rstrip("\n").splitlines()
+    heading = (
+        f"Score sheet ({found.ruleset}), {len(scored)} {word}{'s' if len(scored) != 1 else ''}:"
+    )
+    body = [line for line in lines[1:] if not line.startswith("winner: ")]
+    if over:
+        body.append(f"winner: {' and '.join(found.winners)}")
+    else:
+        body.append("The game was left before its end: it has no winner yet.")
+    return "\n".join([heading, *body])
+
+
+def writable(path: str, keep: str | None = None) -> str | None:
+    """Why a game cannot be saved in ``path``, checked before it is played: a folder that is
+    not there, or a file that is (unless it is ``keep``, the game being taken up again, which
+    is saved where it came from); None when it can."""
+    target = os.path.abspath(path)
+    folder = os.path.dirname(target)
+    if keep is not None and os.path.abspath(keep) == target:
+        return None
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    if os.path.exists(target):
+        return f"{path} exists already; name another file, or take the game up with --resume {path}"
+    if not os.access(folder, os.W_OK):
+        return f"the folder {folder} cannot be written"
+    return None
 
 
 def save(game: Game, path: str, write: Callable[[str], None]) -> bool:
@@ -248,20 +556,25 @@ def save(game: Game, path: str, write: Callable[[str], None]) -> bool:
     except OSError as error:
         write(f"trufspec: cannot save the game to {path}: {error.strerror}")
         return False
-    write(f"The game is saved in {path}.")
+    write(f"The game is saved in {path} (trufspec play --resume {path} takes it up again).")
     return True
 
 
 def ask_file(stdin: TextIO, write: Callable[[str], None]) -> str | None:
-    """At a terminal, the file to save an unfinished game in (None: not saved)."""
+    """At a terminal, the file to save an unfinished game in (None: not saved); a file that
+    exists is not overwritten: another name is asked for."""
     if not stdin.isatty():
         return None
     write("Save the game so far? A file name, or an empty line not to:")
-    try:
-        answer = stdin.readline().strip()
-    except KeyboardInterrupt:
-        return None
-    return answer or None
+    while True:
+        try:
+            answer = stdin.readline().strip()
+        except KeyboardInterrupt:
+            return None
+        problem = writable(answer) if answer else None
+        if problem is None:
+            return answer or None
+        write(f"Not saved: {problem}. Another name, or an empty line not to save:")
 
 
 def open_table(
@@ -272,6 +585,7 @@ def open_table(
     seed: int,
     options: dict[str, str],
     write: Callable[[str], None],
+    deals: int | None = None,
 ) -> Table:
     """The table of ``trufspec play``: you in ``seat`` (from 1) among ``players``, the others
     named from the simulator's names, the cards dealt and the bots moved from ``seed``;
@@ -279,4 +593,18 @@ def open_table(
     others = [n for n in TABLE_NAMES if n != name][: players - 1]
     seats = (*others[: seat - 1], name, *others[seat - 1 :])
     state = new_game(ruleset, seats, options, seed=seed)
-    return Table(state, name, Bot(random.Random(f"{seed}:bots")), write)
+    return Table(state, name, Bot(random.Random(f"{seed}:bots")), write, deals)
+
+
+def resume_table(
+    text: str, name: str | None, seed: int, write: Callable[[str], None], deals: int | None = None
+) -> Table:
+    """The table of a saved game taken up again where its record stops: you in the seat of
+    ``name`` (by default the player named You, else the first), the bots in the others;
+    :class:`~trufspec.referee.errors.Refused` when the record cannot be taken up, and
+    ValueError when ``name`` is not one of its players."""
+    state = resume(text, seed=seed)
+    user = name or ("You" if "You" in state.players else state.players[0])
+    if user not in state.players:
+        raise ValueError(f"{user} is not a player of this game ({' '.join(state.players)})")
+    return Table(state, user, Bot(random.Random(f"{seed}:bots")), write, deals)

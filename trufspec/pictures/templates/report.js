@@ -19,7 +19,10 @@
       }
     });
     // Close up each row: the cards left take the places of the first cards of the row.
-    var advance = Number(replay.querySelector("svg").getAttribute("data-advance"));
+    var svg = replay.querySelector("svg");
+    var advance = Number(svg.getAttribute("data-advance"));
+    // A framed card has room for its frame on either side.
+    var pad = Number(svg.getAttribute("data-pad") || 0);
     replay.querySelectorAll(".tf-row").forEach(function (row) {
       var x = 0;
       var left = 0;
@@ -29,7 +32,8 @@
         if (card === text) {
           card.setAttribute("x", x.toFixed(1));
         } else {
-          card.setAttribute("transform", "translate(" + (x - Number(card.getAttribute("data-x"))).toFixed(1) + " 0)");
+          card.setAttribute("transform", "translate(" + (x + pad - Number(card.getAttribute("data-x"))).toFixed(1) + " 0)");
+          x += 2 * pad;
         }
         x += (text.textContent.length + 1) * advance;
         left += 1;

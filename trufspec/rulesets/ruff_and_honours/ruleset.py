@@ -352,4 +352,6 @@ def _check_winner(
         )
 
 
-RUFF_AND_HONOURS = Ruleset("ruff-and-honours", "Ruff and Honours", "ruff-and-honours", replay)
+RUFF_AND_HONOURS = Ruleset(
+    "ruff-and-honours", "Ruff and Honours", "ruff-and-honours", replay, deal_word="hand"
+)

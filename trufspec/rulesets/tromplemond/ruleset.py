@@ -340,5 +340,9 @@ def _settle_pots(
 
 
 TROMPLEMOND = Ruleset(
-    "tromplemond", "Tromplemond Rules and Regulations Version 1.0", "tromplemond", replay
+    "tromplemond",
+    "Tromplemond Rules and Regulations Version 1.0",
+    "tromplemond",
+    replay,
+    deal_word="round",
 )

@@ -251,4 +251,4 @@ def _winners(game: Game, outcomes: list[DealOutcome], findings: Findings) -> tup
     return winners
 
 
-TRUF_BASICS = Ruleset("truf-basics", "Truf: The Basics", "truf-basics", replay)
+TRUF_BASICS = Ruleset("truf-basics", "Truf: The Basics", "truf-basics", replay, deal_word="round")

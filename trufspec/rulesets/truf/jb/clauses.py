@@ -211,11 +211,11 @@ CLAUSES: tuple[Clause, ...] = (
             "card exactly once; a four-player deal leaves no card undealt."
         ),
         citations=(
+            _cite("Bidding, rule 10", "In a 3-player game, the total number of tricks is 17."),
             _cite(
                 "Players",
                 "Minimum 3 players are needed to play the game, and maximum is 4 players.",
             ),
-            _cite("Bidding, rule 10", "In a 3-player game, the total number of tricks is 17."),
         ),
         message="{problem}; the hands and the undealt card must make up the 52-card pack",
         ambiguities=("JB-A1", "JB-A3"),

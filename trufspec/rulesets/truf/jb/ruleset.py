@@ -105,17 +105,17 @@ def _three_player_leftover(
     if hands is None or len(seats) != 3 or options["three-player-leftover"] != "remove-fixed-card":
         return
     findings.judge("JB102")
-    for player, hand in hands.items():
-        if REMOVED_CARD in hand:
-            section = deal.find(Hands)
-            assert section is not None
+    section = deal.find(Hands)
+    assert section is not None
+    for entry in section.entries:
+        player = entry.player.value
+        if player in hands and REMOVED_CARD in entry.cards.cards:
+            # The finding points at the card, where the hand writes it.
             findings.add(
                 "JB102",
-                section.span,
-                problem=(
-                    f"{player} was dealt {REMOVED_CARD}, the card taken out before a "
-                    "three-player deal"
-                ),
+                entry.cards.span(entry.cards.cards.index(REMOVED_CARD)),
+                problem=f"{player} was dealt {REMOVED_CARD}, "
+                "the card taken out before a three-player deal",
             )
 
 
