@@ -15,10 +15,13 @@ with warnings.catch_warnings():
 
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import jsonschema
 import pytest
+from browser import CHROMIUM, MISSING, Tab, chromium
+from playwright.sync_api import Browser
 
 from trufspec.output import coverage, schemas, sheet, standings
 from trufspec.output import json as json_report
@@ -54,3 +57,27 @@ def json_follows_its_schema() -> object:
         patch.setattr(module, name, _validated(getattr(module, name), validator))
     yield
     patch.undo()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for a module's browser tests.  Without it the tests fail, saying
+    what to install: CI installs it, and a skipped browser test would let a broken page pass."""
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(MISSING, pytrace=False)
+    with chromium() as running:
+        yield running
+
+
+@pytest.fixture
+def tab(browser: Browser) -> Iterator[Callable[..., Tab]]:
+    """Opens pages (``tab(width)``, each in a context of its own), closed after the test."""
+    opened: list[Tab] = []
+
+    def open_tab(width: int, height: int = 900) -> Tab:
+        opened.append(Tab.of(browser, width, height))
+        return opened[-1]
+
+    yield open_tab
+    for each in opened:
+        each.close()

@@ -1,6 +1,6 @@
-// Measures a page of the reference as a browser lays it out, and posts the figures to the
-// page that frames it (tests/test_docs.py, test_the_pages_fit_a_phone_and_a_desktop).
-window.addEventListener("load", () => {
+// Measures a page of the reference as the browser lays it out (tests/test_docs.py,
+// test_the_pages_fit_a_phone_and_a_desktop): evaluated in the page, it returns the figures.
+() => {
   const scrolls = (element) => {
     for (let e = element; e; e = e.parentElement) {
       const overflow = getComputedStyle(e).overflowX;
@@ -15,9 +15,7 @@ window.addEventListener("load", () => {
     return box.width > 0 && box.height > 0 ? Math.round(box.top) : null;
   };
   const wide = [...document.querySelectorAll("pre, table")].filter((e) => e.scrollWidth > e.clientWidth + 1);
-  parent.postMessage({
-    page: location.pathname.split("/html/").pop().replace(".measured", ""),
-    width: window.innerWidth,
+  return {
     scrollWidth: document.documentElement.scrollWidth,
     cut: wide.filter((e) => !scrolls(e)).map((e) => e.outerHTML.slice(0, 80)),
     matrixFits: [...document.querySelectorAll("table.variant-matrix")].map(
@@ -25,5 +23,5 @@ window.addEventListener("load", () => {
     navigation: top(".mobile-header .nav-overlay-icon") ?? top(".sidebar-tree"),
     search: top(".mobile-header .nav-overlay-icon") ?? top(".sidebar-search"),
     searchBox: document.querySelector(".sidebar-drawer .sidebar-search") !== null,
-  }, "*");
-});
+  };
+}

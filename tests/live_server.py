@@ -39,10 +39,13 @@ def _free_port() -> int:
 
 
 @contextmanager
-def running(database: Path, *options: str, workers: int = 1) -> Iterator[Server]:
-    """A server on a free port of 127.0.0.1 keeping its games in ``database``; stopped (with
-    its workers and judges) when the block ends."""
-    port = _free_port()
+def running(
+    database: Path, *options: str, workers: int = 1, port: int | None = None
+) -> Iterator[Server]:
+    """A server on a free port of 127.0.0.1 (or on ``port``: a server started again where it
+    was) keeping its games in ``database``; stopped (with its workers and judges) when the
+    block ends."""
+    port = port or _free_port()
     log = database.with_suffix(f".{port}.log")
     command = [sys.executable, "-m", "trufspec", "serve", "--port", str(port)]
     command += ["--database", str(database), "--workers", str(workers), "--judges", "1", *options]

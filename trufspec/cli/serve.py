@@ -52,6 +52,13 @@ __all__ = ["serve"]
     type=click.IntRange(min=1),
     help="Judge processes per worker, which run the checks and the stateless referee.",
 )
+@click.option(
+    "--rules-url",
+    default="",
+    metavar="URL",
+    help="The published rules reference that the pages link findings and refusals to "
+    "(by default the server's own /rules/ pages).",
+)
 def serve(
     host: str,
     port: int,
@@ -60,9 +67,11 @@ def serve(
     max_body: int,
     time_budget: float,
     judges: int,
+    rules_url: str,
 ) -> None:
     """Serve the checker and the referee over HTTP: the API of docs/service.rst under /v1,
-    its OpenAPI document at /openapi.json and a docs page at /docs.  It runs until stopped
+    its OpenAPI document at /openapi.json and a docs page at /docs, and the pages of
+    docs/browser.rst for people: check a record at /, play at /play.  It runs until stopped
     (Ctrl-C); for instance, with two workers reached from other machines:
     trufspec serve --host 0.0.0.0 --workers 2 --database /var/lib/trufspec/games.sqlite
     """
@@ -76,7 +85,7 @@ def serve(
             err=True,
         )
         sys.exit(USAGE)
-    settings = Settings(os.path.abspath(database), max_body, time_budget, judges)
+    settings = Settings(os.path.abspath(database), max_body, time_budget, judges, rules_url)
     os.environ.update(settings.environment())
     uvicorn.run(
         "trufspec.serve.app:create_app",

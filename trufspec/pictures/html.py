@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from attrs import evolve, frozen
 from markupsafe import Markup, escape
@@ -67,7 +68,18 @@ from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES
 
-__all__ = ["Source", "read_source", "render_report", "file_view"]
+if TYPE_CHECKING:
+    import jinja2
+
+__all__ = [
+    "Source",
+    "file_view",
+    "read_source",
+    "render_files",
+    "render_report",
+    "report_script",
+    "report_style",
+]
 
 
 @frozen
@@ -172,33 +184,60 @@ def _asset(name: str) -> str:
     return (resources.files("trufspec.pictures") / "templates" / name).read_text(encoding="utf-8")
 
 
-def render_report(
-    files: Sequence[Source], *, base_url: str | None = None, unicode: bool = True
-) -> str:
-    """The whole page for ``files``; ``base_url`` is where the rules reference is published
-    (its rulesets, clauses and readings are linked when it is given)."""
+def _environment() -> jinja2.Environment:
     import jinja2
 
-    environment = jinja2.Environment(
+    return jinja2.Environment(
         loader=jinja2.PackageLoader("trufspec.pictures", "templates"),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
+
+
+def _views(files: Sequence[Source], base_url: str | None, unicode: bool) -> list[FileView]:
     base = base_url.rstrip("/") + "/" if base_url else None
-    views = [
+    return [
         file_view(number, source, base, unicode) for number, source in enumerate(files, start=1)
     ]
-    template = environment.get_template("report.html.j2")
+
+
+def report_style() -> str:
+    """The report's style sheet, pictures' included: what a page showing its files needs."""
+    return STYLE + _asset("report.css")
+
+
+def report_script() -> str:
+    """The report's script (the replays' steps, the findings' links), run once the files are
+    on the page."""
+    return _asset("report.js")
+
+
+def render_report(
+    files: Sequence[Source], *, base_url: str | None = None, unicode: bool = True
+) -> str:
+    """The whole page for ``files``; ``base_url`` is where the rules reference is published
+    (its rulesets, clauses and readings are linked when it is given)."""
+    views = _views(files, base_url, unicode)
+    template = _environment().get_template("report.html.j2")
     return template.render(
         files=views,
         errors=sum(v.errors for v in views),
         warnings=sum(v.warnings for v in views),
         games=sum(len(v.games) for v in views),
-        css=Markup(STYLE + _asset("report.css")),
-        script=Markup(_asset("report.js")),
+        css=Markup(report_style()),
+        script=Markup(report_script()),
     )
+
+
+def render_files(
+    files: Sequence[Source], *, base_url: str | None = None, unicode: bool = True
+) -> Markup:
+    """The body of the report for ``files`` (each file's games, deals, findings and text), for
+    a page of its own that carries :func:`report_style` and :func:`report_script`."""
+    template = _environment().get_template("report_files.html.j2")
+    return Markup(template.render(files=_views(files, base_url, unicode)))
 
 
 def file_view(number: int, source: Source, base: str | None, unicode: bool) -> FileView:
@@ -208,7 +247,7 @@ def file_view(number: int, source: Source, base: str | None, unicode: bool) -> F
     places: dict[int, Place] = {}
     game_views = []
     starts = [g.span.line for g in source.games]
-    for index, (game, result) in enumerate(zip(source.games, source.report.games)):
+    for index, (game, result) in enumerate(zip(source.games, source.report.games, strict=False)):
         end = starts[index + 1] - 1 if index + 1 < len(starts) else None
         game_views.append(
             _game(f"{anchor}-g{index + 1}", game, result, diagnostics, end, base, unicode, places)
@@ -342,7 +381,9 @@ def _deal(
             bid.player,
             _fault(
                 Markup(" ").join(
-                    Markup("−") + _marked(c, unicode) if i in bid.minus else _marked(c, unicode)
+                    Markup("\u2212") + _marked(c, unicode)
+                    if i in bid.minus
+                    else _marked(c, unicode)
                     for i, c in enumerate(bid.cards)
                 )
                 or Markup(escape(str(bid.number if bid.number is not None else ""))),
@@ -557,7 +598,8 @@ def _finding(
         if clause.citations:
             citation = clause.citations[0]
             source = SOURCES.get(citation.source)
-            quote = f"“{citation.quote}” ({source.title if source else citation.source}, {citation.locator})"
+            title_of = source.title if source else citation.source
+            quote = f"“{citation.quote}” ({title_of}, {citation.locator})"
             if citation.translation:
                 quote += f"; in English (our translation): “{citation.translation}”"
     clause_url = None
@@ -592,7 +634,7 @@ def _lines(
     if lines and lines[-1] == "":
         lines.pop()
     spans: dict[int, list[tuple[int, int, str, str]]] = {}
-    for diagnostic, finding in zip(diagnostics, findings):
+    for diagnostic, finding in zip(diagnostics, findings, strict=True):
         span = diagnostic.span
         if span.line <= 0 or span.line > len(lines):
             continue
@@ -614,7 +656,8 @@ def _lines(
             html += escape(line[at - 1 : start - 1])
             piece = line[start - 1 : end - 1] or " "
             html += Markup(
-                f'<a href="#{target}" class="tf-span" title="{escape(code)}"><mark>{escape(piece)}</mark></a>'
+                f'<a href="#{target}" class="tf-span" title="{escape(code)}">'
+                f"<mark>{escape(piece)}</mark></a>"
             )
             at = end
         html += escape(line[at - 1 :])

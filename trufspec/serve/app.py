@@ -49,6 +49,7 @@ from trufspec.serve.models import (
     RulesIndex,
 )
 from trufspec.serve.page import docs_page
+from trufspec.serve.pages import pages_router, sample_records
 from trufspec.serve.problems import (
     EXCEPTION_HANDLERS,
     PROBLEM_RESPONSES,
@@ -56,6 +57,7 @@ from trufspec.serve.problems import (
     require_json,
 )
 from trufspec.serve.store import Store
+from trufspec.serve.tables import tables_router
 from trufspec.spec.options import Option
 from trufspec.spec.registry import default_registry
 
@@ -73,6 +75,9 @@ class Settings:
     max_body: int = 1024 * 1024
     budget: float = 10.0
     judges: int = 2
+    rules_url: str = ""
+    """The published rules reference the pages link findings and refusals to ("": the
+    server's own /rules/ pages)."""
 
     def environment(self) -> dict[str, str]:
         return {
@@ -80,6 +85,7 @@ class Settings:
             "TRUFSPEC_SERVE_MAX_BODY": str(self.max_body),
             "TRUFSPEC_SERVE_BUDGET": str(self.budget),
             "TRUFSPEC_SERVE_JUDGES": str(self.judges),
+            "TRUFSPEC_SERVE_RULES_URL": self.rules_url,
         }
 
     @classmethod
@@ -91,6 +97,7 @@ class Settings:
             int(env.get("TRUFSPEC_SERVE_MAX_BODY", default.max_body)),
             float(env.get("TRUFSPEC_SERVE_BUDGET", default.budget)),
             int(env.get("TRUFSPEC_SERVE_JUDGES", default.judges)),
+            env.get("TRUFSPEC_SERVE_RULES_URL", default.rules_url),
         )
 
 
@@ -344,6 +351,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             *(rules, rule, check, readings, referee),
             *(create_game, view_game, act, game_record),
             *(openapi, docs),
+            pages_router(samples=sample_records(), rules_url=settings.rules_url or None),
+            tables_router(),
         ],
         on_startup=[start],
         on_shutdown=[stop],

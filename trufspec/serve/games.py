@@ -85,6 +85,11 @@ class Host:
         self._remember(stored.id, stored.version, state.copy())
         return state
 
+    def state(self, stored: Stored) -> GameState:
+        """The state of a stored game (a copy of it), for what acts inside the server: the bots
+        of the play page's tables."""
+        return self._state(stored)
+
     def _authorised(self, game: str, token: str) -> tuple[Access, Stored]:
         access = self.store.access(game, token)
         stored = self.store.load(game) if access is not None else None

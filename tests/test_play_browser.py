@@ -1,0 +1,235 @@
+"""The play page of ``trufspec serve`` in a real browser: whole games played by clicks.
+
+A live ``trufspec serve`` (its games in a SQLite file of the test's) runs on 127.0.0.1;
+headless Chromium, driven by Playwright, starts a table with bots and plays every action of the
+person's seat by clicking: a card marked legal, the cards of a bid or a claim and then the send
+button, a contract, a vote, the next deal.  The server is stopped and started again in the
+middle of a game, and a second tab sits on the same seat.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from browser import Tab, keep_screenshot, png_is_blank
+from live_server import running
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+MOST_CLICKS = 400
+"""The most actions a test makes for the person: more than any game played here needs."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running(tmp_path_factory.mktemp("serve") / "games.sqlite") as live:
+        yield live.url
+
+
+def _start(page: Page, server: str, ruleset: str, seat: int = 0, seed: int = 1) -> None:
+    """A new table; the deal number makes the cards, and so the bots' choices, the same at
+    every run."""
+    page.goto(server + "/play")
+    page.get_by_label("Game").select_option(ruleset)
+    page.get_by_label("Your seat").select_option(str(seat))
+    page.get_by_label("Deal number").fill(str(seed))
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#status")).to_contain_text("Phase:")
+
+
+def _version(page: Page) -> int:
+    return int(page.locator("body").get_attribute("data-version") or "-1")
+
+
+def _move(page: Page) -> str:
+    """One action of the person, by clicks, as the page offers it; what was done ("waited"
+    when the bots moved first and the page offers nothing to do yet)."""
+    before = _version(page)
+    kind, what, where = page.evaluate(
+        """() => {
+        const compose = document.getElementById("compose");
+        if (!compose.hidden) {
+            const pack = !document.getElementById("pack").hidden;
+            return ["compose", compose.dataset.example, pack ? "#pack" : "#hand"];
+        }
+        const card = document.querySelector("#hand .card.legal");
+        if (card) return ["card", card.dataset.card, "#hand"];
+        const choice = document.querySelector("#choices button");
+        if (choice) return ["choice", choice.dataset.action, "#choices"];
+        return ["none", "", ""];
+        }"""
+    )
+    try:
+        if kind == "compose":
+            for card in what.split():
+                page.locator(f'{where} [data-card="{card}"]').click(timeout=5000)
+            page.get_by_role("button", name="Send the chosen cards").click(timeout=5000)
+        elif kind == "card":
+            page.locator(f'#hand [data-card="{what}"]').click(timeout=5000)
+        elif kind == "choice":
+            page.locator(f'#choices [data-action="{what}"]').click(timeout=5000)
+        else:
+            return "waited"
+    except PlaywrightTimeout:
+        return "waited"  # the view changed under the click: look again
+    done = ("played " if kind == "card" else "chose ") + what
+    try:
+        page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    except PlaywrightTimeout:
+        said = page.locator("#status").inner_text(), page.locator("#refusal").inner_text()
+        raise AssertionError(f"{done}: nothing applied; the page says {said}") from None
+    return done
+
+
+def _play_until(page: Page, done: Callable[[Page], bool]) -> list[str]:
+    moves: list[str] = []
+    for _ in range(MOST_CLICKS):
+        if done(page):
+            return moves
+        if not page.locator("#status").inner_text().count("Your turn"):
+            expect(page.locator("#status")).to_contain_text("Your turn", timeout=20_000)
+            continue
+        moves.append(_move(page))
+    raise AssertionError(f"not done after {MOST_CLICKS} actions: {moves[-5:]}")
+
+
+def test_a_whole_truf_jb_deal_played_by_clicks(tab: Callable[..., Tab], server: str) -> None:
+    player = tab(390)
+    _start(player.page, server, "truf-jb")
+    # Until the person's hand is played out: the deal's last trick.
+    moves = _play_until(player.page, lambda p: p.locator("#hand .card").count() == 0)
+    # A bid, a contract perhaps (when the bid is won), and the person's 13 cards.
+    assert sum(m.startswith("played ") for m in moves) == 13
+    assert player.scroll_width() <= 390
+    assert player.errors == []
+    assert [u for u in player.requests if not u.startswith(server + "/")] == []
+
+
+def test_a_whole_tromplemond_round_played_by_clicks(tab: Callable[..., Tab], server: str) -> None:
+    player = tab(1280)
+    _start(player.page, server, "tromplemond", seat=2)
+    _play_until(player.page, lambda p: "over" in p.locator("#status").inner_text())
+    expect(player.page.locator("#winners")).to_contain_text("Winner")
+    assert player.page.locator("#scores tbody tr").count() == 4
+    assert player.scroll_width() <= 1280
+    shot = player.page.screenshot()
+    assert not png_is_blank(shot)
+    keep_screenshot("play-over-1280", shot)
+    with player.page.expect_download() as download:
+        player.page.get_by_role("button", name="Download the record (notation)").click()
+    assert '[Ruleset "tromplemond"]' in Path(download.value.path()).read_text(encoding="utf-8")
+    assert player.errors == []
+
+
+def _to_a_choice_of_cards(page: Page) -> None:
+    """Play on until the person is to play a card and holds a card that is not legal."""
+
+    def ready(p: Page) -> bool:
+        legal = p.locator("#hand .card.legal").count()
+        return (
+            "Your turn: play" in p.locator("#status").inner_text()
+            and 0 < legal < p.locator("#hand .card").count()
+        )
+
+    _play_until(page, ready)
+
+
+def test_a_refused_card_shows_its_clause_and_the_rule(tab: Callable[..., Tab], server: str) -> None:
+    player = tab(390)
+    _start(player.page, server, "truf-jb", seat=1)
+    _to_a_choice_of_cards(player.page)
+    version = _version(player.page)
+    player.page.locator("#hand .card:not(.legal)").first.click()
+    refusal = player.page.locator("#refusal")
+    # Follow suit (JB305), or no trump lead before trumps are broken (JB303).
+    expect(refusal).to_contain_text(re.compile(r"^Refused: JB30[35] [A-Z]"))
+    code = refusal.get_by_role("link").inner_text().split()[0]
+    assert refusal.locator("blockquote").inner_text().startswith("“")
+    assert _version(player.page) == version  # nothing was applied
+    keep_screenshot("play-refused-390", player.page.screenshot())
+    assert player.scroll_width() <= 390
+    refusal.get_by_role("link").click()
+    player.page.wait_for_url(re.compile(rf"/rules/rulesets/truf-jb\.html#{code}$"))
+    # Chromium reports the refusal's 422 answer itself; the page reports nothing.
+    assert [e for e in player.errors if "status of 422" not in e] == []
+
+
+def test_cards_are_played_by_keyboard(tab: Callable[..., Tab], server: str) -> None:
+    player = tab(1280)
+    _start(player.page, server, "truf-jb")
+    _to_a_choice_of_cards(player.page)
+    for _ in range(40):
+        player.page.keyboard.press("Tab")
+        if player.page.evaluate("document.activeElement.classList.contains('card')"):
+            break
+    focused = player.page.evaluate("document.activeElement.dataset.card")
+    assert player.page.locator(f'#hand [data-card="{focused}"]').get_attribute("class") == (
+        "card legal"
+        if "red"
+        not in (player.page.locator(f'#hand [data-card="{focused}"]').get_attribute("class") or "")
+        else "card red legal"
+    )
+    player.page.keyboard.press("ArrowRight")
+    moved = player.page.evaluate("document.activeElement.dataset.card")
+    assert moved != focused
+    player.page.keyboard.press("ArrowLeft")
+    assert player.page.evaluate("document.activeElement.dataset.card") == focused
+    version = _version(player.page)
+    player.page.keyboard.press("Enter")
+    player.page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+    assert (
+        focused
+        not in player.page.locator("#hand")
+        .inner_text()
+        .replace("♠", "S")
+        .replace("♥", "H")
+        .replace("♦", "D")
+        .replace("♣", "C")
+        .split()
+    )
+    unnamed = player.page.evaluate(
+        """[...document.querySelectorAll("button, input, select")]
+        .filter((e) => e.offsetParent && !e.labels?.length && !e.getAttribute("aria-label")
+                       && !e.textContent.trim()).length"""
+    )
+    assert unnamed == 0
+    assert player.errors == []
+
+
+def test_a_second_tab_on_the_seat_sees_the_same_game(tab: Callable[..., Tab], server: str) -> None:
+    first = tab(1280)
+    _start(first.page, server, "truf-jb")
+    second = tab(390)
+    second.open(first.page.url)
+    expect(second.page.locator("#status")).to_contain_text("Phase:")
+    assert second.page.locator("#hand").inner_text() == first.page.locator("#hand").inner_text()
+    _move(first.page)
+    version = _version(first.page)
+    second.page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+    # Both act; each action is judged in its turn, the later one against the game as it is.
+    _play_until(second.page, lambda p: "play a card" in p.locator("#status").inner_text())
+    _move(second.page)
+    assert first.errors == []
+    assert second.errors == []
+
+
+def test_a_restarted_server_resumes_the_game(tab: Callable[..., Tab], tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite"
+    player = tab(390)
+    with running(database) as live:
+        port = int(live.url.rpartition(":")[2])
+        _start(player.page, live.url, "tromplemond")
+        expect(player.page.locator("#status")).to_contain_text("Your turn")
+        version = _version(player.page)
+    expect(player.page.locator("#connection")).to_contain_text("connection to the server is lost")
+    with running(database, port=port):
+        expect(player.page.locator("#connection")).to_contain_text(
+            "Connected again", timeout=15_000
+        )
+        assert _version(player.page) == version
+        _move(player.page)
+    # The failed requests of the lost connection are no errors of the page's own.
+    assert [e for e in player.errors if "Failed to load resource" not in e] == []

@@ -1,0 +1,382 @@
+// The play page: a client of the hosted-game API (/v1/games) holding one seat's token, so it
+// only ever sees that seat's view.  The game, the seat and the token live in the address's
+// fragment (never sent to the server), so a reload, a second tab or a restarted server resumes
+// the same game.  Bots act when the page asks /play/tables/{game}/bots.
+(function () {
+  "use strict";
+  var SUITS = {S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"]};
+  var RANKS = {A: "ace", K: "king", Q: "queen", J: "jack"};
+  var CARD = /^(10|[2-9AKQJ])([SHDC])$/;
+  var ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+  var $ = function (id) { return document.getElementById(id); };
+  var game = null;        // {game, seat, token}
+  var view = null;        // the last view of the seat
+  var chosen = [];        // cards chosen for a bid or a claim
+  var lost = false;
+  var busy = false;
+  var timer = null;
+
+  function parseHash() {
+    var found = {};
+    location.hash.replace(/^#/, "").split("&").forEach(function (pair) {
+      var at = pair.indexOf("=");
+      if (at > 0) { found[pair.slice(0, at)] = decodeURIComponent(pair.slice(at + 1)); }
+    });
+    return found.game && found.token && found.seat ? found : null;
+  }
+
+  function cardName(card) {
+    var m = CARD.exec(card);
+    return m ? (RANKS[m[1]] || m[1]) + " of " + SUITS[m[2]][1] : card;
+  }
+  function cardFace(card) {
+    var m = CARD.exec(card);
+    return m ? m[1] + SUITS[m[2]][0] : card;
+  }
+
+  function say(id, text) { $(id).textContent = text; }
+
+  function connection(isLost) {
+    if (isLost && !lost) {
+      say("connection", "The connection to the server is lost. Trying again every 2 seconds; your game is kept.");
+    } else if (!isLost && lost) {
+      say("connection", "Connected again: the game goes on.");
+      setTimeout(function () { if (!lost) { say("connection", ""); } }, 4000);
+    }
+    lost = isLost;
+  }
+
+  // A request to the server; rejects with {lost: true} when the server cannot be reached.
+  function api(path, body) {
+    var options = {method: body === undefined ? "GET" : "POST", headers: {}};
+    if (game) { options.headers.Authorization = "Bearer " + game.token; }
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    return fetch(path, options).then(function (response) {
+      connection(false);
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        return {status: response.status, data: data};
+      });
+    }, function () {
+      connection(true);
+      throw {lost: true};
+    });
+  }
+
+  function retryLater() {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, lost ? 2000 : 2500);
+  }
+
+  function refresh() {
+    if (!game) { return; }
+    api("/v1/games/" + encodeURIComponent(game.game) + "?seat=" + encodeURIComponent(game.seat))
+      .then(function (answer) {
+        if (answer.status !== 200) { say("status", answer.data.detail || "This game cannot be shown."); return; }
+        show(answer.data);
+        var others = !answer.data.over && answer.data.to_act.length && answer.data.to_act.indexOf(game.seat) < 0;
+        if (others) { return letBotsAct(); }
+      })
+      .catch(function () {})
+      .then(retryLater);
+  }
+
+  function letBotsAct() {
+    return api("/play/tables/" + encodeURIComponent(game.game) + "/bots", {}).then(function (answer) {
+      if (answer.status === 200) {
+        answer.data.actions.forEach(function (action) {
+          var item = document.createElement("li");
+          item.textContent = action;
+          $("log").appendChild(item);
+        });
+        $("log").scrollTop = $("log").scrollHeight;
+        return api("/v1/games/" + encodeURIComponent(game.game) + "?seat=" + encodeURIComponent(game.seat))
+          .then(function (next) { if (next.status === 200) { show(next.data); } });
+      }
+    });
+  }
+
+  function act(action) {
+    if (busy || !view) { return; }
+    busy = true;
+    say("refusal", "");
+    api("/v1/games/" + encodeURIComponent(game.game) + "/actions",
+        {action: action, seat: game.seat, version: view.version})
+      .then(function (answer) {
+        // The next action may be sent as soon as this one is judged, bots or no bots.
+        busy = false;
+        if (answer.status === 200) {
+          chosen = [];
+          show(answer.data.view);
+          return letBotsAct();
+        }
+        if (answer.status === 409) { return refresh(); }
+        refused(answer.data);
+      }, function () {
+        busy = false;
+        say("refusal", "Not sent: the server cannot be reached. Try again when it is back.");
+      })
+      .catch(function () {});
+  }
+
+  function refused(problem) {
+    var box = $("refusal");
+    box.textContent = "";
+    var head = document.createElement("p");
+    head.textContent = "Refused: ";
+    if (problem.code && problem.clause) {
+      var link = document.createElement("a");
+      link.href = "/rules/clause/" + encodeURIComponent(problem.code);
+      link.textContent = problem.code + (problem.clause ? " " + problem.clause : "");
+      link.className = "refused-code";
+      head.appendChild(link);
+      head.appendChild(document.createTextNode(": "));
+    } else if (problem.code) {
+      head.appendChild(document.createTextNode(problem.code + ": "));
+    }
+    head.appendChild(document.createTextNode(problem.detail || "the referee refused this."));
+    box.appendChild(head);
+    if (problem.citation) {
+      var quote = document.createElement("blockquote");
+      quote.className = "tf-quote";
+      quote.textContent = "“" + problem.citation.quote + "” (" + problem.citation.locator + ")";
+      box.appendChild(quote);
+    }
+  }
+
+  function legalOf(v) {
+    var items = v.legal_actions.items;
+    var hand = v.hand;
+    var cards = items.filter(function (a) { return hand.indexOf(a) >= 0; });
+    var multi = items.filter(function (a) {
+      return a.split(" ").length > 1 && a.split(" ").every(function (p) { return CARD.test(p); });
+    });
+    // Cards named from the whole pack (a Tromplemond claim names cards nobody need hold), or
+    // from the hand (a truf-jb bid).
+    var pack = multi.some(function (a) {
+      return a.split(" ").some(function (p) { return hand.indexOf(p) < 0; });
+    });
+    var combos = multi.length > 0 && !pack;
+    var compose = combos || pack || (v.legal_actions.total > items.length && cards.length > 0);
+    var others = compose && v.legal_actions.total > 60 ? [] : items.filter(function (a) {
+      return hand.indexOf(a) < 0 && !a.split(" ").every(function (p) { return hand.indexOf(p) >= 0; });
+    });
+    return {cards: cards, compose: compose, pack: pack, others: others, example: items[0]};
+  }
+
+  function show(v) {
+    var focusedCard = document.activeElement && document.activeElement.getAttribute("data-card");
+    view = v;
+    $("new-table").hidden = true;
+    $("table").hidden = false;
+    var mine = !v.over && v.to_act.indexOf(game.seat) >= 0;
+    var legal = mine ? legalOf(v) : {cards: [], compose: false, pack: false, others: [], example: ""};
+    if (!legal.compose) { chosen = []; }
+    // The hand, a row per suit, sorted as dealt to a player: by suit, then by rank.
+    var hand = $("hand");
+    hand.textContent = "";
+    ["S", "H", "D", "C"].forEach(function (suit) {
+      var cards = v.hand.filter(function (c) { var m = CARD.exec(c); return m && m[2] === suit; });
+      if (!cards.length) { return; }
+      cards.sort(function (a, b) { return ORDER.indexOf(CARD.exec(a)[1]) - ORDER.indexOf(CARD.exec(b)[1]); });
+      hand.appendChild(suitRow(suit, cards, function (button, card) {
+        var isLegal = legal.cards.indexOf(card) >= 0;
+        if (isLegal) { button.classList.add("legal"); }
+        if (legal.compose) { button.setAttribute("aria-pressed", chosen.indexOf(card) >= 0 ? "true" : "false"); }
+        button.setAttribute("aria-label", cardName(card) + (isLegal ? ", playable" : ""));
+        button.tabIndex = -1;
+      }));
+    });
+    var all = hand.querySelectorAll(".card");
+    var keep = focusedCard && hand.querySelector('[data-card="' + focusedCard + '"]');
+    var first = keep || hand.querySelector(".card.legal") || all[0];
+    if (first) { first.tabIndex = 0; }
+    if (keep) { keep.focus(); }
+    // The choices that are not cards of the hand: a contract, a vote, the next deal.
+    var choices = $("choices");
+    choices.textContent = "";
+    legal.others.forEach(function (action) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "choice";
+      button.setAttribute("data-action", action);
+      button.textContent = action.split(" ").map(function (p) { return CARD.test(p) ? cardFace(p) : p; }).join(" ");
+      button.setAttribute("aria-label", action.split(" ").map(function (p) { return CARD.test(p) ? cardName(p) : p; }).join(" "));
+      choices.appendChild(button);
+    });
+    $("compose").hidden = !legal.compose;
+    showPack(legal.pack);
+    if (legal.compose) {
+      say("compose-hint", "Choose the cards of your " + (v.phase === "bids" ? "bid" : v.phase.replace(/s$/, "")) +
+        ", then send them. For example: " + legal.example.split(" ").map(cardFace).join(" ") + ".");
+      $("compose").setAttribute("data-example", legal.example);
+    }
+    var status;
+    if (v.over) {
+      status = "The game is over.";
+    } else if (mine) {
+      status = legal.compose ? "Your turn: choose your cards, then send them." :
+        legal.cards.length ? "Your turn: play a card (the marked cards are legal)." : "Your turn: choose.";
+    } else {
+      status = "Waiting for " + v.to_act.join(", ") + ".";
+    }
+    say("status", "Phase: " + v.phase + ". " + status);
+    var body = $("scores").querySelector("tbody");
+    body.textContent = "";
+    Object.keys(v.totals).forEach(function (player) {
+      var row = document.createElement("tr");
+      var who = document.createElement("th");
+      who.scope = "row";
+      who.textContent = player + (player === game.seat ? " (you)" : "");
+      var total = document.createElement("td");
+      total.textContent = String(v.totals[player]);
+      row.appendChild(who);
+      row.appendChild(total);
+      body.appendChild(row);
+    });
+    say("winners", v.over && v.winners.length ? "Winner: " + v.winners.join(" and ") + "." : "");
+    say("record", typeof v.record === "string" ? v.record : JSON.stringify(v.record, null, 1));
+    $("downloads").hidden = !v.over;
+    document.body.setAttribute("data-version", String(v.version));
+  }
+
+  // A row of a suit's cards, each a button named in words ("queen of hearts"); ``dress`` adds
+  // what the row's use needs.
+  function suitRow(suit, cards, dress) {
+    var row = document.createElement("div");
+    row.className = "suit";
+    var name = document.createElement("span");
+    name.className = "suit-name";
+    name.textContent = SUITS[suit][0] + " " + SUITS[suit][1];
+    row.appendChild(name);
+    cards.forEach(function (card) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "card" + (suit === "H" || suit === "D" ? " red" : "");
+      button.setAttribute("data-card", card);
+      button.textContent = cardFace(card);
+      button.setAttribute("aria-label", cardName(card));
+      dress(button, card);
+      row.appendChild(button);
+    });
+    return row;
+  }
+
+  // The whole pack, to choose cards from that need not be in the hand.
+  function showPack(shown) {
+    var pack = $("pack");
+    pack.hidden = !shown;
+    if (!shown || pack.childElementCount) { syncChosen(); return; }
+    ["S", "H", "D", "C"].forEach(function (suit) {
+      var cards = ORDER.map(function (rank) { return rank + suit; });
+      pack.appendChild(suitRow(suit, cards, function () {}));
+    });
+    syncChosen();
+  }
+
+  function syncChosen() {
+    document.querySelectorAll("#hand .card, #pack .card").forEach(function (button) {
+      if ($("compose").hidden) { button.removeAttribute("aria-pressed"); return; }
+      button.setAttribute("aria-pressed", chosen.indexOf(button.getAttribute("data-card")) >= 0 ? "true" : "false");
+    });
+  }
+
+  function toggle(card) {
+    var at = chosen.indexOf(card);
+    if (at >= 0) { chosen.splice(at, 1); } else { chosen.push(card); }
+    syncChosen();
+  }
+
+  // Keys in the hand: the arrows move between the cards (one of them is in the Tab order).
+  $("hand").addEventListener("keydown", function (event) {
+    var cards = Array.prototype.slice.call($("hand").querySelectorAll(".card"));
+    var at = cards.indexOf(document.activeElement);
+    if (at < 0) { return; }
+    var step = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}[event.key];
+    var to = event.key === "Home" ? 0 : event.key === "End" ? cards.length - 1 : step ? at + step : -1;
+    if (to < 0 || to >= cards.length) { return; }
+    event.preventDefault();
+    cards[at].tabIndex = -1;
+    cards[to].tabIndex = 0;
+    cards[to].focus();
+  });
+
+  $("hand").addEventListener("click", function (event) {
+    var button = event.target.closest(".card");
+    if (!button || !view) { return; }
+    var card = button.getAttribute("data-card");
+    if (!$("compose").hidden) { toggle(card); return; }
+    act(card);
+  });
+  $("pack").addEventListener("click", function (event) {
+    var button = event.target.closest(".card");
+    if (button) { toggle(button.getAttribute("data-card")); }
+  });
+
+  $("choices").addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-action]");
+    if (button) { act(button.getAttribute("data-action")); }
+  });
+  $("send-chosen").addEventListener("click", function () {
+    if (chosen.length) { act(chosen.join(" ")); } else { say("refusal", "Choose at least one card first."); }
+  });
+  $("clear-chosen").addEventListener("click", function () {
+    chosen = [];
+    syncChosen();
+  });
+  $("typed-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var typed = $("typed").value.trim();
+    if (typed) { act(typed); }
+  });
+  $("downloads").addEventListener("click", function (event) {
+    var format = event.target.getAttribute("data-format");
+    if (!format) { return; }
+    api("/v1/games/" + encodeURIComponent(game.game) + "/record?format=" + format).then(function (answer) {
+      if (answer.status !== 200) { say("refusal", answer.data.detail || "The record cannot be had yet."); return; }
+      var text = format === "json" ? JSON.stringify(answer.data.record, null, 2) : answer.data.record;
+      var link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([text], {type: format === "json" ? "application/json" : "text/plain"}));
+      link.download = "game-" + game.game + "." + format;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+    }).catch(function () {});
+  });
+  $("leave").addEventListener("click", function () {
+    game = null;
+    view = null;
+    clearTimeout(timer);
+    history.replaceState(null, "", location.pathname);
+    $("table").hidden = true;
+    $("new-table").hidden = false;
+  });
+
+  $("new-table").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var readings = {};
+    $("readings").value.split(",").forEach(function (pair) {
+      var at = pair.indexOf("=");
+      if (at > 0) { readings[pair.slice(0, at).trim()] = pair.slice(at + 1).trim(); }
+    });
+    api("/play/tables", {ruleset: $("ruleset").value, name: $("name").value.trim(),
+                         seat: Number($("seat").value), readings: readings,
+                         seed: $("seed").value === "" ? null : Number($("seed").value)})
+      .then(function (answer) {
+        if (answer.status !== 201) {
+          say("connection", "The game cannot start: " + (answer.data.detail || "the server refused it") + ".");
+          return;
+        }
+        game = {game: answer.data.game, seat: answer.data.seat, token: answer.data.token};
+        history.replaceState(null, "", "#game=" + encodeURIComponent(game.game) + "&seat=" +
+          encodeURIComponent(game.seat) + "&token=" + encodeURIComponent(game.token));
+        refresh();
+      })
+      .catch(function () {});
+  });
+
+  game = parseHash();
+  if (game) { refresh(); }
+})();
