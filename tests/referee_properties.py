@@ -19,10 +19,9 @@ from hypothesis import strategies as st
 from referee_play import pick
 
 from trufspec.referee import new_game
-from trufspec.referee.actions import Action
+from trufspec.referee.actions import Action, BidCards
 from trufspec.referee.state import GameState
 from trufspec.referee.truf import TrufState
-from trufspec.simulate.bots import bid_values
 from trufspec.spec.registry import default_registry
 
 settings.register_profile(
@@ -106,13 +105,12 @@ def even_bid(state: GameState, rng: random.Random) -> Action | None:
         return None
     if rng.random() < 0.5:
         return None
-    made = sum(bid_values(state).values())
+    made = sum(state.bid_values().values())
     legal = state.legal_actions()
     for _ in range(EVEN_TRIES):
         bid = legal[rng.randrange(len(legal))]
-        trial = state.copy()
-        trial.apply(bid)
-        if made + bid_values(trial).get(bid.player, -1) == state.size:
+        value = state.bid_value(bid) if isinstance(bid, BidCards) else None
+        if value is not None and made + value == state.size:
             return bid
     return None
 

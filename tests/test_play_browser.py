@@ -9,7 +9,10 @@ middle of a game, and a second tab sits on the same seat.
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -18,6 +21,8 @@ from browser import Tab, keep_screenshot, png_is_blank
 from live_server import running
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from trufspec.simulate.bots import LEVELS
 
 MOST_CLICKS = 400
 """The most actions a test makes for the person: more than any game played here needs."""
@@ -29,11 +34,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield live.url
 
 
-def _start(page: Page, server: str, ruleset: str, seat: int = 0, seed: int = 1) -> None:
+def _start(
+    page: Page, server: str, ruleset: str, seat: int = 0, seed: int = 1, bots: str = "basic"
+) -> None:
     """A new table; the deal number makes the cards, and so the bots' choices, the same at
     every run."""
     page.goto(server + "/play")
     page.get_by_label("Game").select_option(ruleset)
+    page.get_by_label("Bots").select_option(bots)
     page.get_by_label("Your seat").select_option(str(seat))
     page.get_by_label("Deal number").fill(str(seed))
     page.get_by_role("button", name="Start the game").click()
@@ -98,7 +106,7 @@ def _play_until(page: Page, done: Callable[[Page], bool]) -> list[str]:
 
 def test_a_whole_truf_jb_deal_played_by_clicks(tab: Callable[..., Tab], server: str) -> None:
     player = tab(390)
-    _start(player.page, server, "truf-jb")
+    _start(player.page, server, "truf-jb", bots="search")
     # Until the person's hand is played out: the deal's last trick.
     moves = _play_until(player.page, lambda p: p.locator("#hand .card").count() == 0)
     # A bid, a contract perhaps (when the bid is won), and the person's 13 cards.
@@ -106,6 +114,22 @@ def test_a_whole_truf_jb_deal_played_by_clicks(tab: Callable[..., Tab], server: 
     assert player.scroll_width() <= 390
     assert player.errors == []
     assert [u for u in player.requests if not u.startswith(server + "/")] == []
+
+
+def test_a_table_s_bots_are_of_a_level_the_simulator_offers(server: str) -> None:
+    def start(level: str) -> int:
+        body = json.dumps({"ruleset": "truf-jb", "name": "You", "bots": level}).encode()
+        request = urllib.request.Request(
+            server + "/play/tables", body, {"Content-Type": "application/json"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return int(answer.status)
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    assert [start(level) for level in LEVELS] == [201, 201, 201]
+    assert start("grandmaster") == 400
 
 
 def test_a_whole_tromplemond_round_played_by_clicks(tab: Callable[..., Tab], server: str) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import sqlite3
 import threading
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Request, Router, post
@@ -22,7 +22,7 @@ from litestar.datastructures import State
 
 from trufspec.serve.games import Host, ProblemError, forbidden
 from trufspec.serve.models import ActionRequest, NewGame
-from trufspec.simulate.bots import Bot
+from trufspec.simulate.bots import make_bot
 
 __all__ = ["BOT_NAMES", "tables_router"]
 
@@ -40,6 +40,8 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     players: Annotated[int, msgspec.Meta(ge=2, le=6)] = 4
     readings: dict[str, str] = {}
     seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
+    bots: Literal["random", "basic", "search"] = "basic"
+    """The level of every bot at the table (:data:`trufspec.simulate.bots.LEVELS`)."""
 
 
 class TableCreated(msgspec.Struct, frozen=True):
@@ -55,11 +57,13 @@ class BotsMoved(msgspec.Struct, frozen=True):
 
 
 class _Seats:
-    """Which seat of a table game is the person's, and the table's token the bots act with."""
+    """Which seat of a table game is the person's, the table's token the bots act with, and
+    the bots' level: kept in the hosted games' database, so a restart loses no table."""
 
     SCHEMA = (
         "CREATE TABLE IF NOT EXISTS play_tables ("
-        "game TEXT PRIMARY KEY, person TEXT NOT NULL, table_token TEXT NOT NULL)"
+        "game TEXT PRIMARY KEY, person TEXT NOT NULL, table_token TEXT NOT NULL, "
+        "level TEXT NOT NULL)"
     )
 
     def __init__(self, path: str) -> None:
@@ -75,16 +79,19 @@ class _Seats:
             self._local.connection = connection
         return connection
 
-    def add(self, game: str, person: str, table: str) -> None:
-        self._connect().execute("INSERT INTO play_tables VALUES (?, ?, ?)", (game, person, table))
+    def add(self, game: str, person: str, table: str, level: str) -> None:
+        self._connect().execute(
+            "INSERT INTO play_tables VALUES (?, ?, ?, ?)", (game, person, table, level)
+        )
 
-    def find(self, game: str) -> tuple[str, str] | None:
+    def find(self, game: str) -> tuple[str, str, str] | None:
+        """The person's seat, the table's token and the bots' level of ``game``."""
         row = (
             self._connect()
-            .execute("SELECT person, table_token FROM play_tables WHERE game = ?", (game,))
+            .execute("SELECT person, table_token, level FROM play_tables WHERE game = ?", (game,))
             .fetchone()
         )
-        return None if row is None else (row[0], row[1])
+        return None if row is None else (row[0], row[1], row[2])
 
 
 _seats_lock = threading.Lock()
@@ -106,7 +113,7 @@ def _start(host: Host, seats: _Seats, request: NewTable) -> TableCreated:
     bots = [n for n in BOT_NAMES if n != person][: request.players - 1]
     players = [*bots[: request.seat], person, *bots[request.seat :]]
     created = host.create(NewGame(request.ruleset, players, request.readings, request.seed))
-    seats.add(created.id, person, created.tokens.table)
+    seats.add(created.id, person, created.tokens.table, request.bots)
     return TableCreated(created.id, person, created.tokens.seats[person], created.players)
 
 
@@ -116,7 +123,7 @@ def _bots(host: Host, seats: _Seats, game: str, token: str) -> BotsMoved:
     found = seats.find(game)
     if access is None or found is None or access.seat != found[0]:
         raise forbidden("this token is no seat of a table with bots")
-    person, table = found
+    person, table, level = found
     actions: list[str] = []
     stored = host.store.load(game)
     while stored is not None and not stored.over and len(actions) < MOST_BOT_ACTIONS:
@@ -124,7 +131,7 @@ def _bots(host: Host, seats: _Seats, game: str, token: str) -> BotsMoved:
         movers = [p for p in state.to_act if p != person]
         if not movers or state.is_game_over:
             break
-        bot = Bot(random.Random(f"{stored.seed}/{stored.version}"))
+        bot = make_bot(level, random.Random(f"{stored.seed}/{stored.version}"))
         chosen = bot.choose(state, movers[0])
         try:
             result = host.act(

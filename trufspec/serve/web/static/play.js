@@ -362,7 +362,7 @@
       if (at > 0) { readings[pair.slice(0, at).trim()] = pair.slice(at + 1).trim(); }
     });
     api("/play/tables", {ruleset: $("ruleset").value, name: $("name").value.trim(),
-                         seat: Number($("seat").value), readings: readings,
+                         seat: Number($("seat").value), readings: readings, bots: $("bots").value,
                          seed: $("seed").value === "" ? null : Number($("seed").value)})
       .then(function (answer) {
         if (answer.status !== 201) {
