@@ -129,7 +129,7 @@ def test_a_table_s_bots_are_of_a_level_the_simulator_offers(server: str) -> None
             return error.code
 
     assert [start(level) for level in LEVELS] == [201, 201, 201]
-    assert start("grandmaster") == 400
+    assert start("grandmaster") == 422
 
 
 def test_a_whole_tromplemond_round_played_by_clicks(tab: Callable[..., Tab], server: str) -> None:
