@@ -223,25 +223,34 @@ def test_a_revoke_is_marked_on_its_card_and_its_finding_leads_to_its_trick() -> 
 @pytest.mark.parametrize("name", FULL + SHEETS)
 def test_chart_points_equal_the_recomputed_totals(name: str) -> None:
     page, (source,) = report_of(name)
-    elements = parse(page).elements
-    charts = [e for e in elements if e.tag == "svg" and "tf-chart" in e.classes]
-    assert len(charts) == len(source.report.games)
-    drawn: set[tuple[str, int, int]] = set()
-    side = ""
-    for element in elements:
-        if "tf-series" in element.classes:
-            side = element.attributes["data-side"]
-        if "tf-point" in element.classes:
-            drawn.add(
-                (side, int(element.attributes["data-deal"]), int(element.attributes["data-total"]))
-            )
+
+    def drawn(narrow: bool) -> set[tuple[str, int, int]]:
+        """The points of the desktop's charts, or of the phone's (``tf-narrow``)."""
+        elements = [e for e in parse(page, narrow=True).elements if e.inside("tf-narrow") == narrow]
+        charts = [e for e in elements if e.tag == "svg" and "tf-chart" in e.classes]
+        assert len(charts) == len(source.report.games)
+        points: set[tuple[str, int, int]] = set()
+        side = ""
+        for element in elements:
+            if "tf-series" in element.classes:
+                side = element.attributes["data-side"]
+            if "tf-point" in element.classes:
+                points.add(
+                    (
+                        side,
+                        int(element.attributes["data-deal"]),
+                        int(element.attributes["data-total"]),
+                    )
+                )
+        return points
+
     expected = {
         (who, deal.number, total)
         for game in source.report.games
         for deal in game.deals
         for who, total in (deal.totals or {}).items()
     }
-    assert expected and drawn == expected
+    assert expected and drawn(narrow=False) == expected == drawn(narrow=True)
 
 
 @pytest.mark.parametrize("name", SHEETS)

@@ -245,7 +245,7 @@ def test_the_tromplemond_diagram_shows_public_and_secret_cards_apart(
     assert browser.errors == []
 
 
-def test_on_a_phone_the_diagrams_reflow_and_their_cards_keep_their_size(
+def test_on_a_phone_the_diagrams_reflow_and_their_cards_and_charts_keep_their_size(
     tab: Callable[..., Tab], rulesets_page: str
 ) -> None:
     """At 390 px the hands stand two above and two below the table, so the cards are drawn
@@ -260,5 +260,14 @@ def test_on_a_phone_the_diagrams_reflow_and_their_cards_keep_their_size(
     )
     assert sizes
     assert min(sizes) >= 12, sizes
+    # The score charts are drawn for a phone too: their labels stay readable.
+    charts = browser.page.evaluate(
+        """[...document.querySelectorAll(".tf-chart")]
+            .filter(svg => svg.getBoundingClientRect().width > 0)
+            .map(svg => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width
+                 * Number(svg.getAttribute("font-size")))"""
+    )
+    assert charts
+    assert min(charts) >= 11, charts
     assert browser.page.evaluate("document.documentElement.scrollWidth") <= 390
     assert browser.errors == []

@@ -49,9 +49,18 @@ def _marker(kind: str, x: float, y: float, r: float) -> str:
 
 
 def chart(
-    sheet: Sheet, readings: Mapping[str, str], *, size: float = 14.0, standalone: bool = True
+    sheet: Sheet,
+    readings: Mapping[str, str],
+    *,
+    size: float = 14.0,
+    standalone: bool = True,
+    compact: bool = False,
 ) -> str:
-    """The chart of one game's sheet; ``readings`` are the readings in force (the target)."""
+    """The chart of one game's sheet; ``readings`` are the readings in force (the target).
+
+    ``compact`` draws it for a phone: the deals closer together and a narrower frame, so that
+    at a phone's width the chart is drawn near its own scale and its labels keep their size,
+    where the desktop's chart, shrunk to fit, would make them unreadably small."""
     series = [
         (
             side,
@@ -78,7 +87,8 @@ def chart(
     first, last = min(deals), max(deals)
     label_width = max((len(side) for side in sheet.sides), default=4) * size * 0.6 + size * 4
     left, right, top, bottom = size * 3.5, label_width, size * 2, size * 3
-    width = max(size * 34, left + right + (last - first + 1) * size * 2.6)
+    per_deal, least = (size * 0.8, size * 22) if compact else (size * 2.6, size * 34)
+    width = max(least, left + right + (last - first + 1) * per_deal)
     height = size * 20
     plot_w, plot_h = width - left - right, height - top - bottom
 

@@ -325,10 +325,18 @@ def _game(
         result.ruleset,
         f"{base}rulesets/{result.ruleset}.html" if base and result.ruleset in RULESETS else None,
         tuple(readings),
-        Markup(chart(sheet, result.options, standalone=False)) if has_totals else None,
+        _charts(sheet, result.options) if has_totals else None,
         sheet,
         tuple(deals),
     )
+
+
+def _charts(sheet: Sheet, readings: Mapping[str, str]) -> Markup:
+    """The game's chart twice, a desktop's and a phone's (:func:`chart`'s ``compact``): the
+    style sheet shows the one that fits the screen, as it does for the deal diagrams."""
+    wide = chart(sheet, readings, standalone=False)
+    narrow = chart(sheet, readings, standalone=False, compact=True)
+    return Markup(f'<div class="tf-wide">{wide}</div><div class="tf-narrow">{narrow}</div>')
 
 
 def _deal(
