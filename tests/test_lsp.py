@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lsp_session import Session
@@ -449,3 +450,34 @@ def test_severities() -> None:
     from trufspec.lsp.findings import _SEVERITIES
 
     assert [_SEVERITIES[s].value for s in Severity] == [1, 2, 3, 4]
+
+
+def test_a_json_record_gets_its_findings_on_its_own_text(session: Session, tmp_path: Path) -> None:
+    """A JSON record is checked as ``trufspec check`` checks it, and each finding stands on the
+    value its JSON Pointer names: Citra's 3♣ that breaks follow suit."""
+    from trufspec.jsonrecords import write_json
+
+    source = RECORDS / "truf-jb" / "clauses" / "JB305-follow-suit.bad.truf"
+    text = write_json(check_text_games(source)).decode("utf-8")
+    lines = lines_of(text)
+    uri = (tmp_path / "follow-suit.json").as_uri()
+    session.open(uri, text)
+    (found,) = [d for d in session.diagnostics(uri, 1) if d.code == "JB305"]
+    line, start = found.range.start.line, found.range.start.character
+    assert lines[line][start : found.range.end.character] == '"3C"'
+    # Formatting lays it out as convert does; a document that is no record is refused.
+    assert session.format(uri) == []
+    session.close(uri)
+    broken = (tmp_path / "broken.json").as_uri()
+    session.open(broken, '{"version": 1, "games": [{"tags": 7}]}')
+    (problem,) = session.diagnostics(broken, 1)
+    assert problem.code == "REC001"
+    assert problem.range.start.character == problem.range.end.character - 1  # on the 7
+    assert session.format(broken) is None
+    session.close(broken)
+
+
+def check_text_games(path: Path) -> tuple[Any, ...]:
+    from trufspec.api import loads
+
+    return loads(path.read_text(encoding="utf-8"), str(path)).games

@@ -25,9 +25,11 @@ from pygls.uris import to_fs_path
 from trufspec import __version__
 from trufspec.api import format_bytes
 from trufspec.diagnostics import Diagnostic
+from trufspec.jsonrecords import is_json
 from trufspec.lsp.completion import complete
 from trufspec.lsp.findings import fix_of, to_lsp
 from trufspec.lsp.hover import hover
+from trufspec.lsp.json_documents import format_json
 from trufspec.lsp.outline import LEGEND, semantic_tokens, symbols
 from trufspec.lsp.settings import Settings, settings_for
 from trufspec.lsp.text import Document
@@ -215,7 +217,9 @@ async def on_formatting(
         return None
     document = current[0]
     data = document.text.encode("utf-8", "surrogatepass")
-    formatted = await asyncio.to_thread(format_bytes, data, params.text_document.uri)
+    uri = params.text_document.uri
+    reformat = format_json if is_json(uri) else format_bytes
+    formatted = await asyncio.to_thread(reformat, data, uri)
     if formatted.output is None:
         reason = formatted.diagnostics[0].message if formatted.diagnostics else "it cannot be read"
         ls.window_show_message(

@@ -34,6 +34,8 @@ def _serve(connection: Connection) -> None:
     a NUL or a lone surrogate is reported as ``trufspec check`` reports such a file (REC002).
     """
     from trufspec.api import check_bytes
+    from trufspec.jsonrecords import is_json
+    from trufspec.lsp.json_documents import json_findings
 
     while True:
         request: Request | None = connection.recv()
@@ -41,7 +43,10 @@ def _serve(connection: Connection) -> None:
             return
         text, path, options = request
         data = text.encode("utf-8", "surrogatepass")
-        connection.send(check_bytes(data, path, options).diagnostics)
+        if is_json(path):
+            connection.send(json_findings(data, path, options))
+        else:
+            connection.send(check_bytes(data, path, options).diagnostics)
 
 
 class Checker:
