@@ -411,6 +411,12 @@ def test_votes_slips_and_incomplete() -> None:
     )
 
 
+def test_a_blank_slip_is_an_abstention_in_a_vote_still_open() -> None:
+    assert section("votes Rob>- Sam>Emily *") == Votes(
+        (Vote(None, name("Rob")), Vote(name("Emily"), name("Sam"))), incomplete=True
+    )
+
+
 def test_decide() -> None:
     found = section("decide Rob>Emily Sam>Nick")
     assert type(found) is Decide
@@ -442,6 +448,11 @@ def test_misdeal_with_flags() -> None:
 
 def test_tromp_with_a_quoted_phrase() -> None:
     assert section('tromp Nick "TROMP! \\"le\\" monde"') == Tromp(name("Nick"), 'TROMP! "le" monde')
+
+
+def test_tromp_pass_and_a_player_named_pass() -> None:
+    assert section("tromp Nick pass") == Tromp(name("Nick"), None)
+    assert section('tromp pass "pass"') == Tromp(name("pass"), "pass")
 
 
 # ---------------------------------------------------------------- a whole deal

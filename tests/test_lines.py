@@ -59,7 +59,7 @@ stock 2C 3C 4C 5C
 ruff Ana discards 2D 3D
 ruff Budi discards *
 ruff Citra declines
-votes Rob>Emily Sam>Emily! Nick 2
+votes Rob>Emily Sam>Emily! Nick 2 Emily>-
 decide Rob>Sam
 off Emily!
 public
@@ -72,6 +72,7 @@ early-reveal Nick intentional void
 misdeal
 misdeal waived
 tromp Nick "TROMP!"
+tromp Rob pass
 ; the end
 """
 
@@ -139,6 +140,8 @@ def test_every_section_keyword_is_read_by_lines() -> None:
         "cut Ana 2C 3C Budi 4C",  # two cards after a name, which the parser reports
         "early-reveal Ana deal",  # a flag that is a keyword
         'tromp Ana "TROMP!" x',
+        "tromp Ana passes",
+        "votes Ana>-!",  # a blank slip takes no mark
         "hands\n  Ana: AS {a brace comment} KS",
         "hands\n  play: AS KS",  # a bare name that is a keyword
         "hands\n  AS: KS QS",  # a bare name that is a card

@@ -230,10 +230,11 @@ def test_tromp_calls_win_from_the_pot_and_the_rest_is_settled_at_the_end() -> No
     assert dumps([resume(text).record()]) == text
 
 
-def test_an_abstention_is_no_slip_and_only_under_allow_abstain() -> None:
+def test_an_abstention_is_a_blank_slip_and_only_under_allow_abstain() -> None:
     state = claimed()
     assert Choose("Rob", "abstain") not in state.legal_actions("Rob")
-    assert state.why_not(Choose("Rob", "abstain")).code == "REF001"  # type: ignore[union-attr]
+    refused = state.why_not(Choose("Rob", "abstain"))
+    assert refused is not None and refused.code == "TM204" and "abstains" in refused.message
     state = claimed({"allow-abstain": "yes"})
     assert fair(state, "Rob")[-1] == Choose("Rob", "abstain") and state.action(
         "Rob", "abstain"
@@ -241,7 +242,9 @@ def test_an_abstention_is_no_slip_and_only_under_allow_abstain() -> None:
     state.apply(Choose("Rob", "abstain"))
     vote(state, "Sam>Emily", "Nick>Emily", "Emily>Nick")
     text = dumps([state.record()])
-    assert state.off == "Emily" and "votes Sam>Emily Nick>Emily Emily>Nick\noff Emily\n" in text
+    assert (
+        state.off == "Emily" and "votes Rob>- Sam>Emily Nick>Emily Emily>Nick\noff Emily\n" in text
+    )
     assert not [d for d in check_text(text).diagnostics if d.severity is Severity.ERROR]
     assert dumps([resume(text).record()]) == text
 
@@ -250,7 +253,7 @@ def test_after_a_vote_nobody_votes_in_the_table_names_who_goes_off() -> None:
     state = claimed({"allow-abstain": "yes", "max-rounds": "1"})
     for player in PLAYERS[:3]:
         state.apply(Choose(player, "abstain"))
-    assert "votes" not in dumps([state.record()])  # an abstention shows only once the vote closes
+    assert "votes Rob>- Sam>- Nick>- *\n" in dumps([state.record()])  # written as handed in
     state.apply(Choose("Emily", "abstain"))
     assert state.phase == "off" and state.to_act == PLAYERS
     assert fair(state, "Sam") == [Choose("Sam", f"off {p}") for p in PLAYERS]
@@ -259,7 +262,7 @@ def test_after_a_vote_nobody_votes_in_the_table_names_who_goes_off() -> None:
     assert state.action("Sam", "off  Nick") == Choose("Sam", "off Nick")
     state.apply(Choose("Sam", "off Nick"))
     text = dumps([state.record()])
-    assert state.is_game_over and "votes\noff Nick\nscore  Rob" in text
+    assert state.is_game_over and "votes Rob>- Sam>- Nick>- Emily>-\noff Nick\nscore  Rob" in text
     assert not [d for d in check_text(text).diagnostics if d.severity is Severity.ERROR]
     assert dumps([resume(text).record()]) == text
 

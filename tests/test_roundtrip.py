@@ -230,8 +230,11 @@ def ruffs(draw: Draw) -> Ruff:
 @st.composite
 def votes(draw: Draw) -> Votes:
     def vote() -> Vote:
-        if draw(st.booleans()):
+        form = draw(st.sampled_from(["tally", "slip", "blank"]))
+        if form == "tally":
             return Vote(player(draw), None, draw(st.integers(-1, 9)), draw(marks))
+        if form == "blank":
+            return Vote(None, player(draw))
         return Vote(player(draw), player(draw), None, draw(marks))
 
     kind = draw(st.sampled_from([Votes, Decide]))
@@ -262,7 +265,7 @@ def small_sections(draw: Draw) -> Any:
         return EarlyReveal(player(draw), flags, comments=found)
     if kind == "misdeal":
         return Misdeal(flags, comments=found)
-    return Tromp(player(draw), draw(one_line_text), comments=found)
+    return Tromp(player(draw), draw(st.none() | one_line_text), comments=found)
 
 
 sections = st.one_of(

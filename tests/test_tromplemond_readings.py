@@ -122,6 +122,16 @@ CASES = [
     (FOUR_WAY + "cut Rob KH Sam QD Nick AS Emily 2S\n", "max-revotes=0", [], EXAMPLE),
     # allow-abstain
     ("votes Emily 2 Nick 1\noff Emily\n", "allow-abstain=yes", [], EXAMPLE),
+    # an abstention written as a blank slip, as the referee writes it when handed in
+    ("votes Rob>Emily Sam>Emily Nick>- Emily>Nick\noff Emily\n", "allow-abstain=yes", [], EXAMPLE),
+    ("votes Rob>Emily Sam>Emily Nick>- Emily>Nick\noff Emily\n", "", ["TM204"], None),
+    (
+        "votes Rob>Emily Sam>Emily Nick>- Nick>Sam Emily>Nick\n",
+        "allow-abstain=yes",
+        ["TM204"],
+        None,
+    ),
+    ("votes Emily 2 Nick 2\ndecide Rob>Emily Sam>-\n", "allow-abstain=yes", ["TM207"], None),
 ]
 
 

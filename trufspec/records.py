@@ -412,9 +412,12 @@ class Ruff:
 
 @frozen
 class Vote:
-    """A tally (``Emily 2``: ``voter`` is None) or a slip (``Rob>Emily``: count is None)."""
+    """A tally (``Emily 2``: ``voter`` is None) or a slip (``Rob>Emily``: count is None).
 
-    target: Atom[str]
+    A blank slip (``Rob>-``: ``target`` is None) is a voter's abstention, written as it is
+    handed in so that a record cut inside the vote still holds it."""
+
+    target: Atom[str] | None
     voter: Atom[str] | None = None
     count: int | None = None
     ack: bool = False
@@ -484,10 +487,11 @@ class Misdeal:
 
 @frozen
 class Tromp:
-    """Tromplemond: a TROMP! call, with the phrase as shouted."""
+    """Tromplemond: a TROMP! call, with the phrase as shouted, or a pass (``tromp Nick pass``:
+    ``phrase`` is None), written as it is made so that a record cut among the calls holds it."""
 
     player: Atom[str]
-    phrase: str
+    phrase: str | None
     span: Span = _span
     comments: tuple[Comment, ...] = _comments
 

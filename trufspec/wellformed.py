@@ -213,7 +213,8 @@ def _player_atoms(deal: Deal) -> list[Atom[str]]:
             atoms.append(section.player)
         elif isinstance(section, Votes):
             for vote in section.entries:
-                atoms.append(vote.target)
+                if vote.target is not None:
+                    atoms.append(vote.target)
                 if vote.voter is not None:
                     atoms.append(vote.voter)
         elif isinstance(section, Cut):

@@ -159,7 +159,12 @@ def _figures(section: Tricks) -> dict[str, Any]:
 def _votes(section: Votes) -> dict[str, Any]:
     return {
         "entries": [
-            m.JsonVote(v.target.value, None if v.voter is None else v.voter.value, v.count, v.ack)
+            m.JsonVote(
+                None if v.target is None else v.target.value,
+                None if v.voter is None else v.voter.value,
+                v.count,
+                v.ack,
+            )
             for v in section.entries
         ],
         "incomplete": section.incomplete,
@@ -334,7 +339,12 @@ def _read_figures(cls: type[Tricks]) -> Callable[[Any], Section]:
 def _read_votes(cls: type[Votes]) -> Callable[[Any], Section]:
     def read(s: Any) -> Section:
         entries = tuple(
-            Vote(_atom(v.target), None if v.voter is None else _atom(v.voter), v.count, v.ack)
+            Vote(
+                None if v.target is None else _atom(v.target),
+                None if v.voter is None else _atom(v.voter),
+                v.count,
+                v.ack,
+            )
             for v in s.entries
         )
         return cls(entries, s.incomplete)

@@ -229,9 +229,10 @@ class JsonRuff(_Section, tag="ruff", frozen=True):
 
 
 class JsonVote(_Node, frozen=True):
-    """A tally (``count`` votes for ``target``) or a slip (``voter`` sends ``target`` off)."""
+    """A tally (``count`` votes for ``target``) or a slip (``voter`` sends ``target`` off; a
+    blank slip, an abstention, has no ``target``)."""
 
-    target: Name
+    target: Name | None
     voter: Name | None = None
     count: Number | None = None
     ack: bool = False
@@ -269,8 +270,10 @@ class JsonMisdeal(_Section, tag="misdeal", frozen=True):
 
 
 class JsonTromp(_Section, tag="tromp", frozen=True):
+    """A TROMP! call; a pass has no ``phrase``."""
+
     player: Name = ""
-    phrase: Text = ""
+    phrase: Text | None = ""
 
 
 class JsonBribe(_Section, tag="bribe", frozen=True):

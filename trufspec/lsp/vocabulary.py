@@ -49,13 +49,15 @@ KEYWORDS = {
     "ruff": "Ruff and Honours: who took the stock, and what they discarded or that they declined.",
     "discards": "The cards set aside (Tromplemond) or discarded after a ruff.",
     "declines": "Ruff and Honours: the player turned down the stock.",
-    "votes": "Tromplemond: the vote, as tallies (`Emily 2`) or slips (`Rob > Emily`).",
+    "votes": "Tromplemond: the vote, as tallies (`Emily 2`) or slips (`Rob > Emily`); "
+    "`Rob>-` is a blank slip, an abstention.",
     "decide": "Tromplemond: how the two players outside a two-way tie chose between them.",
     "off": "Tromplemond: the player voted off.",
     "cut": "A card cut by each player to settle a tie.",
     "early-reveal": "Tromplemond: a player showed secret cards before the vote.",
     "misdeal": "A dealer's error; `waived` when the table played on.",
-    "tromp": "Tromplemond: a TROMP! call, with the phrase as shouted.",
+    "tromp": "Tromplemond: a TROMP! call, with the phrase as shouted, or `pass`.",
+    "pass": "Tromplemond: a player passed among the TROMP! calls.",
     "bribe": "Tromplemond: a player offered a bribe in the round.",
 }
 """The words of the notation, as the Pygments lexer lists them."""

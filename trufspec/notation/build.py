@@ -315,6 +315,9 @@ class RecordBuilder(Transformer[Token, Any]):
     def vote_slip(self, c: list[Any]) -> Vote:
         return Vote(c[2], c[0], None, len(c) > 3, span=self._span(c[0], c[-1]))
 
+    def vote_blank(self, c: list[Any]) -> Vote:
+        return Vote(None, c[0], None, span=self._span(c[0], c[-1]))
+
     def votes(self, c: list[Any]) -> Votes:
         incomplete = _is_star(c[-1])
         return Votes(
@@ -345,7 +348,8 @@ class RecordBuilder(Transformer[Token, Any]):
         return Misdeal(tuple(str(t) for t in c[1:]), span=self._span(c[0], c[-1]))
 
     def tromp(self, c: list[Any]) -> Tromp:
-        return Tromp(c[1], unquote(c[2]), span=self._span(c[0], c[-1]))
+        phrase = None if c[2].type == "PASS" else unquote(c[2])
+        return Tromp(c[1], phrase, span=self._span(c[0], c[-1]))
 
     def bribe(self, c: list[Any]) -> Bribe:
         return Bribe(_marked(c[1:]), span=self._span(c[0], c[-1]))

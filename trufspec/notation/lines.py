@@ -101,7 +101,7 @@ _PLAYER = re.compile("[ \t]+(" + NAME + ")(!?)" + _END)
 _RUN = re.compile("[ \t]+(" + _CARDS + ")" + _END)
 _FIGURE = "(" + NAME + r"(?:[ \t]*\+[ \t]*" + NAME + r")*)[ \t]+(" + _INT + ")(!?)"
 _NEXT_FIGURE = re.compile(r"[ \t]+" + _FIGURE)
-_VOTE = "(" + NAME + r")(?:[ \t]*>[ \t]*(" + NAME + r")|[ \t]+(" + _INT + "))(!?)"
+_VOTE = "(" + NAME + r")(?:[ \t]*>[ \t]*(" + NAME + r"|-)|[ \t]+(" + _INT + "))(!?)"
 _NEXT_VOTE = re.compile(r"[ \t]+" + _VOTE)
 _NAME_IN_SIDE = re.compile(NAME)
 _NEXT_CUT = re.compile("[ \t]+(" + NAME + ")[ \t]+(" + _CARD + ")")
@@ -109,7 +109,7 @@ _WORDS = r"((?:[ \t]+[^\W\d][\w\-]*(?![^\s;{]))*+)"
 """Bare words after a section's player (the flags of an irregularity)."""
 _PLAYER_FLAGS = re.compile("[ \t]+(" + NAME + ")" + _WORDS + _END)
 _FLAGS = re.compile(_WORDS + _END)
-_TROMP = re.compile("[ \t]+(" + NAME + ")[ \t]+(" + STRING + ")" + _END)
+_TROMP = re.compile("[ \t]+(" + NAME + ")[ \t]+(" + STRING + "|pass)" + _END)
 _CONTRACT = re.compile(
     "[ \t]+(" + NAME + ")(!?)"
     r"(?:[ \t]+trump[ \t]+(NT|[SHDCshdc\u2660\u2665\u2666\u2663])(!?))?"
@@ -468,7 +468,11 @@ class _DealReader(_LineReader):
             first = self._name(v, 1)
             ack = v.group(4) == "!"
             vote_span = self._span(v.start(1), v.end())
-            if v.group(2) is not None:
+            if v.group(2) == "-" and not ack:
+                entries.append(Vote(None, first, None, span=vote_span))
+            elif v.group(2) == "-":
+                raise _NotCanonical  # a blank slip takes no mark
+            elif v.group(2) is not None:
                 entries.append(Vote(self._name(v, 2), first, None, ack, span=vote_span))
             else:
                 entries.append(Vote(first, None, int(v.group(3)), ack, span=vote_span))
@@ -535,8 +539,9 @@ class _DealReader(_LineReader):
 
     def tromp(self, keyword: str, span: Span, start: int, end: int) -> None:
         m = self._match(_TROMP, start, end)
+        phrase = None if m.group(2) == "pass" else unquote(m.group(2))
         self.sections.append(
-            Tromp(self._name(m, 1), unquote(m.group(2)), span=self._to(span, self.base + m.end(2)))
+            Tromp(self._name(m, 1), phrase, span=self._to(span, self.base + m.end(2)))
         )
 
     def _to(self, span: Span, end_column: int) -> Span:

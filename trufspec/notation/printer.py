@@ -281,6 +281,9 @@ class _Printer:
         self.emit("", " ".join(parts), section)
 
     def vote(self, vote: Vote) -> str:
+        if vote.target is None:
+            assert vote.voter is not None  # a blank slip has its voter
+            return f"{name(vote.voter.value)}>-"
         if vote.voter is not None:
             return f"{name(vote.voter.value)}>{name(vote.target.value)}{_mark(vote.ack)}"
         return f"{name(vote.target.value)} {vote.count}{_mark(vote.ack)}"
@@ -301,7 +304,8 @@ class _Printer:
         self.emit("", " ".join(["misdeal", *section.flags]), section)
 
     def tromp(self, section: Tromp) -> None:
-        self.emit("", f"tromp {self.player(section.player)} {_quote(section.phrase)}", section)
+        phrase = "pass" if section.phrase is None else _quote(section.phrase)
+        self.emit("", f"tromp {self.player(section.player)} {phrase}", section)
 
     def bribe(self, section: Bribe) -> None:
         self.emit("", "bribe " + self.player(section.player), section)

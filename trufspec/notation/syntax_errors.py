@@ -51,6 +51,8 @@ _WORDS = {
     "ADJUST": "'adjust'",
     "DISCARDS_KW": "'discards'",
     "DECLINES": "'declines'",
+    "PASS": "'pass'",
+    "BLANK": "'-' (a blank slip)",
     "$END": "the end of the deal",
 }
 _KEYWORD_TERMINALS = {k.upper().replace("-", "_"): k for k in SECTION_KEYWORDS} | {

@@ -27,6 +27,7 @@ RESERVED = frozenset(SECTION_KEYWORDS) | {
     "trump",
     "adjust",
     "declines",
+    "pass",
     "atas",
     "bawah",
     "high",

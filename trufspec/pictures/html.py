@@ -570,7 +570,8 @@ def _game_section(
             section.span,
         )
     if isinstance(section, Tromp):
-        return "TROMP!", marked(f"{section.player.value}: {section.phrase}", section.span)
+        phrase = "passes" if section.phrase is None else section.phrase
+        return "TROMP!", marked(f"{section.player.value}: {phrase}", section.span)
     if isinstance(section, Bribe):
         return "bribe", marked(section.player.value, section.span)
     if isinstance(section, EarlyReveal):
@@ -583,7 +584,9 @@ def _game_section(
 
 
 def _vote(vote: Vote) -> str:
-    """A slip (``Rob votes Emily``) or a tally (``Emily 2``)."""
+    """A slip (``Rob votes Emily``), a blank one (``Rob abstains``) or a tally (``Emily 2``)."""
+    if vote.target is None:
+        return f"{vote.voter.value if vote.voter else ''} abstains"
     if vote.voter is not None:
         return f"{vote.voter.value} votes {vote.target.value}"
     return f"{vote.target.value} {vote.count}"

@@ -20,9 +20,12 @@ rules leave free: claims of three different cards of the pack, cuts of a card of
 the phrase of each TROMP! category or a pass.  A claim the validator accepts in another form
 (a card named twice, a card outside the pack: a visible lie), a cut of any card and a call of
 any phrase (a wrong one wins nothing) are legal too.
-Under ``allow-abstain=yes`` a voter may hand in no slip (``abstain``; the record simply has
-no slip from them).  A vote in which nobody votes leaves the rules without a player to send
-off: the record's ``off`` line then says who goes, and the validator accepts any player of
+Under ``allow-abstain=yes`` a voter may hand in no slip (``abstain``); the record writes a
+blank slip for them (``Rob>-``), and a pass among the TROMP! calls as ``tromp Nick pass``, each
+as it is made, so that the record cut there resumes to the same table (a finished vote or
+round written without them, as older records are, is read the same).  Whether a voter may
+abstain is the vote procedure's judgement of the blank slip, like every other slip.  A vote in
+which nobody votes leaves the rules without a player to send off: the record's ``off`` line then says who goes, and the validator accepts any player of
 the vote there, so the table names one (``off Nick``); the record does not say who spoke, so
 any player may.
 
@@ -390,7 +393,7 @@ class TromplemondState(GameState):
                 findings,
             )
             return first_error(findings.diagnostics)
-        abstention = phase == "votes" and kind is Choose and words == ABSTAIN and self.abstain
+        abstention = phase == "votes" and kind is Choose and words == ABSTAIN
         step = (
             (phase in ("votes", "decide") and kind is Vote)
             or (phase == "cut" and kind is PlayCard)
@@ -491,7 +494,8 @@ class TromplemondState(GameState):
         """The round's sections after its first claims, with the step in progress and
         ``action`` added, or the step ``tally`` counted by the table: as the record would
         write them, a step written once it is complete (a vote or decision still open is
-        written with ``*`` once it holds a slip; a cut only once every cutter has cut)."""
+        written with ``*`` from its first slip, a blank one for an abstention; a cut only once
+        every cutter has cut)."""
         sections: list[Step] = list(self.procedure)
         if tally is not None:
             return [*sections, tally]
@@ -512,9 +516,10 @@ class TromplemondState(GameState):
             needed = (
                 len(self.irregular.voters) if self._phase == "votes" else len(self.stage.deciders)
             )
-            slips = tuple(Slip(Atom(str(t)), Atom(p)) for p, t in pending.items() if t is not None)
-            if slips or len(pending) >= needed:  # an abstention shows only once the vote closes
-                sections.append(kind(slips, incomplete=len(pending) < needed))
+            slips = tuple(
+                Slip(None if t is None else Atom(str(t)), Atom(p)) for p, t in pending.items()
+            )
+            sections.append(kind(slips, incomplete=len(pending) < needed))
         return sections
 
     def _round_deal(
@@ -648,10 +653,8 @@ class TromplemondState(GameState):
     # ------------------------------------------------------------------ records
 
     def _calls(self) -> tuple[Tromp, ...]:
-        """The TROMP! calls of the round so far, in the order made."""
-        return tuple(
-            Tromp(Atom(p), phrase) for p, phrase in self.calls.items() if phrase is not None
-        )
+        """The TROMP! calls and passes of the round so far, in the order made."""
+        return tuple(Tromp(Atom(p), phrase) for p, phrase in self.calls.items())
 
     def _claim_entries(self) -> tuple[HandEntry, ...]:
         return tuple(HandEntry(Atom(p), Cards(cards)) for p, cards in self.claims.items())
@@ -796,7 +799,11 @@ class TromplemondState(GameState):
         moved = {id(section) for section in early}
         yield from (Choose(self.dealer, _words(section)) for section in early)
         if not self.betting:
-            yield from (Choose(call.player.value, _call(call.phrase)) for call in calls)
+            yield from (
+                Choose(call.player.value, _call(call.phrase))
+                for call in calls
+                if call.phrase is not None  # a pass means nothing without TROMP! betting
+            )
         first = claims[0] if claims else None
         for entry in first.entries if first is not None else ():
             yield Claim(entry.player.value, entry.cards.cards)
@@ -836,7 +843,10 @@ class TromplemondState(GameState):
                             ]
                         )
                     voted.add(slip.voter.value)
-                    yield Vote(slip.voter.value, slip.target.value)
+                    if slip.target is None:
+                        yield Choose(slip.voter.value, ABSTAIN)
+                    else:
+                        yield Vote(slip.voter.value, slip.target.value)
                 if self.abstain and type(section) is Votes and not section.incomplete:
                     yield from (Choose(p, ABSTAIN) for p in self.irregular.voters if p not in voted)
             elif isinstance(section, Cut):
@@ -868,9 +878,9 @@ def _named(words: str) -> str | None:
     return name if first == OFF and name and " " not in name else None
 
 
-def _call(phrase: str) -> str:
-    """The words of a TROMP! call of ``phrase``, as the record writes it."""
-    return f'tromp "{phrase}"'
+def _call(phrase: str | None) -> str:
+    """The words of a TROMP! call of ``phrase``, as the record writes it (None: a pass)."""
+    return PASS if phrase is None else f'tromp "{phrase}"'
 
 
 def _phrase(words: str) -> str | Literal[False] | None:
@@ -894,9 +904,10 @@ def _seen(section: Step, player: str) -> Step:
         )
     counts: dict[str, int] = {}
     for slip in section.entries:
-        counts[slip.target.value] = counts.get(slip.target.value, 0) + (
-            1 if slip.count is None else slip.count
-        )
+        if slip.target is not None:  # a blank slip counts for nobody
+            counts[slip.target.value] = counts.get(slip.target.value, 0) + (
+                1 if slip.count is None else slip.count
+            )
     return type(section)(tuple(Slip(Atom(t), count=n) for t, n in counts.items()))
 
 
@@ -943,7 +954,8 @@ def _words(section: Votes | EarlyReveal | Misdeal | Bribe) -> str:
     :func:`_irregularity` read it."""
     if isinstance(section, Votes):
         keyword = next(k for k, kind in _TALLIES.items() if kind is type(section))
-        return " ".join([keyword, *(f"{v.target.value} {v.count}" for v in section.entries)])
+        tallies = (f"{v.target.value} {v.count}" for v in section.entries if v.target is not None)
+        return " ".join([keyword, *tallies])
     if isinstance(section, Misdeal):
         return " ".join([MISDEAL, *section.flags])
     if isinstance(section, EarlyReveal):

@@ -37,7 +37,7 @@ _END = r"!?(?![\w!\-])"
 KEYWORDS = (
     "deal round dealer undealt hands public claims secret bids contract trump adjust play "
     "tricks score total honours pot stock ruff discards declines votes decide off cut "
-    "early-reveal misdeal tromp bribe atas bawah high low"
+    "early-reveal misdeal tromp pass bribe atas bawah high low"
 ).split()
 """The words of the notation (``NT`` is a trump, coloured as one).  Written out rather than
 taken from the readers, so that Pygments, which imports this module whenever it looks for a
@@ -83,6 +83,6 @@ class TrufLexer(RegexLexer):
             (r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"', Name.Variable),
             (r"[^\W\d][\w\-]*", Name.Variable),
             (r"[:=+>]", Operator),
-            (r"[!*]", Punctuation),
+            (r"[!*\-]", Punctuation),
         ]
     }

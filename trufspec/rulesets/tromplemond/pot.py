@@ -153,8 +153,8 @@ def round_pot(
     known = True
     for call in deal.find_all(Tromp):
         player = call.player.value
-        if player not in seats:
-            continue
+        if player not in seats or call.phrase is None:
+            continue  # a pass wins nothing and breaks no rule
         findings.judge("TM405")
         reason = None
         if not betting:

@@ -101,8 +101,23 @@ def _tally(
     findings.judge("TM204", "TM205", "TM211")
     counts: Counter[str] = Counter()
     cast: Counter[str] = Counter()
+    blank: Counter[str] = Counter()
+    abstain = options["allow-abstain"] == "yes"
     slips = any(v.voter is not None for v in section.entries)
     for vote in section.entries:
+        if vote.target is None:  # a blank slip: an abstention, judged with the votes cast
+            assert vote.voter is not None
+            voter = vote.voter.value
+            if voter not in voters:
+                findings.fault(
+                    "TM204", vote.voter.span, problem=f"{voter} abstains but is not in the vote"
+                )
+            elif not abstain:
+                findings.fault(
+                    "TM204", vote.voter.span, problem=f"{voter} abstains, but every voter votes"
+                )
+            blank[voter] += 1
+            continue
         target = vote.target.value
         if vote.voter is not None:
             voter = vote.voter.value
@@ -145,11 +160,13 @@ def _tally(
             counts[target] += count
     if section.incomplete:
         return None
-    abstain = options["allow-abstain"] == "yes"
     if slips:
         for voter in voters:
-            if cast[voter] > 1 or (cast[voter] == 0 and not abstain):
+            if cast[voter] > 1 or (cast[voter] == blank[voter] == 0 and not abstain):
                 findings.fault("TM204", section.span, problem=f"{voter} casts {cast[voter]} votes")
+            elif cast[voter] + blank[voter] > 1:
+                slips_in = cast[voter] + blank[voter]
+                findings.fault("TM204", section.span, problem=f"{voter} hands in {slips_in} slips")
         return counts
     total = sum(counts.values())
     if total > len(voters) or (total < len(voters) and not abstain):
@@ -201,6 +218,16 @@ def _decide(
     by: Counter[str] = Counter()
     broken = False
     for vote in section.entries:
+        if vote.target is None:
+            assert vote.voter is not None  # a blank slip has its voter
+            findings.fault(
+                "TM207",
+                vote.voter.span,
+                problem=f"{vote.voter.value} chooses nobody",
+                tied=tied,
+            )
+            broken = True
+            continue
         target = vote.target.value
         if target not in stage.pool:
             findings.fault(
