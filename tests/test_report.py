@@ -285,6 +285,7 @@ def test_json_document_keys_and_values() -> None:
             "url": None,
         },
         "data": {},
+        "pointer": None,  # only a finding on a JSON record has one
     }
     assert second["severity"] == "warning"
     assert second["clause"] is None

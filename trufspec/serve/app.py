@@ -20,7 +20,7 @@ from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
-from litestar.params import Parameter
+from litestar.params import JSONBody, Parameter
 
 import trufspec
 from trufspec.output import contract
@@ -226,7 +226,7 @@ async def rule(code: Annotated[str, Parameter(max_length=100)]) -> ClauseDetail:
     tags=["check"],
     responses=PROBLEM_RESPONSES,
 )
-async def check(data: CheckRequest, state: State) -> contract.CheckDocument:
+async def check(data: JSONBody[CheckRequest], state: State) -> contract.CheckDocument:
     return await _judge(state, judged.check, data.record, data.options)
 
 
@@ -237,7 +237,7 @@ async def check(data: CheckRequest, state: State) -> contract.CheckDocument:
     tags=["check"],
     responses=PROBLEM_RESPONSES,
 )
-async def readings(data: ReadingsRequest, state: State) -> contract.ReadingsDocument:
+async def readings(data: JSONBody[ReadingsRequest], state: State) -> contract.ReadingsDocument:
     return await _judge(state, judged.readings, data.record, data.options)
 
 
@@ -248,7 +248,7 @@ async def readings(data: ReadingsRequest, state: State) -> contract.ReadingsDocu
     tags=["referee"],
     responses=PROBLEM_RESPONSES,
 )
-async def referee(data: RefereeRequest, state: State) -> RefereeResponse:
+async def referee(data: JSONBody[RefereeRequest], state: State) -> RefereeResponse:
     answer = await _judge(state, judged.referee, data)
     if isinstance(answer, Problem):
         raise ProblemError(answer)
@@ -265,7 +265,7 @@ async def referee(data: RefereeRequest, state: State) -> RefereeResponse:
     tags=["games"],
     responses=PROBLEM_RESPONSES,
 )
-async def create_game(data: NewGame, state: State) -> GameCreated:
+async def create_game(data: JSONBody[NewGame], state: State) -> GameCreated:
     return await asyncio.to_thread(_host(state).create, data)
 
 
@@ -299,7 +299,7 @@ async def view_game(
     security=SECURITY,
 )
 async def act(
-    game: GameId, data: ActionRequest, request: Request[Any, Any, Any], state: State
+    game: GameId, data: JSONBody[ActionRequest], request: Request[Any, Any, Any], state: State
 ) -> ActionResult:
     token = _token(request)
     return await asyncio.to_thread(_host(state).act, game, token, data)

@@ -28,6 +28,7 @@ import jinja2
 from litestar import Request, Response, Router, get, post
 from litestar.datastructures import UploadFile
 from litestar.exceptions import HTTPException
+from litestar.params import FromPath
 from litestar.response import Redirect
 from litestar.static_files import create_static_files_router
 from markupsafe import Markup
@@ -263,7 +264,7 @@ def pages_router(*, samples: Path | None = None, rules_url: str | None = None) -
         return _html(pages.render("play.html.j2", "play", rulesets=rulesets))
 
     @get("/rules/clause/{code:str}", sync_to_thread=False)
-    def clause(code: str) -> Redirect:
+    def clause(code: FromPath[str]) -> Redirect:
         """A clause by its code alone (a refusal knows no more), at its place in its page."""
         try:
             found = registry.clause(code)
@@ -281,7 +282,7 @@ def pages_router(*, samples: Path | None = None, rules_url: str | None = None) -
         return _html(pages.render("rules_index.html.j2", "rules", rulesets=rulesets))
 
     @get("/rules/rulesets/{page:str}", sync_to_thread=False)
-    def ruleset_page(page: str) -> Response[str]:
+    def ruleset_page(page: FromPath[str]) -> Response[str]:
         ruleset = RULESETS.get(page.removesuffix(".html"))
         if ruleset is None:
             raise HTTPException(status_code=404, detail=f"There is no ruleset {page!r}.")

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from litestar import Request, Router, post
 from litestar.datastructures import State
+from litestar.params import FromPath, JSONBody
 
 from trufspec.serve.games import Host, ProblemError, forbidden
 from trufspec.serve.models import ActionRequest, NewGame
@@ -157,12 +158,12 @@ def tables_router() -> Router:
     import anyio.to_thread
 
     @post("/play/tables", status_code=201)
-    async def start(data: NewTable, state: State) -> TableCreated:
+    async def start(data: JSONBody[NewTable], state: State) -> TableCreated:
         host: Host = state.host
         return await anyio.to_thread.run_sync(_start, host, _seats(state), data)
 
     @post("/play/tables/{game:str}/bots", status_code=200)
-    async def bots(game: str, request: Request[Any, Any, Any], state: State) -> BotsMoved:
+    async def bots(game: FromPath[str], request: Request[Any, Any, Any], state: State) -> BotsMoved:
         host: Host = state.host
         return await anyio.to_thread.run_sync(_bots, host, _seats(state), game, _bearer(request))
 
