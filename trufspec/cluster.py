@@ -93,8 +93,11 @@ def check_on_cluster(
 def client_for(address: str) -> Any:
     """A Dask client: of the scheduler at ``address``, or of a new cluster of this machine's
     cores when ``address`` is ``local``."""
-    from dask.distributed import Client, LocalCluster
+    from dask.distributed import Client
 
     if address == "local":
-        return Client(LocalCluster(processes=True, dashboard_address=None))
+        # The client starts the cluster itself, so that closing the client closes the cluster
+        # with it, workers first: a cluster left to the interpreter's exit can be torn down
+        # while its workers still send heartbeats, which print tracebacks on the way out.
+        return Client(processes=True, dashboard_address=None)
     return Client(address)
