@@ -8,9 +8,9 @@ Three figures, each printed as a table:
   is a simulation at half the referee's rate or better;
 * **strength**: one bot of a level seated against bots of the level below at every other
   seat (``basic`` against ``random``, ``search`` against ``basic``), its seat moving round
-  the table from game to game; the share of games its side wins (the referee's winners once
-  a game is over; the highest total after ``--deals`` deals when the game is cut there, as
-  truf-jb's endless default always is), with a 95% interval (Wilson's), beside the fair share
+  the table from game to game; the share of games its side wins (each game played to its
+  end and won as the referee says; truf-jb's endless default, cut after ``--deals`` deals,
+  by the highest total there), with a 95% interval (Wilson's), beside the fair share
   (one side in as many as there are: a quarter at four players, a half for Ruff and Honours'
   two partnerships), and the mean totals of its side and of the others;
 * **search**: the search bot's decisions per second at its default budget.
@@ -26,6 +26,7 @@ Run from the repository root: ``python benchmarks/bots.py [--games N] [--deals N
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import sys
@@ -85,6 +86,13 @@ def speed(rulesets: Sequence[str], games: int, seed: int) -> None:
         print(f"{ruleset:18} {referee:15,.0f} {simulated:15,.0f} {simulated / referee:6.2f}")
 
 
+@functools.cache
+def endless(ruleset: str) -> bool:
+    """Whether the ruleset's game goes on as long as the table does (truf-jb's default), and
+    so is cut after ``--deals`` deals; every other game is played to its end."""
+    return new_game(ruleset, PLAYERS).readings.get("deals") == "0"
+
+
 def strength_game(
     ruleset: str, hero: str, field: str, number: int, seed: int, deals: int, budget: Budget
 ) -> tuple[float, float, float, int]:
@@ -94,8 +102,9 @@ def strength_game(
     seat = number % len(PLAYERS)
     levels[seat] = hero
     rng = random.Random(f"{seed}:{ruleset}:{hero}:{number}")
+    cut = deals if endless(ruleset) else 0
     played = play_game(
-        ruleset, rng, deals=deals, players=PLAYERS, levels=tuple(levels), budget=budget
+        ruleset, rng, deals=cut, players=PLAYERS, levels=tuple(levels), budget=budget
     )
     state = played.state
     side = state.side(PLAYERS[seat])
@@ -121,7 +130,7 @@ def strength(
     rulesets: Sequence[str], games: int, deals: int, seed: int, budget: Budget, jobs: int
 ) -> None:
     print(f"\nstrength: one bot against bots of the level below, {games} games a pairing")
-    print(f"  (games cut after {deals} deals; search budget {budget} playouts a decision)")
+    print(f"  (endless games cut after {deals} deals; search budget {budget} a decision)")
     print(
         f"{'ruleset':18} {'pairing':16} {'wins':>6} {'95% interval':>15} {'fair':>5}"
         f" {'margin':>7} {'deals':>6} {'seconds':>8}"
@@ -179,7 +188,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per strength pairing")
     parser.add_argument("--speed-games", type=int, default=200, help="games of the speed run")
-    parser.add_argument("--deals", type=int, default=6, help="deals a strength game is cut at")
+    parser.add_argument("--deals", type=int, default=6, help="deals an endless game is cut at")
     parser.add_argument("--budget", type=parse_budget, default=Budget(playouts=60))
     parser.add_argument("--decisions", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=1)

@@ -8,10 +8,11 @@ and one entry per line in hands, bids and play, labels and trick numbers aligned
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from trufspec.cards import Card, NoTrump, Suit
+from trufspec.cards import FULL_PACK, Card, NoTrump, Suit
 from trufspec.notation.words import is_bare
 from trufspec.records import (
     Atom,
@@ -64,6 +65,7 @@ _FIGURE_KEYWORDS = {
 }
 
 
+@functools.lru_cache(maxsize=4096)
 def name(value: str) -> str:
     """A player's name as the notation writes it: bare when it can be, quoted otherwise."""
     if is_bare(value):
@@ -92,15 +94,21 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
+_ASCII_TEXT = {card: str(card) for card in FULL_PACK}
+_UNICODE_TEXT = {card: card.unicode() for card in FULL_PACK}
+"""Each card as the notation writes it: looked up, for a record writes thousands of them."""
+
+
 class _Printer:
     def __init__(self, unicode: bool) -> None:
         self.unicode = unicode
         self.lines: list[str] = []
+        self.card_text = _UNICODE_TEXT if unicode else _ASCII_TEXT
 
     # ------------------------------------------------------------ small pieces
 
     def card(self, card: Card) -> str:
-        return card.unicode() if self.unicode else str(card)
+        return self.card_text[card]
 
     def suit(self, suit: Suit) -> str:
         return suit.symbol if self.unicode else suit.letter
@@ -114,6 +122,8 @@ class _Printer:
     ) -> str:
         """A run of cards with its marks and the brace comments that stand among them; with
         ``players``, each card after its player's name."""
+        if not (minus or comments or players or run.acks):
+            return " ".join(map(self.card_text.__getitem__, run.cards))
         inline = _inline(comments)
         words = list(inline.get(-1, ()))
         for i, card in enumerate(run):
@@ -178,8 +188,8 @@ class _Printer:
         return self.cards(entry.cards, comments=entry.comments)
 
     def bids(self, section: Bids) -> None:
-        bodies = [self.bid_body(e) for e in section.entries]
-        width = max((len(b) for b in bodies), default=0)
+        bodies = {id(e): self.bid_body(e) for e in section.entries}
+        width = max((len(b) for b in bodies.values()), default=0)
         restated = {
             id(e): f"   = {e.restated.value}{_mark(e.restated.ack)}"
             for e in section.entries
@@ -190,9 +200,9 @@ class _Printer:
             section,
             section.entries,
             lambda e: (
-                (self.bid_body(e).ljust(width) + restated[id(e)])
+                (bodies[id(e)].ljust(width) + restated[id(e)])
                 if id(e) in restated
-                else self.bid_body(e)
+                else bodies[id(e)]
             ),
         )
 

@@ -141,10 +141,10 @@ class RuffAndHonoursState(TrickGame):
         )
 
     def legal_actions(self, player: str | None = None) -> Sequence[Action]:
-        acting = [p for p in self.to_act if player is None or p == player]
         if self._phase == "play":
             assert self.table is not None
-            return [a for a in self.table.legal() if a.player in acting]
+            return self.table.legal() if player is None else self.table.legal_of(player)
+        acting = [p for p in self.to_act if player is None or p == player]
         if self._phase == "end":
             return [NextDeal(p) for p in acting]
         if self._phase != "ruff" or not acting:

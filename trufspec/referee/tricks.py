@@ -162,6 +162,11 @@ class TrickTable:
             legal += judged(player)[1]
         return legal
 
+    def legal_of(self, player: str) -> list[PlayCard]:
+        """The cards ``player`` may play now, as actions: none when it is not their turn (what
+        :meth:`legal` holds of theirs, without judging the others')."""
+        return list(self._judged(player)[1]) if player in self.to_act() else []
+
     def _judged(self, player: str) -> tuple[list[Card], list[PlayCard]]:
         """The cards ``player`` may play now, and their plays as actions: worked out once per
         card played, since the list of legal actions and the check of the action chosen both
@@ -279,12 +284,17 @@ class TrickTable:
         """The tricks so far, as a record: each in the leader form when it went round the
         table in the order of the reading, else with each card's player."""
         tricks = []
+        acked = self.acked
         for number, trick in enumerate(
             [*self.done, tuple(self.current)] if self.current else self.done, start=1
         ):
-            players = tuple(p for p, _ in trick)
-            acks = frozenset(place for index, place in self.acked if index == number - 1)
-            cards = Cards(tuple(c for _, c in trick), acks=acks)
+            players, played = zip(*trick)
+            acks = (
+                frozenset(place for index, place in acked if index == number - 1)
+                if acked
+                else frozenset()
+            )
+            cards = Cards(played, acks=acks)
             leader = Atom(players[0])
             if players == self.order(players[0])[: len(players)]:
                 tricks.append(Trick(Atom(number), leader, cards))

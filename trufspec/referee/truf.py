@@ -201,8 +201,7 @@ class TrufState(TrickGame):
         phase = self._phase
         if phase == "play":
             assert self.table is not None
-            legal = self.table.legal()
-            return legal if player is None else [a for a in legal if a.player == player]
+            return self.table.legal() if player is None else self.table.legal_of(player)
         acting = self.to_act if player is None else tuple(p for p in self.to_act if p == player)
         if phase == "bids":
             return Chain([self._bid_list(p) for p in acting], self.is_legal)

@@ -39,7 +39,7 @@ from attrs import frozen
 
 from trufspec.cards import FULL_PACK, Card, Rank, Suit
 from trufspec.engine.tricks import breaks, trick_winner
-from trufspec.records import Bids
+from trufspec.records import Bids, Ruff, Stock
 from trufspec.referee import Action, BidCards, Choose, Claim, GameState, PlayCard, Vote
 from trufspec.referee.actions import Discard, NextDeal
 from trufspec.referee.tricks import TrickGame
@@ -187,13 +187,12 @@ def hand_strength(hand: Sequence[Card]) -> float:
 
 def _favourite_suit(hand: Sequence[Card]) -> Suit:
     """The suit a player would like as trumps: the longest, then the one with the best cards."""
-    return max(
-        _SUITS,
-        key=lambda s: (
-            sum(1 for c in hand if c.suit is s),
-            sum(c.rank for c in hand if c.suit is s),
-        ),
-    )
+    weights = [0, 0, 0, 0]
+    for card in hand:
+        weights[_SUIT_AT[card]] += (
+            1000 + _RANK_OF[card]
+        )  # length first: a suit's ranks sum to 104 at most
+    return _SUITS[weights.index(max(weights))]
 
 
 _BID_VALUES: dict[
@@ -368,17 +367,8 @@ class BasicBot:
         """Take the stock and set aside the lowest cards, trumps last: of the hand and the
         stock together, or, when the referee will not have that, of the hand alone; None
         when neither is legal (the bot then looks through every legal action)."""
-        hand = list(state.hand(player))
-        stock = list(getattr(state, "stock", ()))
-        count = len(stock)
-        trump = stock[0].suit if stock else None
-        whole = hand + [c for c in stock if c not in hand]  # the hand may hold the stock
-        for pool in (whole, hand):
-            cards = sorted(pool, key=lambda c: (c.suit is trump, c.rank))[:count]
-            action = Discard(player, tuple(c for c in pool if c in cards))
-            if count and state.is_legal(action):
-                return action
-        return None
+        found = _discards(state, player, voids=False)
+        return found[0] if found else None
 
     # ------------------------------------------------------------------ the play
 
@@ -402,6 +392,7 @@ class BasicBot:
         values = self._bid_values(cast(TrufState, state)) if family is TrufState else None
         wants = table.won[player] < values[player] if values else True
         trump = table.trump
+        order = _ORDER[trump]
         current = table.current
         if not current:
             lengths = [0, 0, 0, 0]
@@ -411,29 +402,28 @@ class BasicBot:
             if wants:
                 trumps = [a for a in plays if a.card.suit is trump]
                 if len(trumps) >= 3:
-                    return max(trumps, key=lambda a: a.card.rank)
-                return max(plain, key=lambda a: (lengths[_SUIT_AT[a.card]], a.card.rank))
-            return min(plain, key=lambda a: (lengths[_SUIT_AT[a.card]], a.card.rank))
+                    return max(trumps, key=lambda a: order[a.card])
+                return max(plain, key=lambda a: (lengths[_SUIT_AT[a.card]], _RANK_OF[a.card]))
+            return min(plain, key=lambda a: (lengths[_SUIT_AT[a.card]], _RANK_OF[a.card]))
         cards = [c for _, c in current]
         if wants and values is None:
             leading = current[trick_winner(cards, trump)][0]
             wants = state.side(leading) != state.side(player)
+        # The card that wins so far is of the suit led or a trump, so a card beats the
+        # trick as it beats that card alone.
         best = cards[trick_winner(cards, trump)]
-        wins: list[PlayCard] = []
-        loses: list[PlayCard] = []
-        for action in plays:
-            # The card that wins so far is of the suit led or a trump, so a card beats the
-            # trick as it beats that card alone.
-            (wins if trick_winner((best, action.card), trump) else loses).append(action)
-
-        def strength(action: PlayCard) -> tuple[bool, int]:
-            return (action.card.suit is trump, action.card.rank)
-
+        beating = _BEATING.get((best, trump))
+        if beating is None:
+            beating = _BEATING[best, trump] = frozenset(
+                card for card in FULL_PACK if trick_winner((best, card), trump)
+            )
+        wins = [a for a in plays if a.card in beating]
         if wants:
-            return min(wins or plays, key=strength)
+            return min(wins or plays, key=lambda a: order[a.card])
+        loses = [a for a in plays if a.card not in beating] or plays
         if values is None:
-            return min(loses or plays, key=strength)
-        return max(loses or plays, key=strength)
+            return min(loses, key=lambda a: order[a.card])
+        return max(loses, key=lambda a: order[a.card])
 
     def _bid_values(self, state: TrufState) -> dict[str, int]:
         """The referee's values of the bids, asked once a deal (they do not change in its play)."""
@@ -556,6 +546,53 @@ def _suspect(
     return max(targets, key=doubt)
 
 
+_ORDER: dict[Suit | None, dict[Card, int]] = {
+    trump: {card: _RANK_OF[card] + (100 if card.suit is trump else 0) for card in FULL_PACK}
+    for trump in (*_SUITS, None)
+}
+"""How strong each card is to a player under each trump: any trump above any other card,
+then by rank (the order a player spends them in, cheapest first)."""
+
+
+_BEATING: dict[tuple[Card, Suit | None], frozenset[Card]] = {}
+"""The cards that win a trick from a card under a trump, as the shared trick mechanics judge
+it: worked out the first time a bot asks, for it asks at nearly every card it plays."""
+
+
+def _discards(state: TrickGame, player: str, voids: bool = True) -> list[Action]:
+    """The sets of cards worth setting aside when taking the stock, legal ones only: the
+    lowest cards, trumps last, of the hand and the stock together (or, when the referee
+    will not have that, of the hand alone); with ``voids``, also each short plain suit
+    set aside whole with the lowest of the rest, which leaves a suit to ruff."""
+    hand = list(state.hand(player))
+    stock = list(getattr(state, "stock", ()))
+    count = len(stock)
+    if not count:
+        return []
+    trump = stock[0].suit
+    whole = hand + [c for c in stock if c not in hand]  # the hand may hold the stock
+
+    def lowest(cards: list[Card]) -> list[Card]:
+        return sorted(cards, key=lambda c: (c.suit is trump, c.rank))
+
+    for pool in (whole, hand):
+        sets = [lowest(pool)[:count]]
+        for suit in _SUITS if voids else ():
+            short = [c for c in pool if c.suit is suit]
+            if suit is not trump and 0 < len(short) <= count:
+                sets.append(
+                    short + lowest([c for c in pool if c.suit is not suit])[: count - len(short)]
+                )
+        found: list[Action] = []
+        for cards in sets:
+            action = Discard(player, tuple(c for c in pool if c in cards))
+            if action not in found and state.is_legal(action):
+                found.append(action)
+        if found:
+            return found
+    return []
+
+
 def _lowest(cards: list[Card]) -> tuple[list[int], list[int]]:
     return sorted(c.rank for c in cards), [c.suit.index for c in cards]
 
@@ -567,14 +604,16 @@ class SearchBot:
     """Determinised Monte Carlo over the referee (see the module's documentation).
 
     It searches the decisions that a deal's outcome turns on and that it can deal out
-    worlds for: which card to play and which contract to choose in the games of tricks,
-    whom to vote off in Tromplemond.  Elsewhere (the bids, the stock, the claims, the calls)
-    it plays as :class:`BasicBot` does.  Each world gives every player the right number of
+    worlds for: which card to play, which contract to choose and which cards to set aside
+    with the stock in the games of tricks, whom to vote off in Tromplemond.  Elsewhere (the
+    bids, the claims, the calls) it plays as :class:`BasicBot` does.  Each world gives every player the right number of
     cards, drawn from those the searcher has not seen (the referee's view of the game for
     it), never a card a player has shown they do not hold (a card they could not have played
     while holding it, as the shared trick mechanics judge; in Tromplemond, the ranks the
     ruleset deals in every round are dealt).  The outcome of a playout is the searcher's
-    score for the deal less the mean of the others'.
+    total once the deal is scored less the best of the others' totals: a game is won by the
+    highest total, so a point taken from the leader counts, and one from a player far behind
+    does not.
     """
 
     def __init__(self, rng: random.Random, budget: Budget = DEFAULT_BUDGET) -> None:
@@ -597,8 +636,12 @@ class SearchBot:
     ) -> tuple[list[Action], Callable[[random.Random], GameState] | None]:
         """The actions worth searching now, and how to deal a world out (None: not searched)."""
         phase = state.phase
+        if isinstance(state, TrickGame) and phase == "ruff":
+            return _discards(state, player), _trick_worlds(state, player)
         if isinstance(state, TrickGame) and phase in ("play", "contract"):
             legal = _fair(state.legal_actions(player))
+            if phase == "play":
+                legal = _distinct(state, player, cast(list[PlayCard], legal))
             return legal, _trick_worlds(state, player)
         if isinstance(state, TromplemondState) and phase in ("votes", "decide"):
             legal = [a for a in state.legal_actions(player) if isinstance(a, Vote)]
@@ -620,7 +663,11 @@ class SearchBot:
         played = 0
         while played < limit and (deadline is None or time.perf_counter() < deadline):
             world = deal(rng)
+            # Every action is played out with the same whims of the other players, so that
+            # the outcomes differ by the action and not by luck (common random numbers).
+            whims = rng.random()
             for index, action in enumerate(candidates):
+                self._playing.rng.seed(whims)
                 outcome = self._playout(world.copy(), player, action)
                 played += 1
                 if outcome is not None:
@@ -641,14 +688,42 @@ class SearchBot:
         bot = self._playing
         for _ in range(_LONGEST_DEAL):
             if world.is_deal_over:
-                scores = world.scores[-1]
+                totals = world.totals
                 mine = world.side(player)
-                others = [v for side, v in scores.items() if side != mine]
-                return scores[mine] - (sum(others) / len(others) if others else 0)
+                others = [v for side, v in totals.items() if side != mine]
+                return totals[mine] - (max(others) if others else 0)
             acting = world.current_player
             assert acting is not None
             world.apply(bot.choose(world, acting))
         return None
+
+
+def _distinct(state: TrickGame, player: str, plays: list[PlayCard]) -> list[Action]:
+    """The plays that differ: of cards of one suit with no card between them left in
+    another hand or unplayed (a run such as K Q J once the others hold none of them), only
+    the lowest, for each wins and loses the same tricks.  The search then spends its
+    playouts on the choices that are choices."""
+    table = state.table
+    if table is None:
+        return list(plays)
+    gone = {card for trick in table.done for _, card in trick}
+    gone.update(card for _, card in table.current)
+    gone.update(state.hand(player))
+    kept: list[Action] = []
+    last: Card | None = None
+    for action in sorted(plays, key=lambda a: (_SUIT_AT[a.card], _RANK_OF[a.card])):
+        card = action.card
+        if (
+            last is None
+            or last.suit is not card.suit
+            or any(
+                Card(rank, card.suit) not in gone
+                for rank in range(_RANK_OF[last] + 1, _RANK_OF[card])
+            )
+        ):
+            kept.append(action)
+        last = card
+    return kept
 
 
 def _prior(state: GameState, player: str, action: Action) -> float:
@@ -680,7 +755,8 @@ def _seen_cards(value: object, into: set[Card]) -> set[Card]:
 
 def _trick_worlds(state: TrickGame, player: str) -> Callable[[random.Random], GameState]:
     """How to deal a world of a game of tricks as ``player`` may imagine it: each other
-    player holds the cards they bid and have not played, and the cards the view of the deal
+    player holds the cards they bid and have not played (and the one who took the stock, the
+    stock's cards shown), and the cards the view of the deal
     does not show ``player`` are shared among them in the numbers they hold, no player given
     a card they showed they do not hold."""
     deal = state.view(player).record.deals[-1]
@@ -696,6 +772,14 @@ def _trick_worlds(state: TrickGame, player: str) -> Callable[[random.Random], Ga
         bidder = entry.player.value
         if bidder in known and entry.cards is not None:
             known[bidder] += [c for c in entry.cards.cards if c not in played]
+    stock, ruff = deal.find(Stock), deal.find(Ruff)
+    if stock is not None and ruff is not None and not ruff.declined:
+        # The stock's cards shown went to the player who took it, who keeps them (a player
+        # sets aside low cards, and the turned-up card is a trump).
+        taker = ruff.player.value
+        if taker in known:
+            kept = [c for c in stock.cards.cards if c not in played]
+            known[taker] += kept[: len(state.hand(taker)) - len(known[taker])]
     needs = {p: len(state.hand(p)) - len(known[p]) for p in others}
     banned: dict[str, set[Card]] = {p: set() for p in others}
     for trick in tricks:
@@ -769,10 +853,63 @@ def _secrets(
     always = [c for c in pool if c.rank in ALWAYS_USED]
     rest = [c for c in pool if c.rank not in ALWAYS_USED]
 
+    believed = _believed(state, others, seen, [c for c in always if is_jack(c)])
+
     def deal(rng: random.Random) -> dict[str, tuple[Card, ...]]:
+        if rng.random() < _TRUST:
+            found = believed(rng)
+            if found is not None:
+                return found
         cards = always + rng.sample(rest, len(others) * size - len(always))
         rng.shuffle(cards)
         return {p: tuple(cards[i * size : (i + 1) * size]) for i, p in enumerate(others)}
+
+    return deal
+
+
+_IN_PACK = frozenset(ORDERED_PACK)
+
+_TRUST = 0.8
+"""How often a searcher deals a Tromplemond round as the claims tell it (:func:`_believed`)
+rather than at random from the cards it has not seen: a player half believes what the
+table says."""
+
+
+def _believed(
+    state: TromplemondState, others: Sequence[str], seen: set[Card], jacks: Sequence[Card]
+) -> Callable[[random.Random], dict[str, tuple[Card, ...]] | None]:
+    """How to deal the others' secret cards as their claims say, but for the jacks, which
+    a claim hides (a jack costs the others, so a claimer bluffs about jacks): each of the
+    ``jacks`` the searcher has not seen and nobody claims (every jack is dealt to a player)
+    takes the place of a claimed card, first of each claimed card the searcher knows to be false (one it sees,
+    or one of two players claiming the same card), then of claimed cards at random.  None
+    when the claims are not all in, or when they cannot be read so (more cards known false
+    than jacks to hide)."""
+    claims = state.claims
+    if any(p not in claims for p in others):
+        return lambda rng: None
+    slots = [(p, card) for p in others for card in claims[p]]
+    false = {slot for slot in slots if slot[1] in seen or slot[1] not in _IN_PACK}
+    hidden_jacks = [j for j in jacks if all(j not in claims[p] for p in others)]
+    by_card: dict[Card, list[tuple[str, Card]]] = {}
+    for slot in slots:
+        by_card.setdefault(slot[1], []).append(slot)
+
+    def deal(rng: random.Random) -> dict[str, tuple[Card, ...]] | None:
+        lies = set(false)
+        for holders in by_card.values():
+            if len(holders) > 1:  # one of them at most holds it
+                lies.update(rng.sample(holders, len(holders) - 1))
+        if len(lies) > len(hidden_jacks):
+            return None
+        free = [slot for slot in slots if slot not in lies]
+        lies.update(rng.sample(free, min(len(hidden_jacks) - len(lies), len(free))))
+        hidden = list(hidden_jacks)
+        rng.shuffle(hidden)
+        return {
+            p: tuple(hidden.pop() if (p, card) in lies else card for card in claims[p])
+            for p in others
+        }
 
     return deal
 

@@ -128,7 +128,8 @@ def play_game(
     wanted = deals or (rng.randint(4, 8) if endless else _LONGEST)
     faulty_from = rng.randint(1, 20) if fault else 0
     plays = 0
-    while not state.is_game_over and not (state.is_deal_over and state.deal_number >= wanted):
+    # A game is over only at the end of a deal: asked once an action while a deal goes on.
+    while not (state.is_deal_over and (state.is_game_over or state.deal_number >= wanted)):
         player = state.current_player
         assert player is not None
         if fault and isinstance(state, TrickGame) and state.phase == "play":
