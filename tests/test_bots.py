@@ -9,14 +9,18 @@ choices its documentation promises.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 import trufspec
+from trufspec.cards import FULL_PACK, Card
 from trufspec.diagnostics import Severity
-from trufspec.referee import STATES, Claim, Vote, new_game
+from trufspec.referee import STATES, Claim, PlayCard, Vote, new_game
+from trufspec.referee.ruff_and_honours import RuffAndHonoursState
 from trufspec.referee.tricks import TrickGame
-from trufspec.referee.tromplemond import TromplemondState
+from trufspec.referee.tromplemond import ORDERED_PACK, TromplemondState
 from trufspec.rulesets.tromplemond.pack import is_jack
 from trufspec.simulate import PARALLEL_FROM, Detail, level_problems, simulate, simulator_for
 from trufspec.simulate.bots import (
@@ -24,6 +28,8 @@ from trufspec.simulate.bots import (
     BasicBot,
     Budget,
     SearchBot,
+    _trick_worlds,
+    _tromplemond_worlds,
     make_bot,
     parse_budget,
 )
@@ -222,3 +228,117 @@ def test_a_world_with_other_hands_plays_on_from_them() -> None:
         assert player is not None
         world.apply(basic.choose(world, player))
     assert not state.is_deal_over
+
+
+def _to_phase(ruleset: str, seed: int, done: Callable[[Any], bool]) -> TrickGame | TromplemondState:
+    """A game of ``basic`` bots played until ``done(state)`` holds."""
+    state = new_game(ruleset, ("Ana", "Budi", "Citra", "Dewi"), seed=seed)
+    basic = BasicBot(random.Random(seed))
+    while not done(state):
+        player = state.current_player
+        assert player is not None
+        state.apply(basic.choose(state, player))
+    assert isinstance(state, (TrickGame, TromplemondState))
+    return state
+
+
+def test_the_search_tries_one_card_of_a_run_nobody_else_can_split() -> None:
+    """Of the searcher's cards of one suit with no card between them left elsewhere, only
+    the lowest is a candidate; cards with an outstanding card between them all are."""
+    tried = 0
+    for seed in range(40):
+        state = _to_phase(
+            "ruff-and-honours", seed, lambda s: s.phase == "play" and not s.table.current
+        )
+        assert isinstance(state, TrickGame) and state.table is not None
+        player = state.current_player
+        assert player is not None
+        legal = state.legal_actions(player)
+        candidates, _ = SearchBot(random.Random(1))._candidates(state, player)
+        cards = {a.card for a in candidates if isinstance(a, PlayCard)}
+        assert cards <= {a.card for a in legal if isinstance(a, PlayCard)}
+        outside = set(FULL_PACK) - set(state.hand(player))
+        for action in legal:
+            assert isinstance(action, PlayCard)
+            card = action.card
+            lower = [c for c in state.hand(player) if c.suit is card.suit and c.rank < card.rank]
+            covered = any(
+                all(Card(r, card.suit) not in outside for r in range(low.rank + 1, card.rank))
+                for low in lower
+            )
+            assert (card in cards) != covered
+            tried += covered
+    assert tried > 10
+
+
+def test_a_tromplemond_searcher_deals_the_claims_as_told_but_for_the_jacks() -> None:
+    """Most worlds give each other player their claim with jacks in place of some claimed
+    cards, first of those the searcher knows to be false; every world deals distinct cards
+    the searcher has not seen, and every jack it has not seen is in somebody's hand."""
+    believed = 0
+    for seed in range(20):
+        state = _to_phase("tromplemond", seed, lambda s: s.phase != "claims")
+        assert isinstance(state, TromplemondState)
+        if state.phase != "votes":
+            continue
+        player = state.to_act[0]
+        others = [p for p in state.players if p != player]
+        seen = set(state.secret[player]).union(*state.public.values())
+        unseen_jacks = {c for c in ORDERED_PACK if is_jack(c) and c not in seen}
+        deal = _tromplemond_worlds(state, player)
+        for _ in range(10):
+            world = deal(random.Random(seed))
+            assert isinstance(world, TromplemondState)
+            dealt = [c for p in others for c in world.secret[p]]
+            assert len(dealt) == len(set(dealt)) and not set(dealt) & seen
+            assert unseen_jacks <= set(dealt)
+            told = all(
+                all(c == k or is_jack(c) for c, k in zip(world.secret[p], state.claims[p]))
+                and not any(k in seen for k in state.claims[p] if k in world.secret[p])
+                for p in others
+            )
+            believed += told
+    assert believed > 100
+
+
+def test_the_player_who_took_the_stock_holds_its_card_shown_in_every_world() -> None:
+    checked = 0
+    for seed in range(10):
+        state = _to_phase(
+            "ruff-and-honours", seed, lambda s: s.phase == "play" and len(s.table.done) == 1
+        )
+        assert isinstance(state, RuffAndHonoursState)
+        taker = state.ruffer
+        shown = state.stock[0]
+        if shown not in state.hand(taker):  # played to the first trick
+            continue
+        for player in (p for p in state.players if p != taker):
+            deal = _trick_worlds(state, player)
+            for draw in range(5):
+                assert shown in deal(random.Random(draw)).hand(taker)
+                checked += 1
+    assert checked > 60
+
+
+def test_a_search_weighs_the_cards_it_sets_aside_with_the_stock() -> None:
+    """The stock's taker is offered the low cards ``basic`` sets aside and each short plain
+    suit set aside whole, all legal; the search picks one of them."""
+    state = _to_phase("ruff-and-honours", 0, lambda s: s.phase == "ruff")
+    player = state.to_act[0]
+    candidates, deal = SearchBot(random.Random(2))._candidates(state, player)
+    assert deal is not None and len(candidates) > 1
+    assert candidates[0] == BasicBot(random.Random(2)).choose(state, player)
+    assert all(state.is_legal(a) for a in candidates)
+    assert SearchBot(random.Random(2), Budget(playouts=12)).choose(state, player) in candidates
+
+
+def test_a_playout_scores_the_searcher_by_its_lead_over_the_best_other_total() -> None:
+    state = _to_phase("truf-de", 4, lambda s: s.phase == "play")
+    player = state.current_player
+    assert player is not None
+    bot = SearchBot(random.Random(4))
+    world = state.copy()
+    outcome = bot._playout(world, player, state.legal_actions(player)[0])
+    assert world.is_deal_over
+    others = [t for p, t in world.totals.items() if p != player]
+    assert outcome == world.totals[player] - max(others)

@@ -187,11 +187,9 @@ def hand_strength(hand: Sequence[Card]) -> float:
 
 def _favourite_suit(hand: Sequence[Card]) -> Suit:
     """The suit a player would like as trumps: the longest, then the one with the best cards."""
-    weights = [0, 0, 0, 0]
+    weights = [0, 0, 0, 0]  # a thousand a card, then its rank: a suit's ranks sum to 104
     for card in hand:
-        weights[_SUIT_AT[card]] += (
-            1000 + _RANK_OF[card]
-        )  # length first: a suit's ranks sum to 104 at most
+        weights[_SUIT_AT[card]] += 1000 + _RANK_OF[card]
     return _SUITS[weights.index(max(weights))]
 
 
