@@ -839,11 +839,11 @@ def _share_out(
 
 
 def _secrets(
-    state: TromplemondState, player: str
+    state: TromplemondState, player: str, trust: float = 0.0
 ) -> Callable[[random.Random], dict[str, tuple[Card, ...]]]:
     """How to deal the others' secret cards as ``player`` may imagine them: drawn from the
     pack's cards they have not seen, every card of the ranks the ruleset deals in every round
-    among them."""
+    among them; ``trust`` of the deals take the claims at their word (:func:`_believed`)."""
     seen = _seen_by(state, player)
     pool = [c for c in ORDERED_PACK if c not in seen]
     others = [p for p in state.players if p != player]
@@ -851,10 +851,10 @@ def _secrets(
     always = [c for c in pool if c.rank in ALWAYS_USED]
     rest = [c for c in pool if c.rank not in ALWAYS_USED]
 
-    believed = _believed(state, others, seen, [c for c in always if is_jack(c)])
+    believed = _believed(state, others, seen, [c for c in always if is_jack(c)]) if trust else None
 
     def deal(rng: random.Random) -> dict[str, tuple[Card, ...]]:
-        if rng.random() < _TRUST:
+        if believed is not None and rng.random() < trust:
             found = believed(rng)
             if found is not None:
                 return found
@@ -869,8 +869,8 @@ _IN_PACK = frozenset(ORDERED_PACK)
 
 _TRUST = 0.8
 """How often a searcher deals a Tromplemond round as the claims tell it (:func:`_believed`)
-rather than at random from the cards it has not seen: a player half believes what the
-table says."""
+rather than at random from the cards it has not seen: it mostly believes what the table
+says, as a ``basic`` player, who reckons only with the bluffs it can see, does not."""
 
 
 def _believed(
@@ -916,5 +916,5 @@ def _tromplemond_worlds(
     state: TromplemondState, player: str
 ) -> Callable[[random.Random], GameState]:
     """How to deal a round of Tromplemond as ``player`` may imagine it (:func:`_secrets`)."""
-    secrets = _secrets(state, player)
+    secrets = _secrets(state, player, _TRUST)
     return lambda rng: state.with_hidden(secrets(rng))
