@@ -138,6 +138,9 @@ class _Printer:
     def emit(self, indent: str, text: str, node: Any) -> None:
         """A line for ``node``: its comments before, the text, its trailing comments."""
         comments: tuple[Comment, ...] = getattr(node, "comments", ())
+        if not comments:  # as most lines have: a record writes thousands of them
+            self.lines.append(indent + text)
+            return
         for comment in comments:
             if comment.place is Place.BEFORE:
                 self.lines.append(indent + comment.text)
