@@ -189,7 +189,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per strength pairing")
     parser.add_argument("--speed-games", type=int, default=200, help="games of the speed run")
     parser.add_argument("--deals", type=int, default=6, help="deals an endless game is cut at")
-    parser.add_argument("--budget", type=parse_budget, default=Budget(playouts=60))
+    parser.add_argument("--budget", type=parse_budget, default=DEFAULT_BUDGET)
     parser.add_argument("--decisions", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
