@@ -92,8 +92,8 @@ def test_a_record_of_each_ruleset(session: Session, path: Path) -> None:
         number = text.count("\n", 0, dealt.start(2))
         column = dealt.start(2) - text.rfind("\n", 0, dealt.start(2)) - 1
         card = session.hover(uri, number, column + 1)
-        assert card is not None
-        assert f"dealt to {dealt.group(1)}" in card.contents.value  # type: ignore[union-attr]
+        assert card is not None and isinstance(card.contents, types.MarkupContent)
+        assert f"dealt to {dealt.group(1)}" in card.contents.value
 
     # Completion of a tag's name, and of the Options of the game's ruleset.
     assert "Players" in {item.label for item in session.complete(uri, 0, 1)}
@@ -161,8 +161,8 @@ def test_a_change_is_checked_and_its_fix_offered(session: Session, tmp_path: Pat
     assert isinstance(found[0].code, str)
 
     hover = session.hover(uri, number, start)
-    assert hover is not None
-    said = hover.contents.value  # type: ignore[union-attr]
+    assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+    said = hover.contents.value
     assert found[0].code in said
     assert "“" in said
 
@@ -284,9 +284,11 @@ def test_words_and_colours(session: Session, tmp_path: Path) -> None:
     session.open(uri, text)
     session.diagnostics(uri, 1)
     hands = session.hover(uri, 4, 1)
-    assert hands is not None
-    assert "hands as dealt" in hands.contents.value  # type: ignore[union-attr]
-    legend = session.initialized.capabilities.semantic_tokens_provider.legend  # type: ignore[union-attr]
+    assert hands is not None and isinstance(hands.contents, types.MarkupContent)
+    assert "hands as dealt" in hands.contents.value
+    provider = session.initialized.capabilities.semantic_tokens_provider
+    assert provider is not None
+    legend = provider.legend
     data = session.tokens(uri)
     found, line, start = {}, 0, 0
     for index in range(0, len(data), 5):

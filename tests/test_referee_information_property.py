@@ -27,6 +27,7 @@ from trufspec.referee.resume import check_hands
 from trufspec.referee.ruff_and_honours import RuffAndHonoursState
 from trufspec.referee.state import GameState, Setup
 from trufspec.referee.tromplemond import TromplemondState
+from trufspec.referee.truf import TrufState
 
 
 def seen_by_the_table(state: GameState) -> set[Card]:
@@ -51,7 +52,8 @@ def places(state: GameState) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, .
         return hands, state.set_aside
     if isinstance(state, RuffAndHonoursState):
         return dict(state.dealt), state.stock
-    return dict(state.dealt), tuple(state.undealt)  # type: ignore[attr-defined]
+    assert isinstance(state, TrufState)
+    return dict(state.dealt), tuple(state.undealt)
 
 
 def redealt(state: GameState, player: str, rng: random.Random) -> GameState | None:
