@@ -172,19 +172,24 @@ def test_help_says_how_a_game_ends() -> None:
     assert "set no end to a game" in start
 
 
-def test_an_irregularity_the_table_lets_stand_is_explained_and_said() -> None:
-    """A card typed with ! is in help where the table may let one stand, and is said so."""
+def test_a_card_marked_with_an_exclamation_mark_is_refused_to_the_player() -> None:
+    """A player at the terminal cannot let their own irregularity stand: a card typed with !
+    is refused with the reason, nothing is played, and help no longer offers it."""
     out: list[str] = []
     table = open_table("truf-de", "You", 1, 4, 3, {}, out.append)
     state = table.state
+    marked: list[str] = []
 
     def card() -> str:
         legal = {str(a) for a in state.legal_actions("You")}
         hand = [str(c) for c in state.view("You").hand]
-        return next((c for c in hand if c not in legal), hand[0]).lower() + "!"
+        marked.append(next((c for c in hand if c not in legal), hand[0]).lower() + "!")
+        return marked[-1]
 
     lines = iter([lambda: "auto", lambda: "help", card, lambda: "quit"])
     table.run(lambda: next(lines)() + "\n")
     text = "\n".join(out)
-    assert "A card with ! (KS!) plays it as an irregularity the table lets stand." in text
-    assert re.search(r"^You: \w+! \(an irregularity", text, re.M)
+    assert "KS!" not in text
+    assert f"You cannot mark '{marked[0]}' with '!'".lower() in text.lower()
+    assert "never by the player who commits it" in text
+    assert not re.search(r"^You: \w+!", text, re.M)

@@ -220,7 +220,7 @@ def test_a_record_that_leaves_out_what_the_referee_needs_is_refused_not_a_crash(
     three_bids = (
         "\n".join(lines[: bids + 1] + lines[bids + 2 :]) + "\n"
     )  # a bid left out, the play kept
-    assert not validator_errors(three_bids)
+    assert not validator_errors(loads(three_bids).games)
     with pytest.raises(Refused) as raised:
         resume(three_bids)
     assert (
@@ -236,7 +236,7 @@ def test_a_record_that_leaves_out_what_the_referee_needs_is_refused_not_a_crash(
         )
         + "\n"
     )
-    assert not validator_errors(no_stock)
+    assert not validator_errors(loads(no_stock).games)
     with pytest.raises(Refused) as raised:
         resume(no_stock)
     assert "does not give the stock" in raised.value.diagnostic.message
@@ -275,7 +275,10 @@ def test_a_card_acknowledged_is_played_only_by_the_player_to_play_and_who_holds_
             break
         state.apply(rng.choice(state.legal_actions()))
     broken = state.why_not(PlayCard(player, refused[0]))
-    revoke = state.action(player, f"{refused[0]}!")
+    with pytest.raises(Refused, match="never by the player who commits it") as marked:
+        state.action(player, f"{refused[0]}!")
+    assert marked.value.diagnostic.code == "REF001"
+    revoke = state.acknowledged(state.action(player, str(refused[0])))
     assert (
         revoke == PlayCard(player, refused[0], acknowledged=True)
         and str(revoke) == f"{refused[0]}!"
@@ -308,7 +311,7 @@ def test_every_sample_record_that_gives_every_hand_resumes(folder: str) -> None:
         if path.name.endswith(".bad.truf"):
             continue
         for game in loads(path.read_text()).games:
-            if validator_errors(dumps([game])) or game.ruleset not in STATES:
+            if validator_errors([game]) or game.ruleset not in STATES:
                 continue
             try:
                 resume(game)

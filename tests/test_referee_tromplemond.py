@@ -184,8 +184,8 @@ def test_bad_set_ups_and_records_are_refused() -> None:
     with pytest.raises(Refused) as raised:
         new_game("tromplemond", PLAYERS, hands=[dict(HANDS, Emily=cards("2S 3H JC AH 9S"))])
     assert [d.code for d in raised.value.diagnostics] == [
-        "TM101",
         "TM002",
+        "TM101",
     ] and "9S (Emily's secret cards)" in str(raised.value)
     with pytest.raises(Refused) as raised:
         resume((RECORDS / "notation-example.truf").read_text())

@@ -133,6 +133,22 @@ def test_the_stateless_referee_refuses_with_the_clause(client: httpx.Client) -> 
     assert body["citation"]["quote"]
 
 
+def test_a_player_cannot_let_their_own_revoke_stand_but_the_table_can(
+    client: httpx.Client,
+) -> None:
+    """``!`` in an action is refused whoever sends it; ``acknowledge`` is the table's act."""
+    marked = client.post("/v1/referee", json={"record": cut_mid_trick(), "action": "KH!"})
+    body = problem(marked, 422)
+    assert body["code"] == "REF001"
+    assert "never by the player who commits it" in body["detail"]
+    answer = client.post(
+        "/v1/referee", json={"record": cut_mid_trick(), "action": "KH", "acknowledge": True}
+    ).json()
+    assert answer["applied"] == "KH!"
+    assert "1. Citra: AS 6S KH!" in answer["record"]
+    assert not errors(answer["record"])
+
+
 def test_legal_actions_come_in_pages(client: httpx.Client) -> None:
     record = '[Ruleset "truf-jb"]\n[Players "Ana Budi Citra Dewi"]\n'
     first = client.post("/v1/referee", json={"record": record, "seed": 3, "limit": 5}).json()
@@ -182,6 +198,49 @@ def test_a_hosted_game_is_played_by_its_seats(client: httpx.Client) -> None:
     ).json()
     assert record["version"] == 1
     assert not errors(record["record"])
+
+
+def test_only_the_tables_token_lets_an_irregularity_stand(client: httpx.Client) -> None:
+    game = new_game(client)
+    seats, table = game["tokens"]["seats"], bearer(game["tokens"]["table"])
+    actions = f"/v1/games/{game['id']}/actions"
+    view = client.get(f"/v1/games/{game['id']}", headers=table).json()
+    while view["phase"] != "play":
+        first = view["legal_actions"]["items"][0]
+        answer = client.post(
+            actions, json={"action": first, "seat": view["to_act"][0]}, headers=table
+        )
+        assert answer.status_code == 200, answer.text
+        view = client.get(f"/v1/games/{game['id']}", headers=table).json()
+    player = view["to_act"][0]
+    hand = client.get(f"/v1/games/{game['id']}", headers=bearer(seats[player])).json()["hand"]
+    legal = client.get(f"/v1/games/{game['id']}?seat={player}", headers=table).json()
+    # A lead is free but for trumps: play one card, then the next player may revoke.
+    lead = legal["legal_actions"]["items"][0]
+    assert client.post(actions, json={"action": lead}, headers=table).status_code == 200
+    view = client.get(f"/v1/games/{game['id']}", headers=table).json()
+    player = view["to_act"][0]
+    hand = client.get(f"/v1/games/{game['id']}", headers=bearer(seats[player])).json()["hand"]
+    allowed = set(view["legal_actions"]["items"])
+    revoke = next((card for card in hand if card not in allowed), None)
+    assert revoke is not None, "the seed deals the second player a suit to follow"
+    seat = bearer(seats[player])
+    version = view["version"]
+    assert (
+        problem(client.post(actions, json={"action": revoke + "!"}, headers=seat), 422)["code"]
+        == "REF001"
+    )
+    refused = client.post(actions, json={"action": revoke, "acknowledge": True}, headers=seat)
+    assert "only the table" in problem(refused, 403)["detail"]
+    assert client.get(f"/v1/games/{game['id']}", headers=table).json()["version"] == version
+    let_stand = client.post(
+        actions, json={"action": revoke, "acknowledge": True, "seat": player}, headers=table
+    )
+    assert let_stand.status_code == 200, let_stand.text
+    assert let_stand.json()["applied"] == revoke + "!"
+    record = client.get(f"/v1/games/{game['id']}/record", headers=table).json()["record"]
+    assert f"{revoke}!" in record
+    assert not errors(record)
 
 
 def test_tokens_never_tell_whether_a_game_exists(client: httpx.Client) -> None:

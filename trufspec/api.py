@@ -6,7 +6,7 @@ Everything here takes text or bytes and returns values; nothing raises for a bad
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from attrs import frozen
 
@@ -18,7 +18,7 @@ from trufspec.output.model import DealResult, FileReport, GameResult, excerpts
 from trufspec.records import NO_SPAN, Game, Span, comment_texts, without_comments
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
-from trufspec.wellformed import check_game, record_diagnostic
+from trufspec.wellformed import check_game, check_values, record_diagnostic
 
 __all__ = [
     "loads",
@@ -27,6 +27,7 @@ __all__ = [
     "decode",
     "check_bytes",
     "check_text",
+    "check_games",
     "format_bytes",
     "Formatted",
 ]
@@ -107,19 +108,55 @@ def _check_text(
 ) -> FileReport:
     parsed = parse_text(text, path, first_line)
     diagnostics = list(parsed.diagnostics)
-    games = []
-    for number, game in enumerate(parsed.games):
+    games = _judge_all(parsed.games, parsed.damaged, path, options, diagnostics, judged)
+    return FileReport(
+        path, tuple(games), tuple(diagnostics), excerpts(text, diagnostics, first_line)
+    )
+
+
+def check_games(
+    games: Sequence[Game],
+    path: str = "-",
+    options: Mapping[str, str] | None = None,
+    *,
+    read: Parsed | None = None,
+) -> FileReport:
+    """Check games that are already values (read from JSON, or made by the referee) as
+    :func:`check_text` checks those of a text, without printing them to read them again: the
+    diagnostics carry the positions the values hold (none, for games made in code).  ``read``
+    is what reading them found, when they were read from a text: its diagnostics are among
+    the check's and its damaged deals are not judged, as :func:`check_text` does."""
+    if read is not None:
+        diagnostics, damaged = list(read.diagnostics), read.damaged
+    else:
+        diagnostics = [d for game in games for d in check_values(game, path)]
+        damaged = frozenset()
+    with no_collection():
+        results = _judge_all(games, damaged, path, options, diagnostics, None)
+    return FileReport(path, tuple(results), tuple(diagnostics))
+
+
+def _judge_all(
+    games: Sequence[Game],
+    damaged: Iterable[tuple[int, int]],
+    path: str,
+    options: Mapping[str, str] | None,
+    diagnostics: list[Diagnostic],
+    judged: list[set[str]] | None,
+) -> list[GameResult]:
+    """Each game's structure checked and its play replayed, the diagnostics added to
+    ``diagnostics`` (sorted); ``damaged`` names the deals, by game, that did not read."""
+    results = []
+    for number, game in enumerate(games):
         codes: set[str] = {"REC001", "REC002"}
         if judged is not None:
             judged.append(codes)
         structure = list(check_game(game, path, codes))
         diagnostics.extend(structure)
-        skip = frozenset(d for g, d in parsed.damaged if g == number)
-        games.append(_judge(game, path, options, skip, structure, diagnostics, codes))
+        skip = frozenset(d for g, d in damaged if g == number)
+        results.append(_judge(game, path, options, skip, structure, diagnostics, codes))
     diagnostics.sort(key=Diagnostic.sort_key)
-    return FileReport(
-        path, tuple(games), tuple(diagnostics), excerpts(text, diagnostics, first_line)
-    )
+    return results
 
 
 def _judge(

@@ -45,7 +45,7 @@ from trufspec.records import (
 )
 from trufspec.spec.registry import default_registry
 
-__all__ = ["check_game", "judged_by", "record_diagnostic", "REQUIRED_TAGS"]
+__all__ = ["check_game", "check_values", "judged_by", "record_diagnostic", "REQUIRED_TAGS"]
 
 REQUIRED_TAGS = ("Ruleset", "Players")
 
@@ -93,6 +93,23 @@ def _problems(game: Game, path: str | None) -> Iterator[Diagnostic]:
             yield from _names(deal, players, game, path)
         yield from _entries(deal, path)
         yield from _duplicate_cards(deal, path)
+
+
+def check_values(game: Game, path: str | None) -> Iterator[Diagnostic]:
+    """What the notation's reader checks as it reads, for a game that was not read from text
+    (made in code, or read from JSON): in a trick that names each card's player, one card
+    after each name (REC012).  The reader reports it on the run of cards; a value has no run,
+    and the trick's extra cards are those after the last name, as the replay pairs them."""
+    for deal in game.deals:
+        play = deal.find(Play)
+        for trick in play.tricks if play is not None else ():
+            named = len(trick.players)
+            if trick.by_player and len(trick.cards.cards) > named > 0:
+                count = len(trick.cards.cards) - named + 1
+                player = trick.players[-1]
+                yield record_diagnostic(
+                    "REC012", trick.span, path, player=player.value, count=count
+                )
 
 
 def judged_by(game: Game) -> set[str]:

@@ -23,11 +23,13 @@ from attrs import frozen
 
 from trufspec.cards import Card, Suit
 from trufspec.engine.findings import Findings
-from trufspec.records import Deal, Play, Span, Trick, Tricks
+from trufspec.records import Atom, Cards, Deal, Play, Span, Trick, Tricks
 
 __all__ = [
     "TrickRules",
+    "TrickTable",
     "PlayOutcome",
+    "UNBROKEN",
     "trick_winner",
     "order_of_play",
     "seatings",
@@ -156,8 +158,17 @@ def play_fault(
         return code, {
             "card": card,
             "other_cards": " ".join(str(c) for c in hand if c.suit is not trump),
+            "unbroken": UNBROKEN[rules.broken_by],
         }
     return code, {"card": card, "suit_cards": " ".join(str(c) for c in hand if c.suit is led)}
+
+
+UNBROKEN: Mapping[str, str] = {
+    "any-earlier-trick": "no trump has been played before this trick",
+    "ruff-only": "no player has yet trumped a suit they could not follow",
+}
+"""Why trumps are not broken yet, in the words of each reading of what breaks them: the
+trump-lead clauses say it, so that their message is true under the reading in force."""
 
 
 def trumps_broken(
@@ -204,7 +215,12 @@ def replay_play(
     expected_tricks: int,
     decided: Callable[[Mapping[str, int]], bool] | None = None,
 ) -> PlayOutcome:
-    """Replay the tricks of a deal against the rules; report what breaks them.
+    """Replay the tricks of a deal through a :class:`TrickTable`; report what breaks the rules.
+
+    The table is the one a live game plays on: each card is judged by what the table would
+    refuse, then played as the table did, so that a record and a live game cannot be judged
+    apart.  What a record adds is that the table may have let a fault stand (a wrong leader, a
+    revoke, a card out of turn): the fault is reported and the play goes on from it.
 
     ``hands`` are the hands at the first lead, or None when the record does not give them.
     ``first_leader`` is who must lead trick 1 (None when the record does not say who won the
@@ -224,10 +240,9 @@ def replay_play(
             for player, card in zip(players, trick.cards.cards):
                 hands.setdefault(player, []).append(card)
         findings.unchecked("the hands (cards are checked only against those played later)")
-    # Each hand as an ordered set: a card played is taken out (and found held) by one pop.
-    holding = {seat: dict.fromkeys(cards, True) for seat, cards in hands.items()}
-    won: Counter[str] = Counter()
-    broken = False
+    opening = first_leader if first_leader is not None else seats[0]
+    table = TrickTable(seats, rules, trump, hands, opening, expected_tricks)
+    holding = table.hands if known_hands else None
     expected_leader = first_leader
     # The clauses judged trick by trick, told to the findings once the play is over.
     judged: set[str | None] = set()
@@ -274,6 +289,7 @@ def replay_play(
                     expected=expected_leader,
                     previous=count - 1,
                 )
+        table.leader = leader
         if not (trick.by_player and _check_turns(trick, seats, orders, rules, findings)):
             last = count == len(turns)
             if len(trick.cards.cards) != len(seats) and not (last and play.incomplete):
@@ -292,47 +308,25 @@ def replay_play(
                 judged.add(rules.trump_lead)
             if len(cards) > 1:
                 judged.add(rules.follow_suit)
-        ruffed = False
-        led = cards[0].suit if cards else None
         for index, (player, card) in enumerate(zip(players, cards)):
-            hand = holding.get(player)
-            if hand is None or not hand.pop(card, False):
-                if known_hands:
-                    # The cards played so far: those of the tricks before, then of this one.
-                    played = [
-                        t.cards.cards[: len(p)] for t, p in zip(play.tricks, turns[: count - 1])
-                    ] + [cards[:index]]
-                    reason = why_not_held(card, played, holding)
-                    findings.fault(
-                        rules.card_held,
-                        trick.cards.span(index),
-                        ack=index in trick.cards.acks,
-                        player=player,
-                        card=card,
-                        reason=reason,
-                    )
-                continue
-            # The rules are judged on the hand without the card, which changes nothing: the
-            # card is not of the suit whose presence decides (see ``breaks``).
-            if breaks(card, hand, led if index else None, trump, broken, rules) is not None:
-                fault = play_fault(card, hand, led if index else None, trump, broken, rules)
-                assert fault is not None
+            acknowledged = index in trick.cards.acks
+            fault = table.card_fault(player, card, holding)
+            if fault is not None and (fault[0] != rules.card_held or known_hands):
                 code, values = fault
+                # A card not held changes what every later figure may show; a card held
+                # but played against the rules changes nothing the figures count.
                 findings.fault(
                     code,
                     trick.cards.span(index),
-                    ack=index in trick.cards.acks,
-                    figures=False,
+                    ack=acknowledged,
+                    figures=code == rules.card_held,
                     player=player,
                     **values,
                 )
-            elif index and card.suit is not led and card.suit is trump:
-                ruffed = True
-        if len(cards) == len(seats):
+            table.put(player, card, acknowledged)
+        winner = table.gather()
+        if winner is not None:
             judged.add(rules.trick_winner)
-            best = trick_winner(cards, trump)
-            winner = players[best]
-            won[winner] += 1
             expected_leader = winner
             written = trick.winner
             if written is not None and written.value != winner:
@@ -343,21 +337,21 @@ def replay_play(
                     figures=(winner, written.value),
                     number=count,
                     expected=winner,
-                    card=cards[best],
+                    card=cards[trick_winner(cards, trump)],
                     written=written.value,
                 )
                 # The table went on as if its winner had won: judge the next lead by that.
                 expected_leader = written.value
-            if decided is not None and decided(won):
+            if decided is not None and decided(table.won):
                 decided_in = count
         else:
             expected_leader = None
-        broken = trumps_broken(broken, cards, trump, ruffed, rules)
     findings.judge(*judged)
     if stopped:
-        return PlayOutcome(dict(won), False)
+        return PlayOutcome({seat: count for seat, count in table.won.items() if count}, False)
+    won = {seat: table.won.get(seat, 0) for seat in seats}
     if decided_in is not None:
-        return PlayOutcome({seat: won[seat] for seat in seats}, True)
+        return PlayOutcome(won, True)
     complete = (
         not play.incomplete
         and len(play.tricks) == expected_tricks
@@ -367,7 +361,283 @@ def replay_play(
         count = len(play.tricks)
         problem = f"the play has {count} trick{'s' if count != 1 else ''}"
         _miscounted(findings, rules, play.span, problem, len(seats), expected_tricks)
-    return PlayOutcome({seat: won[seat] for seat in seats}, complete)
+    return PlayOutcome(won, complete)
+
+
+class TrickTable:
+    """The tricks of one deal as they are played: the one state of trick play, which a live
+    game plays on and the replay of a record replays through.
+
+    It holds what each player has left, the trick on the table, the tricks played and who won
+    them, whether trumps are broken and who leads.  ``tricks`` is how many tricks the deal has;
+    ``leader`` leads the first.  The order of play round the table follows the ruleset's
+    reading (``TrickRules.enforce_order``): under ``free`` any player who has not played to the
+    trick may play, and :meth:`to_act` names them all, the next one clockwise first.
+
+    A live game asks :meth:`fault` and then :meth:`play`; a replay asks :meth:`card_fault`,
+    then plays the card as the table did with :meth:`put` and ends each trick with
+    :meth:`gather`, since a record may show a fault the table let stand.
+    """
+
+    __slots__ = (
+        "_allowed",
+        "_free",
+        "_orders",
+        "_waiting",
+        "acked",
+        "broken",
+        "current",
+        "done",
+        "hands",
+        "leader",
+        "ruffed",
+        "rules",
+        "seats",
+        "tricks",
+        "trump",
+        "won",
+    )
+
+    def __init__(
+        self,
+        seats: Sequence[str],
+        rules: TrickRules,
+        trump: Suit | None,
+        hands: Mapping[str, Sequence[Card]],
+        leader: str,
+        tricks: int,
+    ) -> None:
+        self.seats = tuple(seats)
+        self.rules = rules
+        self.trump = trump
+        self.hands = {seat: dict.fromkeys(hands[seat], True) for seat in self.seats}
+        """What each player holds, as an ordered set (the order of the hand as dealt)."""
+        for player, cards in hands.items():
+            # A record's play may name a player who is not at the table: their cards, as the
+            # play shows them, are kept too, after the table's.
+            self.hands.setdefault(player, dict.fromkeys(cards, True))
+        self.leader = leader
+        self.current: list[tuple[str, Card]] = []
+        """The trick on the table: who played which card, in order of play."""
+        self.done: list[tuple[tuple[str, Card], ...]] = []
+        """The tricks played, each as its cards with their players in order of play."""
+        self.won = dict.fromkeys(self.seats, 0)
+        self.broken = False
+        self.ruffed = False
+        """A player who could not follow the suit led has played a trump to this trick."""
+        self.tricks = tricks
+        self.acked: tuple[tuple[int, int], ...] = ()
+        """The cards the table let stand although they break a rule of play, as the index of
+        their trick (from 0) and their place in it."""
+        self._allowed: dict[str, list[Card]] = {}
+        self._waiting: tuple[str, ...] = ()
+        """The players still to play to the trick on the table, in order of play."""
+        self._free = rules.enforce_order == "free"
+        self._orders = seatings(self.seats, rules.enforce_order)
+
+    def copy(self) -> TrickTable:
+        other = TrickTable.__new__(TrickTable)
+        other.seats, other.rules, other.trump, other.tricks = (
+            self.seats,
+            self.rules,
+            self.trump,
+            self.tricks,
+        )
+        other._orders = self._orders
+        other._allowed = dict(self._allowed)
+        other._waiting, other._free = self._waiting, self._free
+        other.hands = {seat: dict(hand) for seat, hand in self.hands.items()}
+        other.leader, other.broken, other.ruffed, other.acked = (
+            self.leader,
+            self.broken,
+            self.ruffed,
+            self.acked,
+        )
+        other.current = list(self.current)
+        other.done = list(self.done)
+        other.won = dict(self.won)
+        return other
+
+    @property
+    def over(self) -> bool:
+        """Every trick of the deal is played."""
+        return len(self.done) == self.tricks
+
+    def order(self, leader: str) -> tuple[str, ...]:
+        """The players in order of play from ``leader``, in the direction of the reading."""
+        return self._orders[leader]
+
+    def to_act(self) -> tuple[str, ...]:
+        """Who may play the next card."""
+        if not self.current:
+            return () if len(self.done) == self.tricks else (self.leader,)
+        return self._waiting if self._free else self._waiting[:1]
+
+    def allowed(self, player: str) -> list[Card]:
+        """The cards ``player`` may play to the trick now, were it their turn: worked out once
+        per card played, since the list of legal actions and the check of the action chosen
+        both ask, and kept for a player until the cards they may play change."""
+        found = self._allowed.get(player)
+        if found is None:
+            led = self.current[0][1].suit if self.current else None
+            found = self._allowed[player] = playable(
+                self.hands[player], led, self.trump, self.broken, self.rules
+            )
+        return found
+
+    def forget(self) -> None:
+        """Forget the cards worked out as allowed: the hands were changed from outside (a
+        search deals the unseen cards again)."""
+        self._allowed.clear()
+
+    def fault(
+        self, player: str, card: Card, acknowledged: bool = False
+    ) -> tuple[str, dict[str, object]] | None:
+        """The clause that ``player`` playing ``card`` now breaks, with the values of its
+        message, or None when the card may be played (``player`` sits at the table).
+
+        A card the table ``acknowledged`` may break the rules on which card is played (follow
+        suit, leading trumps): the play goes on from it as the replay of a record that marks
+        it ``!`` does.  Who plays and whether the card is held are not waived: the table could
+        not go on from a card played out of turn or not held."""
+        if player in self.to_act() and card in self.allowed(player):
+            return None
+        rules, current = self.rules, self.current
+        number = len(self.done) + 1
+        if not current:
+            if player != self.leader:
+                if number == 1:
+                    return rules.first_leader, {"player": player, "expected": self.leader}
+                return rules.next_leader, {
+                    "number": number,
+                    "player": player,
+                    "expected": self.leader,
+                    "previous": number - 1,
+                }
+        elif any(p == player for p, _ in current):
+            return rules.one_card_each, {
+                "number": number,
+                "count": len(current) + 1,
+                "players": len(self.seats),
+            }
+        elif rules.enforce_order != "free":
+            expected = self._orders[self.leader][len(current)]
+            if player != expected and rules.turn_order is not None:
+                order = rules.enforce_order
+                return rules.turn_order, {
+                    "player": player,
+                    "previous": current[-1][0],
+                    "expected": expected,
+                    "order": order,
+                }
+        fault = self.card_fault(player, card)
+        if fault is None or (acknowledged and fault[0] != rules.card_held):
+            return None
+        code, values = fault
+        return code, {"player": player, **values}
+
+    def card_fault(
+        self,
+        player: str,
+        card: Card,
+        holding: Mapping[str, Mapping[Card, bool]] | None = None,
+    ) -> tuple[str, dict[str, object]] | None:
+        """The clause that ``player``'s card breaks, whoever's turn it is: a card not held,
+        or one that breaks the rules of play (leading trumps, follow suit), with the values
+        of its message but the player's name.  Why a card is not held names who holds it only
+        when ``holding`` (the hands) is given: a live table tells the player only what they
+        may know."""
+        hand = self.hands.get(player)
+        if hand is None or card not in hand:
+            played = [tuple(c for _, c in trick) for trick in self.done]
+            played.append(tuple(c for _, c in self.current))
+            return self.rules.card_held, {
+                "card": card,
+                "reason": why_not_held(card, played, holding),
+            }
+        led = self.current[0][1].suit if self.current else None
+        if breaks(card, hand, led, self.trump, self.broken, self.rules) is None:
+            return None
+        return play_fault(card, hand, led, self.trump, self.broken, self.rules)
+
+    def play(self, player: str, card: Card, acknowledged: bool = False) -> None:
+        """Play a card that :meth:`fault` allows; a full trick goes to its winner, who leads
+        next."""
+        self.put(player, card, acknowledged)
+        if len(self.current) == len(self.seats):
+            self.gather()
+
+    def put(self, player: str, card: Card, acknowledged: bool = False) -> None:
+        """Put ``player``'s card on the trick as the table let it stand, whatever it breaks: a
+        card not held is taken from no hand, and only a player who could not follow the
+        suit led breaks trumps by a trump (a revoke with a trump does not: the
+        ``trump-broken-by`` reading ``ruff-only`` speaks of a player who could not follow)."""
+        current = self.current
+        hand = self.hands.get(player)
+        if acknowledged:
+            self.acked += ((len(self.done), len(current)),)
+        if current:
+            led = current[0][1].suit
+            if (
+                card.suit is self.trump
+                and card.suit is not led
+                and hand is not None
+                and card in hand
+                and not any(c.suit is led for c in hand)
+            ):
+                self.ruffed = True
+            waiting = self._waiting
+            if player in waiting:
+                at = waiting.index(player)
+                self._waiting = waiting[:at] + waiting[at + 1 :]
+            self._allowed.pop(player, None)
+        else:
+            self._waiting = self._orders[player][1:] if player in self._orders else ()
+            # What the others may play changes with the lead.
+            self._allowed.clear()
+        if hand is not None:
+            hand.pop(card, None)
+        current.append((player, card))
+
+    def gather(self) -> str | None:
+        """End the trick on the table: a full trick goes to its winner, who leads next, and
+        is returned; a trick short of a card for each seat (a record's play may show one) is
+        set aside, won by nobody."""
+        self._allowed.clear()
+        current = self.current
+        cards = [c for _, c in current]
+        winner: str | None = None
+        if len(current) == len(self.seats):
+            winner = current[trick_winner(cards, self.trump)][0]
+            self.won[winner] = self.won.get(winner, 0) + 1
+            self.leader = winner
+        self.broken = trumps_broken(self.broken, cards, self.trump, self.ruffed, self.rules)
+        self.done.append(tuple(current))
+        self.current = []
+        self.ruffed = False
+        return winner
+
+    def record(self) -> Play:
+        """The tricks so far, as a record: each in the leader form when it went round the
+        table in the order of the reading, else with each card's player."""
+        tricks = []
+        acked = self.acked
+        for number, trick in enumerate(
+            [*self.done, tuple(self.current)] if self.current else self.done, start=1
+        ):
+            players, played = zip(*trick)
+            acks = (
+                frozenset(place for index, place in acked if index == number - 1)
+                if acked
+                else frozenset()
+            )
+            cards = Cards(played, acks=acks)
+            leader = Atom(players[0])
+            if players == self.order(players[0])[: len(players)]:
+                tricks.append(Trick(Atom(number), leader, cards))
+            else:
+                tricks.append(Trick(Atom(number), leader, cards, tuple(Atom(p) for p in players)))
+        return Play(tuple(tricks), incomplete=not self.over)
 
 
 def _miscounted(

@@ -2,16 +2,19 @@
 
 A record is resumed by checking it with the validator (a record that breaks a rule is
 refused with its diagnostics) and then applying, through the referee, the actions its deals
-show: the state reached is the one the table reached, and it goes on from there.
+show: the state reached is the one the table reached, and it goes on from there.  A record
+given as a value is checked and replayed as it is, never printed to be read again; text is
+read once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from trufspec.api import check_text, dumps, loads
+from trufspec.api import check_games, loads
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.notation.parse import Parsed
 from trufspec.records import Deal, Dealer, Game
 from trufspec.referee.actions import NextDeal
 from trufspec.referee.errors import Refused, refusal
@@ -22,9 +25,11 @@ from trufspec.spec.registry import default_registry
 __all__ = ["resume", "check_hands", "validator_errors"]
 
 
-def validator_errors(text: str) -> list[Diagnostic]:
-    """The errors ``trufspec check`` finds in a record."""
-    return [d for d in check_text(text).diagnostics if d.severity is Severity.ERROR]
+def validator_errors(games: Sequence[Game], read: Parsed | None = None) -> list[Diagnostic]:
+    """The errors ``trufspec check`` finds in the games of a record (``read``: what reading
+    them from a text found)."""
+    report = check_games(games, read=read)
+    return [d for d in report.diagnostics if d.severity is Severity.ERROR]
 
 
 def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
@@ -37,11 +42,13 @@ def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
     """
     from trufspec.referee import STATES
 
+    read: Parsed | None = None
     if isinstance(record, str):
-        text, games = record, loads(record).games
+        read = loads(record)
+        games = read.games
     else:
-        text, games = dumps([record]), (record,)
-    errors = validator_errors(text)
+        games = (record,)
+    errors = validator_errors(games, read)
     if errors:
         raise Refused(
             [refusal("REF003", "the record breaks the rules, so it cannot be resumed"), *errors]
@@ -114,6 +121,6 @@ def check_hands(state: GameState) -> None:
     validator's diagnostics (each deal's hands checked as deal 1 of a record)."""
     for given in state.setup.hands:
         game = Game(tuple(state.setup.tags()), (state.given_deal(given),))
-        errors = validator_errors(dumps([game]))
+        errors = validator_errors([game])
         if errors:
             raise Refused(errors)

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from trufspec.cards import Card, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
+from trufspec.engine.tricks import TrickTable
 from trufspec.records import (
     Atom,
     Cards,
@@ -50,7 +51,7 @@ from trufspec.referee.state import (
     hand_order,
     left_over,
 )
-from trufspec.referee.tricks import TrickGame, TrickTable, played
+from trufspec.referee.tricks import TrickGame, played
 from trufspec.rulesets.ruff_and_honours import deal as dealing
 from trufspec.rulesets.ruff_and_honours.ruleset import (
     TRICK_RULES,
@@ -143,7 +144,7 @@ class RuffAndHonoursState(TrickGame):
     def legal_actions(self, player: str | None = None) -> Sequence[Action]:
         if self._phase == "play":
             assert self.table is not None
-            return self.table.legal() if player is None else self.table.legal_of(player)
+            return self._legal_plays(player)
         acting = [p for p in self.to_act if player is None or p == player]
         if self._phase == "end":
             return [NextDeal(p) for p in acting]
@@ -171,7 +172,7 @@ class RuffAndHonoursState(TrickGame):
         phase, kind = self._phase, type(action)
         if phase == "play" and kind is PlayCard:
             assert isinstance(action, PlayCard) and self.table is not None
-            return self.table.why_not(player, action.card, action.acknowledged)
+            return self._play_problem(action)
         if phase == "ruff" and (kind is Discard or (kind is Choose and str(action) == DECLINE)):
             findings = Findings(default_registry(), None)
             dealing.set_up(
@@ -303,7 +304,7 @@ class RuffAndHonoursState(TrickGame):
             self.ruff, None if self.table is None else self.table.record(), (), player
         )
 
-    def action(self, player: str, words: str) -> Action:
+    def _action(self, player: str, words: str) -> Action:
         text = " ".join(words.split())
         try:
             if self._phase == "play":

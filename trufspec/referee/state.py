@@ -41,7 +41,7 @@ from trufspec.records import (
     Tag,
     Undealt,
 )
-from trufspec.referee.actions import Action
+from trufspec.referee.actions import Action, PlayCard
 from trufspec.referee.errors import Refused, refusal
 from trufspec.spec.options import OptionValues
 from trufspec.spec.registry import default_registry
@@ -260,12 +260,41 @@ class GameState(abc.ABC):
         """The record of the deal in progress (None once the game is over); as ``player``
         sees it when one is given."""
 
-    @abc.abstractmethod
     def action(self, player: str, words: str) -> Action:
         """The action ``player`` means by ``words`` in the notation (``QH``, ``3S -JD``,
         ``trump H atas``, ``deal``) at this point of the game, legal or not: what a table
         app makes of what a player typed.  :class:`~trufspec.referee.errors.Refused` (REF001)
-        when the words are not an action of this phase."""
+        when the words are not an action of this phase, or when they carry the ``!`` of an
+        irregularity let stand: a player cannot waive a rule for themselves; the table does,
+        by :meth:`acknowledged`."""
+        marked = next((word for word in words.split() if word.endswith("!")), None)
+        if marked is not None:
+            problem = (
+                f"{player} cannot mark '{marked}' with '!': an irregularity is let stand by the "
+                "table, never by the player who commits it"
+            )
+            raise Refused([refusal("REF001", problem)])
+        return self._action(player, words)
+
+    @abc.abstractmethod
+    def _action(self, player: str, words: str) -> Action:
+        """:meth:`action`, for words that carry no ``!``."""
+
+    def acknowledged(self, action: Action) -> Action:
+        """``action`` as the table lets it stand although it may break a rule of play (the
+        record marks it ``!``): the table's own act, which a table app offers to whoever
+        runs the table, never to the player who acts.  Only a card played to a trick can be
+        let stand; any other action is refused (REF001)."""
+        if isinstance(action, PlayCard):
+            return PlayCard(action.player, action.card, acknowledged=True)
+        raise Refused(
+            [
+                refusal(
+                    "REF001",
+                    f"the table cannot let '{action}' stand: only a card played to a trick can be",
+                )
+            ]
+        )
 
     @abc.abstractmethod
     def record_actions(self, deal: Deal) -> Iterator[Action]:

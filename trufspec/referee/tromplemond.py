@@ -39,7 +39,7 @@ it without saying who spoke; any player may then make it, in the record's own wo
   which hold each player's own slip: a count is the same step made the other way.
 * an irregularity (``early-reveal Nick``, with the flags ``intentional`` and ``void``;
   ``misdeal``, with ``waived`` and ``before-public``; ``bribe Sam``, or ``bribe Sam!`` when
-  the table lets Sam play on): legal whenever the ruleset's check of the round with it
+  the table lets Sam play on, made by :meth:`~TromplemondState.acknowledged`): legal whenever the ruleset's check of the round with it
   written finds no fault, between the steps of the vote (not while one is in progress), a
   reveal only until the vote is decided, and none once the round is scored.  The legal
   actions list their plain forms.  A ban (an intentional reveal, a bribe) or a void ends the
@@ -738,7 +738,23 @@ class TromplemondState(GameState):
         discards = Discards(Cards(tuple(c for c in ORDERED_PACK if c not in dealt)))
         return Deal("round", Atom(1), (Dealer(Atom(self.dealer)), discards, public, secret))
 
-    def action(self, player: str, words: str) -> Action:
+    def acknowledged(self, action: Action) -> Action:
+        """A bribe the table lets stand (``bribe Sam!``: Sam plays on); Tromplemond has no
+        tricks, so no card can be let stand."""
+        if isinstance(action, Choose):
+            bribe = _irregularity(action.words)
+            if isinstance(bribe, Bribe) and not bribe.player.ack:
+                return Choose(action.player, f"{action.words}!")
+        raise Refused(
+            [
+                refusal(
+                    "REF001",
+                    f"the table cannot let '{action}' stand: in Tromplemond only a bribe can be",
+                )
+            ]
+        )
+
+    def _action(self, player: str, words: str) -> Action:
         text = " ".join(words.split())
         phase = self._phase
         if _irregularity(text) is not None or (

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 from trufspec.cards import Card, Suit, Trump, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
-from trufspec.engine.tricks import TrickRules
+from trufspec.engine.tricks import TrickRules, TrickTable
 from trufspec.records import (
     Atom,
     BidEntry,
@@ -55,7 +55,7 @@ from trufspec.referee.state import (
     hand_order,
     left_over,
 )
-from trufspec.referee.tricks import TrickGame, TrickTable, played
+from trufspec.referee.tricks import TrickGame, played
 from trufspec.spec.registry import default_registry
 
 __all__ = ["TrufState", "contract_words", "mode_forms"]
@@ -201,7 +201,7 @@ class TrufState(TrickGame):
         phase = self._phase
         if phase == "play":
             assert self.table is not None
-            return self.table.legal() if player is None else self.table.legal_of(player)
+            return self._legal_plays(player)
         acting = self.to_act if player is None else tuple(p for p in self.to_act if p == player)
         if phase == "bids":
             return Chain([self._bid_list(p) for p in acting], self.is_legal)
@@ -250,7 +250,7 @@ class TrufState(TrickGame):
         phase = self._phase
         if phase == "play" and type(action) is PlayCard:
             assert self.table is not None
-            return self.table.why_not(player, action.card, action.acknowledged)
+            return self._play_problem(action)
         if phase == "bids" and type(action) is BidCards:
             return self._bid_problem(action)
         if phase == "contract" and type(action) is Choose:
@@ -386,7 +386,7 @@ class TrufState(TrickGame):
 
     # ------------------------------------------------------------------ records and copies
 
-    def action(self, player: str, words: str) -> Action:
+    def _action(self, player: str, words: str) -> Action:
         phase = self._phase
         try:
             if phase == "play":

@@ -130,6 +130,10 @@ class Host:
         access, stored = self._authorised(game, token)
         if access.seat is not None and request.seat not in (None, access.seat):
             raise forbidden("a seat's token acts as that seat only")
+        if access.seat is not None and request.acknowledge:
+            raise forbidden(
+                "only the table lets an irregularity stand; a seat's token cannot acknowledge"
+            )
         if request.version is not None and request.version != stored.version:
             raise _conflict(
                 f"the game is at version {stored.version}, not {request.version}: "
@@ -141,6 +145,8 @@ class Host:
             if seat is None or seat not in state.players:
                 raise Refused([refusal("REF001", "no seat is to act: the game is over")])
             action = state.action(seat, request.action)
+            if request.acknowledge:
+                action = state.acknowledged(action)
             state.apply(action)
         except Refused as refused:
             raise ProblemError(refusal_problem(refused.diagnostics)) from None

@@ -121,25 +121,26 @@ def legal_page(state: GameState, player: str | None, offset: int, limit: int) ->
     return LegalActions(player, len(actions), offset, items)
 
 
-def _with_readings(text: str, readings: Mapping[str, str]) -> str:
-    """The record with its ``Options`` tag replaced by ``readings`` (left out when none)."""
-    games = loads(text).games
-    if len(games) != 1:
-        return text  # resume refuses it, saying why
-    game = games[0]
+def _with_readings(record: str, readings: Mapping[str, str]) -> Game | str:
+    """The game of a record with its ``Options`` tag replaced by ``readings`` (left out when
+    none), as a value for the referee; the text as it is when it holds no single game, which
+    :func:`~trufspec.referee.resume` refuses, saying why."""
+    read = loads(record)
+    if len(read.games) != 1 or not read.ok:
+        return record
+    game = read.games[0]
     tags = [t for t in game.tags if t.name != "Options"]
     if readings:
         tags.append(Tag("Options", ", ".join(f"{k}={v}" for k, v in readings.items())))
-    return dumps([replace(game, tags=tuple(tags))])
+    return replace(game, tags=tuple(tags))
 
 
 def referee(request: RefereeRequest) -> RefereeResponse | Problem:
     """The stateless referee: the record resumed, the action applied, what comes next."""
     text = record_text(request.record)
-    if request.readings is not None:
-        text = _with_readings(text, request.readings)
+    record = text if request.readings is None else _with_readings(text, request.readings)
     try:
-        state = resume(text, seed=request.seed)
+        state = resume(record, seed=request.seed)
         player = request.player
         applied = None
         if request.action is not None:
@@ -148,6 +149,8 @@ def referee(request: RefereeRequest) -> RefereeResponse | Problem:
                 who = "nobody is to act: the game is over" if player is None else "no such player"
                 raise Refused([refusal("REF001", f"{who} ({', '.join(state.players)})")])
             action = state.action(player, request.action)
+            if request.acknowledge:
+                action = state.acknowledged(action)
             state.apply(action)
             applied = str(action)
     except Refused as refused:

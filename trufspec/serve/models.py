@@ -80,6 +80,9 @@ class RefereeRequest(_Body, frozen=True):
 
     record: Record
     action: Annotated[str, msgspec.Meta(max_length=1000)] | None = None
+    acknowledge: bool = False
+    """The table lets the action stand although it breaks a rule of play (the record marks it
+    ``!``): the table's own act, never a player's (whose ``!`` in ``action`` is refused)."""
     player: Word | None = None
     readings: Readings | None = None
     seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
@@ -153,6 +156,9 @@ class GameView(_Answer, frozen=True):
 
 class ActionRequest(_Body, frozen=True):
     action: Annotated[str, msgspec.Meta(min_length=1, max_length=1000)]
+    acknowledge: bool = False
+    """The table lets the action stand although it breaks a rule of play: only the table's
+    token may say so (a seat's token is refused, 403)."""
     seat: Word | None = None
     version: Annotated[int, msgspec.Meta(ge=0)] | None = None
     format: Format = "truf"

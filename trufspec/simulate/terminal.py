@@ -26,14 +26,14 @@ from typing import TextIO
 
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.tricks import order_of_play
+from trufspec.engine.tricks import TrickTable, order_of_play
 from trufspec.output.rules import citation_lines
 from trufspec.records import Game, Hands, Play, Score, Secret, replace
 from trufspec.referee import Action, GameState, PlayCard, Refused, new_game
 from trufspec.referee.actions import Discard
 from trufspec.referee.resume import resume
 from trufspec.referee.state import hand_order
-from trufspec.referee.tricks import TrickGame, TrickTable
+from trufspec.referee.tricks import TrickGame
 from trufspec.referee.tromplemond import TromplemondState, is_irregularity
 from trufspec.referee.truf import TrufState
 from trufspec.rulesets import RULESETS
@@ -82,8 +82,8 @@ _COMMANDS = (
     "  quit          end the game (saved when --save names a file)",
 )
 
-_CARD = re.compile(r"-?(?:10|[2-9akqjt])[shdc]!?", re.IGNORECASE)
-"""A card as typed, in any case, with a minus sign or the ``!`` of an irregularity."""
+_CARD = re.compile(r"-?(?:10|[2-9akqjt])[shdc]", re.IGNORECASE)
+"""A card as typed, in any case, with a minus sign."""
 
 _HIDDEN = {"bids": "has bid", "votes": "has voted", "decide": "has chosen"}
 """What is said of another player's action in a phase whose choices stay secret until all
@@ -229,12 +229,7 @@ class Table:
             self._refuse(problem, "")
             return None
         state.apply(action)
-        note = (
-            " (an irregularity: the table lets it stand, and the record marks it with !)"
-            if str(action).endswith("!")
-            else ""
-        )
-        self.write(f"{user}: {action}{note}")
+        self.write(f"{user}: {action}")
         self._after(action)
         return None
 
@@ -293,25 +288,11 @@ class Table:
             lines.append(
                 "  A * stands for what you may not see yet (others' bids, cards or slips)."
             )
-        if self._irregular_allowed():
-            lines.append("  A card with ! (KS!) plays it as an irregularity the table lets stand.")
         lines += _COMMANDS
         lines.append(
             f"The rules in full: trufspec rules {state.ruleset}; one rule: trufspec rules CODE."
         )
         return lines
-
-    def _irregular_allowed(self) -> bool:
-        """Whether a card may be played now as an irregularity the table lets stand (``KS!``,
-        which the record marks as acknowledged)."""
-        state = self.state
-        hand = state.view(self.user).hand
-        if state.phase != "play" or not hand:
-            return False
-        try:
-            return state.why_not(state.action(self.user, f"{hand[0]}!")) is None
-        except Refused:
-            return False
 
     def _offered(self) -> Sequence[Action]:
         """The actions the prompt offers: the table's irregularities are typed when they
@@ -420,7 +401,7 @@ def _examples(legal: Sequence[Action], first: Sequence[str] = ()) -> list[str]:
 
 def _plain(text: str) -> str:
     """Words compared as a player means them: any case, no quotes, spaces as one."""
-    return " ".join(text.replace('"', " ").lower().split()).rstrip("!")
+    return " ".join(text.replace('"', " ").lower().split())
 
 
 def _named_call(text: str) -> str:

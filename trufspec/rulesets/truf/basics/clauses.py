@@ -608,10 +608,7 @@ CLAUSES: tuple[Clause, ...] = (
             "unless the leader holds nothing else."
         ),
         citations=(_TRUMP_PLAY,),
-        message=(
-            "{player} led the trump {card} while holding {other_cards}, and no trump has been "
-            "played before this trick"
-        ),
+        message=("{player} led the trump {card} while holding {other_cards}, and {unbroken}"),
         ambiguities=("TB-A12",),
         concept="trump-lead",
         note=("Unlike truf-jb and truf-de, this source puts no limit on leading trumps (TB-A12)."),

@@ -607,8 +607,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "After a trump card has been played, any card may be played.",
             ),
         ),
-        "{player} led the trump {card} while holding {other_cards}, and no trump has been "
-        "played before this trick",
+        "{player} led the trump {card} while holding {other_cards}, and {unbroken}",
         "trump-lead",
         ("TD-A14",),
     ),

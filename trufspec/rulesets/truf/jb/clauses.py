@@ -626,10 +626,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "played before b) he has no other card to play",
             ),
         ),
-        message=(
-            "{player} led the trump {card} while holding {other_cards}, and no trump has been "
-            "played before this trick"
-        ),
+        message=("{player} led the trump {card} while holding {other_cards}, and {unbroken}"),
         ambiguities=("JB-A13", "JB-A14"),
         concept="trump-lead",
     ),
