@@ -1,16 +1,19 @@
-"""Trick-taking, written once for every game that plays tricks.
+"""Trick-taking, written once for every game that plays tricks, live or from a record.
 
 Truf in its three rulesets and Ruff and Honours all lead, follow suit and win tricks the same
 way, with differences the rules name: whether a trump may be led before trumps are broken,
-who leads the first trick, whether the order of play round the table is enforced.  The replay
-here is parametrised by a :class:`TrickRules` that says, for each of those rules, which clause
+who leads the first trick, whether the order of play round the table is enforced.  The rules
+here are parametrised by a :class:`TrickRules` that says, for each of those rules, which clause
 of the ruleset states it, so that a truf-de revoke cites the German text and a Ruff and Honours
 revoke its own.
 
-The replay judges what it has facts for.  When the hands are known, every card is checked
-against the hand that holds it.  When they are not, the hands are rebuilt from the play itself:
-a player who plays a heart in trick 9 held that heart in trick 3, so a failure to follow hearts
-in trick 3 is still a revoke.
+The state of the play is one :class:`TrickTable`: a live game plays on it, and the replay of a
+record (:func:`replay_play`) replays the record's cards through it, so that what a live game
+refuses is what a record is faulted for, and a card the table let stand leaves both in the same
+state.  The replay judges what it has facts for.  When the hands are known, every card is
+checked against the hand that holds it.  When they are not, the hands are rebuilt from the
+play itself: a player who plays a heart in trick 9 held that heart in trick 3, so a failure to
+follow hearts in trick 3 is still a revoke.
 """
 
 from __future__ import annotations
@@ -200,7 +203,7 @@ def order_of_play(
     tricks: Sequence[Trick], seats: Sequence[str], direction: str = "clockwise"
 ) -> list[Sequence[str]]:
     """Who plays the cards of each trick, in order of play, as the replay reads a record (see
-    :func:`_turns`): pictures of a deal lay the cards out by the same reading."""
+    ``_turns``): pictures of a deal lay the cards out by the same reading."""
     return _turns(tricks, seatings(tuple(seats), direction))
 
 

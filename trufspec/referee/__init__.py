@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from trufspec.cards import Card
+from trufspec.games import GAMES, load
 from trufspec.referee.actions import (
     Action,
     BidCards,
@@ -24,12 +25,7 @@ from trufspec.referee.actions import (
 )
 from trufspec.referee.errors import REFEREE_CODES, Refused, describe
 from trufspec.referee.resume import resume
-from trufspec.referee.ruff_and_honours import RuffAndHonoursState
 from trufspec.referee.state import GameState, Setup, View
-from trufspec.referee.tromplemond import TromplemondState
-from trufspec.referee.truf_basics import TrufBasicsState
-from trufspec.referee.truf_de import TrufDeState
-from trufspec.referee.truf_jb import TrufJbState
 
 __all__ = [
     "STATES",
@@ -50,14 +46,8 @@ __all__ = [
     "describe",
 ]
 
-STATES: Mapping[str, type[GameState]] = {
-    "truf-jb": TrufJbState,
-    "truf-basics": TrufBasicsState,
-    "truf-de": TrufDeState,
-    "ruff-and-honours": RuffAndHonoursState,
-    "tromplemond": TromplemondState,
-}
-"""The referee of each ruleset that has one."""
+STATES: Mapping[str, type[GameState]] = {game.id: load(game.referee) for game in GAMES}
+"""The referee of each game (:data:`trufspec.games.GAMES`)."""
 
 
 def new_game(

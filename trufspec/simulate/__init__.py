@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from trufspec.games import GAMES
 from trufspec.spec.registry import default_registry
 
 if TYPE_CHECKING:
@@ -71,15 +72,9 @@ class Simulator:
     """The numbers of players a game may be played by."""
 
 
-SIMULATORS: Mapping[str, str] = {
-    "truf-jb": "trufspec.simulate.table",
-    "truf-basics": "trufspec.simulate.table",
-    "truf-de": "trufspec.simulate.table",
-    "ruff-and-honours": "trufspec.simulate.table",
-    "tromplemond": "trufspec.simulate.table",
-}
-"""The module of each ruleset's simulator, imported when it is first asked for: the referee's
-table, whose ``simulator`` makes it."""
+SIMULATORS: Mapping[str, str] = {game.id: game.simulator for game in GAMES}
+"""The module of each game's simulator (:data:`trufspec.games.GAMES`), imported when it is
+first asked for: the referee's table, whose ``simulator`` makes it."""
 
 
 def simulator_for(ruleset: str) -> Simulator:

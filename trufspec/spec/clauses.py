@@ -17,6 +17,7 @@ from typing import Any
 from attrs import Attribute, field, frozen
 
 from trufspec.diagnostics import Severity
+from trufspec.games import PREFIXES
 
 __all__ = [
     "Phase",
@@ -30,7 +31,7 @@ __all__ = [
     "message_fields",
 ]
 
-CODE_PATTERN = re.compile(r"^(JB|TB|TD|RH|TM|REC)(\d)\d{2}$")
+CODE_PATTERN = re.compile(rf"^({'|'.join((*PREFIXES, 'REC'))})(\d)\d{{2}}$")
 """A clause code: the ruleset prefix, then three digits; for a game, the first is the phase."""
 
 SLUG_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -161,7 +162,7 @@ class Example:
 def _check_code(instance: Clause, attribute: Attribute[str], value: str) -> None:
     if CODE_PATTERN.match(value) is None:
         raise ValueError(
-            f"code must be a ruleset prefix (JB, TB, TD, RH, TM or REC) and three digits, "
+            f"code must be a ruleset prefix ({', '.join(PREFIXES)} or REC) and three digits, "
             f"not {value!r}"
         )
 

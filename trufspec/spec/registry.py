@@ -20,6 +20,7 @@ import importlib
 from collections.abc import Iterable
 from types import ModuleType
 
+from trufspec.games import GAMES
 from trufspec.spec.ambiguities import Ambiguity
 from trufspec.spec.clauses import Clause
 from trufspec.spec.options import Option
@@ -33,23 +34,10 @@ again."""
 
 CATALOGUES: tuple[str, ...] = (
     "trufspec.spec.record_clauses",
-    "trufspec.rulesets.truf.jb.clauses",
-    "trufspec.rulesets.truf.jb.options",
-    "trufspec.rulesets.truf.basics.clauses",
-    "trufspec.rulesets.truf.basics.options",
-    "trufspec.rulesets.truf.de.clauses",
-    "trufspec.rulesets.truf.de.options",
-    "trufspec.rulesets.ruff_and_honours.clauses",
-    "trufspec.rulesets.ruff_and_honours.options",
-    "trufspec.rulesets.tromplemond.clauses",
-    "trufspec.rulesets.tromplemond.options",
-    "trufspec.rulesets.truf.jb.sentences",
-    "trufspec.rulesets.truf.basics.sentences",
-    "trufspec.rulesets.truf.de.sentences",
-    "trufspec.rulesets.ruff_and_honours.sentences",
-    "trufspec.rulesets.tromplemond.sentences",
+    *(catalogue for game in GAMES for catalogue in game.catalogues),
 )
-"""The modules whose clauses, ambiguities and options make up the default registry."""
+"""The modules whose clauses, ambiguities and options make up the default registry: the
+notation's own, then each game's (:data:`trufspec.games.GAMES`)."""
 
 
 class Registry:
