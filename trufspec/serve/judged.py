@@ -93,7 +93,10 @@ def record_out(game: Game, as_json: bool) -> str | RecordDocument:
 
 
 def refusal_problem(diagnostics: Sequence[Diagnostic]) -> Problem:
-    """The 422 problem of a refusal: the first diagnostic's code, message, clause and quote."""
+    """The problem of a refusal: the first diagnostic's code, message, clause and quote.
+
+    Its status is 409: the request is well formed (the schema of the request says so), but the
+    game it is about, stored or sent as a record, does not allow it."""
     first = diagnostics[0]
     clause = first.clause
     citation = None
@@ -104,7 +107,7 @@ def refusal_problem(diagnostics: Sequence[Diagnostic]) -> Problem:
     return Problem(
         type=PROBLEMS + "refused",
         title="The action is refused",
-        status=422,
+        status=409,
         detail=detail,
         code=first.code,
         clause=None if clause is None else clause.title,

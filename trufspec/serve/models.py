@@ -27,6 +27,8 @@ __all__ = [
     "LegalActions",
     "NewGame",
     "OptionSummary",
+    "PLAYER_PATTERN",
+    "Player",
     "Problem",
     "ReadingsRequest",
     "Record",
@@ -51,6 +53,15 @@ Readings = Annotated[
     msgspec.Meta(description="Readings (options) by key, as `--option key=value` gives them."),
 ]
 Word = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+
+PLAYER_PATTERN = (
+    r"^[^\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+"
+    r"(?![\s\S])"
+)
+"""A player's name: one word, without spaces or control characters (the characters are listed,
+not written ``\\s``, so that Python's and ECMAScript's expressions agree on them; the end is a
+lookahead, since ``$`` lets Python accept a final newline)."""
+Player = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=PLAYER_PATTERN)]
 Format = Literal["truf", "json"]
 
 
@@ -111,7 +122,7 @@ class RefereeResponse(_Answer, frozen=True):
 
 class NewGame(_Body, frozen=True):
     ruleset: Word
-    players: Annotated[list[Word], msgspec.Meta(min_length=1, max_length=10)]
+    players: Annotated[list[Player], msgspec.Meta(min_length=1, max_length=10)]
     readings: Readings = {}
     seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
 

@@ -19,6 +19,7 @@ from litestar.exceptions import (
 )
 from litestar.openapi.datastructures import ResponseSpec
 
+from trufspec.serve.bodies import plain_words
 from trufspec.serve.games import ProblemError
 from trufspec.serve.judged import PROBLEMS
 from trufspec.serve.models import Problem
@@ -47,7 +48,12 @@ def problem_response(problem: Problem, headers: dict[str, str] | None = None) ->
 
 
 def _generic(status: int, detail: str, errors: list[dict[str, str]] | None = None) -> Problem:
-    name, title = _TITLES.get(status, ("error", "Error"))
+    # A status the table does not list is answered as a request that cannot be read (4xx) or
+    # a fault (5xx), whose problem types the documentation lists.
+    fallback = (
+        ("malformed", "Malformed request") if status < 500 else ("internal", "Internal error")
+    )
+    name, title = _TITLES.get(status, fallback)
     return Problem(PROBLEMS + name, title, status, detail, errors=errors)
 
 
@@ -55,20 +61,41 @@ def _problem_error(request: Request[Any, Any, Any], error: ProblemError) -> Resp
     return problem_response(error.problem, error.headers)
 
 
+_PLACES = {"query": "query parameter", "path": "path parameter", "header": "header"}
+
+
 def _invalid(request: Request[Any, Any, Any], error: ValidationException) -> Response[Any]:
+    """A parameter that does not follow the document (bodies are read by :mod:`.bodies`):
+    named as the query or path parameter it is, in JSON's words."""
     extra = error.extra if isinstance(error.extra, list) else []
-    errors = [{str(k): str(v) for k, v in item.items()} for item in extra if isinstance(item, dict)]
-    return problem_response(
-        _generic(422, "the body does not follow the schema of this request", errors or None)
-    )
+    errors = []
+    for item in extra:
+        if isinstance(item, dict):
+            source = str(item.get("source", "")).rpartition(".")[2].lower()
+            errors.append(
+                {
+                    "source": source if source in _PLACES else "body",
+                    "key": str(item.get("key", "")),
+                    "message": plain_words(str(item.get("message", ""))),
+                }
+            )
+    detail = "the request does not follow the document of this API"
+    if errors and errors[0]["source"] in _PLACES:
+        first = errors[0]
+        detail = f"the {_PLACES[first['source']]} {first['key']} {first['message']}"
+    elif errors:
+        detail = f"the body does not follow the schema of this request: {errors[0]['message']}"
+    return problem_response(_generic(422, detail, errors or None))
 
 
 def _http(request: Request[Any, Any, Any], error: HTTPException) -> Response[Any]:
     status = error.status_code
     if status == 400:
-        detail = f"the body is not valid JSON: {error.detail}"
+        detail = "the request cannot be read"
     elif status == 404:
         detail = f"there is no {request.url.path} here; the API is under /v1"
+    elif status == 405:
+        detail = f"{request.url.path} does not take {request.method}"
     elif status == 413:
         detail = "the body is larger than this server accepts"
     else:
