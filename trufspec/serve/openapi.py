@@ -83,7 +83,11 @@ _LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
     ("createGame", "201"): {
         "ViewAsTable": {
             "operationId": "viewGame",
-            "parameters": {"path.game": "$response.body#/id", "header.Authorization": _TABLE},
+            "parameters": {
+                "path.game": "$response.body#/id",
+                "query.offset": 0,
+                "header.Authorization": _TABLE,
+            },
             "description": "The whole game, seen with the table's token.",
         },
         "ViewAsFirstSeat": {
@@ -91,6 +95,7 @@ _LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
             "parameters": {
                 "path.game": "$response.body#/id",
                 "query.seat": "$response.body#/players/0",
+                "query.offset": 0,
                 "header.Authorization": _TABLE,
             },
             "description": "The first seat's view, asked with the table's token.",
@@ -121,11 +126,36 @@ _LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
     ("act", "200"): {
         "ViewAgain": {
             "operationId": "viewGame",
-            "parameters": {"path.game": "$request.path.game", "header.Authorization": _SAME_TOKEN},
+            "parameters": {
+                "path.game": "$request.path.game",
+                "query.offset": 0,
+                "header.Authorization": _SAME_TOKEN,
+            },
             "description": "The game after the action, with the same token.",
         },
     },
 }
+
+
+_PYTHON_SPACE = r"\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+"""The characters Python's ``\\s`` matches in a text, listed: ECMAScript's ``\\s``, which the
+readers of the document use, leaves out ``\\x1c``-``\\x1f`` and ``\\x85`` and adds
+``\\ufeff``."""
+
+
+def _as_python_reads(schema: Any) -> Any:
+    """``schema`` with each ``\\s`` of a character class written as the characters Python's
+    expressions, which msgspec checks the patterns with, give it."""
+    if isinstance(schema, dict):
+        return {
+            key: value.replace("[^\\s", "[^" + _PYTHON_SPACE)
+            if key == "pattern" and isinstance(value, str)
+            else _as_python_reads(value)
+            for key, value in schema.items()
+        }
+    if isinstance(schema, list):
+        return [_as_python_reads(item) for item in schema]
+    return schema
 
 
 def _without_null(schema: dict[str, Any]) -> dict[str, Any]:
@@ -146,7 +176,9 @@ def document(generated: dict[str, Any]) -> dict[str, Any]:
         (*BODIES.values(), *_ANSWERS), ref_template="#/components/schemas/{name}"
     )
     schemas["NewGame"] = new_game_schema(schemas["NewGame"]["properties"]["seed"])
-    openapi.setdefault("components", {})["schemas"] = dict(sorted(schemas.items()))
+    openapi.setdefault("components", {})["schemas"] = _as_python_reads(
+        dict(sorted(schemas.items()))
+    )
     for item in openapi.get("paths", {}).values():
         for operation in item.values():
             if not isinstance(operation, dict):
