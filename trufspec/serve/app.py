@@ -320,8 +320,8 @@ async def view_game(
     security=SECURITY,
 )
 async def act(game: GameId, request: Request[Any, Any, Any], state: State) -> ActionResult:
+    data = await read_body(request, ActionRequest)  # a body is read as every body is, first
     token = _token(request)
-    data = await read_body(request, ActionRequest)
     return await asyncio.to_thread(_host(state).act, game, token, data)
 
 

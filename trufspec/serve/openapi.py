@@ -32,6 +32,7 @@ from trufspec.serve.models import (
     RulesIndex,
 )
 from trufspec.serve.setups import new_game_schema
+from trufspec.spec.registry import default_registry
 
 __all__ = ["BODIES", "document"]
 
@@ -73,7 +74,6 @@ _EXAMPLES: dict[str, dict[str, Any]] = {
     "readings": {"record": _EXAMPLE_RECORD},
     "referee": {"record": _EXAMPLE_RECORD, "action": "8S"},
     "createGame": {"ruleset": "truf-basics", "players": ["Ana", "Budi", "Citra", "Dewi"]},
-    "act": {"action": "deal", "version": 0},
 }
 
 _TABLE = "Bearer {$response.body#/tokens/table}"
@@ -85,7 +85,7 @@ _LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
             "operationId": "viewGame",
             "parameters": {
                 "path.game": "$response.body#/id",
-                "query.offset": 0,
+                "query.offset": "0",
                 "header.Authorization": _TABLE,
             },
             "description": "The whole game, seen with the table's token.",
@@ -95,7 +95,7 @@ _LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
             "parameters": {
                 "path.game": "$response.body#/id",
                 "query.seat": "$response.body#/players/0",
-                "query.offset": 0,
+                "query.offset": "0",
                 "header.Authorization": _TABLE,
             },
             "description": "The first seat's view, asked with the table's token.",
@@ -128,7 +128,7 @@ _LINKS: dict[tuple[str, str], dict[str, dict[str, Any]]] = {
             "operationId": "viewGame",
             "parameters": {
                 "path.game": "$request.path.game",
-                "query.offset": 0,
+                "query.offset": "0",
                 "header.Authorization": _SAME_TOKEN,
             },
             "description": "The game after the action, with the same token.",
@@ -156,6 +156,11 @@ def _as_python_reads(schema: Any) -> Any:
     if isinstance(schema, list):
         return [_as_python_reads(item) for item in schema]
     return schema
+
+
+def _clause_codes() -> list[str]:
+    """The codes ``GET /v1/rules/{code}`` knows (any other is 404)."""
+    return [clause.code for clause in default_registry().clauses()]
 
 
 def _without_null(schema: dict[str, Any]) -> dict[str, Any]:
@@ -186,16 +191,15 @@ def document(generated: dict[str, Any]) -> dict[str, Any]:
             name = str(operation.get("operationId", ""))
             for parameter in operation.get("parameters", []):
                 parameter["schema"] = _without_null(parameter["schema"])
+                if name == "rule" and parameter["name"] == "code":
+                    parameter["schema"] = {"type": "string", "enum": _clause_codes()}
             if name in BODIES:
-                operation["requestBody"] = {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": f"#/components/schemas/{BODIES[name].__name__}"},
-                            "examples": {"example": {"value": _EXAMPLES[name]}},
-                        }
-                    },
+                body: dict[str, Any] = {
+                    "schema": {"$ref": f"#/components/schemas/{BODIES[name].__name__}"}
                 }
+                if name in _EXAMPLES:  # an action is an example only in a game of one's own
+                    body["examples"] = {"example": {"value": _EXAMPLES[name]}}
+                operation["requestBody"] = {"required": True, "content": {"application/json": body}}
             for status, answer in operation.get("responses", {}).items():
                 links = _LINKS.get((name, status))
                 if links is not None:
