@@ -44,12 +44,14 @@ EXAMPLES = 6
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder: Path = tmp_path_factory.mktemp("schema")
-    with running(folder / "games.sqlite", "--time-budget", "5") as live:
+    # A budget far above what a generated record costs, so that a slow, shared machine does not
+    # turn a request into a 422 for its cost.
+    with running(folder / "games.sqlite", "--time-budget", "60") as live:
         yield live
 
 
 @pytest.mark.parametrize(("seed", "phases"), RUNS)
-def test_schemathesis_finds_nothing(server: Server, seed: int, phases: str) -> None:
+def test_schemathesis_finds_nothing(server: Server, seed: int, phases: str, tmp_path: Path) -> None:
     command = [
         str(Path(sys.executable).parent / "schemathesis"),
         "--config-file",
@@ -69,7 +71,7 @@ def test_schemathesis_finds_nothing(server: Server, seed: int, phases: str) -> N
         "--generation-database",
         "none",
         "--request-timeout",
-        "30",
+        "90",
         "--no-color",
     ]
     environment = {
@@ -78,14 +80,23 @@ def test_schemathesis_finds_nothing(server: Server, seed: int, phases: str) -> N
         "PYTHONPATH": str(ROOT),
     }
     result = subprocess.run(
-        command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=300
+        # In a folder of its own: Schemathesis keeps what it found under .schemathesis/ there.
+        command,
+        cwd=tmp_path,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     output = result.stdout + result.stderr
-    assert result.returncode == 0, output[-6000:]
-    assert "No issues found" in output, output[-6000:]
-    assert "Warnings:" not in output, output[-6000:]
+    found = output[output.find("=====") :]  # the failures and warnings, then the summary
+    lines = [line for line in found.splitlines() if not line.lstrip().startswith("curl ")]
+    report = "\n".join(line[:300] for line in lines)[-8000:]
+    assert result.returncode == 0, report
+    assert "No issues found" in output, report
+    assert "Warnings:" not in output, report
     for phase in phases.split(","):
-        assert f"{phase.capitalize()} (in" in output, output[-3000:]
+        assert f"{phase.capitalize()} (in" in output, report
 
 
 def the_document() -> dict[str, Any]:

@@ -1,10 +1,10 @@
 """The ASGI application: the routes of ``/v1``, the OpenAPI document and the docs page.
 
-Litestar decodes and encodes the bodies with msgspec, the library that already writes
-trufspec's JSON, and generates the OpenAPI 3.1 document from the same types
-(:mod:`trufspec.serve.models`).  The handlers only route: checks and the stateless referee go
-to the judge processes (:mod:`.judges`), hosted games to threads (:mod:`.games`); the event loop
-waits.  Every error is an RFC 9457 problem (:mod:`.problems`).
+The bodies are read strictly into the types of :mod:`trufspec.serve.models` by :mod:`.bodies`,
+and the OpenAPI 3.1 document's schemas are written from the same types (:mod:`.openapi`), so
+the document says what the service enforces.  The handlers only route: checks and the
+stateless referee go to the judge processes (:mod:`.judges`), hosted games to threads
+(:mod:`.games`); the event loop waits.  Every error is an RFC 9457 problem (:mod:`.problems`).
 """
 
 from __future__ import annotations

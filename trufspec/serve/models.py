@@ -1,9 +1,9 @@
 """The bodies of the service's requests and responses, as msgspec types.
 
-They are the contract of ``/v1``: Litestar decodes requests into them (a body that does not
-follow them is a 422 problem) and the OpenAPI document is generated from them.  A key is never
-removed or changed within ``/v1``; new optional keys may be added, so a client ignores keys it
-does not know.
+They are the contract of ``/v1``: requests are decoded strictly into them (:mod:`.bodies`; a
+body that does not follow them is a 422 problem) and the OpenAPI document's schemas are written
+from them (:mod:`.openapi`).  A key is never removed or changed within ``/v1``; new optional
+keys may be added, so a client ignores keys it does not know.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Every error as an RFC 9457 problem (``application/problem+json``), never a traceback.
 
 The handlers here turn what Litestar and the service raise into problems with the right status:
-a body that is not JSON (or not UTF-8) is 400, one that does not follow the request's schema is
-422 with the places that do not, a body over the limit 413, a body that is not JSON at all by
-its content type 415; anything unforeseen is a 500 that says nothing of the code.
+a body that cannot be read is 400 and one that does not follow the request's schema 422
+(:mod:`.bodies` says why), a query or path parameter that does not follow the document 422,
+named as the parameter it is, a body over the limit 413, a body that is not JSON by its content
+type 415; anything unforeseen is a 500 that says nothing of the code.
 """
 
 from __future__ import annotations
