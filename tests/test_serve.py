@@ -568,3 +568,17 @@ def test_a_game_goes_on_from_its_stored_record_at_every_action(
             break
         result = fresh.act(game.id, table, ActionRequest(view.legal_actions.items[0]))
         assert result.view.version == view.version + 1
+
+
+def test_the_depth_of_a_body_counts_its_arrays_and_objects_only() -> None:
+    from trufspec.serve.bodies import MAX_DEPTH, too_deep
+
+    assert not too_deep(b"[" * MAX_DEPTH + b"]" * MAX_DEPTH)
+    assert too_deep(b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1))
+    assert too_deep(b'{"a": ' * 40)  # cut short: what it opened counts
+    # Brackets inside strings are text: a record's tags, escaped quotes and all.
+    assert not too_deep(json.dumps({"record": '[Tag "x"] \\" [[' * 500}).encode())
+    assert not too_deep(json.dumps([{"a": ["]" * 50, "[" * 50]}] * 40).encode())
+    # The deepest body of the API, a JSON record with a comment on a trick, is well within.
+    record = {"games": [{"deals": [{"sections": [{"tricks": [{"comments": [{"text": "; x"}]}]}]}]}]}
+    assert not too_deep(json.dumps({"record": record}).encode())
