@@ -143,7 +143,7 @@ def _bots(host: Host, seats: _Seats, game: str, token: str) -> BotsMoved:
                 game, table, ActionRequest(str(chosen), seat=movers[0], version=stored.version)
             )
         except ProblemError as problem:
-            if problem.problem.status == 409:  # the person acted meanwhile: look again
+            if problem.problem.type.endswith("conflict"):  # the person acted meanwhile: look again
                 stored = host.store.load(game)
                 continue
             raise
