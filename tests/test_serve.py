@@ -582,3 +582,21 @@ def test_the_depth_of_a_body_counts_its_arrays_and_objects_only() -> None:
     # The deepest body of the API, a JSON record with a comment on a trick, is well within.
     record = {"games": [{"deals": [{"sections": [{"tricks": [{"comments": [{"text": "; x"}]}]}]}]}]}
     assert not too_deep(json.dumps({"record": record}).encode())
+
+
+def test_a_table_s_bots_act_until_the_person_is_to_act(client: httpx.Client) -> None:
+    started = client.post("/play/tables", json={"ruleset": "truf-basics", "name": "You", "seed": 4})
+    assert started.status_code == 201, started.text
+    table = started.json()
+    moved = client.post(
+        f"/play/tables/{table['game']}/bots", json={}, headers=bearer(table["token"])
+    )
+    assert moved.status_code == 200, moved.text
+    view = client.get(f"/v1/games/{table['game']}", headers=bearer(table["token"])).json()
+    assert view["version"] == moved.json()["version"] == len(moved.json()["actions"])
+    assert view["over"] or [p for p in view["to_act"] if p != "You"] == []
+    deep = b'{"ruleset": ' + b"[" * 100 + b"]" * 100 + b"}"
+    refused = client.post(
+        "/play/tables", content=deep, headers={"content-type": "application/json"}
+    )
+    assert "32 deep" in problem(refused, 400)["detail"]
