@@ -290,6 +290,10 @@ def test_every_reported_bad_input_is_a_true_4xx_and_changes_nothing(client: http
     assert offset["errors"] == [
         {"source": "query", "key": "offset", "message": "must be an integer, not a string"}
     ]
+    # A query parameter the request does not have is refused, named.
+    extra = problem(client.get(url, params={"limt": 5}, headers=table), 422)
+    assert extra["detail"].startswith("the query parameter limt is not a parameter of this")
+    assert problem(client.get("/v1/rules", params={"x": 1}), 422)["errors"][0]["key"] == "x"
     # A version from the future is answered as such, and an old one as one overtaken.
     future = problem(
         client.post(url + "/actions", json={"action": "x", "version": 7}, headers=table), 409

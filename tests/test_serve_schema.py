@@ -25,6 +25,7 @@ import pytest
 
 from tests.live_server import Server, running
 from trufspec.referee import STATES
+from trufspec.serve.problems import QUERIES
 from trufspec.spec.registry import default_registry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,6 +122,10 @@ def test_the_document_holds_together_and_links_a_new_game_to_its_operations() ->
     }
     for name in ("check", "readings", "referee", "createGame", "act"):
         assert operations[name]["requestBody"]["required"] is True
+    # The query parameters the service lets through are those the document lists.
+    for name, operation in operations.items():
+        listed = [p["name"] for p in operation.get("parameters", []) if p["in"] == "query"]
+        assert tuple(listed) == QUERIES.get(name, ()), name
     links = operations["createGame"]["responses"]["201"]["links"]
     assert {link["operationId"] for link in links.values()} == {"viewGame", "act", "gameRecord"}
     assert "links" in operations["viewGame"]["responses"]["200"]

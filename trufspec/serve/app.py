@@ -55,8 +55,8 @@ from trufspec.serve.pages import pages_router, sample_records
 from trufspec.serve.problems import (
     EXCEPTION_HANDLERS,
     PROBLEM_RESPONSES,
+    check_request,
     problems_only,
-    require_json,
 )
 from trufspec.serve.setups import check_new_game
 from trufspec.serve.store import Store
@@ -386,7 +386,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ],
         on_startup=[start],
         on_shutdown=[stop],
-        before_request=require_json,
+        before_request=check_request,
         after_request=problems_only,
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body,

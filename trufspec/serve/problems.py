@@ -25,7 +25,13 @@ from trufspec.serve.games import ProblemError
 from trufspec.serve.judged import PROBLEMS
 from trufspec.serve.models import Problem
 
-__all__ = ["EXCEPTION_HANDLERS", "PROBLEM_RESPONSES", "problem_response", "require_json"]
+__all__ = [
+    "EXCEPTION_HANDLERS",
+    "PROBLEM_RESPONSES",
+    "QUERIES",
+    "check_request",
+    "problem_response",
+]
 
 MEDIA_TYPE = "application/problem+json"
 
@@ -149,8 +155,31 @@ async def problems_only(response: Response[Any]) -> Response[Any]:
 _JSON_TYPES = ("application/json", "application/problem+json")
 
 
-async def require_json(request: Request[Any, Any, Any]) -> None:
-    """Refuse (415) a body that does not say it is JSON."""
+QUERIES: dict[str, tuple[str, ...]] = {
+    "viewGame": ("seat", "format", "offset", "limit"),
+    "gameRecord": ("format",),
+}
+"""The query parameters of each operation of ``/v1`` that has any (by its id); the others take
+none."""
+
+
+async def check_request(request: Request[Any, Any, Any]) -> None:
+    """Refuse, before the handler runs, a body that does not say it is JSON (415) and, in
+    ``/v1``, a query parameter the operation does not have (422): the document lists them all."""
+    operation = getattr(request.route_handler, "operation_id", None)
+    if isinstance(operation, str):
+        known = QUERIES.get(operation, ())
+        unknown = [name for name in request.query_params if name not in known]
+        if unknown:
+            listed = ", ".join(known) if known else "none"
+            message = f"is not a parameter of this request (its query parameters: {listed})"
+            raise ProblemError(
+                _generic(
+                    422,
+                    f"the query parameter {unknown[0]} {message}",
+                    [{"source": "query", "key": name, "message": message} for name in unknown],
+                )
+            )
     if request.method not in ("POST", "PUT", "PATCH"):
         return
     media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
