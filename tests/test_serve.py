@@ -126,7 +126,7 @@ def test_the_stateless_referee_answers_in_json_for_a_json_record(client: httpx.C
 
 def test_the_stateless_referee_refuses_with_the_clause(client: httpx.Client) -> None:
     body = problem(
-        client.post("/v1/referee", json={"record": cut_mid_trick(), "action": "KH"}), 422
+        client.post("/v1/referee", json={"record": cut_mid_trick(), "action": "KH"}), 409
     )
     assert body["code"] == "TB303"
     assert body["clause"] == "Follow suit"
@@ -138,7 +138,7 @@ def test_a_player_cannot_let_their_own_revoke_stand_but_the_table_can(
 ) -> None:
     """``!`` in an action is refused whoever sends it; ``acknowledge`` is the table's act."""
     marked = client.post("/v1/referee", json={"record": cut_mid_trick(), "action": "KH!"})
-    body = problem(marked, 422)
+    body = problem(marked, 409)
     assert body["code"] == "REF001"
     assert "never by the player who commits it" in body["detail"]
     answer = client.post(
@@ -227,7 +227,7 @@ def test_only_the_tables_token_lets_an_irregularity_stand(client: httpx.Client) 
     seat = bearer(seats[player])
     version = view["version"]
     assert (
-        problem(client.post(actions, json={"action": revoke + "!"}, headers=seat), 422)["code"]
+        problem(client.post(actions, json={"action": revoke + "!"}, headers=seat), 409)["code"]
         == "REF001"
     )
     refused = client.post(actions, json={"action": revoke, "acknowledge": True}, headers=seat)
@@ -278,8 +278,8 @@ def test_bad_input_is_a_problem_and_changes_nothing(client: httpx.Client) -> Non
     view = client.get(f"/v1/games/{game['id']}", headers=table).json()
     waiting = next(p for p in PLAYERS if p not in view["to_act"][:1])
     out_of_turn = client.post(url, json={"action": "AS", "seat": waiting}, headers=table)
-    assert problem(out_of_turn, 422)["code"].startswith(("REF", "TB"))
-    problem(client.post(url, json={"action": "not an action"}, headers=table), 422)
+    assert problem(out_of_turn, 409)["code"].startswith(("REF", "TB"))
+    problem(client.post(url, json={"action": "not an action"}, headers=table), 409)
     problem(
         client.post(url, content=b"{", headers={**table, "content-type": "application/json"}), 400
     )
@@ -299,15 +299,122 @@ def test_bad_input_is_a_problem_and_changes_nothing(client: httpx.Client) -> Non
         "/v1/games",
         json={"ruleset": "truf-jb", "players": PLAYERS, "readings": {"no-such-reading": "x"}},
     )
-    assert problem(unknown, 422)["code"] == "REC014"
+    assert problem(unknown, 422)["errors"][0]["key"] == "/readings/no-such-reading"
     problem(client.post("/v1/games", json={"ruleset": "chess", "players": PLAYERS}), 422)
     unresumable = client.post(
         "/v1/referee", json={"record": '[Ruleset "truf-jb"]\n', "action": "AS"}
     )
-    assert problem(unresumable, 422)["code"] == "REF003"
+    assert problem(unresumable, 409)["code"] == "REF003"
     after = client.get(f"/v1/games/{game['id']}", headers=table).json()
     assert after["version"] == 0
     assert after["record"] == view["record"]
+
+
+JSON_ENDPOINTS = ("/v1/check", "/v1/readings", "/v1/referee", "/v1/games")
+
+
+def python_words(text: str) -> list[str]:
+    """What of Python shows through a message: a repr of a key, a type's name, an enum."""
+    found = re.findall(r"'data'|ParamType|`(?:str|int|float|bool)`|Traceback|Error\b", text)
+    return list(found)
+
+
+def test_every_reported_bad_input_is_a_true_4xx_and_changes_nothing(client: httpx.Client) -> None:
+    game = new_game(client)
+    table = bearer(game["tokens"]["table"])
+    url = f"/v1/games/{game['id']}"
+    before = client.get(url, headers=table).json()
+    json_type = {"content-type": "application/json"}
+    # A body of nested brackets, 2 KB deep by 1,000, on every JSON endpoint and the actions.
+    deep = b'{"record": ' + b"[" * 1000 + b"]" * 1000 + b"}"
+    for path in (*JSON_ENDPOINTS, url + "/actions"):
+        body = problem(client.post(path, content=deep, headers={**table, **json_type}), 400)
+        assert "32 deep" in body["detail"]
+    # A version sent as a string is refused as the string it is.
+    as_text = problem(
+        client.post(url + "/actions", json={"action": "x", "version": "0"}, headers=table), 422
+    )
+    assert as_text["errors"] == [
+        {"source": "body", "key": "/version", "message": "must be an integer or null, not a string"}
+    ]
+    # An empty body says so, on every JSON endpoint.
+    for path in (*JSON_ENDPOINTS, url + "/actions"):
+        empty = problem(client.post(path, content=b"", headers={**table, **json_type}), 400)
+        assert empty["detail"] == "the body is empty; this request takes a JSON object"
+    # A bad query parameter is named as one.
+    limit = problem(client.get(url, params={"limit": 5000}, headers=table), 422)
+    assert limit["detail"] == "the query parameter limit must be an integer of at most 1000"
+    offset = problem(client.get(url, params={"offset": "abc"}, headers=table), 422)
+    assert offset["detail"] == "the query parameter offset must be an integer, not a string"
+    assert offset["errors"] == [
+        {"source": "query", "key": "offset", "message": "must be an integer, not a string"}
+    ]
+    # A query parameter the request does not have is refused, named.
+    extra = problem(client.get(url, params={"limt": 5}, headers=table), 422)
+    assert extra["detail"].startswith("the query parameter limt is not a parameter of this")
+    assert problem(client.get("/v1/rules", params={"x": 1}), 422)["errors"][0]["key"] == "x"
+    # A version from the future is answered as such, and an old one as one overtaken.
+    future = problem(
+        client.post(url + "/actions", json={"action": "x", "version": 7}, headers=table), 409
+    )
+    assert "version 7 has not been reached" in future["detail"]
+    assert "came first" not in future["detail"]
+    # A method a path does not take is a documented problem.
+    assert problem(client.delete(url), 405)["type"].endswith("#problem-method-not-allowed")
+    # A seat the game does not have is named, for a view and for an action.
+    assert (
+        "no seat Zed"
+        in problem(client.get(url, params={"seat": "Zed"}, headers=table), 404)["detail"]
+    )
+    zed = client.post(url + "/actions", json={"action": "x", "seat": "Zed"}, headers=table)
+    assert "no seat Zed" in problem(zed, 409)["detail"]
+    # A whole number written 0.0 is the integer it is, as JSON Schema says.
+    assert (
+        client.post("/v1/referee", json={"record": cut_mid_trick(), "limit": 2.0}).status_code
+        == 200
+    )
+    for answer in (as_text, limit, offset, future):
+        assert not python_words(json.dumps(answer)), answer
+    after = client.get(url, headers=table).json()
+    assert after["version"] == before["version"] == 0
+    assert after["record"] == before["record"]
+
+
+def test_a_new_game_is_refused_where_its_schema_says(client: httpx.Client) -> None:
+    cases = {
+        "/ruleset": {"ruleset": "chess", "players": PLAYERS},
+        "/players": {"ruleset": "truf-basics", "players": PLAYERS[:3]},
+        "/players/0": {"ruleset": "truf-basics", "players": ["Ana Maria", *PLAYERS[1:]]},
+        "/readings/deals": {"ruleset": "truf-jb", "players": PLAYERS, "readings": {"deals": "+5"}},
+        "/seed": {"ruleset": "truf-jb", "players": PLAYERS, "seed": -1},
+    }
+    for key, body in cases.items():
+        answer = problem(client.post("/v1/games", json=body), 422)
+        assert answer["errors"][0]["key"] == key, answer
+        assert not python_words(json.dumps(answer)), answer
+    twice = problem(
+        client.post("/v1/games", json={"ruleset": "truf-jb", "players": ["A", "B", "A"]}), 422
+    )
+    assert twice["errors"] == [
+        {"source": "body", "key": "/players", "message": "names a player twice"}
+    ]
+    three = client.post(
+        "/v1/games",
+        json={"ruleset": "truf-jb", "players": ["A", "B", "C"], "readings": {"deals": "100"}},
+    )
+    assert three.status_code == 201, three.text
+
+
+def test_every_problem_type_is_documented(client: httpx.Client) -> None:
+    page = (ROOT / "docs" / "service.rst").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\.\. _problem-([a-z-]+):$", page, re.M))
+    source = "\n".join(
+        p.read_text(encoding="utf-8") for p in (ROOT / "trufspec" / "serve").glob("*.py")
+    )
+    used = set(re.findall(r'PROBLEMS \+ "([a-z-]+)"', source))
+    used |= set(re.findall(r'^    \d{3}: \("([a-z-]+)"', source, re.M))
+    assert used <= documented, used - documented
+    assert {"malformed", "method-not-allowed", "refused", "conflict"} <= used
 
 
 def test_two_actions_at_once_apply_exactly_one(server: Server) -> None:
@@ -354,7 +461,7 @@ def test_many_clients_racing_on_one_game_never_tear_the_record(server: Server) -
                     json={"action": view["legal_actions"]["items"][0], "version": view["version"]},
                     headers=table,
                 )
-                assert answer.status_code in (200, 409, 422), answer.text
+                assert answer.status_code in (200, 409), answer.text
                 applied += answer.status_code == 200
             return applied
 
@@ -469,7 +576,7 @@ def test_no_response_to_a_seat_holds_a_card_it_may_not_see(
         # public).
         for card in sorted(hidden)[:2]:
             refused = client.post(f"{url}/actions", json={"action": card}, headers=token)
-            if refused.status_code == 422:
+            if refused.status_code == 409:
                 detail = refused.json()["detail"]
                 leaked = cards_in(refused.text) & (set(hidden) - {card})
                 assert not leaked, (seat, card, detail)
@@ -524,3 +631,35 @@ def test_a_game_goes_on_from_its_stored_record_at_every_action(
             break
         result = fresh.act(game.id, table, ActionRequest(view.legal_actions.items[0]))
         assert result.view.version == view.version + 1
+
+
+def test_the_depth_of_a_body_counts_its_arrays_and_objects_only() -> None:
+    from trufspec.serve.bodies import MAX_DEPTH, too_deep
+
+    assert not too_deep(b"[" * MAX_DEPTH + b"]" * MAX_DEPTH)
+    assert too_deep(b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1))
+    assert too_deep(b'{"a": ' * 40)  # cut short: what it opened counts
+    # Brackets inside strings are text: a record's tags, escaped quotes and all.
+    assert not too_deep(json.dumps({"record": '[Tag "x"] \\" [[' * 500}).encode())
+    assert not too_deep(json.dumps([{"a": ["]" * 50, "[" * 50]}] * 40).encode())
+    # The deepest body of the API, a JSON record with a comment on a trick, is well within.
+    record = {"games": [{"deals": [{"sections": [{"tricks": [{"comments": [{"text": "; x"}]}]}]}]}]}
+    assert not too_deep(json.dumps({"record": record}).encode())
+
+
+def test_a_table_s_bots_act_until_the_person_is_to_act(client: httpx.Client) -> None:
+    started = client.post("/play/tables", json={"ruleset": "truf-basics", "name": "You", "seed": 4})
+    assert started.status_code == 201, started.text
+    table = started.json()
+    moved = client.post(
+        f"/play/tables/{table['game']}/bots", json={}, headers=bearer(table["token"])
+    )
+    assert moved.status_code == 200, moved.text
+    view = client.get(f"/v1/games/{table['game']}", headers=bearer(table["token"])).json()
+    assert view["version"] == moved.json()["version"] == len(moved.json()["actions"])
+    assert view["over"] or [p for p in view["to_act"] if p != "You"] == []
+    deep = b'{"ruleset": ' + b"[" * 100 + b"]" * 100 + b"}"
+    refused = client.post(
+        "/play/tables", content=deep, headers={"content-type": "application/json"}
+    )
+    assert "32 deep" in problem(refused, 400)["detail"]

@@ -308,6 +308,8 @@ def _read_hands(cls: type[Hands]) -> Callable[[Any], Section]:
 
 
 def _read_bid(e: m.JsonBidEntry) -> BidEntry:
+    if e.cards is None and e.number is None:
+        raise ValueError("a bid has its cards or its number")
     cards, minus = (None, frozenset[int]()) if e.cards is None else _read_cards(e.cards)
     return BidEntry(
         _atom(e.player),
@@ -340,6 +342,9 @@ def _read_figures(cls: type[Tricks]) -> Callable[[Any], Section]:
 
 def _read_votes(cls: type[Votes]) -> Callable[[Any], Section]:
     def read(s: Any) -> Section:
+        for v in s.entries:
+            if v.voter is None and (v.target is None or v.count is None):
+                raise ValueError("a tally has its target and count; a blank slip, its voter")
         entries = tuple(
             Vote(
                 None if v.target is None else _atom(v.target),

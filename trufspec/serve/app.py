@@ -1,10 +1,10 @@
 """The ASGI application: the routes of ``/v1``, the OpenAPI document and the docs page.
 
-Litestar decodes and encodes the bodies with msgspec, the library that already writes
-trufspec's JSON, and generates the OpenAPI 3.1 document from the same types
-(:mod:`trufspec.serve.models`).  The handlers only route: checks and the stateless referee go
-to the judge processes (:mod:`.judges`), hosted games to threads (:mod:`.games`); the event loop
-waits.  Every error is an RFC 9457 problem (:mod:`.problems`).
+The bodies are read strictly into the types of :mod:`trufspec.serve.models` by :mod:`.bodies`,
+and the OpenAPI 3.1 document's schemas are written from the same types (:mod:`.openapi`), so
+the document says what the service enforces.  The handlers only route: checks and the
+stateless referee go to the judge processes (:mod:`.judges`), hosted games to threads
+(:mod:`.games`); the event loop waits.  Every error is an RFC 9457 problem (:mod:`.problems`).
 """
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
-from litestar.params import JSONBody, Parameter
+from litestar.params import Parameter
 
 import trufspec
 from trufspec.output import contract
 from trufspec.referee import STATES
 from trufspec.rulesets import RULESETS
 from trufspec.serve import judged
+from trufspec.serve.bodies import read_body
 from trufspec.serve.games import Host, ProblemError
 from trufspec.serve.judges import JudgeFailed, Judges, OverBudget
 from trufspec.serve.models import (
@@ -48,14 +49,16 @@ from trufspec.serve.models import (
     RulesetSummary,
     RulesIndex,
 )
+from trufspec.serve.openapi import document
 from trufspec.serve.page import docs_page
 from trufspec.serve.pages import pages_router, sample_records
 from trufspec.serve.problems import (
     EXCEPTION_HANDLERS,
     PROBLEM_RESPONSES,
+    check_request,
     problems_only,
-    require_json,
 )
+from trufspec.serve.setups import check_new_game
 from trufspec.serve.store import Store
 from trufspec.serve.tables import tables_router
 from trufspec.spec.options import Option
@@ -169,7 +172,13 @@ GameId = Annotated[str, Parameter(max_length=100, description="the game's id")]
 # ------------------------------------------------------------------ rules
 
 
-@get("/v1/rules", summary="The rulesets, their clauses and readings", tags=["rules"])
+@get(
+    "/v1/rules",
+    summary="The rulesets, their clauses and readings",
+    tags=["rules"],
+    operation_id="rules",
+    responses=PROBLEM_RESPONSES,
+)
 async def rules() -> RulesIndex:
     registry = default_registry()
     return RulesIndex(
@@ -189,6 +198,7 @@ async def rules() -> RulesIndex:
     "/v1/rules/{code:str}",
     summary="One clause: its statement, quoted source words and readings",
     tags=["rules"],
+    operation_id="rule",
     responses=PROBLEM_RESPONSES,
 )
 async def rule(code: Annotated[str, Parameter(max_length=100)]) -> ClauseDetail:
@@ -224,9 +234,11 @@ async def rule(code: Annotated[str, Parameter(max_length=100)]) -> ClauseDetail:
     status_code=200,
     summary="Check a record: the check's JSON report (version 2)",
     tags=["check"],
+    operation_id="check",
     responses=PROBLEM_RESPONSES,
 )
-async def check(data: JSONBody[CheckRequest], state: State) -> contract.CheckDocument:
+async def check(request: Request[Any, Any, Any], state: State) -> contract.CheckDocument:
+    data = await read_body(request, CheckRequest)
     return await _judge(state, judged.check, data.record, data.options)
 
 
@@ -235,9 +247,11 @@ async def check(data: JSONBody[CheckRequest], state: State) -> contract.CheckDoc
     status_code=200,
     summary="The readings of a record: what each reading of the rules changes",
     tags=["check"],
+    operation_id="readings",
     responses=PROBLEM_RESPONSES,
 )
-async def readings(data: JSONBody[ReadingsRequest], state: State) -> contract.ReadingsDocument:
+async def readings(request: Request[Any, Any, Any], state: State) -> contract.ReadingsDocument:
+    data = await read_body(request, ReadingsRequest)
     return await _judge(state, judged.readings, data.record, data.options)
 
 
@@ -246,9 +260,11 @@ async def readings(data: JSONBody[ReadingsRequest], state: State) -> contract.Re
     status_code=200,
     summary="Stateless referee: apply an action to a record cut at any action",
     tags=["referee"],
+    operation_id="referee",
     responses=PROBLEM_RESPONSES,
 )
-async def referee(data: JSONBody[RefereeRequest], state: State) -> RefereeResponse:
+async def referee(request: Request[Any, Any, Any], state: State) -> RefereeResponse:
+    data = await read_body(request, RefereeRequest)
     answer = await _judge(state, judged.referee, data)
     if isinstance(answer, Problem):
         raise ProblemError(answer)
@@ -263,9 +279,12 @@ async def referee(data: JSONBody[RefereeRequest], state: State) -> RefereeRespon
     status_code=201,
     summary="Start a hosted game: its id and one secret token per seat and for the table",
     tags=["games"],
+    operation_id="createGame",
     responses=PROBLEM_RESPONSES,
 )
-async def create_game(data: JSONBody[NewGame], state: State) -> GameCreated:
+async def create_game(request: Request[Any, Any, Any], state: State) -> GameCreated:
+    data = await read_body(request, NewGame)
+    check_new_game(data)
     return await asyncio.to_thread(_host(state).create, data)
 
 
@@ -273,6 +292,7 @@ async def create_game(data: JSONBody[NewGame], state: State) -> GameCreated:
     "/v1/games/{game:str}",
     summary="A seat's view of a hosted game (the whole game for the table's token)",
     tags=["games"],
+    operation_id="viewGame",
     responses=PROBLEM_RESPONSES,
     security=SECURITY,
 )
@@ -295,12 +315,12 @@ async def view_game(
     status_code=200,
     summary="Act in a hosted game: applied, or refused",
     tags=["games"],
+    operation_id="act",
     responses=PROBLEM_RESPONSES,
     security=SECURITY,
 )
-async def act(
-    game: GameId, data: JSONBody[ActionRequest], request: Request[Any, Any, Any], state: State
-) -> ActionResult:
+async def act(game: GameId, request: Request[Any, Any, Any], state: State) -> ActionResult:
+    data = await read_body(request, ActionRequest)  # a body is read as every body is, first
     token = _token(request)
     return await asyncio.to_thread(_host(state).act, game, token, data)
 
@@ -309,6 +329,7 @@ async def act(
     "/v1/games/{game:str}/record",
     summary="The record of a hosted game: to the table at any time, to a seat once it is over",
     tags=["games"],
+    operation_id="gameRecord",
     responses=PROBLEM_RESPONSES,
     security=SECURITY,
 )
@@ -322,15 +343,24 @@ async def game_record(
 # ------------------------------------------------------------------ the documents
 
 
+def _document(request: Request[Any, Any, Any]) -> dict[str, Any]:
+    """The OpenAPI document (:mod:`.openapi`), made once per process."""
+    state = request.app.state
+    made: dict[str, Any] | None = getattr(state, "openapi_document", None)
+    if made is None:
+        made = document(request.app.openapi_schema.to_schema())
+        state.openapi_document = made
+    return made
+
+
 @get("/openapi.json", include_in_schema=False, media_type="application/json")
 async def openapi(request: Request[Any, Any, Any]) -> dict[str, Any]:
-    schema: dict[str, Any] = request.app.openapi_schema.to_schema()
-    return schema
+    return _document(request)
 
 
 @get("/docs", include_in_schema=False, media_type="text/html")
 async def docs(request: Request[Any, Any, Any]) -> str:
-    return docs_page(request.app.openapi_schema.to_schema())
+    return docs_page(_document(request))
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -356,7 +386,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ],
         on_startup=[start],
         on_shutdown=[stop],
-        before_request=require_json,
+        before_request=check_request,
         after_request=problems_only,
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body,

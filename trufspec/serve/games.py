@@ -50,6 +50,12 @@ def _conflict(detail: str) -> ProblemError:
     return ProblemError(Problem(PROBLEMS + "conflict", "Conflict", 409, detail))
 
 
+def _no_such_seat(seat: str) -> ProblemError:
+    return ProblemError(
+        Problem(PROBLEMS + "no-such-seat", "No such seat", 404, f"this game has no seat {seat}")
+    )
+
+
 class Host:
     """The hosted games of one store."""
 
@@ -121,9 +127,7 @@ class Host:
         seat = access.seat or seat
         state = self._state(stored)
         if seat is not None and seat not in state.players:
-            raise ProblemError(
-                Problem(PROBLEMS + "no-such-seat", "No such seat", 422, f"no seat is named {seat}")
-            )
+            raise _no_such_seat(seat)
         return _view(game, stored.version, state, seat, as_json, offset, limit)
 
     def act(self, game: str, token: str, request: ActionRequest) -> ActionResult:
@@ -134,16 +138,26 @@ class Host:
             raise forbidden(
                 "only the table lets an irregularity stand; a seat's token cannot acknowledge"
             )
-        if request.version is not None and request.version != stored.version:
+        if request.version is not None and request.version < stored.version:
             raise _conflict(
                 f"the game is at version {stored.version}, not {request.version}: "
                 "another action came first"
             )
+        if request.version is not None and request.version > stored.version:
+            raise _conflict(
+                f"the game is at version {stored.version}: version {request.version} has not "
+                "been reached; send the version of the view the action was chosen from"
+            )
         state = self._state(stored)
         seat = access.seat or request.seat or state.current_player
         try:
-            if seat is None or seat not in state.players:
+            if seat is None:
                 raise Refused([refusal("REF001", "no seat is to act: the game is over")])
+            if seat not in state.players:
+                seats = ", ".join(state.players)
+                raise Refused(
+                    [refusal("REF001", f"this game has no seat {seat}; its seats: {seats}")]
+                )
             action = state.action(seat, request.action)
             if request.acknowledge:
                 action = state.acknowledged(action)

@@ -14,7 +14,8 @@ import msgspec
 from trufspec.api import dumps, loads
 from trufspec.batch import check_block
 from trufspec.diagnostics import Diagnostic
-from trufspec.jsonrecords.convert import from_document, to_document
+from trufspec.jsonrecords import read_json
+from trufspec.jsonrecords.convert import to_document
 from trufspec.jsonrecords.model import RecordDocument
 from trufspec.notation.blocks import Block
 from trufspec.output import contract
@@ -83,8 +84,14 @@ def warm() -> None:
 
 
 def record_text(record: Record) -> str:
-    """The notation of a record, as sent or as its JSON document prints."""
-    return record if isinstance(record, str) else dumps(from_document(record))
+    """The notation of a record, as sent or as its JSON record document prints; a document the
+    notation cannot write (a bid with neither cards nor number) is refused with its REC001."""
+    if isinstance(record, str):
+        return record
+    parsed = read_json(msgspec.json.encode(record))
+    if parsed.diagnostics:
+        raise Refused(list(parsed.diagnostics))
+    return dumps(parsed.games)
 
 
 def record_out(game: Game, as_json: bool) -> str | RecordDocument:
@@ -93,7 +100,10 @@ def record_out(game: Game, as_json: bool) -> str | RecordDocument:
 
 
 def refusal_problem(diagnostics: Sequence[Diagnostic]) -> Problem:
-    """The 422 problem of a refusal: the first diagnostic's code, message, clause and quote."""
+    """The problem of a refusal: the first diagnostic's code, message, clause and quote.
+
+    Its status is 409: the request is well formed (the schema of the request says so), but the
+    game it is about, stored or sent as a record, does not allow it."""
     first = diagnostics[0]
     clause = first.clause
     citation = None
@@ -104,7 +114,7 @@ def refusal_problem(diagnostics: Sequence[Diagnostic]) -> Problem:
     return Problem(
         type=PROBLEMS + "refused",
         title="The action is refused",
-        status=422,
+        status=409,
         detail=detail,
         code=first.code,
         clause=None if clause is None else clause.title,
@@ -137,9 +147,9 @@ def _with_readings(record: str, readings: Mapping[str, str]) -> Game | str:
 
 def referee(request: RefereeRequest) -> RefereeResponse | Problem:
     """The stateless referee: the record resumed, the action applied, what comes next."""
-    text = record_text(request.record)
-    record = text if request.readings is None else _with_readings(text, request.readings)
     try:
+        text = record_text(request.record)
+        record = text if request.readings is None else _with_readings(text, request.readings)
         state = resume(record, seed=request.seed)
         player = request.player
         applied = None

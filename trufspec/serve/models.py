@@ -1,9 +1,9 @@
 """The bodies of the service's requests and responses, as msgspec types.
 
-They are the contract of ``/v1``: Litestar decodes requests into them (a body that does not
-follow them is a 422 problem) and the OpenAPI document is generated from them.  A key is never
-removed or changed within ``/v1``; new optional keys may be added, so a client ignores keys it
-does not know.
+They are the contract of ``/v1``: requests are decoded strictly into them (:mod:`.bodies`; a
+body that does not follow them is a 422 problem) and the OpenAPI document's schemas are written
+from them (:mod:`.openapi`).  A key is never removed or changed within ``/v1``; new optional
+keys may be added, so a client ignores keys it does not know.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ __all__ = [
     "LegalActions",
     "NewGame",
     "OptionSummary",
+    "PLAYER_PATTERN",
+    "Player",
     "Problem",
     "ReadingsRequest",
     "Record",
@@ -51,6 +53,15 @@ Readings = Annotated[
     msgspec.Meta(description="Readings (options) by key, as `--option key=value` gives them."),
 ]
 Word = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+
+PLAYER_PATTERN = (
+    r"^[^\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+"
+    r"(?![\s\S])"
+)
+"""A player's name: one word, without spaces or control characters (the characters are listed,
+not written ``\\s``, so that Python's and ECMAScript's expressions agree on them; the end is a
+lookahead, since ``$`` lets Python accept a final newline)."""
+Player = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=PLAYER_PATTERN)]
 Format = Literal["truf", "json"]
 
 
@@ -114,7 +125,7 @@ class RefereeResponse(_Answer, frozen=True):
 
 class NewGame(_Body, frozen=True):
     ruleset: Word
-    players: Annotated[list[Word], msgspec.Meta(min_length=1, max_length=10)]
+    players: Annotated[list[Player], msgspec.Meta(min_length=1, max_length=10)]
     readings: Readings = {}
     seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
 

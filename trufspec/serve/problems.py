@@ -1,9 +1,10 @@
 """Every error as an RFC 9457 problem (``application/problem+json``), never a traceback.
 
 The handlers here turn what Litestar and the service raise into problems with the right status:
-a body that is not JSON (or not UTF-8) is 400, one that does not follow the request's schema is
-422 with the places that do not, a body over the limit 413, a body that is not JSON at all by
-its content type 415; anything unforeseen is a 500 that says nothing of the code.
+a body that cannot be read is 400 and one that does not follow the request's schema 422
+(:mod:`.bodies` says why), a query or path parameter that does not follow the document 422,
+named as the parameter it is, a body over the limit 413, a body that is not JSON by its content
+type 415; anything unforeseen is a 500 that says nothing of the code.
 """
 
 from __future__ import annotations
@@ -19,11 +20,18 @@ from litestar.exceptions import (
 )
 from litestar.openapi.datastructures import ResponseSpec
 
+from trufspec.serve.bodies import plain_words
 from trufspec.serve.games import ProblemError
 from trufspec.serve.judged import PROBLEMS
 from trufspec.serve.models import Problem
 
-__all__ = ["EXCEPTION_HANDLERS", "PROBLEM_RESPONSES", "problem_response", "require_json"]
+__all__ = [
+    "EXCEPTION_HANDLERS",
+    "PROBLEM_RESPONSES",
+    "QUERIES",
+    "check_request",
+    "problem_response",
+]
 
 MEDIA_TYPE = "application/problem+json"
 
@@ -47,7 +55,12 @@ def problem_response(problem: Problem, headers: dict[str, str] | None = None) ->
 
 
 def _generic(status: int, detail: str, errors: list[dict[str, str]] | None = None) -> Problem:
-    name, title = _TITLES.get(status, ("error", "Error"))
+    # A status the table does not list is answered as a request that cannot be read (4xx) or
+    # a fault (5xx), whose problem types the documentation lists.
+    fallback = (
+        ("malformed", "Malformed request") if status < 500 else ("internal", "Internal error")
+    )
+    name, title = _TITLES.get(status, fallback)
     return Problem(PROBLEMS + name, title, status, detail, errors=errors)
 
 
@@ -55,20 +68,41 @@ def _problem_error(request: Request[Any, Any, Any], error: ProblemError) -> Resp
     return problem_response(error.problem, error.headers)
 
 
+_PLACES = {"query": "query parameter", "path": "path parameter", "header": "header"}
+
+
 def _invalid(request: Request[Any, Any, Any], error: ValidationException) -> Response[Any]:
+    """A parameter that does not follow the document (bodies are read by :mod:`.bodies`):
+    named as the query or path parameter it is, in JSON's words."""
     extra = error.extra if isinstance(error.extra, list) else []
-    errors = [{str(k): str(v) for k, v in item.items()} for item in extra if isinstance(item, dict)]
-    return problem_response(
-        _generic(422, "the body does not follow the schema of this request", errors or None)
-    )
+    errors = []
+    for item in extra:
+        if isinstance(item, dict):
+            source = str(item.get("source", "")).rpartition(".")[2].lower()
+            errors.append(
+                {
+                    "source": source if source in _PLACES else "body",
+                    "key": str(item.get("key", "")),
+                    "message": plain_words(str(item.get("message", ""))),
+                }
+            )
+    detail = "the request does not follow the document of this API"
+    if errors and errors[0]["source"] in _PLACES:
+        first = errors[0]
+        detail = f"the {_PLACES[first['source']]} {first['key']} {first['message']}"
+    elif errors:
+        detail = f"the body does not follow the schema of this request: {errors[0]['message']}"
+    return problem_response(_generic(422, detail, errors or None))
 
 
 def _http(request: Request[Any, Any, Any], error: HTTPException) -> Response[Any]:
     status = error.status_code
     if status == 400:
-        detail = f"the body is not valid JSON: {error.detail}"
+        detail = "the request cannot be read"
     elif status == 404:
         detail = f"there is no {request.url.path} here; the API is under /v1"
+    elif status == 405:
+        detail = f"{request.url.path} does not take {request.method}"
     elif status == 413:
         detail = "the body is larger than this server accepts"
     else:
@@ -121,8 +155,31 @@ async def problems_only(response: Response[Any]) -> Response[Any]:
 _JSON_TYPES = ("application/json", "application/problem+json")
 
 
-async def require_json(request: Request[Any, Any, Any]) -> None:
-    """Refuse (415) a body that does not say it is JSON."""
+QUERIES: dict[str, tuple[str, ...]] = {
+    "viewGame": ("seat", "format", "offset", "limit"),
+    "gameRecord": ("format",),
+}
+"""The query parameters of each operation of ``/v1`` that has any (by its id); the others take
+none."""
+
+
+async def check_request(request: Request[Any, Any, Any]) -> None:
+    """Refuse, before the handler runs, a body that does not say it is JSON (415) and, in
+    ``/v1``, a query parameter the operation does not have (422): the document lists them all."""
+    operation = getattr(request.route_handler, "operation_id", None)
+    if isinstance(operation, str):
+        known = QUERIES.get(operation, ())
+        unknown = [name for name in request.query_params if name not in known]
+        if unknown:
+            listed = ", ".join(known) if known else "none"
+            message = f"is not a parameter of this request (its query parameters: {listed})"
+            raise ProblemError(
+                _generic(
+                    422,
+                    f"the query parameter {unknown[0]} {message}",
+                    [{"source": "query", "key": name, "message": message} for name in unknown],
+                )
+            )
     if request.method not in ("POST", "PUT", "PATCH"):
         return
     media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()

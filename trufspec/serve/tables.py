@@ -19,10 +19,12 @@ from typing import Annotated, Any, Literal
 import msgspec
 from litestar import Request, Router, post
 from litestar.datastructures import State
-from litestar.params import FromPath, JSONBody
+from litestar.params import FromPath
 
+from trufspec.serve.bodies import read_body
 from trufspec.serve.games import Host, ProblemError, forbidden
 from trufspec.serve.models import ActionRequest, NewGame
+from trufspec.serve.setups import check_new_game
 from trufspec.simulate.bots import make_bot
 
 __all__ = ["BOT_NAMES", "tables_router"]
@@ -113,7 +115,9 @@ def _start(host: Host, seats: _Seats, request: NewTable) -> TableCreated:
     person = request.name
     bots = [n for n in BOT_NAMES if n != person][: request.players - 1]
     players = [*bots[: request.seat], person, *bots[request.seat :]]
-    created = host.create(NewGame(request.ruleset, players, request.readings, request.seed))
+    setup = NewGame(request.ruleset, players, request.readings, request.seed)
+    check_new_game(setup)
+    created = host.create(setup)
     seats.add(created.id, person, created.tokens.table, request.bots)
     return TableCreated(created.id, person, created.tokens.seats[person], created.players)
 
@@ -139,7 +143,7 @@ def _bots(host: Host, seats: _Seats, game: str, token: str) -> BotsMoved:
                 game, table, ActionRequest(str(chosen), seat=movers[0], version=stored.version)
             )
         except ProblemError as problem:
-            if problem.problem.status == 409:  # the person acted meanwhile: look again
+            if problem.problem.type.endswith("conflict"):  # the person acted meanwhile: look again
                 stored = host.store.load(game)
                 continue
             raise
@@ -158,7 +162,8 @@ def tables_router() -> Router:
     import anyio.to_thread
 
     @post("/play/tables", status_code=201)
-    async def start(data: JSONBody[NewTable], state: State) -> TableCreated:
+    async def start(request: Request[Any, Any, Any], state: State) -> TableCreated:
+        data = await read_body(request, NewTable)
         host: Host = state.host
         return await anyio.to_thread.run_sync(_start, host, _seats(state), data)
 

@@ -112,7 +112,8 @@
           show(answer.data.view);
           return letBotsAct();
         }
-        if (answer.status === 409) { return refresh(); }
+        // Another action came first (a conflict has no rule's code): look again.
+        if (answer.status === 409 && !answer.data.code) { return refresh(); }
         refused(answer.data);
       }, function () {
         busy = false;
