@@ -4,6 +4,6 @@ The short import name of :mod:`trufspec.environments.openspiel` (the extra ``ope
 which registers the games when imported.
 """
 
-from trufspec.environments.openspiel import GAMES, TrufGame, TrufState, parameters
+from trufspec.environments.openspiel import GAMES, Resampler, TrufGame, TrufState, parameters
 
-__all__ = ["GAMES", "TrufGame", "TrufState", "parameters"]
+__all__ = ["GAMES", "TrufGame", "TrufState", "Resampler", "parameters"]

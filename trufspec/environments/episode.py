@@ -219,6 +219,13 @@ class Episode:
         other._decisions = self._decisions
         return other
 
+    def with_state(self, state: GameState) -> Episode:
+        """A copy of the episode at the same point of another game (a world of a search)."""
+        other = self.copy()
+        other.state = state
+        other._decisions = None
+        return other
+
     # ------------------------------------------------------------------ as a record
 
     def serialize(self) -> str:

@@ -13,6 +13,7 @@ the game; ``deserialize_state`` resumes the record through the referee and repla
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,10 +23,11 @@ import pyspiel
 from trufspec.environments.encoding import NUM_ACTIONS, Selection
 from trufspec.environments.episode import DEAL_DECISIONS, Episode, Settings
 from trufspec.environments.observation import LAYOUT, SIZE, strings, tensor
+from trufspec.environments.worlds import draw
 from trufspec.referee import STATES
 from trufspec.spec.registry import default_registry
 
-__all__ = ["GAMES", "POINTS_BOUND", "TrufGame", "TrufState", "parameters"]
+__all__ = ["GAMES", "POINTS_BOUND", "TrufGame", "TrufState", "Resampler", "parameters"]
 
 GAMES = {ruleset.replace("-", "_"): ruleset for ruleset in STATES}
 """Each OpenSpiel game name, with its ruleset."""
@@ -182,6 +184,26 @@ class TrufState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type inf
     def __str__(self) -> str:
         state = self.episode.state
         return "the cards are not dealt yet" if state is None else self.episode.serialize()
+
+
+class Resampler:
+    """OpenSpiel's ISMCTS resampler (``bot.set_resampler(Resampler(seed))``): a state the
+    player to act cannot tell from the real one (:func:`~trufspec.environments.worlds.draw`),
+    or the real one when no draw found such a state."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.draws = 0
+        self.misses = 0
+        """How often no world was found and the real state was given."""
+
+    def __call__(self, state: TrufState, player: int) -> TrufState:
+        self.draws += 1
+        world = draw(state.episode, _name(state, player), self.rng)
+        if world is None:
+            self.misses += 1
+            world = state.episode.copy()
+        return TrufState(state.get_game(), world)
 
 
 class Observer:
