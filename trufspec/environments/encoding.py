@@ -31,6 +31,8 @@ with nothing more.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from collections.abc import Sequence
 
 from attrs import frozen
@@ -64,6 +66,7 @@ __all__ = [
     "NUM_ACTIONS",
     "Selection",
     "Decisions",
+    "Point",
     "decisions",
     "id_words",
     "action_ids",
@@ -135,13 +138,60 @@ class Decisions:
 
 def decisions(state: GameState, player: str, selection: Selection) -> Decisions:
     """The legal decisions of ``player`` (who is to act) with ``selection`` chosen so far."""
-    legal = state.legal_actions(player)
-    if selection.cards or (legal and isinstance(legal[0], COMPOSITE)):
-        pairs = _composite(state, player, legal, selection)
-    else:
-        pairs = _simple(state, legal)
-    pairs.sort(key=lambda pair: pair[0])
-    return Decisions(tuple(i for i, _ in pairs), tuple(a for _, a in pairs))
+    return Point(state, player).decisions(selection)
+
+
+class Point:
+    """A point of a game where ``player`` decides: the referee's legal actions, asked once,
+    and, for a list of bids, claims or discards short enough to walk, the decisions that make
+    each of them, in order (a selection's actions are then a run of the list, found by
+    bisection)."""
+
+    def __init__(self, state: GameState, player: str) -> None:
+        self.state = state
+        self.player = player
+        self.legal = state.legal_actions(player)
+        self._made: list[tuple[tuple[int, ...], Action]] | None = None
+
+    def decisions(self, selection: Selection) -> Decisions:
+        legal = self.legal
+        if selection.cards or (legal and isinstance(legal[0], COMPOSITE)):
+            if len(legal) <= WALK_LIMIT:
+                pairs = self._walked(selection)
+            else:
+                pairs = _judged(self.state, self.player, selection)
+        else:
+            pairs = _simple(self.state, legal)
+        pairs.sort(key=lambda pair: pair[0])
+        return Decisions(tuple(i for i, _ in pairs), tuple(a for _, a in pairs))
+
+    def _walked(self, selection: Selection) -> list[tuple[int, Action | None]]:
+        if self._made is None:
+            self._made = sorted(
+                ((_ids(action), action) for action in self.legal if isinstance(action, COMPOSITE)),
+                key=lambda pair: pair[0],
+            )
+        made = self._made
+        chosen = tuple(_card_id(card, minus) for card, minus in selection.cards)
+        size = len(chosen)
+        start = bisect.bisect_left(made, chosen, key=lambda pair: pair[0])
+        nexts: dict[int, Action | None] = {}
+        for ids, action in itertools.islice(made, start, None):
+            if ids[:size] != chosen:
+                break
+            if len(ids) == size:
+                nexts[DONE] = action
+            else:
+                nexts.setdefault(ids[size], None)
+        return list(nexts.items())
+
+
+def _ids(action: Action) -> tuple[int, ...]:
+    """The card decisions that make a bid, claim or discard (without "done")."""
+    if isinstance(action, BidCards) and action.minus:
+        return tuple(_card_id(card, minus) for card, minus in _key(action))
+    assert isinstance(action, COMPOSITE)
+    return tuple(sorted(PLUS + INDEX[card] for card in action.cards))
 
 
 def _simple(state: GameState, legal: Sequence[Action]) -> list[tuple[int, Action | None]]:
@@ -171,24 +221,10 @@ def _simple(state: GameState, legal: Sequence[Action]) -> list[tuple[int, Action
     return pairs
 
 
-def _composite(
-    state: GameState, player: str, legal: Sequence[Action], selection: Selection
-) -> list[tuple[int, Action | None]]:
-    """The decisions that extend ``selection`` towards a legal bid, claim or discard."""
+def _judged(state: GameState, player: str, selection: Selection) -> list[tuple[int, Action | None]]:
+    """The decisions that extend ``selection`` towards one of truf-jb's bids, each judged
+    by the referee (see the module's documentation)."""
     chosen = selection.cards
-    if len(legal) <= WALK_LIMIT:
-        nexts: dict[int, Action | None] = {}
-        for action in legal:
-            if not isinstance(action, COMPOSITE):
-                continue
-            key = _key(action)
-            if key[: len(chosen)] != chosen:
-                continue
-            if len(key) == len(chosen):
-                nexts[DONE] = action
-            else:
-                nexts.setdefault(_card_id(*key[len(chosen)]), None)
-        return list(nexts.items())
     hand = state.hand(player)
     last = INDEX[chosen[-1][0]] if chosen else -1
     rest = sorted((c for c in hand if INDEX[c] > last), key=INDEX.__getitem__)

@@ -38,9 +38,9 @@ from trufspec.environments.encoding import (
     MINUS,
     PLUS,
     Decisions,
+    Point,
     Selection,
     action_ids,
-    decisions,
     id_words,
 )
 from trufspec.referee import GameState, Refused, new_game, resume
@@ -115,6 +115,9 @@ class Episode:
         self.selection = Selection()
         self.deal_decisions = 0
         self._decisions: Decisions | None = None
+        self._point: Point | None = None
+        self._over: bool | None = None
+        self._points: tuple[tuple[int, str], tuple[float, ...]] | None = None
 
     # ------------------------------------------------------------------ progress
 
@@ -128,17 +131,20 @@ class Episode:
             )
         self.seed = seed
         self.state = self.settings.new_game(seed)
+        self._over = None
 
     @property
     def is_over(self) -> bool:
         state = self.state
         if state is None:
             return False
-        return (
-            state.is_game_over
-            or (state.is_deal_over and state.deal_number >= self.settings.max_deals)
-            or self.deal_decisions >= DEAL_DECISIONS
-        )
+        if self._over is None:
+            self._over = (
+                state.is_game_over
+                or (state.is_deal_over and state.deal_number >= self.settings.max_deals)
+                or self.deal_decisions >= DEAL_DECISIONS
+            )
+        return self._over
 
     @property
     def player(self) -> str | None:
@@ -159,7 +165,9 @@ class Episode:
             if player is None or self.state is None:
                 self._decisions = Decisions((), ())
             else:
-                self._decisions = decisions(self.state, player, self.selection)
+                if self._point is None:
+                    self._point = Point(self.state, player)
+                self._decisions = self._point.decisions(self.selection)
         return self._decisions
 
     def apply(self, action_id: int) -> None:
@@ -179,8 +187,10 @@ class Episode:
             state.apply(action)
             self.selection = Selection()
             self.deal_decisions = 0 if state.deal_number != before else self.deal_decisions
+            self._point = None
         self.deal_decisions += 1
         self._decisions = None
+        self._over = None
 
     def _why_not(self, action_id: int) -> str:
         """Why a decision is refused, in words."""
@@ -204,7 +214,11 @@ class Episode:
         if state is None:
             return (0.0,) * len(self.settings.players)
         if self.settings.returns == "points":
-            return tuple(float(points) for points in state.returns())
+            # The totals change only when a deal (or the game) is scored: asked again then.
+            key = (len(state.scores), state.phase)
+            if self._points is None or self._points[0] != key:
+                self._points = (key, tuple(float(points) for points in state.returns()))
+            return self._points[1]
         if not state.is_game_over:
             return (0.0,) * len(self.settings.players)
         winners = state.winners
@@ -217,6 +231,7 @@ class Episode:
         other.selection = self.selection
         other.deal_decisions = self.deal_decisions
         other._decisions = self._decisions
+        other._over = self._over
         return other
 
     def with_state(self, state: GameState) -> Episode:
@@ -224,6 +239,7 @@ class Episode:
         other = self.copy()
         other.state = state
         other._decisions = None
+        other._over = None
         return other
 
     # ------------------------------------------------------------------ as a record

@@ -173,7 +173,7 @@ class TrufState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type inf
         return self.episode.is_over
 
     def returns(self) -> list[float]:
-        return list(self.episode.returns())
+        return list(self._last)
 
     def rewards(self) -> list[float]:
         return list(self._rewards)
