@@ -86,7 +86,7 @@ class Settings:
     ) -> Settings:
         """Checked settings: the referee refuses an unknown ruleset or reading, a value a
         reading does not allow or a number of players the ruleset is not played by
-        (:class:`~trufspec.referee.Refused`, a ``ValueError``, with its diagnostic)."""
+        (:class:`~trufspec.referee.errors.Refused`, a ``ValueError``, with its diagnostic)."""
         if not 1 <= players <= len(SEAT_NAMES):
             raise _refused(f"a table has 1 to {len(SEAT_NAMES)} players, not {players}")
         if max_deals < 1:
@@ -172,7 +172,7 @@ class Episode:
 
     def apply(self, action_id: int) -> None:
         """Apply a decision; an id that is not legal now is refused with the reason
-        (:class:`~trufspec.referee.Refused`, REF001), and the episode is left as it was."""
+        (:class:`~trufspec.referee.errors.Refused`, REF001), and the episode is left as it was."""
         state = self.state
         found = self.decisions()
         if state is None or action_id not in found.ids:

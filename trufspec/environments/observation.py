@@ -11,7 +11,8 @@ The view's record is the whole game so far as the player saw it, so the observat
 already of perfect recall: the information state and the observation are the same string
 and the same tensor.
 
-The tensor's layout (:data:`LAYOUT`), a flat vector of floats:
+The tensor's layout (``LAYOUT`` in the module, each part with its size), a flat vector of
+floats:
 
 ==================  =====  ===========================================================
 part                size   meaning

@@ -42,7 +42,7 @@ def env(
 ) -> TrufEnv:
     """The environment of ``ruleset`` (``truf-jb``, ``truf-basics``, ``truf-de``,
     ``ruff-and-honours``, ``tromplemond``) under the readings ``options``; an unknown ruleset
-    or reading is refused (:class:`~trufspec.referee.Refused`, a ``ValueError``)."""
+    or reading is refused (:class:`~trufspec.referee.errors.Refused`, a ``ValueError``)."""
     return TrufEnv(ruleset, options or {}, players, max_deals, returns, render_mode)
 
 

@@ -1,7 +1,7 @@
 """Worlds a player cannot tell from the real one: the hidden cards dealt anew, for search.
 
 Information-set search (OpenSpiel's ISMCTS) asks for a state drawn from what the player to
-act knows.  :func:`resample` makes one through the referee's public interface: the record of
+act knows.  :func:`draw` makes one through the referee's public interface: the record of
 the game gives the hands as dealt and the cards left over (``written_hands``,
 ``written_undealt``); the cards the player has not seen (every card their view of the
 current deal does not show, and not their own) are shuffled among the same places; a new
