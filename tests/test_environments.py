@@ -263,6 +263,12 @@ def test_an_illegal_id_or_a_text_that_is_not_a_record_is_refused() -> None:
     text = state.serialize().replace('"truf-de"', '"truf-basics"')
     with pytest.raises(Refused, match="REF003"):
         game.deserialize_state(text)
+    env = trufspec.pettingzoo.env("truf-de")
+    env.reset(seed=1)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(Refused, match=rf"REF001 {env.agent_selection} cannot take decision {bad}"):
+        env.step(bad)
     with pytest.raises(Refused, match="REC014 option 'scoring' cannot be 'lots'"):
         trufspec.pettingzoo.env("truf-de", options={"scoring": "lots"})
     with pytest.raises(Refused, match="REF002 there is no referee for the ruleset 'chess'"):
