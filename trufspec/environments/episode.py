@@ -116,7 +116,7 @@ class Episode:
         self.deal_decisions = 0
         self._decisions: Decisions | None = None
         self._point: Point | None = None
-        self._over: bool | None = None
+        self._now: tuple[bool, str | None] | None = None
         self._points: tuple[tuple[int, str], tuple[float, ...]] | None = None
 
     # ------------------------------------------------------------------ progress
@@ -131,27 +131,31 @@ class Episode:
             )
         self.seed = seed
         self.state = self.settings.new_game(seed)
-        self._over = None
+        self._now = None
 
-    @property
-    def is_over(self) -> bool:
-        state = self.state
-        if state is None:
-            return False
-        if self._over is None:
-            self._over = (
+    def _current(self) -> tuple[bool, str | None]:
+        """Whether the episode is over, and who decides now: asked of the referee once a
+        decision (OpenSpiel asks for them many times a step)."""
+        if self._now is None:
+            state = self.state
+            if state is None:
+                return False, None
+            over = (
                 state.is_game_over
                 or (state.is_deal_over and state.deal_number >= self.settings.max_deals)
                 or self.deal_decisions >= DEAL_DECISIONS
             )
-        return self._over
+            self._now = (over, None if over else state.current_player)
+        return self._now
+
+    @property
+    def is_over(self) -> bool:
+        return self._current()[0]
 
     @property
     def player(self) -> str | None:
         """The player to decide now: None before the deal and at the end."""
-        if self.state is None or self.is_over:
-            return None
-        return self.state.current_player
+        return self._current()[1]
 
     @property
     def seat(self) -> int | None:
@@ -190,7 +194,7 @@ class Episode:
             self._point = None
         self.deal_decisions += 1
         self._decisions = None
-        self._over = None
+        self._now = None
 
     def _why_not(self, action_id: int) -> str:
         """Why a decision is refused, in words."""
@@ -231,7 +235,7 @@ class Episode:
         other.selection = self.selection
         other.deal_decisions = self.deal_decisions
         other._decisions = self._decisions
-        other._over = self._over
+        other._now = self._now
         return other
 
     def with_state(self, state: GameState) -> Episode:
@@ -239,7 +243,7 @@ class Episode:
         other = self.copy()
         other.state = state
         other._decisions = None
-        other._over = None
+        other._now = None
         return other
 
     # ------------------------------------------------------------------ as a record
