@@ -51,6 +51,8 @@ autodoc_default_options = {"members": True, "undoc-members": True}
 nitpick_ignore_regex = [
     ("py:class", r"(collections\.abc|typing|os|pathlib|enum|re|random|attr|attrs|lark|click)\..*"),
     ("py:class", r"(collections|types)\..*"),
+    # The game-AI libraries' and numpy's types (docs/environments.rst).
+    ("py:class", r"(numpy|gymnasium|pyspiel|pettingzoo)\..*"),
     # Type variables of the record model, and the packages of the games, which are internal.
     ("py:class", r"trufspec\.(records|batch)\.[A-Z]"),
     ("py:mod", r"trufspec\.(rulesets|engine)(\..*)?"),
