@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 from attrs import define, field
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 from pygls.uris import to_fs_path
 
 from trufspec import __version__
@@ -32,7 +34,7 @@ from trufspec.lsp.hover import hover
 from trufspec.lsp.json_documents import format_json
 from trufspec.lsp.outline import LEGEND, semantic_tokens, symbols
 from trufspec.lsp.settings import Settings, settings_for
-from trufspec.lsp.text import Document
+from trufspec.lsp.text import Document, apply_change
 from trufspec.lsp.worker import Checker
 
 __all__ = ["DELAY", "MAX_FINDINGS", "WHOLE_TEXT_LIMIT", "TrufServer", "serve"]
@@ -64,11 +66,44 @@ class Open:
     document: tuple[Document, int | None] | None = None
 
 
+class TrufProtocol(LanguageServerProtocol):
+    """pygls's protocol, with the editor's changes made by :func:`.text.apply_change`.
+
+    pygls splits a text into lines as Python does, at form feeds and U+2028 too, and moves a
+    position past the end of the last line one character back: a change would then land
+    elsewhere than the editor meant, and the findings would be those of a text the editor
+    does not show.  A change to a document that is not open is left out."""
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(
+        self, params: types.DidChangeTextDocumentParams
+    ) -> Iterator[tuple[Callable[..., Any], tuple[Any, ...], None]]:
+        uri = params.text_document.uri
+        server = self._server
+        if isinstance(server, TrufServer) and uri in server.open:
+            document = self.workspace.get_text_document(uri)
+            encoding = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+            text = document.source
+            for change in params.content_changes:
+                text = apply_change(text, change, getattr(encoding, "value", encoding))
+            self.workspace.put_text_document(
+                types.TextDocumentItem(
+                    uri=uri,
+                    language_id=document.language_id or "",
+                    version=params.text_document.version,
+                    text=text,
+                )
+            )
+        handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)
+        if handler is not None:
+            yield handler, (params,), None
+
+
 class TrufServer(LanguageServer):
     """``trufspec lsp``: findings, hovers, completions, formatting and fixes for records."""
 
     def __init__(self) -> None:
-        super().__init__("trufspec", __version__)
+        super().__init__("trufspec", __version__, protocol_cls=TrufProtocol)
         self.checker = Checker()
         self.open: dict[str, Open] = {}
         self.said: set[str] = set()
@@ -166,7 +201,8 @@ def did_open(ls: TrufServer, params: types.DidOpenTextDocumentParams) -> None:
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: TrufServer, params: types.DidChangeTextDocumentParams) -> None:
-    ls.schedule(params.text_document.uri, DELAY)
+    if params.text_document.uri in ls.open:
+        ls.schedule(params.text_document.uri, DELAY)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
