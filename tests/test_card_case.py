@@ -21,6 +21,7 @@ from trufspec.cards import CARD_PATTERN, CARD_SPELLINGS, FULL_PACK, parse_card
 from trufspec.jsonrecords import read_json, write_json
 from trufspec.notation.words import is_bare
 from trufspec.referee import new_game
+from trufspec.referee.actions import Choose
 from trufspec.referee.tricks import played
 from trufspec.sphinxext.lexer import BLACK_CARD, RED_CARD, TrufLexer
 
@@ -91,6 +92,19 @@ def test_the_referee_takes_a_card_typed_in_any_case() -> None:
     (bidder,) = state.to_act[:1]
     card = state.hand(bidder)[0]
     assert state.action(bidder, str(card).lower()) == state.action(bidder, str(card))
+
+
+def test_the_referee_takes_a_trump_suit_in_any_case() -> None:
+    state = new_game("truf-basics", ["Ana", "Budi", "Citra", "Dewi"], seed=0)
+    while state.phase == "bids":
+        state.apply(state.legal_actions(state.to_act[0])[0])
+    assert state.phase == "contract"
+    (winner,) = state.to_act
+    for choice in state.legal_actions(winner):
+        assert isinstance(choice, Choose)
+        typed = state.action(winner, choice.words.lower())
+        assert typed == choice
+        assert state.why_not(typed) is None
 
 
 def test_a_json_record_reads_cards_in_any_case() -> None:
