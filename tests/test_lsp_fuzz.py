@@ -15,13 +15,19 @@ is bounded (:data:`lsp_session.WAIT`).
 from __future__ import annotations
 
 import itertools
+import json
+import queue
+import subprocess
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
-from lsp_session import Session
+from lsp_session import COMMAND, WAIT, Session
 from lsprotocol import types
 
 from trufspec.api import check_bytes
@@ -253,3 +259,132 @@ def test_random_editing_leaves_the_server_answering_and_right(
     assert not [line for line in session.stderr if "Traceback" in line], "".join(session.stderr)
     session.close(uri)
     assert session.cleared(uri)
+
+
+class RawServer:
+    """``trufspec lsp`` spoken to in raw JSON-RPC frames, for messages no client library
+    would send; its standard output and error are read by threads as they come."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        self.answers: queue.Queue[Any] = queue.Queue()
+        self.stderr: list[bytes] = []
+        self.readers = [
+            threading.Thread(target=self._read, daemon=True),
+            threading.Thread(target=self._drain, daemon=True),
+        ]
+        for reader in self.readers:
+            reader.start()
+        self.ids = itertools.count(1)
+
+    def close(self) -> int:
+        """Wait for the server to end (after ``exit``) and read what is left; its status."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        status = self.process.wait(timeout=WAIT)
+        for reader in self.readers:
+            reader.join(timeout=WAIT)
+        for stream in (self.process.stdout, self.process.stderr):
+            assert stream is not None
+            stream.close()
+        return status
+
+    def _read(self) -> None:
+        stream = self.process.stdout
+        assert stream is not None
+        while True:
+            length = 0
+            while (line := stream.readline()).strip():
+                name, _, value = line.decode("ascii").partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            if not line:
+                return
+            self.answers.put(json.loads(stream.read(length)))
+
+    def _drain(self) -> None:
+        assert self.process.stderr is not None
+        self.stderr.extend(self.process.stderr)
+
+    def send(self, body: bytes) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def request(self, method: str, params: Any) -> Any:
+        """Send a request and wait for its answer (a result or an error)."""
+        number = next(self.ids)
+        self.send(
+            json.dumps(
+                {"jsonrpc": "2.0", "id": number, "method": method, "params": params}
+            ).encode()
+        )
+        deadline = time.monotonic() + WAIT
+        while True:
+            answer = self.answers.get(timeout=max(deadline - time.monotonic(), 0.01))
+            if answer.get("id") == number:
+                return answer
+
+    def notify(self, method: str, params: Any) -> None:
+        self.send(json.dumps({"jsonrpc": "2.0", "method": method, "params": params}).encode())
+
+
+@pytest.fixture(scope="module")
+def raw() -> Iterator[RawServer]:
+    server = RawServer()
+    assert "result" in server.request("initialize", {"processId": None, "capabilities": {}})
+    server.notify("initialized", {})
+    yield server
+    assert server.request("shutdown", None)["result"] is None
+    server.notify("exit", None)
+    assert server.close() == 0
+    said = b"".join(server.stderr).decode("utf-8", "replace")
+    assert "Traceback" not in said, said
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+PARAMS = st.one_of(
+    JSON_VALUES,
+    st.fixed_dictionaries(
+        {"textDocument": st.fixed_dictionaries({"uri": JSON_VALUES}), "position": JSON_VALUES}
+    ),
+)
+REQUESTS = [
+    "textDocument/hover",
+    "textDocument/completion",
+    "textDocument/formatting",
+    "textDocument/codeAction",
+    "textDocument/documentSymbol",
+    "textDocument/semanticTokens/full",
+    "trufspec/unknown",
+]
+NOTIFICATIONS = ["textDocument/didOpen", "textDocument/didChange", "textDocument/didClose"]
+
+
+@settings(max_examples=40, deadline=None, database=None, phases=[Phase.explicit, Phase.generate])
+@given(
+    notices=st.lists(st.tuples(st.sampled_from(NOTIFICATIONS), PARAMS), max_size=3),
+    method=st.sampled_from(REQUESTS),
+    params=PARAMS,
+    garbage=st.sampled_from([b"", b"{not json", b'"a string"', b"[1, 2]", b"{}"]),
+)
+def test_every_request_is_answered_whatever_its_parameters(
+    raw: RawServer, notices: list[tuple[str, Any]], method: str, params: Any, garbage: bytes
+) -> None:
+    """A request the server cannot read is answered with the protocol's error; a notification
+    or a message it cannot read is left out; the server stays up and logs no traceback."""
+    for notice, value in notices:
+        raw.notify(notice, value)
+    if garbage:
+        raw.send(garbage)
+    answer = raw.request(method, params)
+    assert "result" in answer or answer["error"]["code"] in (-32602, -32601)
+    assert raw.process.poll() is None
