@@ -1,7 +1,8 @@
 """The files a command works on, from the paths on its command line.
 
-Every command that reads records (``check``, ``fmt``, ``score``, ``coverage``) collects them
-here, so that they agree on what a path means and on what is wrong with one: a path that does
+Every command that reads records (``check``, ``fmt``, ``score``, ``coverage``, ``convert``)
+collects them here, so that they agree on what a path means and on what is wrong with one: a
+path that does
 not exist, and one that names no records (an empty or mistyped folder), are problems the
 command reports, exiting 2 after doing what it can with the other paths.  Checking nothing
 where the user expected a check would let a typo in a CI path pass.

@@ -105,7 +105,8 @@ def convert(
         places = _places(inputs, paths, output_dir, _EXTENSIONS[target], ctx)
     elif several:
         raise click.UsageError(
-            f"{len(inputs)} files are converted: give --output-dir DIR to write them into a folder",
+            "several files, or a folder, are converted file by file: give --output-dir DIR "
+            "to write them into a folder",
             ctx,
         )
     else:
