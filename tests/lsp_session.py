@@ -52,12 +52,22 @@ class Session:
             else None
         )
         self.run(self.client.start_io(*COMMAND, cwd=cwd))
+        self.stderr: list[str] = []
+        """What the server wrote on its standard error, read as it comes so that the pipe
+        never fills (a server that logs a traceback must not block on it)."""
+        self._stderr_read = asyncio.run_coroutine_threadsafe(self._read_stderr(), self.loop)
         self.initialized = self.run(
             self.client.initialize_async(
                 types.InitializeParams(capabilities=capabilities, process_id=None)
             )
         )
         self.client.initialized(types.InitializedParams())
+
+    async def _read_stderr(self) -> None:
+        server = self.client._server
+        stream = None if server is None else server.stderr
+        while stream is not None and (line := await stream.readline()):
+            self.stderr.append(line.decode("utf-8", "replace"))
 
     def run(self, coroutine: Coroutine[Any, Any, T], timeout: float = WAIT) -> T:
         """Run a coroutine on the client's loop and wait for its result."""
@@ -190,6 +200,7 @@ class Session:
         self.run(self.client.stop())
         server = self.client._server
         code = None if server is None else self.run(server.wait())
+        self._stderr_read.result(timeout=WAIT)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=WAIT)
         self.loop.close()

@@ -26,7 +26,8 @@ import attrs
 
 from trufspec.api import check_text
 from trufspec.diagnostics import Diagnostic
-from trufspec.jsonrecords import block_text, is_json, point
+from trufspec.inputs import opening, reads_as_json
+from trufspec.jsonrecords import block_text, point
 from trufspec.notation.blocks import Block, blocks
 from trufspec.output.model import FileReport, GameResult
 
@@ -167,15 +168,16 @@ def _blocks_of(
     input_format: str = "auto",
 ) -> Iterator[Work]:
     """The blocks of each file in turn, read as they are needed; a file that fails to open or
-    to read is added to ``failed``.  A JSON record (see :func:`trufspec.jsonrecords.is_json`)
+    to read is added to ``failed``.  A JSON record (see :func:`trufspec.inputs.reads_as_json`)
     is one block."""
     for index, path in enumerate(paths):
         try:
             with _open(path) as handle:
-                if is_json(path, input_format):
-                    yield index, path, Block(handle.read(), 1, json=True)
+                start, lines = opening(iter(handle))
+                if reads_as_json(path, input_format, start):
+                    yield index, path, Block(b"".join(lines), 1, json=True)
                     continue
-                for block in blocks(handle, BLOCK_SIZE):
+                for block in blocks(lines, BLOCK_SIZE):
                     yield index, path, block
         except OSError as error:
             failed.add(index)

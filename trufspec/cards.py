@@ -13,7 +13,6 @@ tie-breaks says so in its own clauses and passes its order explicitly.
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -179,7 +178,13 @@ class Card:
 FULL_PACK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 """The 52-card pack, in suit then rank order; each card object is the one every parse returns."""
 
-_RANKS_BY_TEXT = {r.letter: r for r in Rank} | {"T": Rank.TEN}
+# Ranks and suits read in either case, one rule for both: a record typed in lower case
+# (``qs``), or half and half (``Qs``, ``qS``), names the same card as ``QS``.  The printer writes
+# the canonical capitals.
+_RANKS_BY_TEXT = {text: r for r in Rank for text in {r.letter, r.letter.lower()}} | {
+    "T": Rank.TEN,
+    "t": Rank.TEN,
+}
 _SUITS_BY_TEXT = (
     {s.letter: s for s in Suit} | {s.letter.lower(): s for s in Suit} | {s.symbol: s for s in Suit}
 )
@@ -190,16 +195,16 @@ _CARDS_BY_TEXT: dict[str, Card] = {
 }
 
 CARD_SPELLINGS: Mapping[str, Card] = MappingProxyType(_CARDS_BY_TEXT)
-"""Every way the notation may write a card (``10H``, ``TH``, ``10h``, ``10♥``), to the card."""
+"""Every way the notation may write a card (``10H``, ``TH``, ``th``, ``Qs``, ``10♥``), to the card."""
 
-CARD_PATTERN = r"(?:10|[2-9TJQKA])[SHDCshdc♠♥♦♣]"
-"""The regular expression of one card as the notation writes it (the grammar uses the same)."""
-
-_CARD_RE = re.compile(CARD_PATTERN + r"\Z")
+CARD_PATTERN = r"(?:10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣]"
+"""The regular expression of one card as the notation writes it, rank and suit in either case
+(the grammar, the JSON record schema and the editors' grammars use the same)."""
 
 
 def parse_card(text: str) -> Card:
-    """Read one card (``10H``, ``TH``, ``th``-style suits, ``10♥``); ``ValueError`` otherwise."""
+    """Read one card (``10H``, ``TH``, ``qs``, ``10♥``: rank and suit in either case);
+    ``ValueError`` otherwise."""
     try:
         return _CARDS_BY_TEXT[text]
     except KeyError:
@@ -207,7 +212,7 @@ def parse_card(text: str) -> Card:
 
 
 def parse_suit(text: str) -> Suit:
-    """Read a suit letter or symbol; ``ValueError`` otherwise."""
+    """Read a suit letter (in either case) or symbol; ``ValueError`` otherwise."""
     try:
         return _SUITS_BY_TEXT[text]
     except KeyError:

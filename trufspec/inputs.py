@@ -1,7 +1,8 @@
 """The files a command works on, from the paths on its command line.
 
-Every command that reads records (``check``, ``fmt``, ``score``, ``coverage``) collects them
-here, so that they agree on what a path means and on what is wrong with one: a path that does
+Every command that reads records (``check``, ``fmt``, ``score``, ``coverage``, ``convert``)
+collects them here, so that they agree on what a path means and on what is wrong with one: a
+path that does
 not exist, and one that names no records (an empty or mistyped folder), are problems the
 command reports, exiting 2 after doing what it can with the other paths.  Checking nothing
 where the user expected a check would let a typo in a CI path pass.
@@ -14,6 +15,7 @@ file named on the command line is always read: naming it is asking for it.
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -24,7 +26,17 @@ import attrs
 if TYPE_CHECKING:
     import pathspec
 
-__all__ = ["EXTENSION", "STDIN", "GITIGNORE", "Input", "Collected", "Patterns", "collect"]
+__all__ = [
+    "EXTENSION",
+    "STDIN",
+    "GITIGNORE",
+    "Input",
+    "Collected",
+    "Patterns",
+    "collect",
+    "opening",
+    "reads_as_json",
+]
 
 EXTENSION = ".truf"
 """Files a directory is searched for; a file named explicitly is read whatever its name."""
@@ -32,6 +44,9 @@ EXTENSION = ".truf"
 STDIN = "-"
 
 GITIGNORE = ".gitignore"
+
+_OPENING = 256
+"""How many bytes of standard input are looked at to tell a JSON record from the notation."""
 
 
 @attrs.frozen
@@ -49,6 +64,37 @@ class Input:
             return sys.stdin.buffer.read()
         with open(self.path, "rb") as handle:
             return handle.read()
+
+
+def opening(lines: Iterator[bytes]) -> tuple[bytes, Iterator[bytes]]:
+    """The first lines of a stream, enough to tell what it holds (a few hundred bytes, or all
+    of a shorter stream), and the stream's lines again from the start."""
+    head: list[bytes] = []
+    size = 0
+    for line in lines:
+        head.append(line)
+        size += len(line)
+        if size >= _OPENING:
+            break
+    return b"".join(head), itertools.chain(head, lines)
+
+
+def reads_as_json(path: str, input_format: str, start: bytes) -> bool:
+    """Whether the file ``path``, which starts with ``start``, is read as a JSON record.
+
+    ``--input-format`` says so for every file; under ``auto`` a file goes by its name (see
+    :func:`trufspec.jsonrecords.is_json`), and standard input, which has none, by how it
+    starts: a JSON object's first key (``{"version":``), where the notation has a tag, a
+    comment or a deal.  So ``trufspec convert game.truf --to json | trufspec check -`` checks
+    the JSON record it is given.
+    """
+    from trufspec.jsonrecords import is_json
+    from trufspec.notation.syntax_errors import JSON_START
+
+    if path != STDIN or input_format != "auto":
+        return is_json(path, input_format)
+    text = start[:_OPENING].decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
+    return JSON_START.match(text) is not None
 
 
 @attrs.frozen
@@ -86,10 +132,13 @@ class Collected:
     problems: tuple[str, ...]
 
 
-def collect(paths: Sequence[str], exclude: Sequence[Patterns] = ()) -> Collected:
+def collect(
+    paths: Sequence[str], exclude: Sequence[Patterns] = (), extension: str = EXTENSION
+) -> Collected:
     """The files named by ``paths``.
 
-    A directory contributes its ``*.truf`` files at any depth, sorted, skipping hidden
+    A directory contributes its files ending in ``extension`` (``*.truf`` unless told; ``trufspec
+    convert --to truf`` looks for ``*.json``) at any depth, sorted, skipping hidden
     directories (``.git``, ``.venv``), what its ``.gitignore`` files ignore and what
     ``exclude`` names.  A path that does not exist, a directory that cannot be read and a
     directory without records are problems; the other paths are still collected.  The files
@@ -107,9 +156,9 @@ def collect(paths: Sequence[str], exclude: Sequence[Patterns] = ()) -> Collected
         if path == STDIN or not os.path.isdir(path):
             found: list[str] = [path]
         else:
-            found = list(_walk(path, problems, exclude, _gitignores_above(path)))
+            found = list(_walk(path, problems, exclude, _gitignores_above(path), extension))
             if not found:
-                problems.append(f"{path}: no records (*{EXTENSION} files) in this directory")
+                problems.append(f"{path}: no records (*{extension} files) in this directory")
         for file in found:
             key = file if file == STDIN else os.path.normpath(file)
             if key not in seen:
@@ -125,10 +174,15 @@ def _walk_order(source: Input) -> tuple[tuple[str, ...], str]:
 
 
 def _walk(
-    directory: str, problems: list[str], exclude: Sequence[Patterns], above: list[Patterns]
+    directory: str,
+    problems: list[str],
+    exclude: Sequence[Patterns],
+    above: list[Patterns],
+    extension: str,
 ) -> Iterator[str]:
-    """The records below ``directory``, less what ``exclude`` names and what the .gitignore
-    files (``above`` it, then its own and those of its folders) ignore."""
+    """The records below ``directory`` (files ending in ``extension``), less what ``exclude``
+    names and what the .gitignore files (``above`` it, then its own and those of its folders)
+    ignore."""
 
     def fail(error: OSError) -> None:
         problems.append(f"{error.filename}: {error.strerror}")
@@ -147,7 +201,7 @@ def _walk(
         )
         for name in sorted(files):
             path = os.path.join(root, name)
-            if name.endswith(EXTENSION) and not _left_out(path, False, exclude, chain):
+            if name.endswith(extension) and not _left_out(path, False, exclude, chain):
                 yield path
 
 

@@ -73,7 +73,7 @@ def score(
     """
     import trufspec
     from trufspec.batch import checked_text
-    from trufspec.jsonrecords import is_json
+    from trufspec.inputs import reads_as_json
     from trufspec.notation.blocks import Block
     from trufspec.output import sheet
     from trufspec.output import standings as standings_report
@@ -90,7 +90,7 @@ def score(
         if data is None:
             unreadable = True
             continue
-        block = Block(data, 1, json=is_json(source.path, input_format))
+        block = Block(data, 1, json=reads_as_json(source.path, input_format, data))
         text, report = checked_text(block, source.path, options or None)
         errors += [(source.path, d) for d in report.diagnostics if d.severity is Severity.ERROR]
         games = () if text is None else trufspec.loads(text, source.path).games

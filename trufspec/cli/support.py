@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import attrs
 import click
 
-from trufspec.inputs import Collected, Input, Patterns, collect
+from trufspec.inputs import EXTENSION, Collected, Input, Patterns, collect
 
 if TYPE_CHECKING:
     from trufspec.config import Settings
@@ -226,9 +226,9 @@ input_format_option = click.option(
     type=click.Choice(["auto", "truf", "json"]),
     default="auto",
     show_default=True,
-    help="How the files are written: auto takes a file ending in .json for a JSON record "
-    "(docs/service.rst) and any other for the notation; json or truf says it for every file, "
-    "standard input included.",
+    help="How the files are written: auto takes a file ending in .json, and standard input "
+    'that starts as a JSON object ({"version": ...), for a JSON record (docs/service.rst) and '
+    "any other for the notation; json or truf says it for every file, standard input included.",
 )
 
 
@@ -305,11 +305,13 @@ def patterns_left_out(exclude: tuple[str, ...], settings: Settings) -> list[Patt
     return []
 
 
-def collect_inputs(paths: Sequence[str], left_out: Sequence[Patterns]) -> Collected:
+def collect_inputs(
+    paths: Sequence[str], left_out: Sequence[Patterns], extension: str = EXTENSION
+) -> Collected:
     """The files ``paths`` name, less those ``left_out`` (see :func:`trufspec.inputs.collect`).
     When they name none at all, there is nothing to do: the problems are reported and the
     command exits 2."""
-    collected = collect(paths, left_out)
+    collected = collect(paths, left_out, extension)
     if not collected.inputs:
         finish(0, collected)
     return collected

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
-from attrs import define, field
+from attrs import define, field, frozen
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 from pygls.uris import to_fs_path
 
 from trufspec import __version__
@@ -32,10 +35,10 @@ from trufspec.lsp.hover import hover
 from trufspec.lsp.json_documents import format_json
 from trufspec.lsp.outline import LEGEND, semantic_tokens, symbols
 from trufspec.lsp.settings import Settings, settings_for
-from trufspec.lsp.text import Document
+from trufspec.lsp.text import Document, apply_change
 from trufspec.lsp.worker import Checker
 
-__all__ = ["DELAY", "MAX_FINDINGS", "WHOLE_TEXT_LIMIT", "TrufServer", "serve"]
+__all__ = ["DELAY", "MAX_FINDINGS", "WHOLE_TEXT_LIMIT", "TrufProtocol", "TrufServer", "serve"]
 
 logger = logging.getLogger(__name__)
 
@@ -64,11 +67,72 @@ class Open:
     document: tuple[Document, int | None] | None = None
 
 
+@frozen
+class Unreadable:
+    """A message whose parameters do not follow the protocol, and the id of the request to
+    answer with an error (None for a notification, which is left out)."""
+
+    id: int | str | None
+
+
+class TrufProtocol(LanguageServerProtocol):
+    """pygls's protocol, with the editor's changes made by :func:`.text.apply_change`, and an
+    answer to every request.
+
+    pygls splits a text into lines as Python does, at form feeds and U+2028 too, and moves a
+    position past the end of the last line one character back: a change would then land
+    elsewhere than the editor meant, and the findings would be those of a text the editor
+    does not show.  A change to a document that is not open is left out.  pygls leaves a
+    request whose parameters it cannot read unanswered, so that the editor waits for ever:
+    here it is answered with the protocol's "invalid params" error."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException:
+            request = "method" in data and isinstance(data.get("id"), (int, str))
+            return Unreadable(data["id"] if request else None)
+
+    def handle_message(self, message: Any) -> None:
+        if isinstance(message, Unreadable):
+            if message.id is not None:
+                self._send_response(message.id, error=JsonRpcInvalidParams().to_response_error())
+            return
+        if not hasattr(message, "jsonrpc"):
+            logger.warning("left out a message that is no JSON-RPC message: %.100r", message)
+            return
+        super().handle_message(message)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(
+        self, params: types.DidChangeTextDocumentParams
+    ) -> Iterator[tuple[Callable[..., Any], tuple[Any, ...], None]]:
+        uri = params.text_document.uri
+        server = self._server
+        if isinstance(server, TrufServer) and uri in server.open:
+            document = self.workspace.get_text_document(uri)
+            encoding = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+            text = document.source
+            for change in params.content_changes:
+                text = apply_change(text, change, getattr(encoding, "value", encoding))
+            self.workspace.put_text_document(
+                types.TextDocumentItem(
+                    uri=uri,
+                    language_id=document.language_id or "",
+                    version=params.text_document.version,
+                    text=text,
+                )
+            )
+        handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)
+        if handler is not None:
+            yield handler, (params,), None
+
+
 class TrufServer(LanguageServer):
     """``trufspec lsp``: findings, hovers, completions, formatting and fixes for records."""
 
     def __init__(self) -> None:
-        super().__init__("trufspec", __version__)
+        super().__init__("trufspec", __version__, protocol_cls=TrufProtocol)
         self.checker = Checker()
         self.open: dict[str, Open] = {}
         self.said: set[str] = set()
@@ -166,7 +230,8 @@ def did_open(ls: TrufServer, params: types.DidOpenTextDocumentParams) -> None:
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: TrufServer, params: types.DidChangeTextDocumentParams) -> None:
-    ls.schedule(params.text_document.uri, DELAY)
+    if params.text_document.uri in ls.open:
+        ls.schedule(params.text_document.uri, DELAY)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -311,6 +376,27 @@ def on_tokens(ls: TrufServer, params: types.SemanticTokensParams) -> types.Seman
     return types.SemanticTokens(data=semantic_tokens(current[0]))
 
 
+class OneLine(logging.Filter):
+    """pygls logs a message it cannot read with a traceback, as if the server had failed: here
+    it is one line that says what was wrong with the message, on standard error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        said = record.getMessage()
+        if said.startswith(("Unable to deserialize message", "Unable to handle message")):
+            error = record.exc_info[1] if record.exc_info else None
+            # The first error the logged traceback names: which field could not be read.
+            named = [line.strip(" |") for line in said.splitlines() if "Error: " in line]
+            reason = str(error) if error is not None else (named or ["unreadable"])[0]
+            record.msg, record.args = (
+                "left out a message that does not follow the protocol: %s",
+                (reason,),
+            )
+            record.exc_info = record.exc_text = None
+        return True
+
+
 def serve() -> None:
     """Serve on standard input and output until the client says exit."""
+    for name in ("pygls.io_", "pygls.server", "pygls.protocol.json_rpc"):
+        logging.getLogger(name).addFilter(OneLine())
     server.start_io()

@@ -19,7 +19,7 @@ from trufspec.cards import CARD_PATTERN
 from trufspec.notation.chunks import SECTION_KEYWORDS
 from trufspec.records import Span
 
-__all__ = ["describe"]
+__all__ = ["JSON_START", "describe"]
 
 _WORDS = {
     "CARDS": "a card such as 7H or 10S",
@@ -97,6 +97,10 @@ def _expected(names: set[str]) -> str:
     return ", ".join(phrases[:-1]) + " or " + phrases[-1]
 
 
+JSON_START = re.compile(r'\{\s*"[^"\\\n]*"\s*:')
+"""The start of a JSON object (``{"version":``), which the notation would read as a brace
+comment never closed."""
+
 _LONG_NUMBER = re.compile(r"[+-]?\d{19}")
 """The start of a number longer than the notation's numbers (the grammar's ``INT``)."""
 
@@ -114,7 +118,7 @@ def _special(found: str, names: set[str]) -> tuple[str, str | None] | None:
     if wants_card and _CARD_LIKE.fullmatch(found) and not _CARD.fullmatch(found):
         return (
             f"expected a card such as 7H or 10S, found '{found}': ranks are 2 to 10 (or T), "
-            "J, Q, K, A and suits S, H, D, C",
+            "J, Q, K, A and suits S, H, D, C, in either case",
             None,
         )
     if "NAME" in names and _CARD.fullmatch(found):
@@ -194,6 +198,12 @@ def describe(
     if not whole:
         names.discard("$END")
     special = _special(found, names)
+    if found == "{" and JSON_START.match(text, position):
+        special = (
+            "this '{' comment is never closed with '}'; the file looks like a JSON record, which "
+            "is read as one when its name ends in .json or with --input-format json",
+            None,
+        )
     if special is not None:
         return special[0], span, special[1]
     shown = f"'{found}'" if found else "the end of the deal"

@@ -171,10 +171,12 @@ def read_source(
     is shown as the canonical text it prints as."""
     import trufspec
     from trufspec.batch import checked_text
-    from trufspec.jsonrecords import is_json
+    from trufspec.inputs import reads_as_json
     from trufspec.notation.blocks import Block
 
-    text, report = checked_text(Block(data, 1, json=is_json(path, input_format)), path, options)
+    text, report = checked_text(
+        Block(data, 1, json=reads_as_json(path, input_format, data)), path, options
+    )
     if text is None:
         return Source(path, None, (), report)
     return Source(path, text, trufspec.loads(text, path).games, report)

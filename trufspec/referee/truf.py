@@ -402,7 +402,11 @@ class TrufState(TrickGame):
         if phase == "end" and words.strip() == "deal":
             return NextDeal(player)
         if phase == "contract":
-            return Choose(player, " ".join(words.split()))
+            # The suit of a trump in either case, as a card's (``trump h atas``).
+            typed = " ".join(words.split())
+            return Choose(
+                player, {w.casefold(): w for w in self._choices}.get(typed.casefold(), typed)
+            )
         raise Refused([refusal("REF001", f"'{words}' is not {_PHASE_WORDS[phase]}")])
 
     def record_actions(self, deal: Deal) -> Iterator[Action]:

@@ -82,9 +82,6 @@ _COMMANDS = (
     "  quit          end the game (saved when --save names a file)",
 )
 
-_CARD = re.compile(r"-?(?:10|[2-9akqjt])[shdc]", re.IGNORECASE)
-"""A card as typed, in any case, with a minus sign."""
-
 _HIDDEN = {"bids": "has bid", "votes": "has voted", "decide": "has chosen"}
 """What is said of another player's action in a phase whose choices stay secret until all
 are made (the view shows them then, in the record's words)."""
@@ -234,19 +231,18 @@ class Table:
         return None
 
     def _understood(self, words: str) -> str:
-        """What was typed, in the notation's words: cards in capitals (``ah`` is AH), and
-        a listed choice however it is cased or quoted (``grand tromplemond!`` is the call
-        ``tromp "Grand Tromplemond!"``)."""
-        cards = " ".join(w.upper() if _CARD.fullmatch(w) else w for w in words.split())
+        """What was typed, in the notation's words: a listed choice however it is cased or
+        quoted (``grand tromplemond!`` is the call ``tromp "Grand Tromplemond!"``); cards
+        are read in any case by the referee, as the notation reads them (``ah`` is AH)."""
         legal = self.state.legal_actions(self.user)
         if len(legal) > _MATCHED:
-            return cards
+            return words
         typed = _plain(words)
         for action in legal:
             text = str(action)
             if typed in (_plain(text), _plain(_named_call(text))):
                 return text
-        return cards
+        return words
 
     def _verb(self, player: str, verb: str) -> str:
         """``verb`` as said of ``player``: "You take", "Ana takes"."""

@@ -32,7 +32,7 @@ RED_CARD = Name.Constant.Red
 BLACK_CARD = Name.Constant.Black
 """A spade or a club."""
 
-_RANK = r"(?:10|[2-9TJQKA])"
+_RANK = r"(?:10|[2-9TJQKAtjqka])"
 _END = r"!?(?![\w!\-])"
 KEYWORDS = (
     "deal round dealer undealt hands public claims secret bids contract trump adjust play "
