@@ -311,9 +311,10 @@ def replay_play(
                 judged.add(rules.trump_lead)
             if len(cards) > 1:
                 judged.add(rules.follow_suit)
+        acks = trick.cards.acks
         for index, (player, card) in enumerate(zip(players, cards)):
-            acknowledged = index in trick.cards.acks
-            fault = table.card_fault(player, card, holding)
+            acknowledged = bool(acks) and index in acks
+            fault = table.take(player, card, acknowledged, holding)
             if fault is not None and (fault[0] != rules.card_held or known_hands):
                 code, values = fault
                 # A card not held changes what every later figure may show; a card held
@@ -326,7 +327,6 @@ def replay_play(
                     player=player,
                     **values,
                 )
-            table.put(player, card, acknowledged)
         winner = table.gather()
         if winner is not None:
             judged.add(rules.trick_winner)
@@ -377,8 +377,8 @@ class TrickTable:
     reading (``TrickRules.enforce_order``): under ``free`` any player who has not played to the
     trick may play, and :meth:`to_act` names them all, the next one clockwise first.
 
-    A live game asks :meth:`fault` and then :meth:`play`; a replay asks :meth:`card_fault`,
-    then plays the card as the table did with :meth:`put` and ends each trick with
+    A live game asks :meth:`fault` and then :meth:`play`; a replay puts each card as the table
+    did with :meth:`take`, which says what the card breaks, and ends each trick with
     :meth:`gather`, since a record may show a fault the table let stand.
     """
 
@@ -433,8 +433,9 @@ class TrickTable:
         """The cards the table let stand although they break a rule of play, as the index of
         their trick (from 0) and their place in it."""
         self._allowed: dict[str, list[Card]] = {}
-        self._waiting: tuple[str, ...] = ()
-        """The players still to play to the trick on the table, in order of play."""
+        self._waiting: tuple[str, ...] | None = None
+        """The players still to play to the trick on the table, in order of play: worked out
+        when a live game asks (:meth:`to_act`), never by a replay, which knows who played."""
         self._free = rules.enforce_order == "free"
         self._orders = seatings(self.seats, rules.enforce_order)
 
@@ -472,9 +473,15 @@ class TrickTable:
 
     def to_act(self) -> tuple[str, ...]:
         """Who may play the next card."""
-        if not self.current:
+        current = self.current
+        if not current:
             return () if len(self.done) == self.tricks else (self.leader,)
-        return self._waiting if self._free else self._waiting[:1]
+        waiting = self._waiting
+        if waiting is None:
+            played = [p for p, _ in current]
+            order = self._orders.get(current[0][0], ())
+            waiting = self._waiting = tuple(p for p in order if p not in played)
+        return waiting if self._free else waiting[:1]
 
     def allowed(self, player: str) -> list[Card]:
         """The cards ``player`` may play to the trick now, were it their turn: worked out once
@@ -566,41 +573,47 @@ class TrickTable:
     def play(self, player: str, card: Card, acknowledged: bool = False) -> None:
         """Play a card that :meth:`fault` allows; a full trick goes to its winner, who leads
         next."""
-        self.put(player, card, acknowledged)
+        self.take(player, card, acknowledged)
         if len(self.current) == len(self.seats):
             self.gather()
 
-    def put(self, player: str, card: Card, acknowledged: bool = False) -> None:
-        """Put ``player``'s card on the trick as the table let it stand, whatever it breaks: a
-        card not held is taken from no hand, and only a player who could not follow the
-        suit led breaks trumps by a trump (a revoke with a trump does not: the
-        ``trump-broken-by`` reading ``ruff-only`` speaks of a player who could not follow)."""
+    def take(
+        self,
+        player: str,
+        card: Card,
+        acknowledged: bool = False,
+        holding: Mapping[str, Mapping[Card, bool]] | None = None,
+    ) -> tuple[str, dict[str, object]] | None:
+        """Put ``player``'s card on the trick as the table let it stand, whatever it breaks,
+        and return what it breaks (:meth:`card_fault`, judged before the card leaves the
+        hand): one step for a replay, which judges every card it puts.  A card not held is
+        taken from no hand.  Only a player who could not follow the suit led breaks trumps by
+        a trump: a revoke made with a trump does not (the reading ``ruff-only`` of what breaks
+        trumps speaks of a player who could not follow), whether or not the table let it
+        stand."""
         current = self.current
         hand = self.hands.get(player)
+        if hand is None or card not in hand:
+            fault = self.card_fault(player, card, holding)
+        else:
+            # The judgement of :meth:`card_fault`, written out: a replay asks it of every card.
+            led = current[0][1].suit if current else None
+            fault = None
+            if breaks(card, hand, led, self.trump, self.broken, self.rules) is not None:
+                fault = play_fault(card, hand, led, self.trump, self.broken, self.rules)
+            del hand[card]
         if acknowledged:
             self.acked += ((len(self.done), len(current)),)
         if current:
-            led = current[0][1].suit
-            if (
-                card.suit is self.trump
-                and card.suit is not led
-                and hand is not None
-                and card in hand
-                and not any(c.suit is led for c in hand)
-            ):
+            if fault is None and card.suit is self.trump and card.suit is not current[0][1].suit:
                 self.ruffed = True
-            waiting = self._waiting
-            if player in waiting:
-                at = waiting.index(player)
-                self._waiting = waiting[:at] + waiting[at + 1 :]
             self._allowed.pop(player, None)
         else:
-            self._waiting = self._orders[player][1:] if player in self._orders else ()
             # What the others may play changes with the lead.
             self._allowed.clear()
-        if hand is not None:
-            hand.pop(card, None)
+        self._waiting = None
         current.append((player, card))
+        return fault
 
     def gather(self) -> str | None:
         """End the trick on the table: a full trick goes to its winner, who leads next, and
