@@ -312,19 +312,16 @@ def replay_play(
             if len(cards) > 1:
                 judged.add(rules.follow_suit)
         acks = trick.cards.acks
-        for index, (player, card) in enumerate(zip(players, cards)):
-            acknowledged = bool(acks) and index in acks
-            fault = table.take(player, card, acknowledged, holding)
-            if fault is not None and (fault[0] != rules.card_held or known_hands):
-                code, values = fault
+        for index, (code, values) in table.take(players, cards, acks, holding):
+            if code != rules.card_held or known_hands:
                 # A card not held changes what every later figure may show; a card held
                 # but played against the rules changes nothing the figures count.
                 findings.fault(
                     code,
                     trick.cards.span(index),
-                    ack=acknowledged,
+                    ack=index in acks,
                     figures=code == rules.card_held,
-                    player=player,
+                    player=players[index],
                     **values,
                 )
         winner = table.gather()
@@ -377,8 +374,8 @@ class TrickTable:
     reading (``TrickRules.enforce_order``): under ``free`` any player who has not played to the
     trick may play, and :meth:`to_act` names them all, the next one clockwise first.
 
-    A live game asks :meth:`fault` and then :meth:`play`; a replay puts each card as the table
-    did with :meth:`take`, which says what the card breaks, and ends each trick with
+    A live game asks :meth:`fault` and then :meth:`play`; a replay puts each trick's cards as
+    the table did with :meth:`take`, which says what each card breaks, and ends the trick with
     :meth:`gather`, since a record may show a fault the table let stand.
     """
 
@@ -573,58 +570,76 @@ class TrickTable:
     def play(self, player: str, card: Card, acknowledged: bool = False) -> None:
         """Play a card that :meth:`fault` allows; a full trick goes to its winner, who leads
         next."""
-        self.take(player, card, acknowledged)
+        self.take((player,), (card,), (0,) if acknowledged else ())
         if len(self.current) == len(self.seats):
             self.gather()
 
     def take(
         self,
-        player: str,
-        card: Card,
-        acknowledged: bool = False,
+        players: Sequence[str],
+        cards: Sequence[Card],
+        acks: Collection[int] = (),
         holding: Mapping[str, Mapping[Card, bool]] | None = None,
-    ) -> tuple[str, dict[str, object]] | None:
-        """Put ``player``'s card on the trick as the table let it stand, whatever it breaks,
-        and return what it breaks (:meth:`card_fault`, judged before the card leaves the
-        hand): one step for a replay, which judges every card it puts.  A card not held is
-        taken from no hand.  Only a player who could not follow the suit led breaks trumps by
-        a trump: a revoke made with a trump does not (the reading ``ruff-only`` of what breaks
-        trumps speaks of a player who could not follow), whether or not the table let it
-        stand."""
-        current = self.current
-        hand = self.hands.get(player)
-        if hand is None or card not in hand:
-            fault = self.card_fault(player, card, holding)
-        else:
-            # The judgement of :meth:`card_fault`, written out: a replay asks it of every card.
-            led = current[0][1].suit if current else None
-            fault = None
-            if breaks(card, hand, led, self.trump, self.broken, self.rules) is not None:
-                fault = play_fault(card, hand, led, self.trump, self.broken, self.rules)
-            del hand[card]
-        if acknowledged:
-            self.acked += ((len(self.done), len(current)),)
-        if current:
-            if fault is None and card.suit is self.trump and card.suit is not current[0][1].suit:
-                self.ruffed = True
-            self._allowed.pop(player, None)
-        else:
+    ) -> list[tuple[int, tuple[str, dict[str, object]]]]:
+        """Put each player's card on the trick in turn, as the table let it stand whatever it
+        breaks (``acks``: the places among them of those it acknowledged), and return what
+        each breaks by its place (:meth:`card_fault`, judged before the card leaves the
+        hand).  A replay puts a trick's cards at once; a live game one card at a time.
+
+        A card not held is taken from no hand.  Only a player who could not follow the suit
+        led breaks trumps by a trump: a revoke made with a trump does not (the reading
+        ``ruff-only`` of what breaks trumps speaks of a player who could not follow), whether
+        or not the table let it stand."""
+        faults: list[tuple[int, tuple[str, dict[str, object]]]] = []
+        current, hands, trump, broken, rules = (
+            self.current,
+            self.hands,
+            self.trump,
+            self.broken,
+            self.rules,
+        )
+        led = current[0][1].suit if current else None
+        allowed = self._allowed
+        if allowed and led is None:
             # What the others may play changes with the lead.
-            self._allowed.clear()
+            allowed.clear()
+        for index, (player, card) in enumerate(zip(players, cards)):
+            hand = hands.get(player)
+            if hand is None or card not in hand:
+                fault = self.card_fault(player, card, holding)
+                assert fault is not None
+                faults.append((index, fault))
+            else:
+                # The judgement of :meth:`card_fault`, written out: a replay asks it of every
+                # card it puts.
+                if breaks(card, hand, led, trump, broken, rules) is not None:
+                    found = play_fault(card, hand, led, trump, broken, rules)
+                    assert found is not None
+                    faults.append((index, found))
+                elif led is not None and card.suit is trump and card.suit is not led:
+                    self.ruffed = True
+                del hand[card]
+            if acks and index in acks:
+                self.acked += ((len(self.done), len(current)),)
+            current.append((player, card))
+            if led is None:
+                led = card.suit
+            elif allowed:
+                allowed.pop(player, None)
         self._waiting = None
-        current.append((player, card))
-        return fault
+        return faults
 
     def gather(self) -> str | None:
         """End the trick on the table: a full trick goes to its winner, who leads next, and
         is returned; a trick short of a card for each seat (a record's play may show one) is
         set aside, won by nobody."""
-        self._allowed.clear()
+        if self._allowed:
+            self._allowed.clear()
         current = self.current
-        cards = [c for _, c in current]
+        players, cards = zip(*current) if current else ((), ())
         winner: str | None = None
         if len(current) == len(self.seats):
-            winner = current[trick_winner(cards, self.trump)][0]
+            winner = players[trick_winner(cards, self.trump)]
             self.won[winner] = self.won.get(winner, 0) + 1
             self.leader = winner
         self.broken = trumps_broken(self.broken, cards, self.trump, self.ruffed, self.rules)
