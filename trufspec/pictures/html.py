@@ -168,16 +168,13 @@ def read_source(
 ) -> Source:
     """A file read and checked for the report: its games and the check's report of it (a
     file that is not text, or not a JSON record, is reported with no games).  A JSON record
-    is shown as the canonical text it prints as."""
-    import trufspec
-    from trufspec.batch import checked_text
+    is shown as written, its findings placed on its own text."""
+    from trufspec.batch import checked
     from trufspec.jsonrecords import is_json
     from trufspec.notation.blocks import Block
 
-    text, report = checked_text(Block(data, 1, json=is_json(path, input_format)), path, options)
-    if text is None:
-        return Source(path, None, (), report)
-    return Source(path, text, trufspec.loads(text, path).games, report)
+    text, games, report = checked(Block(data, 1, json=is_json(path, input_format)), path, options)
+    return Source(path, text, games, report)
 
 
 def _asset(name: str) -> str:

@@ -14,8 +14,9 @@ import msgspec
 from trufspec.api import dumps, loads
 from trufspec.batch import check_block
 from trufspec.diagnostics import Diagnostic
-from trufspec.jsonrecords.convert import from_document, to_document
+from trufspec.jsonrecords.convert import to_document
 from trufspec.jsonrecords.model import RecordDocument
+from trufspec.jsonrecords.read import read_document
 from trufspec.notation.blocks import Block
 from trufspec.output import contract
 from trufspec.output.json import document as check_document
@@ -83,8 +84,14 @@ def warm() -> None:
 
 
 def record_text(record: Record) -> str:
-    """The notation of a record, as sent or as its JSON document prints."""
-    return record if isinstance(record, str) else dumps(from_document(record))
+    """The notation of a record, as sent or as its JSON document prints; a JSON record the
+    notation cannot say in full is refused with the findings of reading it."""
+    if isinstance(record, str):
+        return record
+    parsed = read_document(record)
+    if parsed.diagnostics:
+        raise Refused(list(parsed.diagnostics))
+    return dumps(parsed.games)
 
 
 def record_out(game: Game, as_json: bool) -> str | RecordDocument:
@@ -135,10 +142,10 @@ def _with_readings(text: str, readings: Mapping[str, str]) -> str:
 
 def referee(request: RefereeRequest) -> RefereeResponse | Problem:
     """The stateless referee: the record resumed, the action applied, what comes next."""
-    text = record_text(request.record)
-    if request.readings is not None:
-        text = _with_readings(text, request.readings)
     try:
+        text = record_text(request.record)
+        if request.readings is not None:
+            text = _with_readings(text, request.readings)
         state = resume(text, seed=request.seed)
         player = request.player
         applied = None

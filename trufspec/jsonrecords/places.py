@@ -1,0 +1,123 @@
+"""Where each value of a JSON document stands in its text, by pointer.
+
+The JSON readers trufspec uses keep no positions, so a JSON record read by msgspec would give
+findings without a place in the file.  This module walks the text once and notes the span of
+every value under its JSON Pointer; the reader gives each node of the records it builds the
+span of its value, so that a finding of the check has a line and a column in the JSON file as
+a finding on the notation has in its text, besides its pointer.
+
+It reads only what it can: in a document that is not JSON it stops where the text stops making
+sense, and a pointer whose place was not reached is given the span of the nearest enclosing
+value found.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from bisect import bisect_right
+
+from trufspec.jsonrecords.pointers import escape
+from trufspec.records import Span
+
+__all__ = ["Layout", "places"]
+
+_SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null")
+_BLANK = re.compile(r"[ \t\n\r]*")
+_DEEPEST = 64
+"""Nesting deeper than any record document goes: a text nested deeper is read no further."""
+
+
+class _Stop(Exception):
+    """The text stops being JSON (or nests deeper than a record can): read no further."""
+
+
+def places(text: str) -> dict[str, tuple[int, int]]:
+    """The start and end offsets in ``text`` of every value reached, by pointer ("" for the
+    whole document)."""
+    found: dict[str, tuple[int, int]] = {}
+    with contextlib.suppress(_Stop, ValueError):
+        _value(text, _skip(text, 0), "", found, 0)
+    return found
+
+
+def _value(text: str, at: int, path: str, found: dict[str, tuple[int, int]], depth: int) -> int:
+    """Read the value at ``at``; note its span under ``path``; return the offset after it."""
+    if depth > _DEEPEST or at >= len(text):
+        raise _Stop
+    opening = text[at]
+    if opening == '"':
+        _, end = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
+    elif opening in "{[":
+        end = _container(text, at, path, found, depth)
+    else:
+        scalar = _SCALAR.match(text, at)
+        if scalar is None:
+            raise _Stop
+        end = scalar.end()
+    found[path] = (at, end)
+    return int(end)
+
+
+def _container(text: str, at: int, path: str, found: dict[str, tuple[int, int]], depth: int) -> int:
+    """Read the object or array opening at ``at``, each member under its pointer; return the
+    offset after its closing bracket."""
+    closing = "}" if text[at] == "{" else "]"
+    at = _skip(text, at + 1)
+    index = 0
+    while at < len(text) and text[at] != closing:
+        child = f"{path}/{index}"
+        if closing == "}":
+            if text[at] != '"':
+                raise _Stop
+            key, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
+            at = _skip(text, at)
+            if text[at : at + 1] != ":":
+                raise _Stop
+            child, at = f"{path}/{escape(key)}", _skip(text, at + 1)
+        at = _skip(text, _value(text, at, child, found, depth + 1))
+        index += 1
+        if text[at : at + 1] == ",":
+            at = _skip(text, at + 1)
+    if at >= len(text):
+        raise _Stop
+    return at + 1
+
+
+def _skip(text: str, at: int) -> int:
+    """The offset of the first character at or after ``at`` that is not JSON white space."""
+    blank = _BLANK.match(text, at)
+    assert blank is not None  # the pattern matches the empty string
+    return blank.end()
+
+
+class Layout:
+    """The places of a JSON text's values as spans: lines and columns from 1, the end one past
+    the last character, as a finding on the notation has them."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.places = places(text)
+        self._starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def span(self, pointer: str) -> Span:
+        """The span of the value ``pointer`` names, or of the nearest enclosing value read."""
+        while pointer and pointer not in self.places:
+            pointer = pointer.rpartition("/")[0]
+        start, end = self.places.get(pointer, (0, 0))
+        return Span(*self._line_column(start), *self._line_column(end))
+
+    def written(self, pointer: str) -> tuple[int, int, str]:
+        """The line and column of the value at ``pointer`` and its text as written (a card's
+        string, quotes included: a piece of a run's source, see :class:`~trufspec.records.Cards`)."""
+        start, end = self.places.get(pointer, (0, 0))
+        return *self._line_column(start), self.text[start:end]
+
+    def found(self, pointer: str) -> bool:
+        """Whether the text holds a value at ``pointer`` (a key left out has none)."""
+        return pointer in self.places
+
+    def _line_column(self, offset: int) -> tuple[int, int]:
+        line = bisect_right(self._starts, offset)
+        return line, offset - self._starts[line - 1] + 1
