@@ -17,6 +17,7 @@ import contextlib
 import json
 import re
 from bisect import bisect_right
+from functools import partial
 
 from trufspec.jsonrecords.pointers import escape
 from trufspec.records import Span
@@ -25,6 +26,7 @@ __all__ = ["Layout", "places"]
 
 _SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null")
 _BLANK = re.compile(r"[ \t\n\r]*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _DEEPEST = 64
 """Nesting deeper than any record document goes: a text nested deeper is read no further."""
 
@@ -60,6 +62,13 @@ def _value(text: str, at: int, path: str, found: dict[str, tuple[int, int]], dep
     return int(end)
 
 
+_MEMBER = re.compile(r'"((?:[^"\\]|\\.)*)"[ \t\n\r]*:[ \t\n\r]*')
+"""An object's key, its colon and the blanks up to its value: one match for what is met once
+per member."""
+_NEXT = re.compile(r"[ \t\n\r]*(,?)[ \t\n\r]*")
+"""The blanks after a value, perhaps a comma, and the blanks before what comes next."""
+
+
 def _container(text: str, at: int, path: str, found: dict[str, tuple[int, int]], depth: int) -> int:
     """Read the object or array opening at ``at``, each member under its pointer; return the
     offset after its closing bracket."""
@@ -67,19 +76,20 @@ def _container(text: str, at: int, path: str, found: dict[str, tuple[int, int]],
     at = _skip(text, at + 1)
     index = 0
     while at < len(text) and text[at] != closing:
-        child = f"{path}/{index}"
         if closing == "}":
-            if text[at] != '"':
+            member = _MEMBER.match(text, at)
+            if member is None:
                 raise _Stop
-            key, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
-            at = _skip(text, at)
-            if text[at : at + 1] != ":":
-                raise _Stop
-            child, at = f"{path}/{escape(key)}", _skip(text, at + 1)
-        at = _skip(text, _value(text, at, child, found, depth + 1))
+            key = member.group(1)
+            if "\\" in key:
+                key = json.loads(f'"{key}"')
+            child, at = f"{path}/{escape(key)}", member.end()
+        else:
+            child = f"{path}/{index}"
+        after = _NEXT.match(text, _value(text, at, child, found, depth + 1))
+        assert after is not None  # the pattern matches the empty string
+        at = after.end()
         index += 1
-        if text[at : at + 1] == ",":
-            at = _skip(text, at + 1)
     if at >= len(text):
         raise _Stop
     return at + 1
@@ -103,21 +113,38 @@ class Layout:
 
     def span(self, pointer: str) -> Span:
         """The span of the value ``pointer`` names, or of the nearest enclosing value read."""
-        while pointer and pointer not in self.places:
+        place = self.places.get(pointer)
+        while place is None and pointer:
             pointer = pointer.rpartition("/")[0]
+            place = self.places.get(pointer)
+        return self.between(*(place or (0, 0)))
+
+    def between(self, start: int, end: int) -> Span:
+        """The span from offset ``start`` to offset ``end``."""
+        starts = self._starts
+        line = bisect_right(starts, start)
+        end_line = bisect_right(starts, end, line - 1)
+        return _new_span(
+            (line, start - starts[line - 1] + 1, end_line, end - starts[end_line - 1] + 1)
+        )
+
+    def strings(self, pointer: str) -> tuple[tuple[int, int, str], ...]:
+        """The strings of the array at ``pointer``, each with its line and column and its text
+        as written, quotes included: the pieces of a run of cards' source (see
+        :class:`~trufspec.records.Cards`), found in one pass over the array."""
         start, end = self.places.get(pointer, (0, 0))
-        return Span(*self._line_column(start), *self._line_column(end))
+        text, starts = self.text, self._starts
+        line = bisect_right(starts, start)
+        last = start
+        pieces = []
+        for string in _STRING.finditer(text, start, end):
+            at = string.start()
+            line += text.count("\n", last, at)
+            last = at
+            pieces.append((line, at - starts[line - 1] + 1, string.group()))
+        return tuple(pieces)
 
-    def written(self, pointer: str) -> tuple[int, int, str]:
-        """The line and column of the value at ``pointer`` and its text as written (a card's
-        string, quotes included: a piece of a run's source, see :class:`~trufspec.records.Cards`)."""
-        start, end = self.places.get(pointer, (0, 0))
-        return *self._line_column(start), self.text[start:end]
 
-    def found(self, pointer: str) -> bool:
-        """Whether the text holds a value at ``pointer`` (a key left out has none)."""
-        return pointer in self.places
-
-    def _line_column(self, offset: int) -> tuple[int, int]:
-        line = bisect_right(self._starts, offset)
-        return line, offset - self._starts[line - 1] + 1
+_new_span = partial(tuple.__new__, Span)
+"""``Span`` from a 4-tuple, without the Python-level ``__new__`` of a named tuple: a record
+has thousands of values."""

@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from trufspec.cards import NT, Card, parse_card, parse_suit
+from trufspec.cards import CARD_SPELLINGS, NT, Card, parse_card, parse_suit
 from trufspec.diagnostics import Diagnostic
 from trufspec.jsonrecords import model as m
 from trufspec.jsonrecords.places import Layout
@@ -75,6 +75,9 @@ from trufspec.wellformed import record_diagnostic
 
 __all__ = ["read_document"]
 
+_SPELLINGS = dict(CARD_SPELLINGS)
+"""The card spellings as a plain dict, where a lookup is quicker than in the read-only view."""
+
 
 class _Unsaid(Exception):
     """A node the notation cannot say: raised where the reader finds it, caught where the node
@@ -111,9 +114,10 @@ class _Reader:
         empty span at the start of the object that leaves it out."""
         if self.layout is None:
             return NO_SPAN
+        place = self.layout.places.get(pointer)
+        if place is not None:
+            return self.layout.between(*place)
         span = self.layout.span(pointer)
-        if self.layout.found(pointer):
-            return span
         return Span(span.line, span.column, span.line, span.column)
 
     def unsaid(self, error: _Unsaid) -> None:
@@ -128,10 +132,15 @@ class _Reader:
         self, words: Sequence[str], pointer: str, signed: bool = False
     ) -> tuple[Cards, frozenset[int]]:
         """A run of cards; only a bid's cards (``signed``) may be minus cards."""
+        source = () if self.layout is None else self.layout.strings(pointer)
+        try:
+            # The usual run: plain cards, each a key of the spellings, looked up in one go.
+            return Cards(tuple(map(_SPELLINGS.__getitem__, words)), source), frozenset()
+        except KeyError:
+            pass
         cards: list[Card] = []
         acks: set[int] = set()
         minus: set[int] = set()
-        source: list[tuple[int, int, str]] = []
         for i, word in enumerate(words):
             if word.endswith("!"):
                 acks.add(i)
@@ -140,9 +149,7 @@ class _Reader:
                     raise _Unsaid(f"{pointer}/{i}", "only a bid's cards are signed minus")
                 minus.add(i)
             cards.append(parse_card(word.lstrip("-").rstrip("!")))
-            if self.layout is not None:
-                source.append(self.layout.written(f"{pointer}/{i}"))
-        return Cards(tuple(cards), tuple(source), frozenset(acks)), frozenset(minus)
+        return Cards(tuple(cards), source, frozenset(acks)), frozenset(minus)
 
     def run(self, words: Sequence[str], pointer: str, least: int = 0) -> Cards:
         if len(words) < least:
