@@ -66,7 +66,7 @@ def checked(
 ) -> tuple[str | None, tuple[Game, ...], FileReport]:
     """The text of a block, its games and its report; the text is None when the block has
     none (bytes that are not text).  A JSON record is read straight into records and each
-    finding given its JSON Pointer (:func:`trufspec.jsonrecords.check_json`)."""
+    finding given its JSON Pointer (``trufspec.jsonrecords.check_json``)."""
     if block.json:
         text, parsed, report = check_json(block.data, path, options)
         return text, parsed.games, report

@@ -27,6 +27,9 @@ __all__ = ["Layout", "places"]
 _SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null")
 _BLANK = re.compile(r"[ \t\n\r]*")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STRINGS = re.compile(
+    r'\[[ \t\n\r]*(?:"(?:[^"\\]|\\.)*"[ \t\n\r]*(?:,[ \t\n\r]*"(?:[^"\\]|\\.)*"[ \t\n\r]*)*)?\]'
+)
 _DEEPEST = 64
 """Nesting deeper than any record document goes: a text nested deeper is read no further."""
 
@@ -49,7 +52,12 @@ def _value(text: str, at: int, path: str, found: dict[str, tuple[int, int]], dep
     if depth > _DEEPEST or at >= len(text):
         raise _Stop
     opening = text[at]
-    if opening == '"':
+    strings = _STRINGS.match(text, at) if opening == "[" else None
+    if strings is not None:
+        # An array of strings (a run of cards, the players of a trick): its items are found
+        # when one is asked for (:meth:`Layout.place`), not noted one by one.
+        end = strings.end()
+    elif opening == '"':
         _, end = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
     elif opening in "{[":
         end = _container(text, at, path, found, depth)
@@ -110,13 +118,37 @@ class Layout:
         self.text = text
         self.places = places(text)
         self._starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self._items: dict[str, list[tuple[int, int]]] = {}
+
+    def place(self, pointer: str) -> tuple[int, int] | None:
+        """The start and end offsets of the value at ``pointer``; None when the text has none
+        there (a key left out)."""
+        found = self.places.get(pointer)
+        if found is None:
+            array, _, index = pointer.rpartition("/")
+            if index.isdigit() and array in self.places:
+                items = self.items(array)
+                found = items[int(index)] if int(index) < len(items) else None
+        return found
+
+    def items(self, pointer: str) -> list[tuple[int, int]]:
+        """The offsets of the strings of the array at ``pointer``, found once for all the
+        items asked for."""
+        found = self._items.get(pointer)
+        if found is None:
+            start, end = self.places.get(pointer, (0, 0))
+            found = [m.span() for m in _STRING.finditer(self.text, start, end)]
+            if self.text[start : start + 1] != "[":
+                found = []
+            self._items[pointer] = found
+        return found
 
     def span(self, pointer: str) -> Span:
         """The span of the value ``pointer`` names, or of the nearest enclosing value read."""
-        place = self.places.get(pointer)
+        place = self.place(pointer)
         while place is None and pointer:
             pointer = pointer.rpartition("/")[0]
-            place = self.places.get(pointer)
+            place = self.place(pointer)
         return self.between(*(place or (0, 0)))
 
     def between(self, start: int, end: int) -> Span:
@@ -132,16 +164,15 @@ class Layout:
         """The strings of the array at ``pointer``, each with its line and column and its text
         as written, quotes included: the pieces of a run of cards' source (see
         :class:`~trufspec.records.Cards`), found in one pass over the array."""
-        start, end = self.places.get(pointer, (0, 0))
         text, starts = self.text, self._starts
-        line = bisect_right(starts, start)
-        last = start
-        pieces = []
-        for string in _STRING.finditer(text, start, end):
-            at = string.start()
-            line += text.count("\n", last, at)
-            last = at
-            pieces.append((line, at - starts[line - 1] + 1, string.group()))
+        pieces: list[tuple[int, int, str]] = []
+        line = last = 0
+        for start, end in self.items(pointer):
+            if not pieces:
+                line, last = bisect_right(starts, start), start
+            line += text.count("\n", last, start)
+            last = start
+            pieces.append((line, start - starts[line - 1] + 1, text[start:end]))
         return tuple(pieces)
 
 

@@ -114,7 +114,7 @@ class _Reader:
         empty span at the start of the object that leaves it out."""
         if self.layout is None:
             return NO_SPAN
-        place = self.layout.places.get(pointer)
+        place = self.layout.place(pointer)
         if place is not None:
             return self.layout.between(*place)
         span = self.layout.span(pointer)
