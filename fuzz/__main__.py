@@ -1,6 +1,7 @@
-"""A long fuzzing campaign: ``python -m fuzz --inputs 1000000``.
+"""A long fuzzing campaign: ``python -m fuzz --inputs 1000000`` (``--json`` for JSON records).
 
-Mutates the sample records (:mod:`fuzz.mutate`), probes each input (:mod:`fuzz.oracle`),
+Mutates the sample records (:mod:`fuzz.mutate`; with ``--json`` their JSON form,
+:mod:`fuzz.mutate_json`), probes each input (:mod:`fuzz.oracle`),
 prints the inputs tried per second as it goes, and saves a minimised reproducer of each new
 failure, with its traceback, to the output directory (one per signature: the exception's type
 and the place in trufspec it came from).  The same ``--seed`` tries the same inputs.
@@ -17,7 +18,8 @@ from random import Random
 from time import perf_counter
 
 from fuzz.mutate import RECORDS, Vocabulary, load_seeds, mutate, mutate_bytes
-from fuzz.oracle import Failure, minimise, probe
+from fuzz.mutate_json import json_seeds, mutate_json
+from fuzz.oracle import Failure, minimise, minimise_json, probe
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,24 +37,27 @@ def main(argv: list[str] | None = None) -> int:
         help="format one input in so many, and resume its games (formatting costs five checks)",
     )
     parser.add_argument("--every", type=float, default=30.0, help="seconds between progress lines")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="JSON records: the sample records' JSON form, its structure and bytes damaged",
+    )
     args = parser.parse_args(argv)
 
-    seeds = load_seeds(args.records)
-    vocabulary = Vocabulary.of(seeds)
+    next_input = _json_inputs(args.records) if args.json else _notation_inputs(args.records)
     rng = Random(args.seed)
     seen: dict[str, int] = {}
     start = last = perf_counter()
     failures = 0
     for count in range(1, args.inputs + 1):
-        text = mutate(rng.choice(seeds), rng, vocabulary)
-        data = text.encode("utf-8", errors="surrogatepass")
+        data = next_input(rng)
         if rng.random() < 0.1:
             data = mutate_bytes(data, rng)
-        failure = probe(data, fmt=count % args.format_every == 0)
+        failure = probe(data, fmt=count % args.format_every == 0, json=args.json)
         if failure is not None:
             failures += 1
             if failure.signature not in seen:
-                _save(args.out, data, failure, lambda candidate: probe(candidate, fmt=True))
+                _save(args.out, data, failure, args.json)
             seen[failure.signature] = seen.get(failure.signature, 0) + 1
         now = perf_counter()
         if now - last >= args.every or count == args.inputs:
@@ -67,21 +72,45 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if seen else 0
 
 
-def _save(
-    out: Path, data: bytes, failure: Failure, check: Callable[[bytes], Failure | None]
-) -> None:
+def _notation_inputs(records: Path) -> Callable[[Random], bytes]:
+    """Inputs in the notation: a sample record after a few mutations."""
+    seeds = load_seeds(records)
+    vocabulary = Vocabulary.of(seeds)
+
+    def next_input(rng: Random) -> bytes:
+        return mutate(rng.choice(seeds), rng, vocabulary).encode("utf-8", errors="surrogatepass")
+
+    return next_input
+
+
+def _json_inputs(records: Path) -> Callable[[Random], bytes]:
+    """Inputs in JSON: the JSON form of a sample record after a few structural edits."""
+    seeds = json_seeds(records)
+    return lambda rng: mutate_json(rng.choice(seeds), rng)
+
+
+def _save(out: Path, data: bytes, failure: Failure, json: bool) -> None:
     """Minimise a new failure and write its reproducer and traceback."""
     signature, detail = failure.signature, failure.detail
+
+    def check(candidate: bytes) -> Failure | None:
+        return probe(candidate, fmt=True, json=json)
+
     try:
-        small = minimise(data, signature, check=check)
+        small = (
+            minimise_json(data, signature, check)
+            if json
+            else minimise(data, signature, check=check)
+        )
     except MemoryError:  # an input that runs out of memory may do so again while shrunk
         small = data
     name = hashlib.sha1(signature.encode()).hexdigest()[:10]
+    suffix = ".json" if json else ".truf"
     out.mkdir(parents=True, exist_ok=True)
-    (out / f"{name}.truf").write_bytes(small)
+    (out / f"{name}{suffix}").write_bytes(small)
     (out / f"{name}.txt").write_text(f"{signature}\n\n{detail}", encoding="utf-8")
     print(
-        f"new failure: {signature} -> {out / name}.truf ({len(data)} bytes, minimised to {len(small)})",
+        f"new failure: {signature} -> {out / name}{suffix} ({len(data)} bytes, minimised to {len(small)})",
         flush=True,
     )
 

@@ -1,7 +1,9 @@
 """Whether an input fails, and the smallest input that fails the same way.
 
 An input fails when the checker, the formatter or the referee resuming its games answers
-with anything other than values: an exception, more than :data:`SLOW` seconds on a record under :data:`SMALL` bytes, or a growth of
+with anything other than values (for a JSON record: the check, the score sheet, the readings,
+the report and the conversion, and the notation reading the records the JSON reader admits
+otherwise than it reads them): an exception, more than :data:`SLOW` seconds on a record under :data:`SMALL` bytes, or a growth of
 the process's peak memory out of proportion to the input.  Failures are told apart by their
 *signature*, the exception's type and the place in trufspec it came from, so that a campaign
 keeps one reproducer per bug, not one per input.
@@ -10,20 +12,23 @@ keeps one reproducer per bug, not one per input.
 from __future__ import annotations
 
 import cProfile
+import json as json_module
 import resource
 import signal
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from time import process_time
 from types import FrameType, TracebackType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from attrs import frozen
 
 import trufspec
+import trufspec.records
+from trufspec.diagnostics import Diagnostic
 from trufspec.referee import Refused, resume
 
-__all__ = ["Failure", "probe", "minimise", "SLOW", "SMALL"]
+__all__ = ["Disagreement", "Failure", "probe", "minimise", "minimise_json", "SLOW", "SMALL"]
 
 SLOW = 2.0
 """Seconds of processor time (the machine's load does not count) a record under :data:`SMALL`
@@ -75,8 +80,14 @@ def _peak() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def probe(data: bytes, fmt: bool = True) -> Failure | None:
-    """Check ``data`` as a file, and format it with ``fmt``; the failure, or None when only
+class Disagreement(Exception):
+    """The JSON reader admitted records that the notation, reading them printed, reads
+    otherwise: the two ways in do not admit the same records."""
+
+
+def probe(data: bytes, fmt: bool = True, json: bool = False) -> Failure | None:
+    """Check ``data`` as a file (a JSON record with ``json``), and format it (or, for JSON,
+    read its readings, report and resume it) with ``fmt``; the failure, or None when only
     values came out."""
     before = _peak()
     previous = signal.signal(signal.SIGPROF, _stop)
@@ -84,7 +95,7 @@ def probe(data: bytes, fmt: bool = True) -> Failure | None:
     signal.setitimer(signal.ITIMER_PROF, limit)
     start = process_time()
     try:
-        _run(data, fmt)
+        (_run_json if json else _run)(data, fmt)
     except _Stopped:
         return Failure(
             "slow", "?", f"stopped after {limit:.0f} s of processor time for {len(data)} bytes"
@@ -98,7 +109,9 @@ def probe(data: bytes, fmt: bool = True) -> Failure | None:
     elapsed = process_time() - start
     if elapsed > SLOW and len(data) < SMALL:
         return Failure(
-            "slow", _hotspot(data, fmt), f"{elapsed:.1f} s of processor time for {len(data)} bytes"
+            "slow",
+            _hotspot(data, fmt, json),
+            f"{elapsed:.1f} s of processor time for {len(data)} bytes",
         )
     grown = _peak() - before
     if grown > MEMORY + 2_000 * len(data):
@@ -112,13 +125,55 @@ def _run(data: bytes, fmt: bool) -> None:
     trufspec.check_bytes(data, "fuzz.truf")
     if fmt:
         trufspec.format_bytes(data, "fuzz.truf")
-        _resume(data)
+        _resume_text(data)
 
 
-def _resume(data: bytes) -> None:
-    """Resume every game of the input through the referee and play on a few actions: a record
-    the referee cannot play on is refused with a value, like any other answer."""
-    for game in trufspec.loads(data.decode("utf-8", errors="replace")).games:
+def _run_json(data: bytes, fmt: bool) -> None:
+    """The ways a JSON record goes in: ``check``, ``score`` and ``convert`` always;
+    ``readings``, ``report`` and the referee with ``fmt``."""
+    from trufspec.batch import checked
+    from trufspec.jsonrecords import read_json, write_json
+    from trufspec.notation.blocks import Block
+    from trufspec.output import sheet
+    from trufspec.pictures.html import Source, render_report
+    from trufspec.readings.corpus import block_readings
+    from trufspec.readings.replay import LIMIT
+
+    path = "fuzz.json"
+    text, games, report = checked(Block(data, 1, json=True), path, None)
+    sheets = sheet.sheets(path, games, report.games)
+    for render in (sheet.render_text, sheet.render_csv, sheet.render_json):
+        render(sheets)
+    parsed = read_json(data, path)
+    write_json(parsed.games)
+    _agree(parsed.games, parsed.diagnostics)
+    if fmt:
+        block_readings((0, path, Block(data, 1, json=True)), None, LIMIT)
+        render_report([Source(path, text, games, report)])
+        _resume(games)
+
+
+def _agree(games: tuple[trufspec.records.Game, ...], found: tuple[Diagnostic, ...]) -> None:
+    """Raise :class:`Disagreement` when the notation reads the games the JSON reader admitted
+    (printed canonically) as other records, comments included, or with other findings of
+    reading."""
+    if any(d.code == "REC001" for d in found):
+        return
+    again = trufspec.loads(trufspec.dumps(games))
+    if again.games != games:
+        raise Disagreement("the notation reads the printed records otherwise")
+    if sorted(d.code for d in again.diagnostics) != sorted(d.code for d in found):
+        raise Disagreement("the notation reads the printed records with other findings")
+
+
+def _resume_text(data: bytes) -> None:
+    _resume(trufspec.loads(data.decode("utf-8", errors="replace")).games)
+
+
+def _resume(games: Sequence[trufspec.records.Game]) -> None:
+    """Resume every game through the referee and play on a few actions: a record the referee
+    cannot play on is refused with a value, like any other answer."""
+    for game in games:
         try:
             state = resume(game)
         except Refused:
@@ -131,11 +186,11 @@ def _resume(data: bytes) -> None:
         state.record()
 
 
-def _hotspot(data: bytes, fmt: bool) -> str:
+def _hotspot(data: bytes, fmt: bool, json: bool = False) -> str:
     """Where a slow input spends its time: the function of trufspec that takes the most of it
     (itself, not in what it calls), which tells one slowness from another."""
     profile = cProfile.Profile()
-    profile.runcall(_run, data, fmt)
+    profile.runcall(_run_json if json else _run, data, fmt)
     own: dict[str, float] = {}
     for entry in profile.getstats():
         code = entry.code  # a code object, or a string for a built-in function
@@ -185,3 +240,63 @@ def _remove_runs(
                 at += size
         size //= 2
     return units
+
+
+def minimise_json(
+    data: bytes, signature: str, check: Callable[[bytes], Failure | None], budget: int = 400
+) -> bytes:
+    """A smaller JSON record that fails with the same ``signature``: the members of objects
+    and the items of lists removed while the failure stays (at most ``budget`` probes), then
+    written indented; an input that is not JSON is shrunk as bytes (:func:`minimise`)."""
+    try:
+        document = json_module.loads(data)
+    except ValueError:
+        return minimise(data, signature, budget, check)
+    tries = 0
+
+    def encode(value: object) -> bytes:
+        return json_module.dumps(value, indent=2, ensure_ascii=False).encode(
+            "utf-8", errors="surrogatepass"
+        )
+
+    changed = True
+    while changed and tries < budget:
+        changed = False
+        for container, key in reversed(_members(document)):
+            if tries >= budget:
+                break
+            if isinstance(container, list) and key >= len(container):
+                continue
+            if isinstance(container, dict) and key not in container:
+                continue
+            removed = container.pop(key)
+            tries += 1
+            failure = check(encode(document))
+            if failure is not None and failure.signature == signature:
+                changed = True
+            elif isinstance(container, list):
+                container.insert(key, removed)
+            else:
+                container[key] = removed
+    small = encode(document)
+    failure = check(small)
+    return small if failure is not None and failure.signature == signature else data
+
+
+def _members(value: object) -> list[tuple[Any, Any]]:
+    """Every container of a decoded document with each of its keys or indices, outer first."""
+    found: list[tuple[Any, Any]] = []
+    pending = [value]
+    while pending:
+        node = pending.pop()
+        items = (
+            node.items()
+            if isinstance(node, dict)
+            else enumerate(node)
+            if isinstance(node, list)
+            else ()
+        )
+        for key, child in items:
+            found.append((node, key))
+            pending.append(child)
+    return found

@@ -7,9 +7,11 @@ dropping the check would fail here too.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 
+import msgspec
 import pytest
 
 import trufspec
@@ -177,3 +179,60 @@ def test_an_option_of_more_than_18_digits_is_refused(digits: int) -> None:
     [refused] = [d for d in report.diagnostics if d.code == "REC014"]
     assert refused.message.startswith("option 'max-rounds' must be a whole number from ")
     assert refused.span.line == 3
+
+
+JSON_HEAD = {
+    "tags": [
+        {"name": "Ruleset", "value": "truf-jb"},
+        {"name": "Players", "value": "Ana Budi Citra Dewi"},
+    ]
+}
+
+
+@pytest.mark.parametrize(
+    ("section", "pointer"),
+    [
+        # Found as a crash of the printer: a bid of a player with neither cards nor a number.
+        ({"section": "bids", "entries": [{"player": "0"}]}, "/entries/0"),
+        # Found as a crash of the printer: a vote of nobody, neither target nor voter.
+        ({"section": "votes", "entries": [{"target": None}]}, "/entries/0"),
+        # Found printed as "Emily None", which no reader reads: a tally without its count.
+        ({"section": "votes", "entries": [{"target": "Emily"}]}, "/entries/0"),
+    ],
+)
+def test_a_json_record_the_notation_cannot_say_is_a_finding_everywhere(
+    section: dict[str, object], pointer: str
+) -> None:
+    """The JSON records above passed the schema and then stopped the check, the readings and
+    the service's referee with a traceback; each is now one REC001 with its pointer, in the
+    check, the score sheet, the readings and the referee alike."""
+    from trufspec.batch import checked
+    from trufspec.jsonrecords.model import RecordDocument
+    from trufspec.notation.blocks import Block
+    from trufspec.output import sheet
+    from trufspec.readings.corpus import block_readings
+    from trufspec.readings.replay import LIMIT
+    from trufspec.serve import judged
+    from trufspec.serve.models import Problem, RefereeRequest
+
+    game = {
+        **JSON_HEAD,
+        "deals": [{"number": 1, "sections": [{"section": "dealer", "player": "Ana"}, section]}],
+    }
+    data = json.dumps({"version": 1, "games": [game]}, indent=2).encode()
+    where = "/games/0/deals/0/sections/1" + pointer
+    _, games, report = checked(Block(data, 1, json=True), "found.json", None)
+    # The deal that lost its entry is not judged (REC016), as one with a syntax error is not.
+    assert [(d.code, d.pointer) for d in report.diagnostics] == [
+        ("REC016", "/games/0/deals/0"),
+        ("REC001", where),
+    ]
+    assert sheet.render_text(sheet.sheets("found.json", games, report.games))
+    readings = block_readings((0, "found.json", Block(data, 1, json=True)), None, LIMIT)
+    assert [(d.code, d.pointer) for d in readings.diagnostics] == [("REC001", where)]
+    (skipped,) = readings.games
+    assert skipped.skipped is not None
+    document = msgspec.json.decode(data, type=RecordDocument)
+    answer = judged.referee(RefereeRequest(document))
+    assert isinstance(answer, Problem)
+    assert (answer.status, answer.code) == (422, "REC001")

@@ -106,7 +106,19 @@ def _check_text(
     first_line: int,
     judged: list[set[str]] | None,
 ) -> FileReport:
-    parsed = parse_text(text, path, first_line)
+    return check_parsed(parse_text(text, path, first_line), text, path, options, first_line, judged)
+
+
+def check_parsed(
+    parsed: Parsed,
+    text: str,
+    path: str,
+    options: Mapping[str, str] | None = None,
+    first_line: int = 1,
+    judged: list[set[str]] | None = None,
+) -> FileReport:
+    """Check games already read from ``text`` (by the notation's reader or the JSON one): the
+    findings of reading them, their record structure and the rules of each game."""
     diagnostics = list(parsed.diagnostics)
     games = _judge_all(parsed.games, parsed.damaged, path, options, diagnostics, judged)
     return FileReport(

@@ -22,14 +22,14 @@ from functools import partial
 from itertools import chain
 from typing import BinaryIO, TypeVar
 
-import attrs
-
-from trufspec.api import check_text
+from trufspec.api import check_parsed, decode
 from trufspec.diagnostics import Diagnostic
 from trufspec.inputs import opening, reads_as_json
-from trufspec.jsonrecords import block_text, point
+from trufspec.jsonrecords import check_json
 from trufspec.notation.blocks import Block, blocks
+from trufspec.notation.parse import no_collection, parse_text
 from trufspec.output.model import FileReport, GameResult
+from trufspec.records import Game
 
 __all__ = [
     "BLOCK_SIZE",
@@ -38,7 +38,7 @@ __all__ = [
     "check_block",
     "check_blocks",
     "check_paths",
-    "checked_text",
+    "checked",
     "join",
     "map_paths",
 ]
@@ -58,23 +58,26 @@ def check_block(
 ) -> FileReport:
     """The report of one block of a file: its games, or a REC002 when its bytes are not text;
     without the recomputed figures unless ``figures`` (see ``FileReport.without_figures``)."""
-    report = checked_text(block, path, options)[1]
+    report = checked(block, path, options)[2]
     return report if figures else report.without_figures()
 
 
-def checked_text(
+def checked(
     block: Block, path: str, options: Mapping[str, str] | None
-) -> tuple[str | None, FileReport]:
-    """The text of a block and its report; the text is None when the block has none (bytes
-    that are not text, a JSON document that is not a record).  A JSON record is checked as
-    its canonical text, each finding given its JSON Pointer."""
-    text, problem = block_text(block, path)
-    if problem is not None:
-        return None, FileReport(path, (), (problem,))
-    report = check_text(text, path, options, block.first_line)
+) -> tuple[str | None, tuple[Game, ...], FileReport]:
+    """The text of a block, its games and its report; the text is None when the block has
+    none (bytes that are not text).  A JSON record is read straight into records and each
+    finding given its JSON Pointer (``trufspec.jsonrecords.check_json``)."""
     if block.json:
-        report = attrs.evolve(report, diagnostics=point(report.diagnostics, text))
-    return text, report
+        text, parsed, report = check_json(block.data, path, options)
+        return text, parsed.games, report
+    text, problem = decode(block.data, path, block.first_line, block.offset)
+    if problem is not None:
+        return None, (), FileReport(path, (), (problem,))
+    # As check_text does: the records are made and checked with the cycle collector paused.
+    with no_collection():
+        parsed = parse_text(text, path, block.first_line)
+        return text, parsed.games, check_parsed(parsed, text, path, options, block.first_line)
 
 
 def join(path: str, parts: Iterable[FileReport]) -> FileReport:

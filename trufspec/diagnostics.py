@@ -71,8 +71,8 @@ class Diagnostic:
     data: tuple[tuple[str, str | int], ...] = field(default=(), eq=False)
     pointer: str | None = None
     """For a record read from JSON, the JSON Pointer (RFC 6901) of the place the finding is
-    about (``""``: the whole document); the span is then a place in the canonical text the
-    record prints as."""
+    about (``""``: the whole document); the span is then the place of that value in the JSON
+    text."""
 
     @classmethod
     def of(

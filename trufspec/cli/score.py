@@ -71,8 +71,7 @@ def score(
       trufspec score --format csv records/truf-de/
       trufspec score --standings records/truf-jb/
     """
-    import trufspec
-    from trufspec.batch import checked_text
+    from trufspec.batch import checked
     from trufspec.inputs import reads_as_json
     from trufspec.notation.blocks import Block
     from trufspec.output import sheet
@@ -91,9 +90,8 @@ def score(
             unreadable = True
             continue
         block = Block(data, 1, json=reads_as_json(source.path, input_format, data))
-        text, report = checked_text(block, source.path, options or None)
+        _, games, report = checked(block, source.path, options or None)
         errors += [(source.path, d) for d in report.diagnostics if d.severity is Severity.ERROR]
-        games = () if text is None else trufspec.loads(text, source.path).games
         sheets += sheet.sheets(source.path, games, report.games)
     module = standings_report if standings else sheet
     renderers = {

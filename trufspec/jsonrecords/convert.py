@@ -1,9 +1,8 @@
-"""Records to JSON and back: the record model (:mod:`trufspec.records`) and the JSON types
+"""Records to JSON, and JSON text to its document: the record model (:mod:`trufspec.records`) and the JSON types
 (:mod:`.model`) node for node.
 
 Writing is exact: a record read from notation, written as JSON and read back prints as the
-same canonical text, comments included.  Reading trusts the schema for the shape of the data
-(msgspec checks it while decoding) and builds the record model, positions left empty.
+same canonical text, comments included.  Reading is :mod:`.read`'s: it judges what it reads.
 """
 
 from __future__ import annotations
@@ -13,10 +12,9 @@ from typing import Any
 
 import msgspec
 
-from trufspec.cards import NT, Card, NoTrump, parse_card, parse_suit
+from trufspec.cards import NoTrump
 from trufspec.jsonrecords import model as m
 from trufspec.records import (
-    Atom,
     BidEntry,
     Bids,
     Bribe,
@@ -30,15 +28,11 @@ from trufspec.records import (
     Decide,
     Discards,
     EarlyReveal,
-    Figure,
     Game,
-    HandEntry,
     Hands,
     Honours,
     Misdeal,
-    Mode,
     Off,
-    Place,
     Play,
     Pot,
     Public,
@@ -47,18 +41,15 @@ from trufspec.records import (
     Secret,
     Section,
     Stock,
-    Tag,
     Total,
     Trick,
     Tricks,
     Tromp,
     Undealt,
-    Vote,
     Votes,
-    replace,
 )
 
-__all__ = ["decode", "encode", "from_document", "games_to_json", "to_document"]
+__all__ = ["decode", "encode", "games_to_json", "to_document"]
 
 _ENCODER = msgspec.json.Encoder()
 _DECODER = msgspec.json.Decoder(m.RecordDocument)
@@ -244,165 +235,3 @@ _WRITERS: dict[type, tuple[type[m._Section], Callable[[Any], dict[str, Any]]]] =
 def _section(section: Section) -> m.JsonSection:
     kind, fields = _WRITERS[type(section)]
     return kind(comments=_comments(section.comments), **fields(section))  # type: ignore[return-value]
-
-
-# ------------------------------------------------------------------ JSON -> records
-
-
-def from_document(document: m.RecordDocument) -> tuple[Game, ...]:
-    """The games of a JSON record document."""
-    return tuple(_read_game(g) for g in document.games)
-
-
-def _read_comments(comments: Sequence[m.JsonComment]) -> tuple[Comment, ...]:
-    return tuple(Comment(c.text, Place(c.place), c.index) for c in comments)
-
-
-def _read_cards(words: Sequence[str]) -> tuple[Cards, frozenset[int]]:
-    cards: list[Card] = []
-    acks: set[int] = set()
-    minus: set[int] = set()
-    for i, word in enumerate(words):
-        if word.endswith("!"):
-            acks.add(i)
-        if word.startswith("-"):
-            minus.add(i)
-        cards.append(parse_card(word.lstrip("-").rstrip("!")))
-    return Cards(tuple(cards), acks=frozenset(acks)), frozenset(minus)
-
-
-def _run(words: Sequence[str]) -> Cards:
-    return _read_cards(words)[0]
-
-
-def _atom(value: Any, ack: bool = False) -> Atom[Any]:
-    return Atom(value, ack=ack)
-
-
-def _read_game(game: m.JsonGame) -> Game:
-    return Game(
-        tuple(Tag(t.name, t.value, comments=_read_comments(t.comments)) for t in game.tags),
-        tuple(_read_deal(d) for d in game.deals),
-        comments=_read_comments(game.comments),
-    )
-
-
-def _read_deal(deal: m.JsonDeal) -> Deal:
-    return Deal(
-        deal.kind,
-        Atom(deal.number),
-        tuple(_read_section(s) for s in deal.sections),
-        comments=_read_comments(deal.comments),
-    )
-
-
-def _read_hands(cls: type[Hands]) -> Callable[[Any], Section]:
-    def read(s: Any) -> Section:
-        entries = tuple(
-            HandEntry(_atom(e.player), _run(e.cards), comments=_read_comments(e.comments))
-            for e in s.entries
-        )
-        return cls(entries, s.incomplete)
-
-    return read
-
-
-def _read_bid(e: m.JsonBidEntry) -> BidEntry:
-    if e.cards is None and e.number is None:
-        raise ValueError("a bid has its cards or its number")
-    cards, minus = (None, frozenset[int]()) if e.cards is None else _read_cards(e.cards)
-    return BidEntry(
-        _atom(e.player),
-        cards,
-        minus,
-        None if e.number is None else _atom(e.number, e.number_ack),
-        None if e.restated is None else _atom(e.restated, e.restated_ack),
-        comments=_read_comments(e.comments),
-    )
-
-
-def _read_trick(t: m.JsonTrick) -> Trick:
-    return Trick(
-        Atom(t.number),
-        _atom(t.leader),
-        _run(t.cards),
-        tuple(_atom(p) for p in t.players),
-        None if t.winner is None else _atom(t.winner, t.winner_ack),
-        comments=_read_comments(t.comments),
-    )
-
-
-def _read_figures(cls: type[Tricks]) -> Callable[[Any], Section]:
-    def read(s: Any) -> Section:
-        entries = tuple(Figure(tuple(f.side), f.value, f.ack) for f in s.entries)
-        return cls(entries, s.incomplete)
-
-    return read
-
-
-def _read_votes(cls: type[Votes]) -> Callable[[Any], Section]:
-    def read(s: Any) -> Section:
-        for v in s.entries:
-            if v.voter is None and (v.target is None or v.count is None):
-                raise ValueError("a tally has its target and count; a blank slip, its voter")
-        entries = tuple(
-            Vote(
-                None if v.target is None else _atom(v.target),
-                None if v.voter is None else _atom(v.voter),
-                v.count,
-                v.ack,
-            )
-            for v in s.entries
-        )
-        return cls(entries, s.incomplete)
-
-    return read
-
-
-def _read_contract(s: m.JsonContract) -> Section:
-    trump = None
-    if s.trump is not None:
-        trump = _atom(NT if s.trump == "NT" else parse_suit(s.trump), s.trump_ack)
-    return Contract(
-        _atom(s.winner, s.winner_ack),
-        trump,
-        None if s.mode is None else _atom(Mode(s.mode), s.mode_ack),
-        None if s.adjust is None else _atom(s.adjust, s.adjust_ack),
-    )
-
-
-_READERS: dict[type, Callable[[Any], Section]] = {
-    m.JsonDealer: lambda s: Dealer(_atom(s.player, s.player_ack)),
-    m.JsonUndealt: lambda s: Undealt(_run(s.cards)),
-    m.JsonStock: lambda s: Stock(_run(s.cards)),
-    m.JsonDiscards: lambda s: Discards(_run(s.cards)),
-    m.JsonHands: _read_hands(Hands),
-    m.JsonPublic: _read_hands(Public),
-    m.JsonClaims: _read_hands(Claims),
-    m.JsonSecret: _read_hands(Secret),
-    m.JsonBids: lambda s: Bids(tuple(_read_bid(e) for e in s.entries), s.incomplete),
-    m.JsonContract: _read_contract,
-    m.JsonPlay: lambda s: Play(tuple(_read_trick(t) for t in s.tricks), s.incomplete),
-    m.JsonTricks: _read_figures(Tricks),
-    m.JsonScore: _read_figures(Score),
-    m.JsonTotal: _read_figures(Total),
-    m.JsonHonours: _read_figures(Honours),
-    m.JsonPot: _read_figures(Pot),
-    m.JsonRuff: lambda s: Ruff(
-        _atom(s.player), None if s.discards is None else _run(s.discards), s.declined
-    ),
-    m.JsonVotes: _read_votes(Votes),
-    m.JsonDecide: _read_votes(Decide),
-    m.JsonOff: lambda s: Off(_atom(s.player, s.player_ack)),
-    m.JsonCut: lambda s: Cut(tuple(_atom(p) for p in s.players), _run(s.cards)),
-    m.JsonEarlyReveal: lambda s: EarlyReveal(_atom(s.player), tuple(s.flags)),
-    m.JsonMisdeal: lambda s: Misdeal(tuple(s.flags)),
-    m.JsonTromp: lambda s: Tromp(_atom(s.player), s.phrase),
-    m.JsonBribe: lambda s: Bribe(_atom(s.player, s.player_ack)),
-}
-
-
-def _read_section(section: m.JsonSection) -> Section:
-    built = _READERS[type(section)](section)
-    comments = _read_comments(section.comments)
-    return replace(built, comments=comments) if comments else built

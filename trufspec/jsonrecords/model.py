@@ -40,13 +40,13 @@ _END = r"(?![\s\S])"
 Name = Annotated[
     str,
     msgspec.Meta(
-        pattern=r"^[^\x00-\x1f\x7f]+" + _END,
-        min_length=1,
-        max_length=200,
+        pattern=r"^[^\n\x00]*" + _END,
         description="A player's name, as the Players tag seats them.",
     ),
 ]
-Text = Annotated[str, msgspec.Meta(pattern=r"^[^\n\r]*" + _END, max_length=10_000)]
+"""A name as the notation can write it: any text on one line (quoted when it is not a word),
+without a NUL, which no text file holds."""
+Text = Annotated[str, msgspec.Meta(pattern=r"^[^\n\x00]*" + _END)]
 CardWord = Annotated[
     str,
     msgspec.Meta(
@@ -55,7 +55,11 @@ CardWord = Annotated[
     ),
 ]
 Flag = Annotated[str, msgspec.Meta(pattern=r'^[^\s"{};!*]+' + _END, max_length=100)]
-Number = Annotated[int, msgspec.Meta(ge=-(10**9), le=10**9)]
+BIGGEST = 10**18 - 1
+"""The largest number the notation writes: eighteen digits."""
+Number = Annotated[int, msgspec.Meta(ge=-BIGGEST, le=BIGGEST)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=BIGGEST)]
+"""A trick's number, as the notation writes it: unsigned."""
 
 
 class _Node(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
@@ -68,9 +72,7 @@ class JsonComment(_Node, frozen=True):
     """A ``; line`` or ``{brace}`` comment, with its delimiters; ``place`` is where it stands
     relative to its node, ``index`` the card it follows inside a run (-1: before the first)."""
 
-    text: Annotated[
-        str, msgspec.Meta(pattern=r"^(;[^\n\r]*|\{[^}\r]*\})" + _END, max_length=10_000)
-    ]
+    text: Annotated[str, msgspec.Meta(pattern=r"^(;([^\n\x00]*[^\n\r\x00])?|\{[^}\x00]*\})" + _END)]
     place: Literal["before", "after", "end"] = "after"
     index: int | None = None
 
@@ -79,7 +81,7 @@ Comments = list[JsonComment]
 
 
 class JsonTag(_Node, frozen=True):
-    name: Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z_][\w-]*" + _END, max_length=100)]
+    name: Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z][A-Za-z0-9_]*" + _END)]
     value: Text
     comments: Comments = []
 
@@ -173,7 +175,7 @@ class JsonTrick(_Node, frozen=True):
     leader clockwise; in the per-card form each card has its player (the first is the leader).
     ``winner`` is the winner as the record restates it."""
 
-    number: Annotated[int, msgspec.Meta(ge=0, le=10**6)]
+    number: Count
     leader: Name
     cards: list[CardWord] = []
     players: list[Name] = []
@@ -314,7 +316,7 @@ class JsonDeal(_Node, frozen=True):
     """A deal (``kind`` deal) or a Tromplemond round (``kind`` round), its sections in the
     order written."""
 
-    number: Annotated[int, msgspec.Meta(ge=0, le=10**6)]
+    number: Number
     kind: Literal["deal", "round"] = "deal"
     sections: list[JsonSection] = []
     comments: Comments = []

@@ -1,10 +1,10 @@
 """JSON Pointers (RFC 6901) to the places of a JSON record that diagnostics are about.
 
-A JSON record is checked as the canonical text it prints as: the validator's diagnostics point
-at lines and columns of that text.  Read back, that text gives records with positions whose
-structure is the JSON document's, node for node (the field names of the JSON form are those of
-the record model), so the node at a diagnostic's position is found by walking the records, and
-the path taken there, attribute names and indices, is the pointer into the JSON document.
+The records read from a JSON record keep the places of their values in its text (see
+:mod:`.read`), and their structure is the JSON document's, node for node (the field names of
+the JSON form are those of the record model).  So the node at a diagnostic's position is found
+by walking the records, and the path taken there, attribute names and indices, is the pointer
+into the JSON document.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def _contains(span: Span, line: int, column: int) -> bool:
 
 
 def locate(games: Sequence[Game], span: Span) -> str:
-    """The pointer to the deepest node of ``games`` (read from the canonical text) that holds
+    """The pointer to the deepest node of ``games`` (read from a JSON record) that holds
     the start of ``span``: ``/games/0/deals/1/sections/2/entries/3/cards/4``; the whole
     document (``""``) for a diagnostic without a position."""
     if span == NO_SPAN:

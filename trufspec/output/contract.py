@@ -82,8 +82,8 @@ class Clause(_Struct, frozen=True):
 class Diagnostic(_Struct, frozen=True):
     """One finding; ``data`` holds the values its message was written from, by name.  For a
     record read from JSON, ``pointer`` is the JSON Pointer (RFC 6901) of its place in the
-    document, and the line and column are those of the canonical text the record prints as;
-    null for a record read from notation."""
+    document, and the line and column are those of the value in the JSON text; null for a
+    record read from notation."""
 
     code: str
     severity: Literal["error", "warning", "acknowledged", "info"]

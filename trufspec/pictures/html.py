@@ -168,18 +168,14 @@ def read_source(
 ) -> Source:
     """A file read and checked for the report: its games and the check's report of it (a
     file that is not text, or not a JSON record, is reported with no games).  A JSON record
-    is shown as the canonical text it prints as."""
-    import trufspec
-    from trufspec.batch import checked_text
+    is shown as written, its findings placed on its own text."""
+    from trufspec.batch import checked
     from trufspec.inputs import reads_as_json
     from trufspec.notation.blocks import Block
 
-    text, report = checked_text(
-        Block(data, 1, json=reads_as_json(path, input_format, data)), path, options
-    )
-    if text is None:
-        return Source(path, None, (), report)
-    return Source(path, text, trufspec.loads(text, path).games, report)
+    block = Block(data, 1, json=reads_as_json(path, input_format, data))
+    text, games, report = checked(block, path, options)
+    return Source(path, text, games, report)
 
 
 def _asset(name: str) -> str:

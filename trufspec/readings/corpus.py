@@ -13,10 +13,11 @@ from functools import partial
 import attrs
 from attrs import frozen
 
+from trufspec.api import decode
 from trufspec.batch import PARALLEL_FROM, Work, map_paths
-from trufspec.jsonrecords import block_text, point
+from trufspec.jsonrecords import point, read_json
 from trufspec.readings.model import LEGALITY, SCORE, WINNER, FileReadings
-from trufspec.readings.replay import LIMIT, readings_text
+from trufspec.readings.replay import LIMIT, readings_parsed, readings_text
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 
@@ -52,13 +53,14 @@ def readings_paths(
 
 def block_readings(item: Work, options: Mapping[str, str] | None, limit: int) -> FileReadings:
     _, path, block = item
-    text, problem = block_text(block, path)
+    text, problem = decode(block.data, path, block.first_line, block.offset)
     if problem is not None:
         return FileReadings(path, (), (problem,))
-    found = readings_text(text, path, options, block.first_line, limit)
-    if block.json:
-        return attrs.evolve(found, diagnostics=point(found.diagnostics, text))
-    return found
+    if not block.json:
+        return readings_text(text, path, options, block.first_line, limit)
+    parsed = read_json(text, path)
+    found = readings_parsed(parsed, path, options, limit)
+    return attrs.evolve(found, diagnostics=point(found.diagnostics, parsed.games))
 
 
 def _join(path: str, parts: list[FileReadings]) -> FileReadings:

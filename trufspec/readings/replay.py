@@ -23,7 +23,7 @@ from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.engine.findings import Findings
 from trufspec.engine.replay import replay_game
 from trufspec.engine.ruleset import GameOutcome, Ruleset
-from trufspec.notation.parse import parse_text
+from trufspec.notation.parse import Parsed, parse_text
 from trufspec.readings.model import (
     Change,
     Difference,
@@ -41,7 +41,7 @@ from trufspec.spec.options import OptionValues
 from trufspec.spec.registry import Registry, default_registry
 from trufspec.wellformed import check_game
 
-__all__ = ["LIMIT", "readings_bytes", "readings_text", "readings_of_game"]
+__all__ = ["LIMIT", "readings_bytes", "readings_of_game", "readings_parsed", "readings_text"]
 
 LIMIT = 256
 """The most combinations of readings replayed per game by default; past it, each reading is
@@ -68,7 +68,14 @@ def readings_text(
 ) -> FileReadings:
     """The readings of every game of ``text`` (whose first line is ``first_line`` of its
     file); ``options`` are the readings chosen on the command line, as ``check`` takes them."""
-    parsed = parse_text(text, path, first_line)
+    return readings_parsed(parse_text(text, path, first_line), path, options, limit)
+
+
+def readings_parsed(
+    parsed: Parsed, path: str = "-", options: Mapping[str, str] | None = None, limit: int = LIMIT
+) -> FileReadings:
+    """The readings of every game read (by the notation's reader or the JSON one); a game with
+    a finding of reading is not replayed."""
     syntax = [d for d in parsed.diagnostics if d.code in ("REC001", "REC002")]
     games = []
     for number, game in enumerate(parsed.games):

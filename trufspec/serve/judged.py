@@ -14,9 +14,9 @@ import msgspec
 from trufspec.api import dumps, loads
 from trufspec.batch import check_block
 from trufspec.diagnostics import Diagnostic
-from trufspec.jsonrecords import read_json
 from trufspec.jsonrecords.convert import to_document
 from trufspec.jsonrecords.model import RecordDocument
+from trufspec.jsonrecords.read import read_document
 from trufspec.notation.blocks import Block
 from trufspec.output import contract
 from trufspec.output.json import document as check_document
@@ -43,7 +43,7 @@ __all__ = [
     "legal_page",
     "readings",
     "record_out",
-    "record_text",
+    "resumable",
     "referee",
     "refusal_problem",
     "warm",
@@ -83,15 +83,33 @@ def warm() -> None:
     referee(RefereeRequest(_WARM_UP, limit=1))
 
 
-def record_text(record: Record) -> str:
-    """The notation of a record, as sent or as its JSON record document prints; a document the
-    notation cannot write (a bid with neither cards nor number) is refused with its REC001."""
+def resumable(record: Record, readings: Mapping[str, str] | None) -> Game | str:
+    """What the referee resumes of a record sent: the text as sent, or the game a JSON record
+    holds, read into records (never printed to be read again); with ``readings``, the game
+    with its ``Options`` tag replaced by them.  A JSON record the notation cannot say in full
+    is refused with the findings of reading it."""
     if isinstance(record, str):
-        return record
-    parsed = read_json(msgspec.json.encode(record))
-    if parsed.diagnostics:
-        raise Refused(list(parsed.diagnostics))
-    return dumps(parsed.games)
+        if readings is None:
+            return record
+        read = loads(record)
+        if len(read.games) != 1 or not read.ok:
+            return record  # resume refuses it, saying why
+        game = read.games[0]
+    else:
+        parsed = read_document(record)
+        if parsed.diagnostics:
+            raise Refused(list(parsed.diagnostics))
+        if len(parsed.games) != 1:
+            count = len(parsed.games)
+            problem = f"a record of one game can be resumed; this one holds {count}"
+            raise Refused([refusal("REF003", problem)])
+        game = parsed.games[0]
+        if readings is None:
+            return game
+    tags = [t for t in game.tags if t.name != "Options"]
+    if readings:
+        tags.append(Tag("Options", ", ".join(f"{k}={v}" for k, v in readings.items())))
+    return replace(game, tags=tuple(tags))
 
 
 def record_out(game: Game, as_json: bool) -> str | RecordDocument:
@@ -131,26 +149,10 @@ def legal_page(state: GameState, player: str | None, offset: int, limit: int) ->
     return LegalActions(player, len(actions), offset, items)
 
 
-def _with_readings(record: str, readings: Mapping[str, str]) -> Game | str:
-    """The game of a record with its ``Options`` tag replaced by ``readings`` (left out when
-    none), as a value for the referee; the text as it is when it holds no single game, which
-    :func:`~trufspec.referee.resume` refuses, saying why."""
-    read = loads(record)
-    if len(read.games) != 1 or not read.ok:
-        return record
-    game = read.games[0]
-    tags = [t for t in game.tags if t.name != "Options"]
-    if readings:
-        tags.append(Tag("Options", ", ".join(f"{k}={v}" for k, v in readings.items())))
-    return replace(game, tags=tuple(tags))
-
-
 def referee(request: RefereeRequest) -> RefereeResponse | Problem:
     """The stateless referee: the record resumed, the action applied, what comes next."""
     try:
-        text = record_text(request.record)
-        record = text if request.readings is None else _with_readings(text, request.readings)
-        state = resume(record, seed=request.seed)
+        state = resume(resumable(request.record, request.readings), seed=request.seed)
         player = request.player
         applied = None
         if request.action is not None:
