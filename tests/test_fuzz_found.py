@@ -235,4 +235,5 @@ def test_a_json_record_the_notation_cannot_say_is_a_finding_everywhere(
     document = msgspec.json.decode(data, type=RecordDocument)
     answer = judged.referee(RefereeRequest(document))
     assert isinstance(answer, Problem)
-    assert (answer.status, answer.code) == (422, "REC001")
+    # Well formed by the service's document, refused by what the record says: 409, with the code.
+    assert (answer.status, answer.code) == (409, "REC001")
