@@ -570,9 +570,39 @@ class TrickTable:
     def play(self, player: str, card: Card, acknowledged: bool = False) -> None:
         """Play a card that :meth:`fault` allows; a full trick goes to its winner, who leads
         next."""
-        self.take((player,), (card,), (0,) if acknowledged else ())
-        if len(self.current) == len(self.seats):
+        current = self.current
+        hand = self.hands[player]
+        if current:
+            led = current[0][1].suit
+            if card.suit is self.trump and card.suit is not led:
+                # A ruff when the player could not follow: a card the table let stand may be
+                # a revoke made with a trump, which is not.
+                self.ruffed = self.ruffed or not any(c.suit is led for c in hand)
+            self._played_after_lead(player)
+        else:
+            self._led()
+        del hand[card]
+        if acknowledged:
+            self.acked += ((len(self.done), len(current)),)
+        current.append((player, card))
+        if len(current) == len(self.seats):
             self.gather()
+
+    def _led(self) -> None:
+        """Forget what depended on the trick before: who may play what, and who is to play."""
+        if self._allowed:
+            self._allowed.clear()
+        self._waiting = None
+
+    def _played_after_lead(self, player: str) -> None:
+        """``player`` has followed to the trick: what they may play and who is still to play
+        change, if a live game has asked (a replay never does)."""
+        if self._allowed:
+            self._allowed.pop(player, None)
+        waiting = self._waiting
+        if waiting is not None and player in waiting:
+            at = waiting.index(player)
+            self._waiting = waiting[:at] + waiting[at + 1 :]
 
     def take(
         self,
@@ -584,7 +614,8 @@ class TrickTable:
         """Put each player's card on the trick in turn, as the table let it stand whatever it
         breaks (``acks``: the places among them of those it acknowledged), and return what
         each breaks by its place (:meth:`card_fault`, judged before the card leaves the
-        hand).  A replay puts a trick's cards at once; a live game one card at a time.
+        hand): how a replay puts a trick's cards, where a live game plays each card that
+        :meth:`fault` has allowed (:meth:`play`).
 
         A card not held is taken from no hand.  Only a player who could not follow the suit
         led breaks trumps by a trump: a revoke made with a trump does not (the reading
@@ -599,10 +630,6 @@ class TrickTable:
             self.rules,
         )
         led = current[0][1].suit if current else None
-        allowed = self._allowed
-        if allowed and led is None:
-            # What the others may play changes with the lead.
-            allowed.clear()
         for index, (player, card) in enumerate(zip(players, cards)):
             hand = hands.get(player)
             if hand is None or card not in hand:
@@ -617,16 +644,21 @@ class TrickTable:
                     assert found is not None
                     faults.append((index, found))
                 elif led is not None and card.suit is trump and card.suit is not led:
+                    # A card off the suit led that breaks no rule of play: the player could
+                    # not follow, so a trump is a ruff.
                     self.ruffed = True
                 del hand[card]
             if acks and index in acks:
                 self.acked += ((len(self.done), len(current)),)
-            current.append((player, card))
+            # A replay's table is never asked who may play what: the bookkeeping a live game
+            # needs is done only when there is some to do.
             if led is None:
                 led = card.suit
-            elif allowed:
-                allowed.pop(player, None)
-        self._waiting = None
+                if self._allowed or self._waiting is not None:
+                    self._led()
+            elif self._allowed or self._waiting is not None:
+                self._played_after_lead(player)
+            current.append((player, card))
         return faults
 
     def gather(self) -> str | None:
