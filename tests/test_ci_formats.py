@@ -169,8 +169,8 @@ def test_strict_fails_on_warnings(records: Path, monkeypatch: pytest.MonkeyPatch
     warning = Diagnostic("JB305", Severity.WARNING, "doubtful", Span(1, 1, 1, 2), "a.truf", clause)
     monkeypatch.setattr(
         batch,
-        "check_text",
-        lambda text, path, options, first_line: FileReport(path, (), (warning,)),
+        "check_parsed",
+        lambda parsed, text, path, options, first_line: FileReport(path, (), (warning,)),
     )
     path = records / "JB305-follow-suit.good.truf"
     runner = CliRunner()

@@ -127,24 +127,16 @@ def check_parsed(
 
 
 def check_games(
-    games: Sequence[Game],
-    path: str = "-",
-    options: Mapping[str, str] | None = None,
-    *,
-    read: Parsed | None = None,
+    games: Sequence[Game], path: str = "-", options: Mapping[str, str] | None = None
 ) -> FileReport:
-    """Check games that are already values (read from JSON, or made by the referee) as
-    :func:`check_text` checks those of a text, without printing them to read them again: the
-    diagnostics carry the positions the values hold (none, for games made in code).  ``read``
-    is what reading them found, when they were read from a text: its diagnostics are among
-    the check's and its damaged deals are not judged, as :func:`check_text` does."""
-    if read is not None:
-        diagnostics, damaged = list(read.diagnostics), read.damaged
-    else:
-        diagnostics = [d for game in games for d in check_values(game, path)]
-        damaged = frozenset()
+    """Check games made as values (by the referee, or in code) as :func:`check_text` checks
+    those of a text, without printing them to read them again: what the reader checks as it
+    reads is checked on the values (:func:`~trufspec.wellformed.check_values`), and the
+    diagnostics carry no position.  Games read from a text are checked with what reading
+    them found by :func:`check_parsed`."""
+    diagnostics = [d for game in games for d in check_values(game, path)]
     with no_collection():
-        results = _judge_all(games, damaged, path, options, diagnostics, None)
+        results = _judge_all(games, (), path, options, diagnostics, None)
     return FileReport(path, tuple(results), tuple(diagnostics))
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from trufspec.api import check_games, loads
+from trufspec.api import check_games, check_parsed, loads
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.notation.parse import Parsed
+from trufspec.output.model import FileReport
 from trufspec.records import Deal, Dealer, Game
 from trufspec.referee.actions import NextDeal
 from trufspec.referee.errors import Refused, refusal
@@ -25,10 +25,12 @@ from trufspec.spec.registry import default_registry
 __all__ = ["resume", "check_hands", "validator_errors"]
 
 
-def validator_errors(games: Sequence[Game], read: Parsed | None = None) -> list[Diagnostic]:
-    """The errors ``trufspec check`` finds in the games of a record (``read``: what reading
-    them from a text found)."""
-    report = check_games(games, read=read)
+def validator_errors(games: Sequence[Game]) -> list[Diagnostic]:
+    """The errors ``trufspec check`` finds in games made as values."""
+    return _errors(check_games(games))
+
+
+def _errors(report: FileReport) -> list[Diagnostic]:
     return [d for d in report.diagnostics if d.severity is Severity.ERROR]
 
 
@@ -42,13 +44,13 @@ def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
     """
     from trufspec.referee import STATES
 
-    read: Parsed | None = None
     if isinstance(record, str):
         read = loads(record)
-        games = read.games
+        games: Sequence[Game] = read.games
+        errors = _errors(check_parsed(read, record, "-"))
     else:
         games = (record,)
-    errors = validator_errors(games, read)
+        errors = validator_errors(games)
     if errors:
         raise Refused(
             [refusal("REF003", "the record breaks the rules, so it cannot be resumed"), *errors]
