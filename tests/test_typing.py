@@ -87,6 +87,11 @@ def play(ruleset: str) -> Game:
     view: View = state.view("Ana")
     resumed: GameState = resume(trufspec.dumps([view.record]), seed=7)
     resumed.why_not(Choose("Ana", "pass"))
+    let_stand: Action = resumed.acknowledged(resumed.action("Ana", "QH"))
+    resumed.why_not(let_stand)
+    from_value: GameState = resume(state.record())
+    report: FileReport = trufspec.check_games([from_value.record()])
+    assert not report.diagnostics
     winners: tuple[str, ...] = state.winners
     return state.record() if winners else resumed.record()
 """

@@ -20,6 +20,7 @@ __all__ = [
     "Formatted",
     "Parsed",
     "check_bytes",
+    "check_games",
     "check_stream",
     "check_text",
     "decode",
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from trufspec.api import (
         Formatted,
         check_bytes,
+        check_games,
         check_text,
         decode,
         dumps,

@@ -131,9 +131,9 @@ def check_games(
 ) -> FileReport:
     """Check games made as values (by the referee, or in code) as :func:`check_text` checks
     those of a text, without printing them to read them again: what the reader checks as it
-    reads is checked on the values (:func:`~trufspec.wellformed.check_values`), and the
+    reads is checked on the values (``trufspec.wellformed.check_values``), and the
     diagnostics carry no position.  Games read from a text are checked with what reading
-    them found by :func:`check_parsed`."""
+    them found by :func:`trufspec.api.check_parsed`."""
     diagnostics = [d for game in games for d in check_values(game, path)]
     with no_collection():
         results = _judge_all(games, (), path, options, diagnostics, None)
