@@ -619,9 +619,9 @@ def test_a_game_goes_on_from_its_stored_record_at_every_action(
     stored record alone, whatever action it was stored after."""
     from trufspec.serve.games import Host
     from trufspec.serve.models import ActionRequest, NewGame
-    from trufspec.serve.store import Store
+    from trufspec.serve.store_sqlite import SqliteStore
 
-    store = Store(str(tmp_path / "games.sqlite"))
+    store = SqliteStore(str(tmp_path / "games.sqlite"))
     game = Host(store).create(NewGame(ruleset, PLAYERS, seed=3))
     table = game.tokens.table
     for _ in range(130):

@@ -59,7 +59,7 @@ from trufspec.serve.problems import (
     problems_only,
 )
 from trufspec.serve.setups import check_new_game
-from trufspec.serve.store import Store
+from trufspec.serve.store import open_store
 from trufspec.serve.tables import tables_router
 from trufspec.spec.options import Option
 from trufspec.spec.registry import default_registry
@@ -370,7 +370,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     async def start(app: Litestar) -> None:
         app.state.judges = judges
-        app.state.host = Host(Store(settings.database))
+        app.state.host = Host(open_store(settings.database))
         await judges.start()
 
     async def stop(app: Litestar) -> None:

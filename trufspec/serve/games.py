@@ -1,15 +1,18 @@
 """Hosted games: created, seen and played through the store, one seat at a time.
 
-Every method runs in a thread of the server (it reads and writes SQLite and asks the referee),
-never on the event loop.  The state of a game is resumed from its stored record; the states
-this process reached last are kept (by game and version) so that a game played through one
-worker is not replayed at each action, and a state is only used at the version it belongs to,
-so a game moved on by another worker is resumed afresh.
+Every method runs in a thread of the server (it reads and writes the store and asks the
+referee), never on the event loop.  An action is logged as one row of the game's log, and the
+record so far is kept as a snapshot when a deal ends (:mod:`.store`).  The states this process
+reached last are kept (by game and version, least recently used out) so that a game played
+through one worker is not replayed at each action; a state is only used at the version it
+belongs to, and one that moved on through another worker is brought up to date from the log,
+or resumed from its last snapshot and the actions logged since.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 
 from trufspec.referee import GameState, Refused, new_game, resume
@@ -25,7 +28,7 @@ from trufspec.serve.models import (
     Problem,
     Tokens,
 )
-from trufspec.serve.store import Access, Store, Stored
+from trufspec.serve.store import Access, Logged, Store, Stored
 
 __all__ = ["Host", "ProblemError", "forbidden"]
 
@@ -74,13 +77,21 @@ class Host:
                 self._states.popitem(last=False)
 
     def _state(self, stored: Stored) -> GameState:
-        """The state of a stored game: a copy of the one kept, or resumed from its record."""
+        """The state of a stored game: a copy of the one kept, brought up to date from the log,
+        or resumed from its last snapshot and the actions logged since."""
         with self._lock:
             kept = self._states.get(stored.id)
         if kept is not None and kept[0] == stored.version:
             return kept[1].copy()
         try:
-            state = resume(stored.record, seed=stored.seed)
+            if kept is not None and kept[0] < stored.version:
+                state, version = kept[1].copy(), kept[0]
+            else:
+                snapshot = self.store.snapshot(stored.id, stored.version)
+                state, version = resume(snapshot.record, seed=stored.seed), snapshot.version
+            for logged in self.store.actions(stored.id, version, stored.version):
+                action = state.action(logged.seat, logged.action)
+                state.apply(state.acknowledged(action) if logged.acknowledged else action)
         except Refused as refused:
             # The record was written by the referee itself: one it cannot resume is a fault
             # of trufspec, reported as such, and the game stays as it was stored.
@@ -112,16 +123,19 @@ class Host:
             raise ProblemError(refusal_problem(refused.diagnostics)) from None
         record = record_out(state.record(), as_json=False)
         assert isinstance(record, str)
-        game, table, seats = self.store.create(
-            state.ruleset, str(state.setup.seed), record, list(state.players)
+        created = self.store.create(
+            state.ruleset, str(state.setup.seed), record, list(state.players), {}
         )
-        self._remember(game, 0, state)
-        return GameCreated(game, state.ruleset, list(state.players), 0, Tokens(table, seats))
+        self._remember(created.game, 0, state)
+        tokens = Tokens(created.table, dict(created.seats), created.watch)
+        return GameCreated(created.game, state.ruleset, list(state.players), 0, tokens)
 
     def view(
         self, game: str, token: str, seat: str | None, as_json: bool, offset: int, limit: int
     ) -> GameView:
         access, stored = self._authorised(game, token)
+        if access.role == "watch":
+            raise forbidden("a watch token is given the game's public view by its stream")
         if access.seat is not None and seat not in (None, access.seat):
             raise forbidden("a seat's token shows that seat's view only")
         seat = access.seat or seat
@@ -132,6 +146,8 @@ class Host:
 
     def act(self, game: str, token: str, request: ActionRequest) -> ActionResult:
         access, stored = self._authorised(game, token)
+        if access.role == "watch":
+            raise forbidden("a watch token sees the game and cannot act")
         if access.seat is not None and request.seat not in (None, access.seat):
             raise forbidden("a seat's token acts as that seat only")
         if access.seat is not None and request.acknowledge:
@@ -158,24 +174,27 @@ class Host:
                 raise Refused(
                     [refusal("REF001", f"this game has no seat {seat}; its seats: {seats}")]
                 )
-            action = state.action(seat, request.action)
-            if request.acknowledge:
-                action = state.acknowledged(action)
+            words = state.action(seat, request.action)
+            action = state.acknowledged(words) if request.acknowledge else words
             state.apply(action)
         except Refused as refused:
             raise ProblemError(refusal_problem(refused.diagnostics)) from None
-        record = record_out(state.record(), as_json=False)
-        assert isinstance(record, str)
-        if not self.store.save(game, stored.version, record, state.is_game_over):
-            raise _conflict("another action on this game was applied first; nothing was stored")
         version = stored.version + 1
+        logged = Logged(version, seat, str(words), request.acknowledge, time.time())
+        snapshot: str | None = None
+        if state.is_deal_over:
+            printed = record_out(state.record(), as_json=False)
+            assert isinstance(printed, str)
+            snapshot = printed
+        if not self.store.append(game, logged, state.is_game_over, snapshot):
+            raise _conflict("another action on this game was applied first; nothing was stored")
         self._remember(game, version, state.copy())
         view = _view(game, version, state, seat, request.format == "json", 0, 100)
         return ActionResult(str(action), seat, view)
 
     def record(self, game: str, token: str, as_json: bool) -> GameRecord:
         access, stored = self._authorised(game, token)
-        if access.seat is not None and not stored.over:
+        if access.role != "table" and not stored.over:
             raise forbidden("a seat is given the record once the game is over")
         state = self._state(stored)
         return GameRecord(game, stored.version, stored.over, record_out(state.record(), as_json))

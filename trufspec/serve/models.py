@@ -131,11 +131,13 @@ class NewGame(_Body, frozen=True):
 
 
 class Tokens(_Answer, frozen=True):
-    """The secrets of a game: one for the table (sees and does everything), one per seat (sees
-    that seat's view and acts as that seat).  Given once, never again."""
+    """The secrets of a game: one for the table (sees and does everything), one per seat a
+    person plays (sees that seat's view and acts as that seat), and one to watch (sees what is
+    public, everything once the game is over, and cannot act).  Given once, never again."""
 
     table: str
     seats: dict[str, str]
+    watch: str
 
 
 class GameCreated(_Answer, frozen=True):

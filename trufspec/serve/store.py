@@ -1,51 +1,65 @@
-"""Hosted games kept in SQLite: the record of each game, its version and its tokens.
+"""Hosted games as they are stored: a set-up, an append-only log of actions, and snapshots.
 
-The record is the state: a game is stored as its full record (every hand included) and resumed
-from it, so a restart or another worker loses nothing.  The file is in WAL mode, so the workers
-of one server read while one of them writes.  An action is stored only if the game is still at
-the version it was read at (compare-and-set): of two actions sent at once, one is stored and the
-other finds the version moved and is refused, and a record is always one whole write.
+The record is the state, kept the way it grows.  A game is stored as its set-up (ruleset, seed,
+seats, which seats are bots) and a log with one row per action applied: its version (the
+number of actions applied once it is), the seat, its words and whether the table let it stand
+as an irregularity.  At each deal or round boundary the record so far is kept as a snapshot,
+so a worker that does not hold the game resumes it from the last snapshot and the actions
+logged since, not from deal 1.  An action writes one row (and a snapshot when a deal ends):
+its cost does not grow with the length of the game.
 
-Tokens are stored as their SHA-256 digests, so the file does not hold the secrets, and are
-compared in constant time (:func:`hmac.compare_digest`).
+An action is stored only if the game is still at the version it was read at
+(compare-and-set): of two actions sent at once one is stored, the other finds the version moved
+and is refused, and a row is always written whole with the version it made.
+
+Tokens are stored as their SHA-256 digests, so a store does not hold the secrets, and are
+compared in constant time (:func:`hmac.compare_digest`).  A game has one token per seat, one
+for the table (which acts for every seat and sees everything) and one to watch (which sees what
+is public and cannot act).
+
+:class:`Store` says what every store does; :mod:`.store_sqlite` keeps games in one SQLite file,
+the embedded default.
 """
 
 from __future__ import annotations
 
+import abc
 import hashlib
 import hmac
 import secrets
-import sqlite3
-import threading
-import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal
 
 from attrs import frozen
 
-__all__ = ["Access", "Store", "Stored", "new_token"]
+__all__ = [
+    "Access",
+    "Created",
+    "Logged",
+    "Moved",
+    "Role",
+    "Snapshot",
+    "Store",
+    "StoreUnavailable",
+    "Stored",
+    "new_token",
+    "open_store",
+    "token_digest",
+]
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    ruleset TEXT NOT NULL,
-    seed TEXT NOT NULL,
-    record TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    over INTEGER NOT NULL,
-    table_token BLOB NOT NULL,
-    created REAL NOT NULL,
-    updated REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game TEXT NOT NULL REFERENCES games(id),
-    seat TEXT NOT NULL,
-    token BLOB NOT NULL,
-    PRIMARY KEY (game, seat)
-);
-"""
+Role = Literal["table", "seat", "watch"]
 
-_NOBODY = hashlib.sha256(b"no such game").digest()
+Moved = Callable[[str, int], None]
+"""Told that a game moved: its id and the version it reached."""
+
+NOBODY = hashlib.sha256(b"no such game").digest()
 """Compared with a token presented for a game that does not exist, so that the answer takes as
 long as for a game that does."""
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be reached now (stopped, restarting, refusing connections): the
+    request may be tried again later; nothing was stored."""
 
 
 def new_token() -> str:
@@ -53,106 +67,144 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def _digest(token: str) -> bytes:
+def new_game_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def token_digest(token: str) -> bytes:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
 
 
 @frozen
 class Stored:
-    """A game as stored: its record (notation), version (actions applied) and seed."""
+    """A game as stored: its set-up, version (actions applied) and whether it is over."""
 
     id: str
     ruleset: str
     seed: str
-    record: str
     version: int
     over: bool
+    seats: tuple[str, ...]
+    bots: Mapping[str, str]
+    """The seats a bot plays, each with its level (:data:`trufspec.simulate.bots.LEVELS`)."""
+
+
+@frozen
+class Logged:
+    """One action of a game's log."""
+
+    version: int
+    """The version the action made: the first action of a game makes version 1."""
+    seat: str
+    action: str
+    """The action's words as the referee prints them, without the ``!`` of an irregularity
+    let stand (that is :attr:`acknowledged`)."""
+    acknowledged: bool
+    time: float
+
+
+@frozen
+class Snapshot:
+    """The record of a game at a version (a deal boundary, or the start)."""
+
+    version: int
+    record: str
+
+
+@frozen
+class Created:
+    """A new game's id and its tokens, which are given once and stored only as digests."""
+
+    game: str
+    table: str
+    watch: str
+    seats: Mapping[str, str]
+    """The token of each seat a person plays (a bot's seat has none)."""
 
 
 @frozen
 class Access:
-    """Who a token is: the table (``seat`` None) or one seat."""
+    """Who a token is: the table, one seat, or a watcher."""
 
-    seat: str | None
+    role: Role
+    seat: str | None = None
 
 
-class Store:
-    """The games of one SQLite file; safe to use from several threads and processes."""
+_ROLES: dict[str, Role] = {"table": "table", "seat": "seat", "watch": "watch"}
 
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self._local = threading.local()
-        with self._connect() as connection:
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.executescript(_SCHEMA)
 
-    def _connect(self) -> sqlite3.Connection:
-        connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
-        if connection is None:
-            connection = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-            connection.execute("PRAGMA busy_timeout=10000")
-            connection.execute("PRAGMA synchronous=NORMAL")
-            self._local.connection = connection
-        return connection
+def match_token(token: str, rows: Sequence[tuple[str, str | None, bytes]]) -> Access | None:
+    """The access of ``token`` among a game's ``(role, seat, digest)`` rows, comparing with
+    every row (and with a digest of nothing when there is none) so that the time taken does not
+    tell a token of another game, or no game, from a wrong one."""
+    presented = token_digest(token)
+    found: Access | None = None
+    for role, seat, digest in rows or [("none", None, NOBODY)]:
+        known = _ROLES.get(role)
+        if hmac.compare_digest(presented, digest) and known is not None:
+            found = Access(known, seat)
+    return found
 
+
+class Store(abc.ABC):
+    """What every store of hosted games does; safe to use from several threads."""
+
+    url: str
+    """Where the games are kept, as it was given (a file's path or a database's URL)."""
+
+    @abc.abstractmethod
     def create(
-        self, ruleset: str, seed: str, record: str, seats: list[str]
-    ) -> tuple[str, str, dict[str, str]]:
-        """Store a new game: its id, the table's token and each seat's."""
-        game = secrets.token_urlsafe(12)
-        table = new_token()
-        tokens = {seat: new_token() for seat in seats}
-        now = time.time()
-        connection = self._connect()
-        connection.execute("BEGIN IMMEDIATE")
-        try:
-            connection.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, 0, 0, ?, ?, ?)",
-                (game, ruleset, seed, record, _digest(table), now, now),
-            )
-            connection.executemany(
-                "INSERT INTO seats VALUES (?, ?, ?)",
-                [(game, seat, _digest(token)) for seat, token in tokens.items()],
-            )
-            connection.execute("COMMIT")
-        except BaseException:
-            connection.execute("ROLLBACK")
-            raise
-        return game, table, tokens
+        self,
+        ruleset: str,
+        seed: str,
+        record: str,
+        seats: Sequence[str],
+        bots: Mapping[str, str],
+    ) -> Created:
+        """Store a new game at version 0 with ``record`` as its first snapshot."""
 
+    @abc.abstractmethod
     def access(self, game: str, token: str) -> Access | None:
-        """Who ``token`` is for ``game``; None when it is no token of that game (or there is
-        no such game: the two are not told apart)."""
-        presented = _digest(token)
-        connection = self._connect()
-        row = connection.execute("SELECT table_token FROM games WHERE id = ?", (game,)).fetchone()
-        seats = connection.execute(
-            "SELECT seat, token FROM seats WHERE game = ?", (game,)
-        ).fetchall()
-        found: Access | None = None
-        if hmac.compare_digest(presented, row[0] if row else _NOBODY) and row:
-            found = Access(None)
-        for seat, digest in seats:
-            if hmac.compare_digest(presented, digest):
-                found = Access(seat)
-        return found
+        """Who ``token`` is for ``game``; None when it is no token of that game (or there is no
+        such game: the two are not told apart)."""
 
+    @abc.abstractmethod
     def load(self, game: str) -> Stored | None:
-        row = (
-            self._connect()
-            .execute(
-                "SELECT id, ruleset, seed, record, version, over FROM games WHERE id = ?", (game,)
-            )
-            .fetchone()
-        )
-        return None if row is None else Stored(row[0], row[1], row[2], row[3], row[4], bool(row[5]))
+        """The game's set-up and version; None when there is no such game."""
 
-    def save(self, game: str, version: int, record: str, over: bool) -> bool:
-        """Store the record reached from ``version`` as ``version + 1``; False (nothing
-        stored) when the game is no longer at ``version``."""
-        cursor = self._connect().execute(
-            "UPDATE games SET record = ?, version = version + 1, over = ?, updated = ?"
-            " WHERE id = ? AND version = ?",
-            (record, int(over), time.time(), game, version),
+    @abc.abstractmethod
+    def snapshot(self, game: str, version: int) -> Snapshot:
+        """The latest snapshot of ``game`` at or before ``version``."""
+
+    @abc.abstractmethod
+    def actions(self, game: str, after: int, upto: int | None = None) -> list[Logged]:
+        """The actions logged after version ``after`` (up to version ``upto``), in order."""
+
+    @abc.abstractmethod
+    def append(self, game: str, logged: Logged, over: bool, snapshot: str | None = None) -> bool:
+        """Log ``logged`` (which makes version ``logged.version``) and, when given, the record
+        at that version as a snapshot, in one transaction; False, and nothing stored, when the
+        game is no longer at version ``logged.version - 1``."""
+
+    @abc.abstractmethod
+    def listen(self, moved: Moved) -> None:
+        """Call ``moved`` (from a thread of the store's own) whenever a game's version moves,
+        whichever process or machine moved it; versions in between may be skipped, never the
+        last one.  Called once, when a server starts."""
+
+    @abc.abstractmethod
+    def close(self) -> None:
+        """Stop listening and let go of the connections."""
+
+
+def open_store(url: str) -> Store:
+    """The store that ``url`` names: a SQLite file's path (no scheme).  ValueError names a
+    scheme it does not know."""
+    scheme, sep, _ = url.partition("://")
+    if sep:
+        raise ValueError(
+            f"the database '{url}' has the scheme '{scheme}': give a SQLite file's path"
         )
-        return cursor.rowcount == 1
+    from trufspec.serve.store_sqlite import SqliteStore
+
+    return SqliteStore(url)

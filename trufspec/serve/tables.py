@@ -106,7 +106,7 @@ def _seats(state: State) -> _Seats:
         seats: _Seats | None = getattr(state, "play_tables", None)
         if seats is None:
             host: Host = state.host
-            seats = _Seats(host.store.path)
+            seats = _Seats(host.store.url)
             state.play_tables = seats
         return seats
 
