@@ -59,6 +59,14 @@ __all__ = ["serve"]
     help="The published rules reference that the pages link findings and refusals to "
     "(by default the server's own /rules/ pages).",
 )
+@click.option(
+    "--heartbeat",
+    default=15.0,
+    show_default=True,
+    type=click.FloatRange(min=0.01),
+    metavar="SECONDS",
+    help="How often an event stream with nothing to send sends a comment line.",
+)
 def serve(
     host: str,
     port: int,
@@ -68,6 +76,7 @@ def serve(
     time_budget: float,
     judges: int,
     rules_url: str,
+    heartbeat: float,
 ) -> None:
     """Serve the checker and the referee over HTTP: the API of docs/service.rst under /v1,
     its OpenAPI document at /openapi.json and a docs page at /docs, and the pages of
@@ -85,7 +94,9 @@ def serve(
             err=True,
         )
         sys.exit(USAGE)
-    settings = Settings(os.path.abspath(database), max_body, time_budget, judges, rules_url)
+    settings = Settings(
+        os.path.abspath(database), max_body, time_budget, judges, rules_url, heartbeat
+    )
     os.environ.update(settings.environment())
     uvicorn.run(
         "trufspec.serve.app:create_app",

@@ -413,6 +413,21 @@ class GameState(abc.ABC):
         self.__dict__.update(restored.__dict__)
         return action
 
+    def last_deal(self, player: str | None = None) -> Deal | None:
+        """The record of the deal in progress or, once it is scored (between two deals, and
+        at the end of the game), of the last deal; as ``player`` sees it when one is given.
+        What a table shows now: unlike :meth:`record`, its size and cost do not grow with the
+        number of deals played."""
+        current = self.current_deal(player)
+        if current is not None or not self.finished:
+            return current
+        return self._scored(player)
+
+    def _scored(self, player: str | None) -> Deal:
+        """The record of the last deal scored, as ``player`` sees it (everything is shown
+        once a deal is scored, unless a ruleset says otherwise)."""
+        return self.finished[-1]()
+
     def record(self) -> Game:
         """The game so far as a record: what :func:`trufspec.dumps` prints, and what
         ``trufspec check`` finds clean, with the scores the referee gave."""

@@ -706,13 +706,22 @@ class TromplemondState(GameState):
             game = Game(game.tags, done + game.deals[len(done) :])
         if not (self.betting and self.ending.over and self.is_deal_over):
             return game
-        # The last round's pot line holds the settlement of the game so far (TM406).
+        return Game(game.tags, (*game.deals[:-1], self._settled(game.deals[-1])))
+
+    def _scored(self, player: str | None) -> Deal:
+        last = self.finished[-1]() if player is None else self.views[-1][player]
+        if not (self.betting and self.ending.over and self.is_deal_over):
+            return last
+        return self._settled(last)
+
+    def _settled(self, last: Deal) -> Deal:
+        """The last round with its pot line holding the settlement of the game so far
+        (TM406)."""
         settlement, _ = settle(self.pots, self.best_round, self.players)
-        last = game.deals[-1]
         won = self.pots[-1].won
         line = Pot(tuple(Figure((p,), won[p] + settlement[p]) for p in self.players))
         sections = tuple(line if isinstance(s, Pot) else s for s in last.sections)
-        return Game(game.tags, (*game.deals[:-1], replace(last, sections=sections)))
+        return replace(last, sections=sections)
 
     @classmethod
     def written_hands(cls, deal: Deal) -> Mapping[str, tuple[Card, ...]] | None:

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar, cast
 
 from attrs import frozen
-from litestar import Litestar, Request, get, post
+from litestar import Litestar, Request, Response, get, post
 from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import Parameter
+from litestar.response import ServerSentEvent
 
 import trufspec
 from trufspec.output import contract
@@ -28,9 +30,10 @@ from trufspec.referee import STATES
 from trufspec.rulesets import RULESETS
 from trufspec.serve import judged
 from trufspec.serve.bodies import read_body
-from trufspec.serve.games import Host, ProblemError
+from trufspec.serve.games import Host, ProblemError, ViewQuery
 from trufspec.serve.judges import JudgeFailed, Judges, OverBudget
 from trufspec.serve.models import (
+    LIMIT,
     ActionRequest,
     ActionResult,
     CheckRequest,
@@ -60,6 +63,7 @@ from trufspec.serve.problems import (
 )
 from trufspec.serve.setups import check_new_game
 from trufspec.serve.store import open_store
+from trufspec.serve.streams import HEARTBEAT, Streams
 from trufspec.serve.tables import tables_router
 from trufspec.spec.options import Option
 from trufspec.spec.registry import default_registry
@@ -81,6 +85,8 @@ class Settings:
     rules_url: str = ""
     """The published rules reference the pages link findings and refusals to ("": the
     server's own /rules/ pages)."""
+    heartbeat: float = HEARTBEAT
+    """Seconds between two comment lines of an event stream with nothing to send."""
 
     def environment(self) -> dict[str, str]:
         return {
@@ -89,6 +95,7 @@ class Settings:
             "TRUFSPEC_SERVE_BUDGET": str(self.budget),
             "TRUFSPEC_SERVE_JUDGES": str(self.judges),
             "TRUFSPEC_SERVE_RULES_URL": self.rules_url,
+            "TRUFSPEC_SERVE_HEARTBEAT": str(self.heartbeat),
         }
 
     @classmethod
@@ -101,6 +108,7 @@ class Settings:
             float(env.get("TRUFSPEC_SERVE_BUDGET", default.budget)),
             int(env.get("TRUFSPEC_SERVE_JUDGES", default.judges)),
             env.get("TRUFSPEC_SERVE_RULES_URL", default.rules_url),
+            float(env.get("TRUFSPEC_SERVE_HEARTBEAT", default.heartbeat)),
         )
 
 
@@ -137,9 +145,18 @@ async def _judge(state: State, function: Callable[..., R], *args: Any) -> R:
         ) from None
 
 
-def _token(request: Request[Any, Any, Any]) -> str:
-    """The bearer token of a request; 401 when there is none."""
+def _streams(state: State) -> Streams:
+    streams: Streams = state.streams
+    return streams
+
+
+def _token(request: Request[Any, Any, Any], query: str | None = None) -> str:
+    """The bearer token of a request (or, for an event stream only, the ``token`` query
+    parameter ``query``, since a browser's EventSource cannot send a header); 401 when there
+    is none."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" and query is not None and query.strip():
+        return query.strip()
     if scheme.lower() != "bearer" or not token.strip():
         raise ProblemError(
             Problem(
@@ -168,6 +185,16 @@ FormatParam = Annotated[
     str, Parameter(pattern="^(truf|json)$", description="the form of the record: truf or json")
 ]
 GameId = Annotated[str, Parameter(max_length=100, description="the game's id")]
+Since = Annotated[
+    int | None,
+    Parameter(
+        ge=0,
+        le=2**62,
+        description="a version of the game: the view adds what changed since (its changes); "
+        "a version beyond the game's is refused (400)",
+    ),
+]
+LAST_EVENT_ID = re.compile(r"[0-9]{1,18}")
 
 # ------------------------------------------------------------------ rules
 
@@ -303,11 +330,62 @@ async def view_game(
     seat: Annotated[str | None, Parameter(max_length=100)] = None,
     format: FormatParam = "truf",
     offset: Offset = 0,
-    limit: Limit = 100,
-) -> GameView:
+    limit: Limit = LIMIT,
+    since: Since = None,
+) -> Response[GameView]:
     token = _token(request)
-    host = _host(state)
-    return await asyncio.to_thread(host.view, game, token, seat, format == "json", offset, limit)
+    said = request.headers.get("if-none-match", "")
+    known = frozenset(tag.strip().removeprefix("W/") for tag in said.split(",") if tag.strip())
+    asked = ViewQuery(seat, format == "json", offset, limit, since, known)
+    tag, view = await asyncio.to_thread(_host(state).view, game, token, asked)
+    headers = {"ETag": tag, "Cache-Control": "private, no-cache"}
+    if view is None:
+        # No body: the client holds the view already (the answer's type is the view's, for
+        # the document).
+        return cast("Response[GameView]", Response(b"", status_code=304, headers=headers))
+    return Response(view, headers=headers)
+
+
+@get(
+    "/v1/games/{game:str}/events",
+    summary="The events of a hosted game as the token sees them (Server-Sent Events)",
+    tags=["games"],
+    operation_id="gameEvents",
+    responses=PROBLEM_RESPONSES,
+    security=SECURITY,
+)
+async def game_events(
+    game: GameId,
+    request: Request[Any, Any, Any],
+    state: State,
+    format: FormatParam = "truf",
+    since: Since = None,
+    token: Annotated[
+        str | None,
+        Parameter(
+            max_length=200,
+            description="the token, for a browser's EventSource, which cannot send the "
+            "Authorization header (this route only)",
+        ),
+    ] = None,
+) -> ServerSentEvent:
+    presented = _token(request, token)
+    last = since
+    said = request.headers.get("last-event-id")
+    if said is not None:
+        if LAST_EVENT_ID.fullmatch(said.strip()) is None:
+            raise ProblemError(
+                Problem(
+                    judged.PROBLEMS + "malformed",
+                    "Malformed request",
+                    400,
+                    "the Last-Event-ID header must be the id of an event of this stream: "
+                    "a version, a whole number",
+                )
+            )
+        last = int(said.strip())
+    stream = await _streams(state).open(game, presented, last, format == "json")
+    return ServerSentEvent(stream, headers={"Cache-Control": "no-store"})
 
 
 @post(
@@ -371,6 +449,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     async def start(app: Litestar) -> None:
         app.state.judges = judges
         app.state.host = Host(open_store(settings.database))
+        app.state.streams = Streams(app.state.host, settings.heartbeat)
+        app.state.streams.start()
         await judges.start()
 
     async def stop(app: Litestar) -> None:
@@ -379,7 +459,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     return Litestar(
         [
             *(rules, rule, check, readings, referee),
-            *(create_game, view_game, act, game_record),
+            *(create_game, view_game, act, game_record, game_events),
             *(openapi, docs),
             pages_router(samples=sample_records(), rules_url=settings.rules_url or None),
             tables_router(),

@@ -11,26 +11,35 @@ or resumed from its last snapshot and the actions logged since.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
+
+import msgspec
+from attrs import frozen
 
 from trufspec.referee import GameState, Refused, new_game, resume
 from trufspec.referee.errors import refusal
 from trufspec.serve.judged import PROBLEMS, legal_page, record_out, refusal_problem
 from trufspec.serve.models import (
+    LIMIT,
     ActionRequest,
     ActionResult,
     GameCreated,
+    GameEvent,
     GameRecord,
     GameView,
     NewGame,
     Problem,
     Tokens,
 )
-from trufspec.serve.store import Access, Logged, Store, Stored
+from trufspec.serve.seen import Viewer, apply_logged, seen_record
+from trufspec.serve.store import Access, Logged, Role, Store, Stored
 
-__all__ = ["Host", "ProblemError", "forbidden"]
+__all__ = ["Host", "ProblemError", "ViewQuery", "forbidden"]
 
 CACHED = 256
 """Game states kept per process."""
@@ -83,23 +92,26 @@ class Host:
             kept = self._states.get(stored.id)
         if kept is not None and kept[0] == stored.version:
             return kept[1].copy()
-        try:
-            if kept is not None and kept[0] < stored.version:
-                state, version = kept[1].copy(), kept[0]
-            else:
-                snapshot = self.store.snapshot(stored.id, stored.version)
-                state, version = resume(snapshot.record, seed=stored.seed), snapshot.version
-            for logged in self.store.actions(stored.id, version, stored.version):
+        if kept is not None and kept[0] < stored.version:
+            state = self._replay(kept[1].copy(), stored, kept[0], stored.version)
+        else:
+            state = self._state_at(stored, stored.version)
+        self._remember(stored.id, stored.version, state.copy())
+        return state
+
+    def _state_at(self, stored: Stored, version: int) -> GameState:
+        """The state of a stored game at ``version``: resumed from the last snapshot at or
+        before it, and the actions logged since (at most a deal's)."""
+        snapshot = self.store.snapshot(stored.id, version)
+        with _resumable():
+            state = resume(snapshot.record, seed=stored.seed)
+        return self._replay(state, stored, snapshot.version, version)
+
+    def _replay(self, state: GameState, stored: Stored, after: int, upto: int) -> GameState:
+        with _resumable():
+            for logged in self.store.actions(stored.id, after, upto):
                 action = state.action(logged.seat, logged.action)
                 state.apply(state.acknowledged(action) if logged.acknowledged else action)
-        except Refused as refused:
-            # The record was written by the referee itself: one it cannot resume is a fault
-            # of trufspec, reported as such, and the game stays as it was stored.
-            detail = "the stored game could not be resumed: " + refused.diagnostics[-1].message
-            raise ProblemError(
-                Problem(PROBLEMS + "internal", "Internal error", 500, detail)
-            ) from None
-        self._remember(stored.id, stored.version, state.copy())
         return state
 
     def state(self, stored: Stored) -> GameState:
@@ -130,19 +142,63 @@ class Host:
         tokens = Tokens(created.table, dict(created.seats), created.watch)
         return GameCreated(created.game, state.ruleset, list(state.players), 0, tokens)
 
-    def view(
-        self, game: str, token: str, seat: str | None, as_json: bool, offset: int, limit: int
-    ) -> GameView:
-        access, stored = self._authorised(game, token)
+    def _viewer(self, access: Access, stored: Stored, seat: str | None) -> Viewer:
+        """Who sees, by the token's access and the seat asked for (the table's token may ask
+        for any seat's view)."""
         if access.role == "watch":
-            raise forbidden("a watch token is given the game's public view by its stream")
+            if seat is not None:
+                raise forbidden("a watch token shows the public view only, not a seat's")
+            return Viewer(public=True)
         if access.seat is not None and seat not in (None, access.seat):
             raise forbidden("a seat's token shows that seat's view only")
         seat = access.seat or seat
-        state = self._state(stored)
-        if seat is not None and seat not in state.players:
+        if seat is not None and seat not in stored.seats:
             raise _no_such_seat(seat)
-        return _view(game, stored.version, state, seat, as_json, offset, limit)
+        return Viewer(seat)
+
+    def view(self, game: str, token: str, asked: ViewQuery) -> tuple[str, GameView | None]:
+        """The view the token gives with its entity tag, or the tag alone (None) when it is one
+        of ``asked.known``: the view has not changed since the client was given it."""
+        access, stored = self._authorised(game, token)
+        viewer = self._viewer(access, stored, asked.seat)
+        if asked.since is not None and asked.since > stored.version:
+            raise _beyond(asked.since, stored.version, "since")
+        tag = asked.tag(game, stored.version, access)
+        if tag.removeprefix("W/") in asked.known or "*" in asked.known:
+            return tag, None
+        state = self._state(stored)
+        changes = None
+        if asked.since is not None:
+            changes = []
+            earlier = self._state_at(stored, asked.since)
+            for logged in self.store.actions(game, asked.since, stored.version):
+                with _resumable():
+                    changes += apply_logged(earlier, logged, viewer, False, asked.as_json)
+        role = access.role
+        view = _view(game, stored.version, state, viewer, role, asked.as_json, asked.page)
+        return tag, msgspec.structs.replace(view, changes=changes)
+
+    def opening(self, game: str, token: str, last: int | None) -> tuple[Viewer, GameState, int]:
+        """What an event stream starts from: who sees, the version it goes on from (``last``,
+        or the game's version when none is given) and the state at that version."""
+        access, stored = self._authorised(game, token)
+        viewer = self._viewer(access, stored, None)
+        if last is not None and last > stored.version:
+            raise _beyond(last, stored.version, "Last-Event-ID")
+        if last is None or last == stored.version:
+            return viewer, self._state(stored), stored.version
+        return viewer, self._state_at(stored, last), last
+
+    def events(
+        self, game: str, state: GameState, version: int, viewer: Viewer, as_json: bool
+    ) -> list[tuple[int, list[GameEvent]]]:
+        """The events of the actions logged after ``version`` (the one ``state`` is at), each
+        version with its own; ``state`` is brought up to date."""
+        found = []
+        for logged in self.store.actions(game, version):
+            with _resumable():
+                found.append((logged.version, apply_logged(state, logged, viewer, True, as_json)))
+        return found
 
     def act(self, game: str, token: str, request: ActionRequest) -> ActionResult:
         access, stored = self._authorised(game, token)
@@ -189,46 +245,94 @@ class Host:
         if not self.store.append(game, logged, state.is_game_over, snapshot):
             raise _conflict("another action on this game was applied first; nothing was stored")
         self._remember(game, version, state.copy())
-        view = _view(game, version, state, seat, request.format == "json", 0, 100)
+        as_json = request.format == "json"
+        view = _view(game, version, state, Viewer(seat), access.role, as_json, (0, LIMIT))
         return ActionResult(str(action), seat, view)
 
     def record(self, game: str, token: str, as_json: bool) -> GameRecord:
         access, stored = self._authorised(game, token)
         if access.role != "table" and not stored.over:
-            raise forbidden("a seat is given the record once the game is over")
+            raise forbidden("a seat or a watcher is given the record once the game is over")
         state = self._state(stored)
         return GameRecord(game, stored.version, stored.over, record_out(state.record(), as_json))
+
+
+@frozen
+class ViewQuery:
+    """What a view is asked for with: the seat, the form of the record, the page of legal
+    actions, ``since`` (the changes since that version, or None) and the entity tags the
+    client already holds (``If-None-Match``)."""
+
+    seat: str | None = None
+    as_json: bool = False
+    offset: int = 0
+    limit: int = LIMIT
+    since: int | None = None
+    known: frozenset[str] = frozenset()
+
+    @property
+    def page(self) -> tuple[int, int]:
+        return self.offset, self.limit
+
+    def tag(self, game: str, version: int, access: Access) -> str:
+        """The view's weak entity tag: the same game, version, token's role and seat and the
+        same query give the same view (the bytes of the JSON may differ)."""
+        said = f"{game}\0{version}\0{access.role}\0{access.seat}\0{self.seat}\0{self.as_json}"
+        said += f"\0{self.offset}\0{self.limit}\0{self.since}"
+        return 'W/"' + hashlib.sha256(said.encode("utf-8", "surrogatepass")).hexdigest()[:32] + '"'
+
+
+@contextlib.contextmanager
+def _resumable() -> Iterator[None]:
+    """A stored game replayed: the record and the log were written by the referee itself, so
+    one it cannot replay is a fault of trufspec, reported as such (500), and the game stays as
+    it was stored."""
+    try:
+        yield
+    except Refused as refused:
+        detail = "the stored game could not be resumed: " + refused.diagnostics[-1].message
+        raise ProblemError(Problem(PROBLEMS + "internal", "Internal error", 500, detail)) from None
+
+
+def _beyond(asked: int, version: int, name: str) -> ProblemError:
+    return ProblemError(
+        Problem(
+            PROBLEMS + "malformed",
+            "Malformed request",
+            400,
+            f"{name} {asked} is beyond the game's version {version}: ask for the changes since "
+            "a version the game has reached",
+        )
+    )
 
 
 def _view(
     game: str,
     version: int,
     state: GameState,
-    seat: str | None,
+    viewer: Viewer,
+    role: Role,
     as_json: bool,
-    offset: int,
-    limit: int,
+    page: tuple[int, int],
 ) -> GameView:
-    """The view of ``seat`` (the whole game for the table, ``seat`` None)."""
-    if seat is None:
+    """The view of ``viewer``: the current deal as it sees it, and its legal actions."""
+    if viewer.seat is None:
         hand: list[str] = []
-        record = state.record()
-        listed = state.current_player
+        listed = None if viewer.public else state.current_player
     else:
-        seen = state.view(seat)
-        hand = [str(card) for card in seen.hand]
-        record = seen.record
-        listed = seat
+        hand = [str(card) for card in state.hand(viewer.seat)]
+        listed = viewer.seat
     return GameView(
         id=game,
-        seat=seat,
+        seat=viewer.seat,
         version=version,
         phase=state.phase,
         over=state.is_game_over,
         to_act=list(state.to_act),
         hand=hand,
-        record=record_out(record, as_json),
-        legal_actions=legal_page(state, listed, offset, limit),
+        record=seen_record(state, viewer, as_json),
+        legal_actions=legal_page(state, listed, *page),
         totals=dict(state.totals),
         winners=list(state.winners),
+        role=role,
     )

@@ -141,12 +141,16 @@ def refusal_problem(diagnostics: Sequence[Diagnostic]) -> Problem:
 
 
 def legal_page(state: GameState, player: str | None, offset: int, limit: int) -> LegalActions:
-    """A page of the legal actions of ``player`` (none when it is not their turn)."""
+    """A page of the legal actions of ``player`` (none when it is not their turn), with the
+    offset of the next page when there is one."""
     actions: Sequence[Action] = ()
     if player is not None and player in state.to_act:
         actions = state.legal_actions(player)
     items = [str(a) for a in actions[offset : offset + limit]]
-    return LegalActions(player, len(actions), offset, items)
+    after = offset + len(items)
+    return LegalActions(
+        player, len(actions), offset, items, after if after < len(actions) else None
+    )
 
 
 def referee(request: RefereeRequest) -> RefereeResponse | Problem:

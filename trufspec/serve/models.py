@@ -22,8 +22,10 @@ __all__ = [
     "ClauseDetail",
     "ClauseSummary",
     "GameCreated",
+    "GameEvent",
     "GameRecord",
     "GameView",
+    "LIMIT",
     "LegalActions",
     "NewGame",
     "OptionSummary",
@@ -64,6 +66,10 @@ lookahead, since ``$`` lets Python accept a final newline)."""
 Player = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=PLAYER_PATTERN)]
 Format = Literal["truf", "json"]
 
+LIMIT = 200
+"""The legal actions listed when no ``limit`` is asked for: every one of the longest list but
+truf-jb's bids (truf-basics offers at most 117 bids), which come in pages."""
+
 
 class _Body(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A request body: a key the API does not have is refused, not ignored."""
@@ -98,17 +104,20 @@ class RefereeRequest(_Body, frozen=True):
     readings: Readings | None = None
     seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
     offset: Annotated[int, msgspec.Meta(ge=0)] = 0
-    limit: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 100
+    limit: Annotated[int, msgspec.Meta(ge=0, le=1000)] = LIMIT
 
 
 class LegalActions(_Answer, frozen=True):
     """The legal actions of ``player``, in the notation's words: ``total`` of them, of which
-    ``items`` are those from ``offset`` on (a truf-jb bid has millions: ask for pages)."""
+    ``items`` are those from ``offset`` on (a truf-jb bid has millions: ask for pages).
+    ``next`` is the offset of the page that follows, null when ``items`` reach the last one:
+    a list cut by ``limit`` says so."""
 
     player: str | None
     total: int
     offset: int
     items: list[str]
+    next: int | None = None
 
 
 class RefereeResponse(_Answer, frozen=True):
@@ -148,11 +157,40 @@ class GameCreated(_Answer, frozen=True):
     tokens: Tokens
 
 
+EventKind = Literal["action", "deal-end", "game-end"]
+
+
+class GameEvent(_Answer, omit_defaults=True, frozen=True):
+    """What happened in a hosted game, as one seat, the table or a watcher may see it: an
+    action applied (``seat`` acted; ``action`` is its words, or null when they are hidden from
+    the one who sees it, as another seat's sealed bid is until the bids are shown), a deal
+    scored (``scores`` of the deal and the ``totals``), or the end of the game (``totals``
+    and ``winners``).  ``version`` is the version the action made (the events of a deal's or
+    the game's end have the version of the action that ended it).  ``record`` (in an event
+    stream) is the current deal as the one who sees it does, with the tags to read it."""
+
+    kind: EventKind
+    version: int
+    deal: int
+    phase: str
+    to_act: list[str]
+    seat: str | None = None
+    action: str | None = None
+    scores: dict[str, int] | None = None
+    totals: dict[str, int] | None = None
+    winners: list[str] | None = None
+    record: Record | None = None
+
+
 class GameView(_Answer, frozen=True):
-    """A game as one seat sees it (``seat``), or as the table does (``seat`` null): the hand
-    of the seat, the record with what is hidden from it left out, and its legal actions.
-    ``version`` counts the actions applied: send it back with an action to be refused (409)
-    if another action came first."""
+    """A game as one seat sees it (``seat``), as the table does (``seat`` null, ``role``
+    table) or as a watcher does (``role`` watch: what is public, everything once the game is
+    over).  ``record`` holds the current deal only (the last one between two deals and once the
+    game is over), as the seat sees it, with the tags needed to read it: its size does not grow
+    with the deals played (the whole game is at ``/record``).  ``version`` counts the actions
+    applied: send it back with an action to be refused (409) if another action came first.
+    ``changes`` (asked for with ``?since=VERSION``) are the events since that version as the
+    seat sees them, without their ``record``; null when not asked for."""
 
     id: str
     seat: str | None
@@ -165,6 +203,8 @@ class GameView(_Answer, frozen=True):
     legal_actions: LegalActions
     totals: dict[str, int]
     winners: list[str]
+    role: Literal["table", "seat", "watch"] = "table"
+    changes: list[GameEvent] | None = None
 
 
 class ActionRequest(_Body, frozen=True):

@@ -156,8 +156,9 @@ _JSON_TYPES = ("application/json", "application/problem+json")
 
 
 QUERIES: dict[str, tuple[str, ...]] = {
-    "viewGame": ("seat", "format", "offset", "limit"),
+    "viewGame": ("seat", "format", "offset", "limit", "since"),
     "gameRecord": ("format",),
+    "gameEvents": ("format", "since", "token"),
 }
 """The query parameters of each operation of ``/v1`` that has any (by its id); the others take
 none."""
