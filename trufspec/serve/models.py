@@ -67,8 +67,9 @@ Player = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=PLAYE
 Format = Literal["truf", "json"]
 
 LIMIT = 200
-"""The legal actions listed when no ``limit`` is asked for: every one of the longest list but
-truf-jb's bids (truf-basics offers at most 117 bids), which come in pages."""
+"""The legal actions listed when no ``limit`` is asked for: every bid of truf-basics (some 100
+to 140) and every action of Truf-DE; the longer lists (truf-jb's bids, a Ruff and Honours
+ruffer's discards, Tromplemond's claims) come in pages, each saying where the next starts."""
 
 
 class _Body(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -22,6 +22,7 @@ from trufspec.serve.models import (
     CheckRequest,
     ClauseDetail,
     GameCreated,
+    GameEvent,
     GameRecord,
     GameView,
     NewGame,
@@ -53,6 +54,7 @@ _ANSWERS: tuple[type[msgspec.Struct], ...] = (
     RefereeResponse,
     GameCreated,
     GameView,
+    GameEvent,
     ActionResult,
     GameRecord,
     Problem,
@@ -174,6 +176,71 @@ def _without_null(schema: dict[str, Any]) -> dict[str, Any]:
     return {**kept[0], **rest} if len(kept) == 1 else {**rest, "oneOf": kept}
 
 
+_ETAG = {
+    "description": "The view's weak entity tag: send it back as If-None-Match to be answered "
+    "304, with no body, while the view has not changed.",
+    "schema": {"type": "string"},
+}
+
+_HEADERS: dict[str, dict[str, Any]] = {
+    "viewGame": {
+        "name": "If-None-Match",
+        "in": "header",
+        "required": False,
+        "description": "Entity tags of views the client holds: the answer is 304, with no body, "
+        "when the view has one of them.",
+        "schema": {"type": "string", "maxLength": 1000},
+    },
+    "gameEvents": {
+        "name": "Last-Event-ID",
+        "in": "header",
+        "required": False,
+        "description": "The id of the last event received (a version): the stream goes on with "
+        "the events after it. Anything but a whole number is refused (400).",
+        "schema": {"type": "string", "pattern": "^[0-9]{1,18}$"},
+    },
+}
+"""The header each operation reads besides its token."""
+
+_STREAM = {
+    "description": "A stream of Server-Sent Events: each has the event name `action`, "
+    "`deal-end` or `game-end`, a GameEvent as its JSON data, and, on the last event of each "
+    "version, that version as its id; a comment line is sent while there is nothing to send. "
+    "The stream closes after `game-end`.",
+    "content": {
+        "text/event-stream": {
+            "schema": {"type": "string"},
+            "x-data-schema": {"$ref": "#/components/schemas/GameEvent"},
+        }
+    },
+}
+
+_TOO_MANY = {
+    "description": "Too many streams",
+    "headers": {
+        "Retry-After": {
+            "description": "Seconds to wait before opening another stream.",
+            "schema": {"type": "integer"},
+        }
+    },
+    "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
+}
+
+
+def _answers(name: str, operation: dict[str, Any]) -> None:
+    """The answers Litestar cannot tell from a route: a view's entity tag and its 304, and an
+    event stream's media type and its 429."""
+    responses = operation.get("responses", {})
+    if name == "viewGame":
+        responses["200"].setdefault("headers", {})["ETag"] = _ETAG
+        responses["304"] = {"description": "The view has not changed: no body."}
+    if name == "gameEvents":
+        responses["200"] = copy.deepcopy(_STREAM)
+        responses["429"] = copy.deepcopy(_TOO_MANY)
+    if name in _HEADERS:
+        operation.setdefault("parameters", []).append(copy.deepcopy(_HEADERS[name]))
+
+
 def document(generated: dict[str, Any]) -> dict[str, Any]:
     """The OpenAPI document from the one Litestar ``generated`` from the routes."""
     openapi = copy.deepcopy(generated)
@@ -193,6 +260,7 @@ def document(generated: dict[str, Any]) -> dict[str, Any]:
                 parameter["schema"] = _without_null(parameter["schema"])
                 if name == "rule" and parameter["name"] == "code":
                     parameter["schema"] = {"type": "string", "enum": _clause_codes()}
+            _answers(name, operation)
             if name in BODIES:
                 body: dict[str, Any] = {
                     "schema": {"$ref": f"#/components/schemas/{BODIES[name].__name__}"}

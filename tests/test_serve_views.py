@@ -1,0 +1,236 @@
+"""What a hosted game shows, through the host (no network): views one deal long, the changes
+since a version, entity tags, pages of legal actions, the watcher's public view, and that none
+of them depends on the cards the one who sees cannot see.
+
+The information-set property follows tests/test_referee_information_property.py: a game at a
+random point of its first deal is dealt again with the cards a seat cannot see moved among the
+others, the same actions applied; the seat's view and events, and the watcher's, must read the
+same in both.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from referee_properties import BUDGET, TABLES, play, readings
+from test_referee_information_property import redealt
+
+from trufspec.referee import STATES, GameState
+from trufspec.referee.actions import Action, PlayCard
+from trufspec.referee.state import Setup
+from trufspec.serve.games import Host, ProblemError, ViewQuery, _view
+from trufspec.serve.models import LIMIT, ActionRequest, GameEvent, GameView, NewGame
+from trufspec.serve.seen import Viewer, apply_logged
+from trufspec.serve.store import Logged
+from trufspec.serve.store_sqlite import SqliteStore
+
+PLAYERS = ["Ana", "Budi", "Citra", "Dewi"]
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> Host:
+    return Host(SqliteStore(str(tmp_path / "games.sqlite")))
+
+
+def first_legal(host: Host, game: str, table: str) -> None:
+    """The table plays the first legal action of the seat to act."""
+    _, view = host.view(game, table, ViewQuery(limit=1))
+    assert view is not None
+    seat = view.to_act[0]
+    host.act(game, table, ActionRequest(view.legal_actions.items[0], seat=seat))
+
+
+def size(view: GameView | None) -> int:
+    return len(msgspec.json.encode(view))
+
+
+def test_a_view_does_not_grow_with_the_deals_played(host: Host) -> None:
+    created = host.create(NewGame("truf-jb", PLAYERS, {"deals": "20"}, seed=4))
+    game, table, watch = created.id, created.tokens.table, created.tokens.watch
+    ana = created.tokens.seats["Ana"]
+    sizes: dict[int, list[int]] = {}
+    records: dict[int, int] = {}
+    for _ in range(2000):
+        _, view = host.view(game, table, ViewQuery())
+        assert view is not None
+        if view.over:
+            break
+        assert view.changes is None  # none asked for
+        number = int(str(view.record).split("\ndeal ")[1].split("\n")[0])
+        if number in (2, 20) and number not in sizes and view.phase == "play":
+            seen = [
+                size(host.view(game, token, ViewQuery(seat=seat))[1])
+                for token, seat in ((table, None), (ana, None), (watch, None), (table, "Budi"))
+            ]
+            sizes[number] = seen
+            records[number] = len(str(host.record(game, table, False).record))
+        first_legal(host, game, table)
+    assert set(sizes) == {2, 20}
+    # The whole record grows with every deal; each view stays the size of a deal.
+    assert records[20] > 5 * records[2]
+    for early, late in zip(sizes[2], sizes[20], strict=True):
+        assert late < 1.5 * early, (sizes, records)
+    # Once over, the watcher sees the last deal whole and is given the record.
+    _, over = host.view(game, watch, ViewQuery())
+    assert over is not None and over.over and over.role == "watch"
+    assert "hands\n  Ana:" in str(over.record)
+    assert host.record(game, watch, False).over
+
+
+def test_since_gives_what_changed_as_the_seat_sees_it(host: Host) -> None:
+    created = host.create(NewGame("truf-basics", PLAYERS, seed=7))
+    game, table = created.id, created.tokens.table
+    for _ in range(6):
+        first_legal(host, game, table)
+    budi = created.tokens.seats["Budi"]
+    _, view = host.view(game, budi, ViewQuery(since=1))
+    assert view is not None and view.changes is not None
+    assert [c.version for c in view.changes] == [2, 3, 4, 5, 6]
+    assert all(c.kind == "action" and c.record is None for c in view.changes)
+    bids = [c for c in view.changes if c.phase == "bids"]
+    # Another seat's sealed bid is not shown before the bids are; one's own is.
+    assert all((c.action is not None) == (c.seat == "Budi") for c in bids)
+    plays = [c for c in view.changes if c.phase == "play" and c.to_act and c.seat != "Budi"]
+    assert all(c.action is not None for c in plays[1:])
+    _, none = host.view(game, budi, ViewQuery(since=6))
+    assert none is not None and none.changes == []
+    with pytest.raises(ProblemError) as refused:
+        host.view(game, budi, ViewQuery(since=7))
+    assert refused.value.problem.status == 400
+    assert "beyond the game's version 6" in refused.value.problem.detail
+
+
+def test_the_entity_tag_names_the_version_token_and_query(host: Host) -> None:
+    created = host.create(NewGame("truf-basics", PLAYERS, seed=7))
+    game, table = created.id, created.tokens.table
+    ana, budi = created.tokens.seats["Ana"], created.tokens.seats["Budi"]
+    tag, view = host.view(game, ana, ViewQuery())
+    assert view is not None and tag.startswith('W/"')
+    assert host.view(game, ana, ViewQuery())[0] == tag
+    others = {
+        host.view(game, budi, ViewQuery())[0],
+        host.view(game, table, ViewQuery())[0],
+        host.view(game, table, ViewQuery(seat="Ana"))[0],
+        host.view(game, ana, ViewQuery(offset=1))[0],
+        host.view(game, ana, ViewQuery(as_json=True))[0],
+        host.view(game, ana, ViewQuery(since=0))[0],
+    }
+    assert tag not in others and len(others) == 6
+    assert host.view(game, ana, ViewQuery(known=frozenset({tag[2:]}))) == (tag, None)
+    first_legal(host, game, table)
+    moved, again = host.view(game, ana, ViewQuery(known=frozenset({tag[2:]})))
+    assert moved != tag and again is not None and again.version == 1
+
+
+def test_the_legal_actions_say_when_more_follow(host: Host) -> None:
+    basics = host.create(NewGame("truf-basics", PLAYERS, seed=8))  # 120 bids to choose from
+    _, view = host.view(basics.id, basics.tokens.table, ViewQuery())
+    assert view is not None
+    listed = view.legal_actions
+    assert 100 < listed.total <= LIMIT
+    assert len(listed.items) == listed.total and listed.next is None
+    jb = host.create(NewGame("truf-jb", PLAYERS, seed=7))
+    _, view = host.view(jb.id, jb.tokens.table, ViewQuery())
+    assert view is not None
+    listed = view.legal_actions
+    assert listed.total > LIMIT and len(listed.items) == LIMIT and listed.next == LIMIT
+    _, page = host.view(jb.id, jb.tokens.table, ViewQuery(offset=listed.total - 3))
+    assert page is not None and len(page.legal_actions.items) == 3
+    assert page.legal_actions.next is None
+
+
+def test_the_watcher_sees_what_is_public_and_cannot_act(host: Host) -> None:
+    created = host.create(NewGame("truf-basics", PLAYERS, seed=7))
+    game, watch = created.id, created.tokens.watch
+    first_legal(host, game, created.tokens.table)
+    _, view = host.view(game, watch, ViewQuery())
+    assert view is not None
+    assert view.role == "watch" and view.seat is None and view.hand == []
+    assert view.legal_actions.total == 0
+    assert "hands\n  *" in str(view.record)
+    with pytest.raises(ProblemError) as refused:
+        host.view(game, watch, ViewQuery(seat="Ana"))
+    assert refused.value.problem.status == 403
+    with pytest.raises(ProblemError) as refused:
+        host.act(game, watch, ActionRequest("deal"))
+    assert refused.value.problem.status == 403
+    with pytest.raises(ProblemError) as refused:
+        host.record(game, watch, False)
+    assert refused.value.problem.status == 403
+
+
+# ------------------------------------------------------------------ the information set
+
+
+def logged(actions: list[Action]) -> list[Logged]:
+    """The actions as the log keeps them: the words without the ``!`` of a card let stand."""
+    rows = []
+    for version, action in enumerate(actions, start=1):
+        acknowledged = isinstance(action, PlayCard) and action.acknowledged
+        words = str(PlayCard(action.player, action.card)) if acknowledged else str(action)
+        rows.append(Logged(version, action.player, words, acknowledged, 0.0))
+    return rows
+
+
+CARD = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[SHDC](?!\w)")
+
+
+def may_see(state: GameState, viewer: Viewer) -> set[str]:
+    """The cards the referee shows ``viewer`` now (a watcher: those it shows every seat)."""
+    seats = state.players if viewer.public else (viewer.seat,)
+    shown = [set(CARD.findall(state.observation_string(seat))) for seat in seats if seat]
+    return set.intersection(*shown)
+
+
+def told(state: GameState, rows: list[Logged], viewer: Viewer) -> tuple[object, ...]:
+    """Everything the service tells ``viewer``: the events of every action from the start (as
+    a stream sends them, and as ``since`` gives them) and the view at the end; none of it
+    names a card the referee does not show the viewer."""
+    again = type(state)(state.setup)
+    told: list[GameEvent | GameView] = []
+    for row in rows:
+        events = apply_logged(again, row, viewer, True, False)
+        text = " ".join(f"{event.action} {event.record}" for event in events)
+        assert set(CARD.findall(text)) <= may_see(again, viewer), (viewer, row, text)
+        told += events
+    for as_json in (False, True):
+        view = _view("game", len(rows), again, viewer, "seat", as_json, (0, 50))
+        told.append(view)
+    text = f"{told[-2].record} {told[-2].hand} {told[-2].legal_actions.items}"
+    assert set(CARD.findall(text)) <= may_see(again, viewer) | set(told[-2].hand)
+    return tuple(msgspec.json.encode(each) for each in told)
+
+
+@settings(BUDGET, max_examples=BUDGET.max_examples * 2)
+@given(
+    table=st.sampled_from(sorted(TABLES)),
+    seed=st.integers(0, 2**16),
+    data=st.data(),
+)
+def test_what_the_service_shows_does_not_depend_on_cards_unseen(
+    table: str, seed: int, data: st.DataObject
+) -> None:
+    ruleset, players = TABLES[table]
+    chosen = data.draw(readings(ruleset), label="readings")
+    state = STATES[ruleset](Setup.make(ruleset, players, chosen, seed))
+    rng = random.Random(seed)
+    steps = data.draw(st.integers(0, 60), label="steps")
+    for _ in range(steps):
+        if state.is_deal_over:
+            break
+        play(state, rng, 1, 0.0, len(state.history) + 1)
+    if state.is_deal_over:
+        state.undo()
+    player = data.draw(st.sampled_from(players), label="player")
+    other = redealt(state, player, rng)
+    if other is None:
+        return
+    rows = logged(state.history)
+    for viewer in (Viewer(player), Viewer(public=True)):
+        assert told(other, rows, viewer) == told(state, rows, viewer), viewer
