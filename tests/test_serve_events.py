@@ -1,0 +1,241 @@
+"""Event streams, entity tags and the watch token against a live server: what a stream sends,
+how it goes on after a reconnection, what it refuses, and that it hears of actions taken
+through another worker.  Every stream is read with a deadline."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.live_server import Server, running
+
+PLAYERS = ["Ana", "Budi", "Citra", "Dewi"]
+HEARTBEAT = "0.3"
+DEADLINE = 20.0
+"""Seconds a test waits for the events it expects."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("events")
+    with running(folder / "games.sqlite", "--heartbeat", HEARTBEAT) as live:
+        yield live
+
+
+@pytest.fixture
+def client(server: Server) -> Iterator[httpx.Client]:
+    with server.client() as client:
+        yield client
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_game(client: httpx.Client, ruleset: str = "truf-basics", **more: Any) -> dict[str, Any]:
+    answer = client.post("/v1/games", json={"ruleset": ruleset, "players": PLAYERS, **more})
+    assert answer.status_code == 201, answer.text
+    created: dict[str, Any] = answer.json()
+    return created
+
+
+def act(client: httpx.Client, game: dict[str, Any], times: int) -> int:
+    """The table plays the first legal action ``times`` times; the version reached."""
+    table = bearer(game["tokens"]["table"])
+    version = 0
+    for _ in range(times):
+        view = client.get(f"/v1/games/{game['id']}", params={"limit": 1}, headers=table).json()
+        if view["over"]:
+            break
+        action = {"action": view["legal_actions"]["items"][0], "seat": view["to_act"][0]}
+        moved = client.post(f"/v1/games/{game['id']}/actions", json=action, headers=table)
+        assert moved.status_code == 200, moved.text
+        version = moved.json()["view"]["version"]
+    return version
+
+
+class Read:
+    """What a stream sent: its events (name, id or None, data) and its comment lines."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, int | None, dict[str, Any]]] = []
+        self.comments = 0
+        self.closed = False
+
+    @property
+    def ids(self) -> list[int]:
+        return [number for _, number, _ in self.events if number is not None]
+
+
+def read(response: httpx.Response, until: int | None = None, comments: int = 0) -> Read:
+    """Read ``response`` until an event with id ``until`` and ``comments`` comment lines have
+    come (with ``until`` None: until it closes), within :data:`DEADLINE`."""
+    found = Read()
+    event: dict[str, str] = {}
+    deadline = time.monotonic() + DEADLINE
+    lines = response.iter_lines()
+    while time.monotonic() < deadline:
+        line = next(lines, None)
+        if line is None:
+            found.closed = True
+            return found
+        if line.startswith(":"):
+            found.comments += 1
+        elif line:
+            name, _, value = line.partition(": ")
+            event[name] = value
+        elif event:
+            number = int(event["id"]) if "id" in event else None
+            found.events.append((event["event"], number, json.loads(event["data"])))
+            event = {}
+        if until is not None and until in found.ids and found.comments >= comments:
+            return found
+    raise AssertionError(f"the stream did not send what was expected in time: {found.events}")
+
+
+def stream(
+    client: httpx.Client, game: dict[str, Any], token: str, **headers: str
+) -> Any:  # the context manager of httpx
+    return client.stream(
+        "GET", f"/v1/games/{game['id']}/events", headers={**bearer(token), **headers}
+    )
+
+
+def test_a_stream_sends_each_action_as_the_seat_sees_it_and_goes_on_after_a_break(
+    client: httpx.Client, server: Server
+) -> None:
+    game = new_game(client, seed=7)
+    budi = game["tokens"]["seats"]["Budi"]
+    with stream(client, game, budi) as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        with server.client() as other:
+            act(other, game, 6)
+        first = read(response, until=6, comments=1)
+    assert first.ids == [1, 2, 3, 4, 5, 6]
+    assert first.comments >= 1  # a heartbeat while nothing was sent
+    for name, number, data in first.events:
+        assert name == data["kind"] == "action" and number == data["version"]
+        assert "Budi:" in data["record"]  # the seat's own hand
+        if data["phase"] == "bids":  # a sealed bid is shown to its bidder only
+            assert (data.get("action") is not None) == (data["seat"] == "Budi")
+    act(client, game, 3)
+    with stream(client, game, budi, **{"Last-Event-ID": "6"}) as response:
+        again = read(response, until=9)
+    assert again.ids == [7, 8, 9]
+
+
+def test_a_stream_hears_of_actions_taken_through_another_worker(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite"
+    with running(database, "--heartbeat", HEARTBEAT, workers=2) as live, live.client() as client:
+        game = new_game(client, seed=3)
+        watch = game["tokens"]["watch"]
+        with stream(client, game, watch, **{"Last-Event-ID": "0"}) as response:
+            for _ in range(8):  # a connection each, which either worker may take
+                with live.client(headers={"Connection": "close"}) as one:
+                    act(one, game, 1)
+            found = read(response, until=8)
+    assert found.ids == list(range(1, 9))
+    # The watcher is never shown a hand.
+    assert all("hands\n  *" in data["record"] for _, _, data in found.events)
+
+
+def test_a_finished_game_sends_its_end_and_closes(client: httpx.Client) -> None:
+    game = new_game(client, "truf-jb", readings={"deals": "1"}, seed=5)
+    last = act(client, game, 200)
+    watch = game["tokens"]["watch"]
+    url = f"/v1/games/{game['id']}/events"
+    # A browser's EventSource sends no header: the token goes in the query, on this route.
+    with client.stream("GET", url, params={"token": watch}) as response:
+        assert response.status_code == 200
+        ended = read(response)
+    assert [(name, number) for name, number, _ in ended.events] == [("game-end", last)]
+    assert ended.events[0][2]["winners"]
+    with stream(client, game, watch, **{"Last-Event-ID": str(last - 2)}) as response:
+        tail = read(response)
+    names = [(name, number) for name, number, _ in tail.events]
+    assert names == [
+        ("action", last - 1),
+        ("action", None),
+        ("deal-end", None),
+        ("game-end", last),
+    ]
+    scores = tail.events[2][2]["scores"]
+    assert set(scores) == set(PLAYERS)
+    # Once over, the watcher is shown everything, and given the record.
+    assert "hands\n  Ana:" in tail.events[1][2]["record"]
+    record = client.get(f"/v1/games/{game['id']}/record", headers=bearer(watch))
+    assert record.status_code == 200 and record.json()["over"]
+
+
+def problem(response: httpx.Response, status: int) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    body: dict[str, Any] = response.json()
+    assert body["status"] == status
+    return body
+
+
+def test_a_stream_refuses_what_it_cannot_serve(client: httpx.Client) -> None:
+    game = new_game(client, seed=7)
+    url = f"/v1/games/{game['id']}/events"
+    ana = game["tokens"]["seats"]["Ana"]
+    assert "Bearer" in problem(client.get(url), 401)["detail"]
+    other = new_game(client, seed=7)
+    problem(client.get(url, headers=bearer(other["tokens"]["table"])), 403)
+    problem(client.get(url, params={"token": other["tokens"]["watch"]}), 403)
+    for said in ("abc", "-1", "1.5", "", "9" * 30):
+        refused = problem(client.get(url, headers={**bearer(ana), "Last-Event-ID": said}), 400)
+        assert "Last-Event-ID" in refused["detail"]
+    beyond = problem(client.get(url, headers={**bearer(ana), "Last-Event-ID": "5"}), 400)
+    assert "beyond the game's version 0" in beyond["detail"]
+    problem(client.get(url, params={"since": 3}, headers=bearer(ana)), 400)
+    with ExitStack() as held:
+        for _ in range(4):
+            response = held.enter_context(stream(client, game, ana))
+            assert response.status_code == 200
+        refused = client.get(url, headers=bearer(ana))
+        assert "4 event streams" in problem(refused, 429)["detail"]
+        assert int(refused.headers["Retry-After"]) > 0
+        # Another token holds streams of its own.
+        budi = held.enter_context(stream(client, game, game["tokens"]["seats"]["Budi"]))
+        assert budi.status_code == 200
+    # A stream closed is a stream given back.
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:
+        with stream(client, game, ana) as response:
+            if response.status_code == 200:
+                break
+        time.sleep(0.3)
+    else:
+        raise AssertionError("the closed streams were not given back")
+
+
+def test_a_view_not_changed_is_answered_304_with_no_body(client: httpx.Client) -> None:
+    game = new_game(client, seed=7)
+    url = f"/v1/games/{game['id']}"
+    ana = bearer(game["tokens"]["seats"]["Ana"])
+    first = client.get(url, headers=ana)
+    tag = first.headers["ETag"]
+    assert tag.startswith('W/"')
+    same = client.get(url, headers={**ana, "If-None-Match": tag})
+    assert same.status_code == 304 and same.content == b""
+    assert same.headers["ETag"] == tag
+    listed = client.get(url, headers={**ana, "If-None-Match": f'"other", {tag[2:]}'})
+    assert listed.status_code == 304
+    asked_else = client.get(url, params={"format": "json"}, headers={**ana, "If-None-Match": tag})
+    assert asked_else.status_code == 200 and asked_else.headers["ETag"] != tag
+    act(client, game, 1)
+    moved = client.get(url, headers={**ana, "If-None-Match": tag})
+    assert moved.status_code == 200 and moved.json()["version"] == 1
+    since = client.get(url, params={"since": 0}, headers=ana).json()
+    assert [change["version"] for change in since["changes"]] == [1]
+    watch = client.get(url, headers=bearer(game["tokens"]["watch"])).json()
+    assert (watch["role"], watch["seat"], watch["hand"]) == ("watch", None, [])
