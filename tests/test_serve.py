@@ -617,7 +617,7 @@ def test_a_game_goes_on_from_its_stored_record_at_every_action(
 ) -> None:
     """What another worker, or the server after a restart, does: resume the game from the
     stored record alone, whatever action it was stored after."""
-    from trufspec.serve.games import Host
+    from trufspec.serve.games import Host, ViewQuery
     from trufspec.serve.models import ActionRequest, NewGame
     from trufspec.serve.store_sqlite import SqliteStore
 
@@ -626,7 +626,8 @@ def test_a_game_goes_on_from_its_stored_record_at_every_action(
     table = game.tokens.table
     for _ in range(130):
         fresh = Host(store)  # nothing kept: the state is resumed from the record
-        view = fresh.view(game.id, table, None, False, 0, 1)
+        _, view = fresh.view(game.id, table, ViewQuery(limit=1))
+        assert view is not None
         if view.over:
             break
         result = fresh.act(game.id, table, ActionRequest(view.legal_actions.items[0]))

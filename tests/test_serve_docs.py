@@ -53,6 +53,9 @@ def test_the_curl_examples_run(server: Server, tmp_path: Path) -> None:
     assert '"code":"TB303"' in output
     assert '{"seat":"Ana","phase":"bids"' in output
     assert '"version":1}' in output
+    assert '{"role":"watch","hand":[]' in output
+    assert "\n304\n" in output
+    assert "event: action\n" in output and "id: 1\n" in output
     assert output.count('{"status":401') == 1
     assert output.count('{"status":403') == 1
     (ROOT / "game.json").unlink(missing_ok=True)
