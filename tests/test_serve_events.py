@@ -244,3 +244,33 @@ def test_a_view_not_changed_is_answered_304_with_no_body(client: httpx.Client) -
     assert [change["version"] for change in since["changes"]] == [1]
     watch = client.get(url, headers=bearer(game["tokens"]["watch"])).json()
     assert (watch["role"], watch["seat"], watch["hand"]) == ("watch", None, [])
+
+
+def test_the_documented_event_source_example_runs_in_a_browser(
+    client: httpx.Client, server: Server
+) -> None:
+    """The page's EventSource example, in Chromium on a page of the server: the token in the
+    query, each action logged as it is applied, a sealed bid of another seat hidden."""
+    from tests.browser import Tab, chromium
+    from tests.test_serve_docs import blocks
+
+    example = blocks("javascript", "Views, changes and event streams")[0]
+    game = new_game(client, seed=7)
+    said = f"const id = {json.dumps(game['id'])};\n"
+    said += f"const token = {json.dumps(game['tokens']['seats']['Budi'])};\n"
+    logged: list[str] = []
+    with chromium() as browser:
+        tab = Tab.of(browser, 1000)
+        page = tab.open(server.url + "/")  # a page of the server, for its origin
+        page.on("console", lambda message: logged.append(message.text))
+        page.evaluate("() => {" + said + example + "\nwindow.events = events;\n}")
+        page.wait_for_function("window.events.readyState === EventSource.OPEN")
+        act(client, game, 5)
+        deadline = time.monotonic() + DEADLINE
+        while len(logged) < 5 and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        page.evaluate("() => window.events.close()")
+        assert not tab.errors, tab.errors
+    assert [line.split()[0] for line in logged] == ["1", "2", "3", "4", "5"], logged
+    bids = [line for line in logged if "[" in line and line.split()[1] != "Budi"][:2]
+    assert all("(hidden)" in line for line in bids), logged

@@ -185,15 +185,18 @@ FormatParam = Annotated[
     str, Parameter(pattern="^(truf|json)$", description="the form of the record: truf or json")
 ]
 GameId = Annotated[str, Parameter(max_length=100, description="the game's id")]
-Since = Annotated[
-    int | None,
-    Parameter(
-        ge=0,
-        le=2**62,
-        description="a version of the game: the view adds what changed since (its changes); "
-        "a version beyond the game's is refused (400)",
-    ),
-]
+Since = (
+    Annotated[
+        int,
+        Parameter(
+            ge=0,
+            le=10**9,
+            description="a version of the game: what changed since it; a version beyond the "
+            "game's is refused (400)",
+        ),
+    ]
+    | None
+)
 LAST_EVENT_ID = re.compile(r"[0-9]{1,18}")
 
 # ------------------------------------------------------------------ rules

@@ -74,16 +74,26 @@ class Host:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._states: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
+        self._starts: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
+        """The state at each game's last snapshot, from which the changes since a version of
+        the current deal are replayed without resuming the whole record."""
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ states
 
-    def _remember(self, game: str, version: int, state: GameState) -> None:
+    def _remember(
+        self,
+        game: str,
+        version: int,
+        state: GameState,
+        kept: OrderedDict[str, tuple[int, GameState]] | None = None,
+    ) -> None:
+        kept = self._states if kept is None else kept
         with self._lock:
-            self._states[game] = (version, state)
-            self._states.move_to_end(game)
-            while len(self._states) > CACHED:
-                self._states.popitem(last=False)
+            kept[game] = (version, state)
+            kept.move_to_end(game)
+            while len(kept) > CACHED:
+                kept.popitem(last=False)
 
     def _state(self, stored: Stored) -> GameState:
         """The state of a stored game: a copy of the one kept, brought up to date from the log,
@@ -103,8 +113,14 @@ class Host:
         """The state of a stored game at ``version``: resumed from the last snapshot at or
         before it, and the actions logged since (at most a deal's)."""
         snapshot = self.store.snapshot(stored.id, version)
-        with _resumable():
-            state = resume(snapshot.record, seed=stored.seed)
+        with self._lock:
+            start = self._starts.get(stored.id)
+        if start is not None and start[0] == snapshot.version:
+            state = start[1].copy()
+        else:
+            with _resumable():
+                state = resume(snapshot.record, seed=stored.seed)
+            self._remember(stored.id, snapshot.version, state.copy(), self._starts)
         return self._replay(state, stored, snapshot.version, version)
 
     def _replay(self, state: GameState, stored: Stored, after: int, upto: int) -> GameState:
@@ -138,6 +154,7 @@ class Host:
         created = self.store.create(
             state.ruleset, str(state.setup.seed), record, list(state.players), {}
         )
+        self._remember(created.game, 0, state.copy(), self._starts)
         self._remember(created.game, 0, state)
         tokens = Tokens(created.table, dict(created.seats), created.watch)
         return GameCreated(created.game, state.ruleset, list(state.players), 0, tokens)
@@ -244,6 +261,8 @@ class Host:
             snapshot = printed
         if not self.store.append(game, logged, state.is_game_over, snapshot):
             raise _conflict("another action on this game was applied first; nothing was stored")
+        if snapshot is not None:
+            self._remember(game, version, state.copy(), self._starts)
         self._remember(game, version, state.copy())
         as_json = request.format == "json"
         view = _view(game, version, state, Viewer(seat), access.role, as_json, (0, LIMIT))
