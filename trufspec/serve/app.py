@@ -21,7 +21,7 @@ from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
-from litestar.params import Parameter
+from litestar.params import Parameter, QueryParameter
 from litestar.response import ServerSentEvent
 
 import trufspec
@@ -185,18 +185,15 @@ FormatParam = Annotated[
     str, Parameter(pattern="^(truf|json)$", description="the form of the record: truf or json")
 ]
 GameId = Annotated[str, Parameter(max_length=100, description="the game's id")]
-Since = (
-    Annotated[
-        int,
-        Parameter(
-            ge=0,
-            le=10**9,
-            description="a version of the game: what changed since it; a version beyond the "
-            "game's is refused (400)",
-        ),
-    ]
-    | None
-)
+Since = Annotated[
+    # The bounds on the number itself: Litestar's document leaves out a lower bound of 0 set on
+    # an optional number as a whole.
+    Annotated[int, QueryParameter(ge=0, le=10**9)] | None,
+    QueryParameter(
+        description="a version of the game: what changed since it; a version beyond the "
+        "game's is refused (400)"
+    ),
+]
 LAST_EVENT_ID = re.compile(r"[0-9]{1,18}")
 
 # ------------------------------------------------------------------ rules

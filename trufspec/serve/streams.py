@@ -16,8 +16,9 @@ hold the server's connections.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections import Counter
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 
 import msgspec
 from litestar.response.sse import ServerSentEventMessage
@@ -102,16 +103,29 @@ class Streams:
                 {"Retry-After": str(RETRY_AFTER)},
             )
         self._open[key] += 1
-        return self._stream(game, key, viewer, state, version, as_json)
+        given_back = [False]
+
+        def give_back() -> None:
+            if not given_back[0]:
+                given_back[0] = True
+                self._open[key] -= 1
+                if self._open[key] <= 0:
+                    del self._open[key]
+
+        stream = self._stream(game, viewer, state, version, as_json, give_back)
+        # A stream never started (its client gone before the first byte) runs no finally:
+        # it gives its place back when it is dropped.
+        weakref.finalize(stream, give_back)
+        return stream
 
     async def _stream(
         self,
         game: str,
-        key: bytes,
         viewer: Viewer,
         state: GameState,
         version: int,
         as_json: bool,
+        give_back: Callable[[], None],
     ) -> AsyncIterator[ServerSentEventMessage]:
         wake = asyncio.Event()
         waiting = self._waiting.setdefault(game, set())
@@ -139,6 +153,4 @@ class Streams:
             waiting.discard(wake)
             if not waiting:
                 self._waiting.pop(game, None)
-            self._open[key] -= 1
-            if self._open[key] <= 0:
-                del self._open[key]
+            give_back()
