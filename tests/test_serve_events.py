@@ -274,3 +274,20 @@ def test_the_documented_event_source_example_runs_in_a_browser(
     assert [line.split()[0] for line in logged] == ["1", "2", "3", "4", "5"], logged
     bids = [line for line in logged if "[" in line and line.split()[1] != "Budi"][:2]
     assert all("(hidden)" in line for line in bids), logged
+
+
+def test_a_server_stops_with_a_stream_open(tmp_path: Path) -> None:
+    """A stream stays open until its game ends: a server told to stop waits for the requests
+    in flight as long as its time budget lets one take, then closes the streams."""
+    with httpx.Client(timeout=30) as client:  # open until the server has stopped
+        with running(tmp_path / "games.sqlite", "--time-budget", "1") as live:
+            with live.client() as creating:
+                game = new_game(creating, seed=3)
+            url = f"{live.url}/v1/games/{game['id']}/events"
+            request = client.build_request("GET", url, headers=bearer(game["tokens"]["watch"]))
+            response = client.send(request, stream=True)
+            assert response.status_code == 200
+            stopping = time.monotonic()
+        # Leaving the block stops the server: SIGTERM, and SIGKILL after 20 s.
+        assert time.monotonic() - stopping < 15
+        response.close()

@@ -136,14 +136,14 @@ def apply_logged(
     """Apply the action ``logged`` to ``state`` (at the version before it) and say what
     ``viewer`` sees of it: the action, and the end of the deal and of the game when it ends
     them; with the current deal as the viewer sees it (``record``) in the action's event."""
-    before = seen_deal(state, viewer)
+    told = viewer.sees_all or viewer.seat == logged.seat
+    before = None if told else seen_deal(state, viewer)
     action = state.action(logged.seat, logged.action)
     state.apply(state.acknowledged(action) if logged.acknowledged else action)
     after = seen_deal(state, viewer)
     applied = str(state.history[-1])
     known = (
-        viewer.sees_all
-        or viewer.seat == logged.seat
+        told
         or (viewer.public and state.is_game_over)
         or _shown(applied, _lines(before), _lines(after))
     )
