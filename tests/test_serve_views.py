@@ -234,3 +234,26 @@ def test_what_the_service_shows_does_not_depend_on_cards_unseen(
     rows = logged(state.history)
     for viewer in (Viewer(player), Viewer(public=True)):
         assert told(other, rows, viewer) == told(state, rows, viewer), viewer
+
+
+@pytest.mark.parametrize(
+    ("table", "chosen"),
+    [(table, {}) for table in sorted(TABLES)]
+    + [("tromplemond", {"betting": "tromp", "max-rounds": "2"})],
+)
+def test_the_last_deal_is_the_last_deal_of_the_record(table: str, chosen: dict[str, str]) -> None:
+    """The deal a view holds is the last deal of the record the referee gives the same seat,
+    in play, between deals and at the end (where Tromplemond's pot line holds the
+    settlement)."""
+    ruleset, players = TABLES[table]
+    for seed in range(2):
+        state = STATES[ruleset](Setup.make(ruleset, players, chosen, seed))
+        rng = random.Random(seed)
+        for step in range(400):
+            if state.is_deal_over or step % 9 == 0:
+                for player in (None, *players):
+                    record = state.record() if player is None else state.view(player).record
+                    assert state.last_deal(player) == record.deals[-1], (player, state.phase)
+            if state.is_game_over:
+                break
+            play(state, rng, state.deal_number + 1, 0.05, len(state.history) + 1)
