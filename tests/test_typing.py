@@ -85,6 +85,8 @@ def play(ruleset: str) -> Game:
             hand: tuple[Card, ...] = state.hand(action.player)
             assert card not in hand
     view: View = state.view("Ana")
+    shown: Deal | None = state.last_deal("Ana")
+    assert shown is None or shown == view.record.deals[-1]
     resumed: GameState = resume(trufspec.dumps([view.record]), seed=7)
     resumed.why_not(Choose("Ana", "pass"))
     let_stand: Action = resumed.acknowledged(resumed.action("Ana", "QH"))
