@@ -16,7 +16,16 @@ the clients run in this process, on the same machine, and take processor time fr
 and on a shared machine so do other programs, so the rate by the clock is that of the machine
 as loaded, while ``1000 / cpu ms`` is what one core given to the server alone would answer.
 
-Run from the repository root: ``python benchmarks/serve.py [--requests N] [--seconds S]``.
+With ``--long-game N``, one truf-jb table (whose rules never end the game) is played instead
+through N actions by one client, random legal actions worked out beforehand from the game's
+seed, and the figures are printed for each window of actions (``--window``): the deals reached,
+the median and 99th percentile latency of an action, the server's processor time per action,
+the size of the action's answer, of a seat's view and of the whole record at the window's end.
+The figure to compare is the processor time per action from the first windows to the last: the
+work of an action does not grow with the game, so neither should its cost.
+
+Run from the repository root:
+``python benchmarks/serve.py [--requests N] [--seconds S] [--long-game N [--window W]]``.
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import sys
 import tempfile
 import time
@@ -112,7 +122,7 @@ async def load(url: str, send: Send, requests: int, seconds: float) -> tuple[flo
     return len(latencies) / elapsed, latencies
 
 
-def percentile(values: list[float], share: float) -> float:
+def percentile(values: list[float] | list[int], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
@@ -173,12 +183,77 @@ async def scenarios(url: str, session: int, requests: int, seconds: float) -> Fo
     return found
 
 
+def planned_game(seed: int, count: int) -> list[tuple[str, str, int]]:
+    """``count`` random legal actions of the truf-jb game of ``seed``: (seat, words, deal)."""
+    state = new_game("truf-jb", PLAYERS, seed=seed)
+    chooser = random.Random(seed)
+    actions: list[tuple[str, str, int]] = []
+    while len(actions) < count and not state.is_game_over:
+        action = chooser.choice(state.legal_actions())
+        actions.append((action.player, str(action), state.deal_number))
+        state.apply(action)
+    return actions
+
+
+def long_game(count: int, size: int, seed: int) -> None:
+    """One table played through ``count`` actions, the figures of each window of ``size``."""
+    actions = planned_game(seed, count)
+    tick = 1000 / os.sysconf("SC_CLK_TCK")
+    print(f"one truf-jb table, {len(actions)} actions, one client, windows of {size}")
+    print(
+        f"{'actions':>11} {'deals':>7} {'p50 ms':>7} {'p99 ms':>7} {'cpu ms':>7}"
+        f" {'answer B':>9} {'view B':>8} {'record B':>9}"
+    )
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        running(Path(folder) / "games.sqlite", "--judges", "1") as server,
+        server.client() as client,
+    ):
+        session = os.getsid(server.process.pid)
+        body = {"ruleset": "truf-jb", "players": PLAYERS, "seed": seed}
+        created = client.post("/v1/games", json=body).json()
+        game, tokens = created["id"], created["tokens"]
+        table = {"authorization": f"Bearer {tokens['table']}"}
+        seat = {"authorization": f"Bearer {tokens['seats']['Ana']}"}
+        for start in range(0, len(actions), size):
+            window = actions[start : start + size]
+            latencies: list[float] = []
+            sizes: list[int] = []
+            before = server_ticks(session)
+            for player, words, _ in window:
+                began = time.perf_counter()
+                answer = client.post(
+                    f"/v1/games/{game}/actions",
+                    json={"action": words, "seat": player},
+                    headers=table,
+                )
+                latencies.append(time.perf_counter() - began)
+                if answer.status_code != 200:
+                    raise SystemExit(f"{answer.status_code}: {answer.text[:300]}")
+                sizes.append(len(answer.content))
+            cpu = (server_ticks(session) - before) * tick / len(window)
+            view = client.get(f"/v1/games/{game}", headers=seat)
+            record = client.get(f"/v1/games/{game}/record", headers=table)
+            print(
+                f"{start + 1:>5}-{start + len(window):<5} {window[0][2]:>3}-{window[-1][2]:<3}"
+                f" {percentile(latencies, 0.5) * 1000:>7.1f}"
+                f" {percentile(latencies, 0.99) * 1000:>7.1f} {cpu:>7.2f}"
+                f" {percentile(sizes, 0.5):>9} {len(view.content):>8} {len(record.content):>9}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=3000, help="answers per run at most")
     parser.add_argument("--seconds", type=float, default=15.0, help="seconds per run at most")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--long-game", type=int, metavar="N", help="play one table N actions")
+    parser.add_argument("--window", type=int, default=500, help="actions per line (--long-game)")
+    parser.add_argument("--seed", type=int, default=1, help="the long game's seed")
     arguments = parser.parse_args()
+    if arguments.long_game:
+        long_game(arguments.long_game, arguments.window, arguments.seed)
+        return
     print(
         f"{CLIENTS} clients, at most {arguments.requests} requests or {arguments.seconds:g} s a run"
     )
