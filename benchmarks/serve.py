@@ -24,16 +24,25 @@ the size of the action's answer, of a seat's view and of the whole record at the
 The figure to compare is the processor time per action from the first windows to the last: the
 work of an action does not grow with the game, so neither should its cost.
 
+With ``--locust``, the scenarios of ``benchmarks/locustfile.py`` are run instead by Locust,
+headless, one server (one worker, a fresh SQLite file) per scenario, for ``--seconds`` seconds
+with the same 32 clients as users: requests per second, percentiles and failures come from
+Locust's statistics, the processor time per request from the server's processes as above
+(Locust's own is not counted).  For the ``hosted`` scenario they are of the action requests;
+each action of a Locust user also reads the game's view, as a table app does.
+
 Run from the repository root:
-``python benchmarks/serve.py [--requests N] [--seconds S] [--long-game N [--window W]]``.
+``python benchmarks/serve.py [--requests N] [--seconds S] [--long-game N [--window W]] [--locust]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import csv
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -242,6 +251,61 @@ def long_game(count: int, size: int, seed: int) -> None:
             )
 
 
+SCENARIOS = {
+    "check": ("CheckUser", "/v1/check"),
+    "referee": ("RefereeUser", "/v1/referee"),
+    "hosted": ("HostedUser", "/v1/games/{id}/actions"),
+}
+"""Each Locust scenario: its user class and the request whose figures are printed."""
+
+
+def locust_run(scenario: str, users: int, seconds: float, folder: Path) -> dict[str, float]:
+    """One scenario against its own server: the figures of its main request."""
+    with running(folder / f"{scenario}.sqlite", "--judges", "2") as server:
+        session = os.getsid(server.process.pid)
+        before = server_ticks(session)
+        prefix = folder / scenario
+        command = [
+            *(sys.executable, "-m", "locust", "-f", str(ROOT / "benchmarks" / "locustfile.py")),
+            *("--headless", "--users", str(users), "--spawn-rate", str(users)),
+            *("--run-time", f"{seconds:g}s", "--stop-timeout", "5", SCENARIOS[scenario][0]),
+            *("--host", server.url, "--csv", str(prefix), "--only-summary", "--loglevel", "ERROR"),
+        ]
+        with open(folder / f"{scenario}.locust.log", "wb") as log:
+            subprocess.run(command, check=False, timeout=seconds + 120, stdout=log, stderr=log)
+        ticks = server_ticks(session) - before
+    with open(f"{prefix}_stats.csv", encoding="utf-8") as stats:
+        rows = {row["Name"]: row for row in csv.DictReader(stats)}
+    main, total = rows[SCENARIOS[scenario][1]], rows["Aggregated"]
+    count = int(main["Request Count"])
+    return {
+        "rate": float(main["Requests/s"]),
+        "p50": float(main["50%"]),
+        "p99": float(main["99%"]),
+        "failures": int(total["Failure Count"]),
+        "count": count,
+        "cpu": ticks * 1000 / os.sysconf("SC_CLK_TCK") / max(1, int(total["Request Count"])),
+    }
+
+
+def locust(seconds: float) -> None:
+    """Each Locust scenario against its own server, a line of figures each."""
+    print(f"Locust, {CLIENTS} users, {seconds:g} s a scenario, one worker")
+    print(
+        f"{'scenario':<8} {'requests/s':>10} {'p50 ms':>7} {'p99 ms':>7} {'cpu ms':>7}"
+        f" {'failures':>8} {'n':>6}"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        for scenario in SCENARIOS:
+            found = locust_run(scenario, CLIENTS, seconds, Path(folder))
+            print(
+                f"{scenario:<8} {found['rate']:>10.0f} {found['p50']:>7.0f} {found['p99']:>7.0f}"
+                f" {found['cpu']:>7.2f} {found['failures']:>8.0f} {found['count']:>6.0f}"
+            )
+            if found["failures"]:
+                raise SystemExit(f"{scenario}: {found['failures']:.0f} requests failed")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=3000, help="answers per run at most")
@@ -250,7 +314,11 @@ def main() -> None:
     parser.add_argument("--long-game", type=int, metavar="N", help="play one table N actions")
     parser.add_argument("--window", type=int, default=500, help="actions per line (--long-game)")
     parser.add_argument("--seed", type=int, default=1, help="the long game's seed")
+    parser.add_argument("--locust", action="store_true", help="the scenarios run by Locust")
     arguments = parser.parse_args()
+    if arguments.locust:
+        locust(arguments.seconds)
+        return
     if arguments.long_game:
         long_game(arguments.long_game, arguments.window, arguments.seed)
         return
