@@ -31,8 +31,14 @@ Locust's statistics, the processor time per request from the server's processes 
 (Locust's own is not counted).  For the ``hosted`` scenario they are of the action requests;
 each action of a Locust user also reads the game's view, as a table app does.
 
-Run from the repository root:
-``python benchmarks/serve.py [--requests N] [--seconds S] [--long-game N [--window W]] [--locust]``.
+With ``--tables N``, N hosted truf-jb games are opened on one worker and each is played a few
+actions, in turns, so that every game has been in the worker's memory; the resident memory of
+the worker and of its judges is printed before and after.  A worker keeps a bounded number of
+live states (least recently used out, resumed from the store when needed), so its memory stays
+within a bound however many tables are open.
+
+Run from the repository root: ``python benchmarks/serve.py [--requests N] [--seconds S]
+[--long-game N [--window W]] [--locust] [--tables N]``.
 """
 
 from __future__ import annotations
@@ -306,6 +312,55 @@ def locust(seconds: float) -> None:
                 raise SystemExit(f"{scenario}: {found['failures']:.0f} requests failed")
 
 
+def resident(session: int) -> dict[str, int]:
+    """Resident memory (kB) of a session's processes, by kind: the worker (uvicorn's process)
+    and the judges (the others)."""
+    found = {"worker": 0, "judges": 0}
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            stat = (status.parent / "stat").read_text().rpartition(")")[2].split()
+            fields = dict(line.split(":", 1) for line in status.read_text().splitlines())
+        except (OSError, ValueError):
+            continue
+        if int(stat[3]) != session or "VmRSS" not in fields:
+            continue
+        kind = "worker" if int(fields["Pid"]) == session else "judges"
+        found[kind] += int(fields["VmRSS"].split()[0])
+    return found
+
+
+def many_tables(count: int, rounds: int) -> None:
+    """``count`` games on one worker, each played ``rounds`` actions in turns."""
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        running(Path(folder) / "games.sqlite", "--judges", "1") as server,
+        server.client() as client,
+    ):
+        session = os.getsid(server.process.pid)
+        before = resident(session)
+        games = []
+        for number in range(count):
+            body = {"ruleset": "truf-jb", "players": PLAYERS, "seed": number}
+            created = client.post("/v1/games", json=body).json()
+            auth = {"authorization": f"Bearer {created['tokens']['table']}"}
+            games.append((created["id"], auth))
+        began = time.perf_counter()
+        for _ in range(rounds):
+            for game, auth in games:
+                legal = client.get(f"/v1/games/{game}", headers=auth).json()["legal_actions"]
+                action = {"action": legal["items"][0], "seat": legal["player"]}
+                answer = client.post(f"/v1/games/{game}/actions", json=action, headers=auth)
+                if answer.status_code != 200:
+                    raise SystemExit(f"{answer.status_code}: {answer.text[:300]}")
+        elapsed = time.perf_counter() - began
+        after = resident(session)
+    print(f"{count} truf-jb tables on one worker, {rounds} actions each, in turns")
+    print(f"{'':<8} {'worker MB':>9} {'judges MB':>9}")
+    for name, found in (("started", before), ("played", after)):
+        print(f"{name:<8} {found['worker'] / 1024:>9.1f} {found['judges'] / 1024:>9.1f}")
+    print(f"{count * rounds / elapsed:.0f} actions/s (each with a view read first)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=3000, help="answers per run at most")
@@ -315,7 +370,11 @@ def main() -> None:
     parser.add_argument("--window", type=int, default=500, help="actions per line (--long-game)")
     parser.add_argument("--seed", type=int, default=1, help="the long game's seed")
     parser.add_argument("--locust", action="store_true", help="the scenarios run by Locust")
+    parser.add_argument("--tables", type=int, metavar="N", help="open N tables on one worker")
     arguments = parser.parse_args()
+    if arguments.tables:
+        many_tables(arguments.tables, 8)
+        return
     if arguments.locust:
         locust(arguments.seconds)
         return
