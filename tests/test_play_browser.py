@@ -1,8 +1,8 @@
 """The play page of ``trufspec serve`` in a real browser: whole games played by clicks.
 
 A live ``trufspec serve`` (its games in a SQLite file of the test's) runs on 127.0.0.1;
-headless Chromium, driven by Playwright, starts a table with bots and plays every action of the
-person's seat by clicking: a card marked legal, the cards of a bid or a claim and then the send
+headless Chromium, driven by Playwright, starts a game with bots in the other seats (the server
+moves them) and plays every action of the person's seat by clicking: a card marked legal, the cards of a bid or a claim and then the send
 button, a contract, a vote, the next deal.  The server is stopped and started again in the
 middle of a game, and a second tab sits on the same seat.
 """
@@ -127,9 +127,11 @@ def test_a_whole_truf_jb_deal_played_by_clicks(tab: Callable[..., Tab], server: 
 
 def test_a_table_s_bots_are_of_a_level_the_simulator_offers(server: str) -> None:
     def start(level: str) -> int:
-        body = json.dumps({"ruleset": "truf-jb", "name": "You", "bots": level}).encode()
+        players = ["You", "Ana", "Budi", "Citra"]
+        bots = dict.fromkeys(players[1:], level)
+        body = json.dumps({"ruleset": "truf-jb", "players": players, "bots": bots}).encode()
         request = urllib.request.Request(
-            server + "/play/tables", body, {"Content-Type": "application/json"}
+            server + "/v1/games", body, {"Content-Type": "application/json"}
         )
         try:
             with urllib.request.urlopen(request, timeout=30) as answer:
