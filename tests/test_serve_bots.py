@@ -1,17 +1,19 @@
 """The bots of hosted games, in the process: two workers' drivers over one games file play a
 game of bots to its end, each bot action logged once, and a starting worker takes up a game left
-waiting on a bot."""
+waiting on a bot; and votes, which the seats cast at the same time, do not conflict."""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
 
+import pytest
+
 from trufspec import check_text
 from trufspec.diagnostics import Severity
 from trufspec.serve.bots import MOST_ACTIONS, BotDriver
-from trufspec.serve.games import Host
-from trufspec.serve.models import NewGame
+from trufspec.serve.games import Host, ProblemError
+from trufspec.serve.models import ActionRequest, NewGame
 from trufspec.serve.store_sqlite import SqliteStore
 
 PLAYERS = ["Ana", "Budi", "Citra", "Dewi"]
@@ -88,3 +90,26 @@ def test_a_starting_worker_takes_up_a_game_waiting_on_a_bot(tmp_path: Path) -> N
     stored = store.load(person.id)
     assert stored is not None and stored.version == 0  # a game of people only is left alone
     assert len(driver.play(created.id)) <= MOST_ACTIONS
+
+
+def test_votes_sent_on_one_version_are_all_applied(tmp_path: Path) -> None:
+    host = Host(SqliteStore(str(tmp_path / "games.sqlite")))
+    created = host.create(NewGame("tromplemond", PLAYERS, seed=0))
+    table = created.tokens.table
+    view = host.view(created.id, table, None, False, 0, 10)
+    while view.phase != "votes":
+        host.act(created.id, table, ActionRequest(view.legal_actions.items[0]))
+        view = host.view(created.id, table, None, False, 0, 10)
+    assert view.to_act == PLAYERS
+    # Every seat votes on the view it saw, the same version: no vote conflicts with another.
+    for seat in PLAYERS:
+        token = created.tokens.seats[seat]
+        seen = host.view(created.id, token, None, False, 0, 10)
+        vote = seen.legal_actions.items[0]
+        result = host.act(created.id, token, ActionRequest(vote, version=view.version))
+        assert result.view.version == view.version + 1 + PLAYERS.index(seat)
+    # A vote sent again on the old version is refused: the seat has voted.
+    again = ActionRequest(vote, version=view.version)
+    with pytest.raises(ProblemError) as refused:
+        host.act(created.id, created.tokens.seats[PLAYERS[-1]], again)
+    assert refused.value.problem.status == 409

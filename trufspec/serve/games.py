@@ -46,9 +46,9 @@ __all__ = ["Host", "ProblemError", "forbidden"]
 CACHED = 256
 """Game states kept per process."""
 
-SIMULTANEOUS = frozenset({"bids", "claims", "votes"})
+SIMULTANEOUS = frozenset({"bids", "claims", "votes", "decide"})
 """The phases whose actions the seats take at the same time, each on its own: a sealed bid, a
-claim, a vote.  An action of one seat does not change what another may do in them, so their
+claim, a vote, a Tromplemond tie decided by the private choice of the other seats.  An action of one seat does not change what another may do in them, so their
 order does not matter.  (A card played where the turn order is free does change what the
 others may play, and a call or the next deal is taken by whoever is first: those keep the
 compare-and-set.)"""

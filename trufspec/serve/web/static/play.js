@@ -68,10 +68,10 @@
     });
   }
 
-  // The next look at the view: soon while the bots are to act, seldom while the person is.
+  // The next look at the view: soon while a bot is to act, seldom while only the person is.
   function retryLater() {
     clearTimeout(timer);
-    var waiting = view && !view.over && view.to_act.indexOf(game.seat) < 0;
+    var waiting = view && !view.over && view.to_act.some(function (p) { return p !== game.seat; });
     timer = setTimeout(refresh, lost ? 2000 : waiting ? 400 : 2500);
   }
 
@@ -233,6 +233,7 @@
     say("deal", parts.length > 1 ? parts[parts.length - 1] : "");
     $("downloads").hidden = !v.over;
     document.body.setAttribute("data-version", String(v.version));
+    document.body.setAttribute("data-to-act", v.to_act.join(" "));
   }
 
   // A row of a suit's cards, each a button named in words ("queen of hearts"); ``dress`` adds
