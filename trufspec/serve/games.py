@@ -8,8 +8,8 @@ through one worker is not replayed at each action; a state is only used at the v
 belongs to, and one that moved on through another worker is brought up to date from the log,
 or resumed from its last snapshot and the actions logged since.
 
-Actions the rules let several seats take at once (sealed bids, Tromplemond's claims and votes)
-do not conflict: one sent on a view that another seat's action of the same stage has since
+Actions the rules let several seats take at once (sealed bids, Tromplemond's claims, votes and
+decisions) do not conflict: one sent on a view that another seat's action of the same stage has since
 moved is judged again on the game as it is now (:meth:`Host.act`); an action whose meaning
 depends on what came before it keeps the compare-and-set, and is refused (409) when the game
 moved.
@@ -48,8 +48,8 @@ CACHED = 256
 
 SIMULTANEOUS = frozenset({"bids", "claims", "votes", "decide"})
 """The phases whose actions the seats take at the same time, each on its own: a sealed bid, a
-claim, a vote, a Tromplemond tie decided by the private choice of the other seats.  An action of one seat does not change what another may do in them, so their
-order does not matter.  (A card played where the turn order is free does change what the
+claim, a vote, a Tromplemond tie decided by the private choice of the other seats.  An action
+of one seat does not change what another may do in them, so their order does not matter.  (A card played where the turn order is free does change what the
 others may play, and a call or the next deal is taken by whoever is first: those keep the
 compare-and-set.)"""
 

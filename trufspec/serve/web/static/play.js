@@ -101,7 +101,10 @@
           return retryLater();
         }
         // Another action came first (a conflict has no rule's code): look again.
-        if (answer.status === 409 && !answer.data.code) { return refresh(); }
+        if (answer.status === 409 && !answer.data.code) {
+          say("refusal", "Another player acted first: your choice was not sent on. Here is the table as it is now.");
+          return refresh();
+        }
         refused(answer.data);
       }, function () {
         busy = false;
