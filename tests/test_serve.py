@@ -750,3 +750,10 @@ def test_a_seat_is_told_why_in_its_own_terms(client: httpx.Client) -> None:
     assert problem(twice, 409)["detail"] == "you have already played to this trick"
     zed = client.post(url + "/actions", json={"action": card, "seat": "Zed"}, headers=table)
     assert problem(zed, 409)["detail"] == "no seat is named Zed; the seats: Ana, Budi, Citra, Dewi"
+    # The stateless referee says the same of a player the record does not seat.
+    stateless = client.post(
+        "/v1/referee", json={"record": cut_mid_trick(), "action": "KH", "player": "Zed"}
+    )
+    assert problem(stateless, 409)["detail"] == (
+        "no seat is named Zed; the seats: Ana, Budi, Citra, Dewi"
+    )

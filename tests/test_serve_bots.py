@@ -1,6 +1,7 @@
-"""The bots of hosted games, in the process: two workers' drivers over one games file play a
-game of bots to its end, each bot action logged once, and a starting worker takes up a game left
-waiting on a bot; and votes, which the seats cast at the same time, do not conflict."""
+"""The bots of hosted games: two drivers over one games file (in this process, then as the two
+workers of a live server) play a game of bots to its end, each bot action logged once; a
+starting worker takes up a game left waiting on a bot; and votes, which the seats cast at the
+same time, do not conflict."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.live_server import running
 from trufspec import check_text
 from trufspec.diagnostics import Severity
 from trufspec.serve.bots import MOST_ACTIONS, BotDriver
@@ -113,3 +115,23 @@ def test_votes_sent_on_one_version_are_all_applied(tmp_path: Path) -> None:
     with pytest.raises(ProblemError) as refused:
         host.act(created.id, created.tokens.seats[PLAYERS[-1]], again)
     assert refused.value.problem.status == 409
+
+
+def test_a_server_of_two_workers_plays_a_game_of_bots_to_its_end(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite"
+    body = {"ruleset": "truf-basics", "players": PLAYERS, "seed": 9, "bots": BOTS}
+    with running(database, workers=2) as live, live.client() as client:
+        created = client.post("/v1/games", json=body)
+        assert created.status_code == 201, created.text
+        game = created.json()
+        table = {"authorization": f"Bearer {game['tokens']['table']}"}
+        deadline = time.monotonic() + 120
+        while not (view := client.get(f"/v1/games/{game['id']}", headers=table).json())["over"]:
+            assert time.monotonic() < deadline, f"not over: at version {view['version']}"
+            time.sleep(0.2)
+    # Both workers' bots acted on each move; each action is in the log once, and the server
+    # stopped with its bots.
+    store = SqliteStore(str(database))
+    assert [a.version for a in store.actions(game["id"], 0)] == list(range(1, view["version"] + 1))
+    assert _errors(Host(store), game["id"], game["tokens"]["table"]) == []
+    assert "Traceback" not in live.log.read_text(errors="replace")
