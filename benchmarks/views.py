@@ -39,7 +39,7 @@ def view_ms(host: Host, game: str, token: str, asked: ViewQuery, repeat: int) ->
     best = float("inf")
     for _ in range(repeat):
         start = time.process_time()
-        host.view(game, token, asked)
+        host.look(game, token, asked)
         best = min(best, time.process_time() - start)
     return best * 1000
 
@@ -73,7 +73,7 @@ def main() -> None:
         measured: set[int] = set()
         started: dict[int, int] = {}
         while len(measured) < len(DEALS):
-            _, view = host.view(game, table, ViewQuery(limit=1))
+            _, view = host.look(game, table, ViewQuery(limit=1))
             assert view is not None and not view.over
             deal = int(str(view.record).split("\ndeal ")[1].split("\n")[0])
             started.setdefault(deal, view.version)
@@ -83,7 +83,7 @@ def main() -> None:
                 stored = host.store.load(game)
                 assert stored is not None
                 for name, token in tokens.items():
-                    seen = host.view(game, token, ViewQuery())[1]
+                    seen = host.look(game, token, ViewQuery())[1]
                     size = len(msgspec.json.encode(seen))
                     since = ViewQuery(since=view.version - 10)
                     viewer = Viewer("Ana") if name == "Ana" else Viewer(public=name == "watch")

@@ -40,7 +40,7 @@ def host(tmp_path: Path) -> Host:
 
 def first_legal(host: Host, game: str, table: str) -> None:
     """The table plays the first legal action of the seat to act."""
-    _, view = host.view(game, table, ViewQuery(limit=1))
+    _, view = host.look(game, table, ViewQuery(limit=1))
     assert view is not None
     seat = view.to_act[0]
     host.act(game, table, ActionRequest(view.legal_actions.items[0], seat=seat))
@@ -57,7 +57,7 @@ def test_a_view_does_not_grow_with_the_deals_played(host: Host) -> None:
     sizes: dict[int, list[int]] = {}
     records: dict[int, int] = {}
     for _ in range(2000):
-        _, view = host.view(game, table, ViewQuery())
+        _, view = host.look(game, table, ViewQuery())
         assert view is not None
         if view.over:
             break
@@ -65,7 +65,7 @@ def test_a_view_does_not_grow_with_the_deals_played(host: Host) -> None:
         number = int(str(view.record).split("\ndeal ")[1].split("\n")[0])
         if number in (2, 20) and number not in sizes and view.phase == "play":
             seen = [
-                size(host.view(game, token, ViewQuery(seat=seat))[1])
+                size(host.look(game, token, ViewQuery(seat=seat))[1])
                 for token, seat in ((table, None), (ana, None), (watch, None), (table, "Budi"))
             ]
             sizes[number] = seen
@@ -77,7 +77,7 @@ def test_a_view_does_not_grow_with_the_deals_played(host: Host) -> None:
     for early, late in zip(sizes[2], sizes[20], strict=True):
         assert late < 1.5 * early, (sizes, records)
     # Once over, the watcher sees the last deal whole and is given the record.
-    _, over = host.view(game, watch, ViewQuery())
+    _, over = host.look(game, watch, ViewQuery())
     assert over is not None and over.over and over.role == "watch"
     assert "hands\n  Ana:" in str(over.record)
     assert host.record(game, watch, False).over
@@ -89,7 +89,7 @@ def test_since_gives_what_changed_as_the_seat_sees_it(host: Host) -> None:
     for _ in range(6):
         first_legal(host, game, table)
     budi = created.tokens.seats["Budi"]
-    _, view = host.view(game, budi, ViewQuery(since=1))
+    _, view = host.look(game, budi, ViewQuery(since=1))
     assert view is not None and view.changes is not None
     assert [c.version for c in view.changes] == [2, 3, 4, 5, 6]
     assert all(c.kind == "action" and c.record is None for c in view.changes)
@@ -98,10 +98,10 @@ def test_since_gives_what_changed_as_the_seat_sees_it(host: Host) -> None:
     assert all((c.action is not None) == (c.seat == "Budi") for c in bids)
     plays = [c for c in view.changes if c.phase == "play" and c.to_act and c.seat != "Budi"]
     assert all(c.action is not None for c in plays[1:])
-    _, none = host.view(game, budi, ViewQuery(since=6))
+    _, none = host.look(game, budi, ViewQuery(since=6))
     assert none is not None and none.changes == []
     with pytest.raises(ProblemError) as refused:
-        host.view(game, budi, ViewQuery(since=7))
+        host.look(game, budi, ViewQuery(since=7))
     assert refused.value.problem.status == 400
     assert "beyond the game's version 6" in refused.value.problem.detail
 
@@ -110,21 +110,21 @@ def test_the_entity_tag_names_the_version_token_and_query(host: Host) -> None:
     created = host.create(NewGame("truf-basics", PLAYERS, seed=7))
     game, table = created.id, created.tokens.table
     ana, budi = created.tokens.seats["Ana"], created.tokens.seats["Budi"]
-    tag, view = host.view(game, ana, ViewQuery())
+    tag, view = host.look(game, ana, ViewQuery())
     assert view is not None and tag.startswith('W/"')
-    assert host.view(game, ana, ViewQuery())[0] == tag
+    assert host.look(game, ana, ViewQuery())[0] == tag
     others = {
-        host.view(game, budi, ViewQuery())[0],
-        host.view(game, table, ViewQuery())[0],
-        host.view(game, table, ViewQuery(seat="Ana"))[0],
-        host.view(game, ana, ViewQuery(offset=1))[0],
-        host.view(game, ana, ViewQuery(as_json=True))[0],
-        host.view(game, ana, ViewQuery(since=0))[0],
+        host.look(game, budi, ViewQuery())[0],
+        host.look(game, table, ViewQuery())[0],
+        host.look(game, table, ViewQuery(seat="Ana"))[0],
+        host.look(game, ana, ViewQuery(offset=1))[0],
+        host.look(game, ana, ViewQuery(as_json=True))[0],
+        host.look(game, ana, ViewQuery(since=0))[0],
     }
     assert tag not in others and len(others) == 6
-    assert host.view(game, ana, ViewQuery(known=frozenset({tag[2:]}))) == (tag, None)
+    assert host.look(game, ana, ViewQuery(known=frozenset({tag[2:]}))) == (tag, None)
     first_legal(host, game, table)
-    moved, again = host.view(game, ana, ViewQuery(known=frozenset({tag[2:]})))
+    moved, again = host.look(game, ana, ViewQuery(known=frozenset({tag[2:]})))
     assert moved != tag and again is not None and again.version == 1
 
 
@@ -149,13 +149,13 @@ def test_the_watcher_sees_what_is_public_and_cannot_act(host: Host) -> None:
     created = host.create(NewGame("truf-basics", PLAYERS, seed=7))
     game, watch = created.id, created.tokens.watch
     first_legal(host, game, created.tokens.table)
-    _, view = host.view(game, watch, ViewQuery())
+    _, view = host.look(game, watch, ViewQuery())
     assert view is not None
     assert view.role == "watch" and view.seat is None and view.hand == []
     assert view.legal_actions.total == 0
     assert "hands\n  *" in str(view.record)
     with pytest.raises(ProblemError) as refused:
-        host.view(game, watch, ViewQuery(seat="Ana"))
+        host.look(game, watch, ViewQuery(seat="Ana"))
     assert refused.value.problem.status == 403
     with pytest.raises(ProblemError) as refused:
         host.act(game, watch, ActionRequest("deal"))

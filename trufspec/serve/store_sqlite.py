@@ -159,6 +159,13 @@ class SqliteStore(Store):
             row[0], row[1], row[2], row[3], bool(row[4]), tuple(json.loads(row[5])), dict(bots)
         )
 
+    def bot_games(self) -> list[str]:
+        rows = self._connect().execute(
+            "SELECT id FROM games WHERE over = 0"
+            " AND EXISTS (SELECT 1 FROM bots WHERE bots.game = games.id) ORDER BY updated"
+        )
+        return [row[0] for row in rows]
+
     def snapshot(self, game: str, version: int) -> Snapshot:
         row = (
             self._connect()
@@ -219,14 +226,21 @@ class SqliteStore(Store):
         self._moved.append(moved)
         if self._listening is None:
             self._listening = threading.Event()
-            threading.Thread(target=self._poll, name="trufspec-store-log", daemon=True).start()
+            # The log's end is read now, not when the thread first runs, so that an action
+            # logged as soon as this returns is heard.
+            seen = self._connect().execute("SELECT coalesce(max(rowid), 0) FROM actions")
+            threading.Thread(
+                target=self._poll,
+                args=(seen.fetchone()[0],),
+                name="trufspec-store-log",
+                daemon=True,
+            ).start()
 
-    def _poll(self) -> None:
-        """Tell the listeners of the actions that other processes log."""
+    def _poll(self, seen: int) -> None:
+        """Tell the listeners of the actions that other processes log after row ``seen``."""
         stop = self._listening
         assert stop is not None
         connection = sqlite3.connect(self.url, timeout=10, isolation_level=None)
-        seen = connection.execute("SELECT coalesce(max(rowid), 0) FROM actions").fetchone()[0]
         while not stop.wait(POLL):
             try:
                 rows = connection.execute(
