@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import field, frozen
 
 from trufspec.records import NO_SPAN, Span
+from trufspec.spec.wording import Phrase, sentence
 
 if TYPE_CHECKING:
     from trufspec.spec.clauses import Clause
@@ -73,6 +74,9 @@ class Diagnostic:
     """For a record read from JSON, the JSON Pointer (RFC 6901) of the place the finding is
     about (``""``: the whole document); the span is then the place of that value in the JSON
     text."""
+    words: Phrase | None = field(default=None, eq=False, repr=False)
+    """The template and the values the message was written from, so that it can be said to
+    the player it is about (:meth:`said_to`); None for a message written as it stands."""
 
     @classmethod
     def of(
@@ -98,7 +102,18 @@ class Diagnostic:
             clause,
             consequential=consequential,
             data=data,
+            words=Phrase(clause.message, values),
         )
+
+    def said_to(self, person: str) -> str:
+        """The message as a sentence said to ``person``, the player who acted: "You played KS
+        but hold 6D 3D", where the message says "Budi played KS but holds 6D 3D" of Budi."""
+        words = self.words
+        if words is None:
+            return sentence(self.message)
+        if self.clause is not None:
+            return sentence(self.clause.said_to(person, words.values))
+        return sentence(words.to(person))
 
     @property
     def line(self) -> int:

@@ -58,7 +58,7 @@ def render_clause(clause: Clause, registry: Registry) -> str:
             lines += citation_lines(citation)
     if clause.note:
         lines += _wrap("Note: " + clause.note)
-    lines += _wrap("Message: " + clause.message)
+    lines += _wrap("Message: " + clause.template)
     for ambiguity_id in clause.ambiguities:
         lines.append("  Reading:")
         lines += _ambiguity(registry.ambiguity(ambiguity_id))

@@ -23,6 +23,7 @@ from attrs import frozen
 from trufspec.engine.findings import Findings
 from trufspec.records import Cut, Deal, Decide, Off, Span, Votes
 from trufspec.spec.options import OptionValues
+from trufspec.spec.wording import Phrase
 
 __all__ = ["VoteResult", "Stage", "decide_vote", "vote_stage"]
 
@@ -123,7 +124,12 @@ def _tally(
             voter = vote.voter.value
             if voter == target:
                 findings.fault(
-                    "TM205", vote.span, ack=vote.ack, problem=f"{voter} votes for themselves"
+                    "TM205",
+                    vote.span,
+                    ack=vote.ack,
+                    problem=Phrase(
+                        "{voter} {voter:votes} for {voter:themselves}", {"voter": voter}
+                    ),
                 )
             elif voter not in voters:
                 findings.fault(
