@@ -84,7 +84,7 @@ _MARK = re.compile(r"(?<!\{)\{(\w+):([^{}]*)\}")
 @functools.lru_cache(maxsize=4096)
 def plain_template(template: str) -> str:
     """``template`` as said of the players: each mark replaced by its own words, for
-    :meth:`str.format` to fill in (the reports of records, made often, take this path)."""
+    ``str.format`` to fill in (the reports of records, made often, take this path)."""
     return _MARK.sub(_third_person_mark, template)
 
 
