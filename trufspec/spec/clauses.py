@@ -223,8 +223,11 @@ class Clause:
     you: str = field(default="", validator=_check_you)
     """The message said to the player it names, where marks of agreement in ``message`` cannot
     say it (a name quoted as written: "'Ana' appears twice"); empty where they can."""
+    _plain: str = field(init=False, repr=False, eq=False)
+    """:attr:`template`, made once: the reports of records fill it in often."""
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_plain", plain_template(self.message))
         # The phase digit makes a code readable on its own; record-level codes have none.
         if not self.code.startswith(RECORD_PREFIX) and int(self.code[-3]) != self.phase.value:
             raise ValueError(
@@ -241,7 +244,7 @@ class Clause:
     def template(self) -> str:
         """The message as said of the players, its marks of agreement replaced by their own
         words (``{player} holds``): what the reference shows."""
-        return plain_template(self.message)
+        return self._plain
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -251,7 +254,7 @@ class Clause:
     def format(self, **values: Any) -> str:
         """The message with its placeholders filled in; a missing value is a bug of the
         checking code, so it raises ``KeyError``."""
-        return say(self.message, values)
+        return self._plain.format(**values)
 
     def said_to(self, person: str, values: Mapping[str, Any]) -> str:
         """The message said to ``person``, as a table tells the player who acted: a value

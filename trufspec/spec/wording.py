@@ -25,9 +25,7 @@ import functools
 import re
 import string
 from collections.abc import Mapping
-from typing import Any
-
-from attrs import field, frozen
+from typing import Any, NamedTuple
 
 __all__ = [
     "PRONOUNS",
@@ -88,13 +86,13 @@ def plain_template(template: str) -> str:
     return _MARK.sub(_third_person_mark, template)
 
 
-@frozen
-class Phrase:
+class Phrase(NamedTuple):
     """A part of a message with values of its own, said in the person of the message it is
-    part of; as text (``str``), said of the players."""
+    part of; as text (``str``), said of the players.  (A tuple: one is made with every
+    diagnostic, and a tuple is the cheapest value to make.)"""
 
     template: str
-    values: Mapping[str, Any] = field(eq=False)
+    values: Mapping[str, Any]
 
     def __str__(self) -> str:
         return say(self.template, self.values)
