@@ -11,6 +11,7 @@ the faults of a sentence made by putting "You" in place of a name.
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -21,8 +22,8 @@ from trufspec.diagnostics import Diagnostic
 from trufspec.output.rules import how_it_ends
 from trufspec.records import NO_SPAN
 from trufspec.referee import STATES, Refused, new_game
-from trufspec.referee.actions import PlayCard
 from trufspec.rulesets import RULESETS
+from trufspec.simulate.bots import make_bot
 from trufspec.simulate.terminal import UNNAMED, open_table, score_sheet
 from trufspec.spec.clauses import Clause, Phase, message_fields
 from trufspec.spec.registry import default_registry
@@ -82,6 +83,8 @@ THIRD_PERSON = {
     "cuts",
     "chooses",
     "decides",
+    "abstains",
+    "casts",
 }
 """Verbs said of one player, which after "You" make a sentence wrong."""
 
@@ -198,6 +201,14 @@ def test_the_marks_of_agreement() -> None:
         )
 
 
+def _refused(state: Any, player: str, words: str) -> bool:
+    """Whether the referee refuses ``words`` of ``player`` now."""
+    try:
+        return state.why_not(state.action(player, words)) is not None
+    except Refused:
+        return True
+
+
 def _refusal(state: Any, player: str, words: str) -> Diagnostic:
     with pytest.raises(Refused) as raised:
         state.apply(state.action(player, words))
@@ -230,6 +241,21 @@ def test_the_referee_s_refusals_are_said_to_the_player_who_acted() -> None:
     assert marked.value.diagnostic.said_to(leader).startswith("You cannot mark")
 
 
+def test_a_phrase_about_the_voter_is_said_to_them() -> None:
+    """A vote for oneself (TM205): the phrase of the problem is said in the message's person."""
+    state = new_game("tromplemond", ["Ana", "Budi", "Citra", "Dewi"], {}, seed=4)
+    bot = make_bot("basic", random.Random(1))
+    while state.phase != "votes":
+        player = state.current_player
+        assert player is not None and not state.is_game_over
+        state.apply(bot.choose(state, player))
+    voter = state.to_act[0]
+    refused = _refusal(state, voter, voter)
+    assert refused.code == "TM205"
+    assert refused.message.startswith(f"{voter} votes for themselves; ")
+    assert refused.said_to(voter).startswith("You vote for yourself; ")
+
+
 @pytest.mark.parametrize("ruleset", sorted(STATES))
 def test_a_refusal_at_a_table_of_each_ruleset_is_said_to_the_person(ruleset: str) -> None:
     out: list[str] = []
@@ -239,10 +265,7 @@ def test_a_refusal_at_a_table_of_each_ruleset_is_said_to_the_person(ruleset: str
         player = state.current_player
         assert player is not None
         state.apply(table.bots.choose(state, player))
-    legal = {str(a) for a in state.legal_actions("Dewi")}
-    tried = next(
-        str(c) for c in FULL_PACK if str(c) not in legal and PlayCard("Dewi", c) not in legal
-    )
+    tried = next(str(c) for c in FULL_PACK if _refused(state, "Dewi", str(c)))
     lines = iter([tried, "quit"])
     table.run(lambda: next(lines) + "\n")
     refused = [line for line in out if line.startswith("Not allowed: ")]
