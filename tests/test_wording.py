@@ -308,3 +308,20 @@ def test_a_player_left_unnamed_is_greeted_and_listed_once() -> None:
     shown = "\n".join([*out, score_sheet(table.state.record(), False)])
     assert "(you)" not in shown
     assert not re.search(r"\bYou (takes|plays|holds|has|is)\b", shown)
+
+
+def test_the_play_page_says_how_each_game_ends() -> None:
+    """The play page offers each game with its ending in its rule's words, shown under the
+    choice of game (the first at once, the others as they are chosen, and at the table)."""
+    from litestar import Litestar
+    from litestar.testing import TestClient
+    from markupsafe import escape
+
+    from trufspec.serve.pages import pages_router
+
+    with TestClient(Litestar(route_handlers=[pages_router()])) as client:
+        page = client.get("/play").text
+    for ruleset in RULESETS:
+        assert f'data-ending="{escape(how_it_ends(ruleset, REGISTRY))}"' in page
+    first = next(iter(RULESETS))
+    assert f'<p id="ending" class="note">{escape(how_it_ends(first, REGISTRY))}</p>' in page
