@@ -375,6 +375,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     async def stop(app: Litestar) -> None:
         await judges.stop()
+        host: Host | None = getattr(app.state, "host", None)
+        if host is not None:
+            host.store.close()
 
     return Litestar(
         [
