@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from tests.live_server import Server, running
+from tests.postgres_cluster import Cluster
 from trufspec.api import check_text, dumps, load
 from trufspec.jsonrecords import write_json
 
@@ -30,10 +31,36 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield live
 
 
+@pytest.fixture(scope="module")
+def postgres_server(
+    tmp_path_factory: pytest.TempPathFactory, postgres: Cluster
+) -> Iterator[Server]:
+    """A server of the same settings keeping its games in the session's PostgreSQL cluster."""
+    folder = tmp_path_factory.mktemp("serve-postgres")
+    options = ("--max-body", "200000", "--time-budget", "2")
+    with running(folder / "games", *options, database_url=postgres.url) as live:
+        yield live
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def hosting(request: pytest.FixtureRequest) -> Server:
+    """The server of one store or the other, for the tests of hosted games run on both."""
+    fixture = "server" if request.param == "sqlite" else "postgres_server"
+    live: Server = request.getfixturevalue(fixture)
+    return live
+
+
 @pytest.fixture
-def client(server: Server) -> Iterator[httpx.Client]:
-    with server.client() as client:
+def client(request: pytest.FixtureRequest, server: Server) -> Iterator[httpx.Client]:
+    """A client of the SQLite server, or of either server for a test marked ``ON_BOTH``."""
+    on = getattr(request, "param", "sqlite")
+    live = server if on == "sqlite" else request.getfixturevalue("postgres_server")
+    with live.client() as client:
         yield client
+
+
+ON_BOTH = pytest.mark.parametrize("client", ["sqlite", "postgres"], indirect=True)
+"""Runs a test taking ``client`` against the server on SQLite and the one on PostgreSQL."""
 
 
 def cut_mid_trick() -> str:
@@ -174,6 +201,7 @@ def test_the_openapi_document_and_the_docs_page(client: httpx.Client) -> None:
 # ------------------------------------------------------------------ hosted games
 
 
+@ON_BOTH
 def test_a_hosted_game_is_played_by_its_seats(client: httpx.Client) -> None:
     game = new_game(client)
     seats = game["tokens"]["seats"]
@@ -200,6 +228,7 @@ def test_a_hosted_game_is_played_by_its_seats(client: httpx.Client) -> None:
     assert not errors(record["record"])
 
 
+@ON_BOTH
 def test_only_the_tables_token_lets_an_irregularity_stand(client: httpx.Client) -> None:
     game = new_game(client)
     seats, table = game["tokens"]["seats"], bearer(game["tokens"]["table"])
@@ -243,6 +272,7 @@ def test_only_the_tables_token_lets_an_irregularity_stand(client: httpx.Client) 
     assert not errors(record)
 
 
+@ON_BOTH
 def test_tokens_never_tell_whether_a_game_exists(client: httpx.Client) -> None:
     game = new_game(client)
     other = new_game(client)
@@ -417,8 +447,8 @@ def test_every_problem_type_is_documented(client: httpx.Client) -> None:
     assert {"malformed", "method-not-allowed", "refused", "conflict"} <= used
 
 
-def test_two_actions_at_once_apply_exactly_one(server: Server) -> None:
-    with server.client() as client:
+def test_two_actions_at_once_apply_exactly_one(hosting: Server) -> None:
+    with hosting.client() as client:
         game = new_game(client, "truf-jb", seed=11)
         table = bearer(game["tokens"]["table"])
         view = client.get(f"/v1/games/{game['id']}", headers=table).json()
@@ -427,7 +457,7 @@ def test_two_actions_at_once_apply_exactly_one(server: Server) -> None:
 
     def send(seat: str) -> httpx.Response:
         token = bearer(game["tokens"]["seats"][seat])
-        with server.client() as own:
+        with hosting.client() as own:
             seen = own.get(f"/v1/games/{game['id']}", headers=token).json()
             bid = seen["legal_actions"]["items"][0]
             return own.post(url, json={"action": bid, "version": 0}, headers=token)
@@ -437,20 +467,20 @@ def test_two_actions_at_once_apply_exactly_one(server: Server) -> None:
     statuses = sorted(a.status_code for a in answers)
     assert statuses.count(200) == 1, [a.text for a in answers]
     assert all(s == 409 for s in statuses if s != 200)
-    with server.client() as client:
+    with hosting.client() as client:
         record = client.get(f"/v1/games/{game['id']}/record", headers=table).json()
     assert record["version"] == 1
     assert not errors(record["record"])
 
 
-def test_many_clients_racing_on_one_game_never_tear_the_record(server: Server) -> None:
-    with server.client() as client:
+def test_many_clients_racing_on_one_game_never_tear_the_record(hosting: Server) -> None:
+    with hosting.client() as client:
         game = new_game(client, seed=21)
         table = bearer(game["tokens"]["table"])
     url = f"/v1/games/{game['id']}/actions"
 
     def race(_: int) -> int:
-        with server.client() as own:
+        with hosting.client() as own:
             applied = 0
             for _ in range(6):
                 view = own.get(f"/v1/games/{game['id']}", headers=table).json()
@@ -467,7 +497,7 @@ def test_many_clients_racing_on_one_game_never_tear_the_record(server: Server) -
 
     with ThreadPoolExecutor(8) as pool:
         applied = sum(pool.map(race, range(8)))
-    with server.client() as client:
+    with hosting.client() as client:
         record = client.get(f"/v1/games/{game['id']}/record", headers=table).json()
     assert record["version"] == applied
     assert not errors(record["record"])

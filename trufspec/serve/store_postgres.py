@@ -162,6 +162,7 @@ class PostgresStore(Store):
             kwargs={"connect_timeout": _CONNECT},
             check=ConnectionPool.check_connection,
             name="trufspec-games",
+            open=True,
         )
 
     def _unavailable(self, error: psycopg.Error) -> StoreUnavailable:
