@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-__all__ = ["Cluster", "binaries", "cluster"]
+__all__ = ["Cluster", "binaries", "cluster", "free_port"]
 
 USER = "trufspec"
 """The cluster's superuser, which the tests connect as (trusted on 127.0.0.1: no password)."""
@@ -43,7 +43,8 @@ def binaries() -> Path | None:
     return Path(initdb).parent if initdb and shutil.which("pg_ctl") else None
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A port of 127.0.0.1 that nothing listens on now (bound and let go at once)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
@@ -106,7 +107,7 @@ def cluster() -> Iterator[Cluster]:
     try:
         if owner is not None:
             shutil.chown(folder, owner)
-        made = Cluster(folder, bin, _free_port(), owner)
+        made = Cluster(folder, bin, free_port(), owner)
         made._run(
             "initdb",
             *("-D", str(folder / "data"), "-U", USER, "-A", "trust"),

@@ -5,7 +5,6 @@ SQLite file and on a throw-away PostgreSQL cluster (the ``postgres`` fixture).""
 from __future__ import annotations
 
 import json
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -15,7 +14,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from postgres_cluster import Cluster
+from postgres_cluster import Cluster, free_port
 
 from trufspec.serve import store_postgres
 from trufspec.serve.games import Host
@@ -170,16 +169,8 @@ def test_a_database_of_another_scheme_is_named_in_the_error() -> None:
         open_store("mysql://me@db/games")
 
 
-def _refused_port() -> int:
-    """A port of 127.0.0.1 where nothing listens (bound and let go at once)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 def test_a_database_that_cannot_be_reached_is_named_without_its_password() -> None:
-    url = f"postgresql://me:secret@127.0.0.1:{_refused_port()}/games"
+    url = f"postgresql://me:secret@127.0.0.1:{free_port()}/games"
     with pytest.raises(StoreUnavailable) as refused:
         open_store(url)
     assert "me:***@127.0.0.1" in str(refused.value)
