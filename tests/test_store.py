@@ -5,6 +5,7 @@ SQLite file and on a throw-away PostgreSQL cluster (the ``postgres`` fixture).""
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 import subprocess
 import sys
@@ -16,8 +17,10 @@ import psycopg
 import pytest
 from postgres_cluster import Cluster, free_port
 
+from trufspec.api import dumps
+from trufspec.referee import STATES, new_game
 from trufspec.serve import store_postgres
-from trufspec.serve.games import Host
+from trufspec.serve.games import Host, _record_text
 from trufspec.serve.models import ActionRequest, NewGame
 from trufspec.serve.store import Logged, StoreUnavailable, open_store
 from trufspec.serve.store_sqlite import SCHEMA_VERSION
@@ -63,7 +66,7 @@ def test_an_action_is_one_row_of_the_log_and_a_deal_s_end_a_snapshot(url: str) -
     logged = store.actions(game.id, 0)
     assert [row.version for row in logged] == list(range(1, len(logged) + 1))
     assert ends, "a deal of truf-jb ends within 119 actions"
-    assert snapshot_versions(url, game.id) == [0, *ends]
+    assert snapshot_versions(url, game.id) == [0, ends[-1]]  # the last replaces the ones before
     # The snapshot at a deal's end is where a fresh worker starts, not deal 1.
     last = logged[-1].version
     assert store.snapshot(game.id, last).version == ends[-1]
@@ -220,3 +223,19 @@ def test_a_store_goes_on_by_itself_when_postgresql_comes_back(postgres: Cluster)
     assert (created.game, 1) in heard
     store.close()
     other.close()
+
+
+@pytest.mark.parametrize("ruleset", sorted(STATES))
+def test_a_snapshot_printed_in_parts_is_the_record_printed_whole(ruleset: str) -> None:
+    """At each deal's end the host prints only the deal just finished; what it stores must be
+    exactly what printing the whole record gives."""
+    state = new_game(ruleset, PLAYERS, seed=8)
+    chooser = random.Random(8)
+    parts: list[str] = []
+    ends = 0
+    while not state.is_game_over and ends < 4:
+        state.apply(chooser.choice(state.legal_actions()))
+        if state.is_deal_over and not state.is_game_over:
+            ends += 1
+            assert _record_text(state, parts) == dumps([state.record()])
+    assert ends >= 2

@@ -15,6 +15,9 @@ import threading
 import time
 from collections import OrderedDict
 
+from trufspec.api import dumps
+from trufspec.notation.printer import print_game
+from trufspec.records import Game
 from trufspec.referee import GameState, Refused, new_game, resume
 from trufspec.referee.errors import refusal
 from trufspec.serve.judged import PROBLEMS, legal_page, record_out, refusal_problem
@@ -65,6 +68,8 @@ class Host:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._states: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
+        self._printed: OrderedDict[str, list[str]] = OrderedDict()
+        """Each game's record as printed so far, in parts (:func:`_record_text`)."""
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ states
@@ -74,7 +79,8 @@ class Host:
             self._states[game] = (version, state)
             self._states.move_to_end(game)
             while len(self._states) > CACHED:
-                self._states.popitem(last=False)
+                gone, _ = self._states.popitem(last=False)
+                self._printed.pop(gone, None)
 
     def _state(self, stored: Stored) -> GameState:
         """The state of a stored game: a copy of the one kept, brought up to date from the log,
@@ -182,10 +188,11 @@ class Host:
         version = stored.version + 1
         logged = Logged(version, seat, str(words), request.acknowledge, time.time())
         snapshot: str | None = None
-        if state.is_deal_over:
-            printed = record_out(state.record(), as_json=False)
-            assert isinstance(printed, str)
-            snapshot = printed
+        if state.is_game_over:
+            snapshot = dumps([state.record()])
+        elif state.is_deal_over:
+            with self._lock:
+                snapshot = _record_text(state, self._printed.setdefault(game, []))
         if not self.store.append(game, logged, state.is_game_over, snapshot):
             raise _conflict("another action on this game was applied first; nothing was stored")
         self._remember(game, version, state.copy())
@@ -198,6 +205,19 @@ class Host:
             raise forbidden("a seat is given the record once the game is over")
         state = self._state(stored)
         return GameRecord(game, stored.version, stored.over, record_out(state.record(), as_json))
+
+
+def _record_text(state: GameState, parts: list[str]) -> str:
+    """The record of a game at a deal's end before the game's, as the notation prints it,
+    printing only what was not printed before: ``parts`` holds the game's tags and each finished
+    deal as printed at earlier deals' ends, and gets the deals finished since (a finished deal
+    never changes).  What it returns is :func:`trufspec.dumps` of the record; printing it whole
+    at every deal's end would make a long game's actions cost more and more."""
+    if not parts:
+        parts.append(print_game(Game(tuple(state.setup.tags()))))
+    for make in state.finished[len(parts) - 1 :]:
+        parts.append("\n" + print_game(Game((), (make(),))))
+    return "".join(parts)
 
 
 def _view(

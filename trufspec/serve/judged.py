@@ -7,6 +7,8 @@ network or the store, so each is what the Python API gives for the same question
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 
 import msgspec
@@ -149,10 +151,53 @@ def legal_page(state: GameState, player: str | None, offset: int, limit: int) ->
     return LegalActions(player, len(actions), offset, items)
 
 
+KEPT = 64
+"""Resumed states a judge keeps, by the hash of the record they were resumed from."""
+
+_kept: OrderedDict[bytes, GameState] = OrderedDict()
+
+
+def _record_key(record: Record, readings: Mapping[str, str] | None, seed: int | None) -> bytes:
+    """What identifies the state a record resumes to: its bytes, the readings and the seed."""
+    digest = hashlib.sha256(
+        repr((sorted(readings.items()) if readings is not None else None, seed)).encode()
+    )
+    digest.update(
+        record.encode("utf-8", "surrogatepass")
+        if isinstance(record, str)
+        else msgspec.json.encode(record)
+    )
+    return digest.digest()
+
+
+def _keep(key: bytes, state: GameState) -> None:
+    _kept[key] = state
+    _kept.move_to_end(key)
+    while len(_kept) > KEPT:
+        _kept.popitem(last=False)
+
+
+def _resumed(request: RefereeRequest) -> GameState:
+    """The state the request's record resumes to: a copy of one kept for the same record,
+    readings and seed, or resumed afresh (and kept).  A game server sends back the record the
+    referee answered with, so each record is resumed once, however many times it is sent."""
+    key = _record_key(request.record, request.readings, request.seed)
+    kept = _kept.get(key)
+    if kept is None:
+        kept = resume(resumable(request.record, request.readings), seed=request.seed)
+        _keep(key, kept)
+    else:
+        _kept.move_to_end(key)
+    return kept.copy()
+
+
 def referee(request: RefereeRequest) -> RefereeResponse | Problem:
-    """The stateless referee: the record resumed, the action applied, what comes next."""
+    """The stateless referee: the record resumed, the action applied, what comes next.
+
+    The record answered is kept with the state it shows, so the next request of the same game,
+    which sends it back, starts from there."""
     try:
-        state = resume(resumable(request.record, request.readings), seed=request.seed)
+        state = _resumed(request)
         player = request.player
         applied = None
         if request.action is not None:
@@ -168,10 +213,12 @@ def referee(request: RefereeRequest) -> RefereeResponse | Problem:
     except Refused as refused:
         return refusal_problem(refused.diagnostics)
     listed = state.current_player if applied is not None or player is None else player
+    record = record_out(state.record(), not isinstance(request.record, str))
+    _keep(_record_key(record, request.readings, request.seed), state)
     return RefereeResponse(
         applied=applied,
         player=player,
-        record=record_out(state.record(), not isinstance(request.record, str)),
+        record=record,
         phase=state.phase,
         to_act=list(state.to_act),
         legal_actions=legal_page(state, listed, request.offset, request.limit),

@@ -5,7 +5,9 @@ seats, which seats are bots) and a log with one row per action applied: its vers
 number of actions applied once it is), the seat, its words and whether the table let it stand
 as an irregularity.  At each deal or round boundary the record so far is kept as a snapshot,
 so a worker that does not hold the game resumes it from the last snapshot and the actions
-logged since, not from deal 1.  An action writes one row (and a snapshot when a deal ends):
+logged since, not from deal 1.  A new snapshot replaces the one before (the first, at version
+0, stays): the log and the first snapshot give every version, and a long game's snapshots
+would otherwise hold its early deals over and over.  An action writes one row (and a snapshot when a deal ends):
 its cost does not grow with the length of the game.
 
 An action is stored only if the game is still at the version it was read at

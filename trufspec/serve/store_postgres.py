@@ -264,6 +264,10 @@ class PostgresStore(Store):
                 connection.execute(
                     "INSERT INTO snapshots VALUES (%s, %s, %s)", (game, logged.version, snapshot)
                 )
+                connection.execute(
+                    "DELETE FROM snapshots WHERE game = %s AND version > 0 AND version < %s",
+                    (game, logged.version),
+                )
             connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game}:{logged.version}"))
         return True
 

@@ -199,6 +199,10 @@ class SqliteStore(Store):
                 connection.execute(
                     "INSERT INTO snapshots VALUES (?, ?, ?)", (game, logged.version, snapshot)
                 )
+                connection.execute(
+                    "DELETE FROM snapshots WHERE game = ? AND version > 0 AND version < ?",
+                    (game, logged.version),
+                )
         for moved_to in self._moved:
             moved_to(game, logged.version)
         return True

@@ -1,0 +1,53 @@
+"""The stateless referee keeps the states it resumed and answered, by their record's hash: a
+game server that sends back the record it was answered with is not replayed from scratch, and
+the answers are the same as when every record is resumed afresh."""
+
+from __future__ import annotations
+
+import pytest
+
+from trufspec.serve import judged
+from trufspec.serve.models import RefereeRequest, RefereeResponse
+
+START = '[Ruleset "truf-de"]\n[Players "Ana Budi Citra Dewi"]\n'
+
+
+def _play(monkeypatch: pytest.MonkeyPatch, keep: bool, steps: int) -> list[RefereeResponse]:
+    """``steps`` requests of one game, each sending the record of the answer before."""
+    monkeypatch.setattr(judged, "_kept", type(judged._kept)())
+    monkeypatch.setattr(judged, "KEPT", 64 if keep else 0)
+    answers: list[RefereeResponse] = []
+    answer = judged.referee(RefereeRequest(START, seed=11, limit=500))
+    for _ in range(steps):
+        assert isinstance(answer, RefereeResponse)
+        action = answer.legal_actions.items[-1]
+        answer = judged.referee(RefereeRequest(answer.record, action=action, seed=11, limit=500))
+        answers.append(answer)  # type: ignore[arg-type]
+    return answers
+
+
+def test_kept_states_answer_as_resumed_ones_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    resumed = _play(monkeypatch, keep=False, steps=60)
+    calls = 0
+    real = judged.resume
+
+    def counted(*args: object, **kwargs: object) -> object:
+        nonlocal calls
+        calls += 1
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(judged, "resume", counted)
+    kept = _play(monkeypatch, keep=True, steps=60)
+    assert kept == resumed
+    assert calls == 1  # only the first record, which no answer gave, was resumed
+
+
+def test_a_record_sent_twice_is_resumed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(judged, "_kept", type(judged._kept)())
+    first = judged.referee(RefereeRequest(START, seed=3))
+    again = judged.referee(RefereeRequest(START, seed=3))
+    other_seed = judged.referee(RefereeRequest(START, seed=4))
+    assert first == again
+    # The seed is part of what a state is kept by: another seed deals other hands.
+    assert isinstance(first, RefereeResponse) and isinstance(other_seed, RefereeResponse)
+    assert first.record != other_seed.record
