@@ -138,14 +138,16 @@ class PostgresStore(Store):
     """The games of one PostgreSQL database; safe to use from several threads, processes and
     machines.  Opening it makes the tables if the database has none, and raises
     :class:`~.store.StoreUnavailable` when the database cannot be reached and ValueError when
-    the URL cannot be read or the tables are of a later version."""
+    the URL cannot be read, the tables cannot be made or they are of a later version."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         try:
             conninfo_to_dict(url)
         except psycopg.ProgrammingError as error:
-            raise ValueError(f"the database URL {shown(url)} cannot be read: {error}") from None
+            raise ValueError(
+                f"the database URL {shown(url)} cannot be read: {str(error).strip()}"
+            ) from None
         self._moved: list[Moved] = []
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
@@ -154,6 +156,10 @@ class PostgresStore(Store):
                 _made(connection, url)
         except psycopg.OperationalError as error:
             raise self._unavailable(error) from None
+        except psycopg.Error as error:  # reached, but refusing the tables (no right to make them)
+            raise ValueError(
+                f"the database {shown(url)} cannot keep the games: {str(error).strip()}"
+            ) from None
         self._pool: ConnectionPool[psycopg.Connection[Any]] = ConnectionPool(
             url,
             min_size=1,
