@@ -211,23 +211,21 @@ class SqliteStore(Store):
         self._moved.append(moved)
         if self._listening is None:
             self._listening = threading.Event()
-            # Where the log ends is read before returning, so that an action logged as soon as
-            # listen() returns is heard, however late the thread starts.
-            connection = sqlite3.connect(
-                self.url, timeout=10, isolation_level=None, check_same_thread=False
-            )
-            seen = connection.execute("SELECT coalesce(max(rowid), 0) FROM actions").fetchone()[0]
+            # The log's end is read now, not when the thread first runs, so that an action
+            # logged as soon as this returns is heard.
+            seen = self._connect().execute("SELECT coalesce(max(rowid), 0) FROM actions")
             threading.Thread(
                 target=self._poll,
-                args=(connection, seen),
+                args=(seen.fetchone()[0],),
                 name="trufspec-store-log",
                 daemon=True,
             ).start()
 
-    def _poll(self, connection: sqlite3.Connection, seen: int) -> None:
+    def _poll(self, seen: int) -> None:
         """Tell the listeners of the actions that other processes log after row ``seen``."""
         stop = self._listening
         assert stop is not None
+        connection = sqlite3.connect(self.url, timeout=10, isolation_level=None)
         while not stop.wait(POLL):
             try:
                 rows = connection.execute(
