@@ -524,16 +524,20 @@ def test_a_record_too_costly_is_stopped_and_others_are_served(tmp_path: Path) ->
         assert client.post("/v1/check", json={"record": small}).status_code == 200
 
 
-def test_a_restart_keeps_every_game(tmp_path: Path) -> None:
+@pytest.mark.parametrize("on", ["sqlite", "postgres"])
+def test_a_restart_keeps_every_game(
+    tmp_path: Path, on: str, request: pytest.FixtureRequest
+) -> None:
     database = tmp_path / "games.sqlite"
-    with running(database, workers=2) as first, first.client() as client:
+    url = request.getfixturevalue("postgres").url if on == "postgres" else None
+    with running(database, workers=2, database_url=url) as first, first.client() as client:
         game = new_game(client, seed=8)
         table = bearer(game["tokens"]["table"])
         view = client.get(f"/v1/games/{game['id']}", headers=table).json()
         action = view["legal_actions"]["items"][0]
         client.post(f"/v1/games/{game['id']}/actions", json={"action": action}, headers=table)
         before = client.get(f"/v1/games/{game['id']}/record", headers=table).json()
-    with running(database) as second, second.client() as client:
+    with running(database, database_url=url) as second, second.client() as client:
         after = client.get(f"/v1/games/{game['id']}/record", headers=table).json()
         assert after == before
         view = client.get(f"/v1/games/{game['id']}", headers=table).json()
