@@ -73,6 +73,8 @@ def test_an_action_is_one_row_of_the_log_and_a_deal_s_end_a_snapshot(url: str) -
     fresh = Host(open_store(url))
     record = fresh.record(game.id, game.tokens.table, as_json=False).record
     assert record == host.record(game.id, game.tokens.table, as_json=False).record
+    store.close()
+    fresh.store.close()
 
 
 def test_compare_and_set_refuses_an_action_on_a_version_that_moved(url: str) -> None:
@@ -90,6 +92,7 @@ def test_compare_and_set_refuses_an_action_on_a_version_that_moved(url: str) -> 
     assert store.access(created.game, created.seats["Ana"]).seat == "Ana"  # type: ignore[union-attr]
     assert store.access(created.game, "no such token") is None
     assert store.access("no such game", created.table) is None
+    store.close()
 
 
 OTHER_PROCESS = """
