@@ -20,12 +20,14 @@ from pettingzoo.test import api_test, seed_test
 from referee_properties import BUDGET, TABLES, play, readings
 from test_referee_information_property import redealt
 
+import trufspec.environments.openspiel
 import trufspec.openspiel
 import trufspec.pettingzoo
 from trufspec import dumps
 from trufspec.environments.encoding import DONE, NUM_ACTIONS, Selection, action_ids, decisions
 from trufspec.environments.episode import Episode, Settings
 from trufspec.environments.observation import SIZE, strings, tensor
+from trufspec.environments.worlds import _voids, draw
 from trufspec.referee import STATES, BidCards, Refused, resume
 from trufspec.referee.state import Setup
 
@@ -229,7 +231,53 @@ def test_ismcts_plays_whole_games() -> None:
             else:
                 state.apply_action(int(rng.choice(state.legal_actions())))
         assert len(state.returns()) == 4
-        assert resampler.draws > 0 and resampler.misses < resampler.draws / 4
+        assert resampler.draws > 0 and resampler.misses == 0
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_drawn_world_keeps_what_the_player_knows_and_is_found(ruleset: str) -> None:
+    """Along random games, a world is drawn at (nearly) every decision, and in it every other
+    player holds no card of a suit they showed they lack, and the cards whose holder at the
+    deal is public were dealt to them."""
+    game = pyspiel.load_game(ruleset.replace("-", "_"))
+    rng = random.Random(5)
+    draws = found = 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            referee = state.episode.state
+            name = referee.players[state.current_player()]
+            world = draw(state.episode, name, rng)
+            draws += 1
+            if world is not None:
+                found += 1
+                real = _voids(referee.view(name).record.deals[-1], referee)
+                for other in referee.players:
+                    if other != name:
+                        held = world.state.hand(other)
+                        assert not {c.suit for c in held} & real[other], (other, held)
+                dealt = STATES[ruleset].written_hands(world.state.record().deals[-1])
+                for card, holder in referee.public_holders().items():
+                    assert dealt is not None and card in dealt[holder]
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert found >= draws * 0.9, f"{found} worlds in {draws} draws"
+
+
+def test_the_resampler_serves_a_world_found_before_rather_than_the_real_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = pyspiel.load_game("truf_de")
+    state = game.new_initial_state()
+    state.apply_action(2)
+    resampler = trufspec.openspiel.Resampler(2)
+    first = resampler(state, state.current_player())
+    monkeypatch.setattr(trufspec.environments.openspiel, "draw", lambda *args: None)
+    again = resampler(state, state.current_player())
+    assert again.serialize() == first.serialize()
+    assert (resampler.draws, resampler.again, resampler.misses) == (2, 1, 0)
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,8 @@
 """The play page of ``trufspec serve`` in a real browser: whole games played by clicks.
 
 A live ``trufspec serve`` (its games in a SQLite file of the test's) runs on 127.0.0.1;
-headless Chromium, driven by Playwright, starts a table with bots and plays every action of the
-person's seat by clicking: a card marked legal, the cards of a bid or a claim and then the send
+headless Chromium, driven by Playwright, starts a game with bots in the other seats (the server
+moves them) and plays every action of the person's seat by clicking: a card marked legal, the cards of a bid or a claim and then the send
 button, a contract, a vote, the next deal.  The server is stopped and started again in the
 middle of a game, and a second tab sits on the same seat.
 """
@@ -52,6 +52,13 @@ def _version(page: Page) -> int:
     return int(page.locator("body").get_attribute("data-version") or "-1")
 
 
+def _own_errors(tab: Tab) -> list[str]:
+    """The errors of a page but Chromium's report of a 409 answer: where the order of play is
+    free, a bot may play before the person's card arrives, which is refused and looked at
+    again."""
+    return [e for e in tab.errors if "status of 409" not in e]
+
+
 def _move(page: Page) -> str:
     """One action of the person, by clicks, as the page offers it; what was done ("waited"
     when the bots moved first and the page offers nothing to do yet)."""
@@ -70,19 +77,22 @@ def _move(page: Page) -> str:
         return ["none", "", ""];
         }"""
     )
+    if kind == "none":
+        return "waited"
     try:
-        if kind == "compose":
-            for card in what.split():
-                page.locator(f'{where} [data-card="{card}"]').click(timeout=5000)
-            page.get_by_role("button", name="Send the chosen cards").click(timeout=5000)
-        elif kind == "card":
-            page.locator(f'#hand [data-card="{what}"]').click(timeout=5000)
-        elif kind == "choice":
-            page.locator(f'#choices [data-action="{what}"]').click(timeout=5000)
-        else:
-            return "waited"
+        with page.expect_response(lambda r: r.url.endswith("/actions")) as sent:
+            if kind == "compose":
+                for card in what.split():
+                    page.locator(f'{where} [data-card="{card}"]').click(timeout=5000)
+                page.get_by_role("button", name="Send the chosen cards").click(timeout=5000)
+            elif kind == "card":
+                page.locator(f'#hand [data-card="{what}"]').click(timeout=5000)
+            else:
+                page.locator(f'#choices [data-action="{what}"]').click(timeout=5000)
     except PlaywrightTimeout:
         return "waited"  # the view changed under the click: look again
+    if sent.value.status == 409 and "code" not in sent.value.json():
+        return "waited"  # a bot acted first where the order matters: the page looks again
     done = ("played " if kind == "card" else "chose ") + what
     try:
         page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
@@ -121,15 +131,17 @@ def test_a_whole_truf_jb_deal_played_by_clicks(tab: Callable[..., Tab], server: 
     # A bid, a contract perhaps (when the bid is won), and the person's 13 cards.
     assert len({m for m in moves if m.startswith("played ")}) == 13  # 13 cards, each once
     assert player.scroll_width() <= 390
-    assert player.errors == []
+    assert _own_errors(player) == []
     assert [u for u in player.requests if not u.startswith(server + "/")] == []
 
 
 def test_a_table_s_bots_are_of_a_level_the_simulator_offers(server: str) -> None:
     def start(level: str) -> int:
-        body = json.dumps({"ruleset": "truf-jb", "name": "You", "bots": level}).encode()
+        players = ["You", "Ana", "Budi", "Citra"]
+        bots = dict.fromkeys(players[1:], level)
+        body = json.dumps({"ruleset": "truf-jb", "players": players, "bots": bots}).encode()
         request = urllib.request.Request(
-            server + "/play/tables", body, {"Content-Type": "application/json"}
+            server + "/v1/games", body, {"Content-Type": "application/json"}
         )
         try:
             with urllib.request.urlopen(request, timeout=30) as answer:
@@ -165,6 +177,7 @@ def _to_a_choice_of_cards(page: Page) -> None:
         return (
             "Your turn: play" in p.locator("#status").inner_text()
             and 0 < legal < p.locator("#hand .card").count()
+            and p.locator("body").get_attribute("data-to-act") == "You"
         )
 
     _play_until(page, ready)
@@ -245,8 +258,8 @@ def test_a_second_tab_on_the_seat_sees_the_same_game(tab: Callable[..., Tab], se
     # Both act; each action is judged in its turn, the later one against the game as it is.
     _play_until(second.page, lambda p: "play a card" in p.locator("#status").inner_text())
     _move(second.page)
-    assert first.errors == []
-    assert second.errors == []
+    assert _own_errors(first) == []
+    assert _own_errors(second) == []
 
 
 def test_a_restarted_server_resumes_the_game(tab: Callable[..., Tab], tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from referee_play import assert_resumes, play_until
 
 from trufspec import check_text, dumps
 from trufspec.diagnostics import Severity
-from trufspec.referee import Choose, Discard, NextDeal, Refused, new_game
+from trufspec.referee import Choose, Discard, NextDeal, PlayCard, Refused, new_game
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 READINGS = [
@@ -72,6 +72,27 @@ def test_the_player_to_the_left_of_the_dealer_deals_next() -> None:
     assert refusal.code == "RH106"
     state.apply(NextDeal("Dewi"))
     assert state.phase == "ruff" and state.deal_number == 2
+
+
+def test_a_card_out_of_turn_is_answered_with_whose_turn_it_is() -> None:
+    state = play_until(
+        new_game("ruff-and-honours", PLAYERS, seed=2),
+        random.Random(1),
+        lambda s: s.phase == "play",
+        irregular=0,
+    )
+    leader = state.current_player
+    assert leader is not None
+    other = next(p for p in PLAYERS if p != leader)
+    early = state.why_not(PlayCard(other, state.hand(other)[0]))
+    assert (early.code, early.message) == ("RH301", f"it is {leader}'s lead")
+    state.apply(state.legal_actions(leader)[0])
+    follower = state.current_player
+    wrong = next(p for p in PLAYERS if p not in (leader, follower))
+    late = state.why_not(PlayCard(wrong, state.hand(wrong)[0]))
+    assert late.message == f"it is {follower}'s turn: play goes clockwise"
+    again = state.why_not(PlayCard(leader, state.hand(leader)[0]))
+    assert again.message == "you have already played to this trick"
 
 
 def test_a_view_hides_the_stock_and_the_discards_of_others() -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -393,11 +394,11 @@ def test_every_reported_bad_input_is_a_true_4xx_and_changes_nothing(client: http
     assert problem(client.delete(url), 405)["type"].endswith("#problem-method-not-allowed")
     # A seat the game does not have is named, for a view and for an action.
     assert (
-        "no seat Zed"
-        in problem(client.get(url, params={"seat": "Zed"}, headers=table), 404)["detail"]
+        problem(client.get(url, params={"seat": "Zed"}, headers=table), 404)["detail"]
+        == "no seat is named Zed"
     )
     zed = client.post(url + "/actions", json={"action": "x", "seat": "Zed"}, headers=table)
-    assert "no seat Zed" in problem(zed, 409)["detail"]
+    assert problem(zed, 409)["detail"].startswith("no seat is named Zed; the seats: Ana, Budi")
     # A whole number written 0.0 is the integer it is, as JSON Schema says.
     assert (
         client.post("/v1/referee", json={"record": cut_mid_trick(), "limit": 2.0}).status_code
@@ -447,13 +448,14 @@ def test_every_problem_type_is_documented(client: httpx.Client) -> None:
     assert {"malformed", "method-not-allowed", "refused", "conflict"} <= used
 
 
-def test_two_actions_at_once_apply_exactly_one(hosting: Server) -> None:
+def test_sealed_bids_sent_at_once_are_all_applied(hosting: Server) -> None:
     with hosting.client() as client:
         game = new_game(client, "truf-jb", seed=11)
         table = bearer(game["tokens"]["table"])
         view = client.get(f"/v1/games/{game['id']}", headers=table).json()
     url = f"/v1/games/{game['id']}/actions"
     bidders = view["to_act"]
+    assert len(bidders) == 4  # a sealed round: every seat bids, in any order
 
     def send(seat: str) -> httpx.Response:
         token = bearer(game["tokens"]["seats"][seat])
@@ -464,13 +466,35 @@ def test_two_actions_at_once_apply_exactly_one(hosting: Server) -> None:
 
     with ThreadPoolExecutor(len(bidders)) as pool:
         answers = list(pool.map(send, bidders))
-    statuses = sorted(a.status_code for a in answers)
-    assert statuses.count(200) == 1, [a.text for a in answers]
-    assert all(s == 409 for s in statuses if s != 200)
+    # Each bid was chosen on version 0; the others' bids came between, and none changes
+    # what a seat may bid, so each is judged on the game as it is and applied.
+    assert [a.status_code for a in answers] == [200] * 4, [a.text for a in answers]
     with hosting.client() as client:
         record = client.get(f"/v1/games/{game['id']}/record", headers=table).json()
-    assert record["version"] == 1
-    assert not errors(record["record"])
+        assert record["version"] == 4
+        assert not errors(record["record"])
+        # Through to the play: a card chosen on a view another card has since moved is
+        # refused, as order matters there.
+        view = client.get(f"/v1/games/{game['id']}", headers=table).json()
+        while view["phase"] != "play":
+            action = view["legal_actions"]["items"][0]
+            client.post(url, json={"action": action, "version": view["version"]}, headers=table)
+            view = client.get(f"/v1/games/{game['id']}", headers=table).json()
+        stale = view["version"]
+        leader = view["legal_actions"]["player"]
+        client.post(url, json={"action": view["legal_actions"]["items"][0]}, headers=table)
+        moved = client.get(f"/v1/games/{game['id']}", headers=table).json()
+        follower = moved["legal_actions"]["player"]
+        card = moved["legal_actions"]["items"][0]
+        late = client.post(
+            url,
+            json={"action": card, "seat": follower, "version": stale},
+            headers=table,
+        )
+        assert leader != follower
+        assert problem(late, 409)["detail"] == (
+            f"the game is at version {stale + 1}, not {stale}: another action came first"
+        )
 
 
 def test_many_clients_racing_on_one_game_never_tear_the_record(hosting: Server) -> None:
@@ -681,19 +705,89 @@ def test_the_depth_of_a_body_counts_its_arrays_and_objects_only() -> None:
     assert not too_deep(json.dumps({"record": record}).encode())
 
 
-def test_a_table_s_bots_act_until_the_person_is_to_act(client: httpx.Client) -> None:
-    started = client.post("/play/tables", json={"ruleset": "truf-basics", "name": "You", "seed": 4})
+def test_bots_play_their_seats_on_their_own(client: httpx.Client) -> None:
+    bots = {"Budi": "basic", "Citra": "random", "Dewi": "search"}
+    started = client.post(
+        "/v1/games", json={"ruleset": "truf-basics", "players": PLAYERS, "seed": 4, "bots": bots}
+    )
     assert started.status_code == 201, started.text
-    table = started.json()
-    moved = client.post(
-        f"/play/tables/{table['game']}/bots", json={}, headers=bearer(table["token"])
-    )
-    assert moved.status_code == 200, moved.text
-    view = client.get(f"/v1/games/{table['game']}", headers=bearer(table["token"])).json()
-    assert view["version"] == moved.json()["version"] == len(moved.json()["actions"])
-    assert view["over"] or [p for p in view["to_act"] if p != "You"] == []
+    game = started.json()
+    assert list(game["tokens"]["seats"]) == ["Ana"]  # a bot's seat has no token
+    ana = bearer(game["tokens"]["seats"]["Ana"])
+    url = f"/v1/games/{game['id']}"
+    # Nobody asks the bots to act: they bid as soon as the game starts, and after each of
+    # Ana's actions they act until she is to act again.
+    for _ in range(12):
+        view = wait_for(client, url, ana, lambda v: v["over"] or v["to_act"] == ["Ana"])
+        if view["over"]:
+            break
+        items = view["legal_actions"]["items"]
+        answer = client.post(
+            url + "/actions", json={"action": items[0], "version": view["version"]}, headers=ana
+        )
+        assert answer.status_code == 200, answer.text
+    table = bearer(game["tokens"]["table"])
+    record = client.get(url + "/record", headers=table).json()
+    assert record["version"] > 12 and not errors(record["record"])
+    # A bot's seat must be a player's, at a level the simulator has.
+    for wrong, where, said in (
+        ({"Zed": "basic"}, "/bots/Zed", "is not one of the players"),
+        ({"Budi": "grandmaster"}, "/bots/Budi", "is not a bot's level: random, basic, search"),
+    ):
+        body = {"ruleset": "truf-basics", "players": PLAYERS, "bots": wrong}
+        refused = problem(client.post("/v1/games", json=body), 422)
+        assert refused["errors"][0] == {"source": "body", "key": where, "message": said}
     deep = b'{"ruleset": ' + b"[" * 100 + b"]" * 100 + b"}"
-    refused = client.post(
-        "/play/tables", content=deep, headers={"content-type": "application/json"}
+    refused = problem(
+        client.post("/v1/games", content=deep, headers={"content-type": "application/json"}), 400
     )
-    assert "32 deep" in problem(refused, 400)["detail"]
+    assert "32 deep" in refused["detail"]
+
+
+def wait_for(
+    client: httpx.Client, url: str, token: dict[str, str], done: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """The view at ``url`` once ``done`` says so; it is looked at for 30 seconds at most."""
+    deadline = time.monotonic() + 30
+    while True:
+        view: dict[str, Any] = client.get(url, headers=token).json()
+        if done(view):
+            return view
+        assert time.monotonic() < deadline, f"still waiting: {view['to_act']} at {view['version']}"
+        time.sleep(0.05)
+
+
+def test_a_seat_is_told_why_in_its_own_terms(client: httpx.Client) -> None:
+    game = new_game(client, "truf-basics", seed=8)
+    url = f"/v1/games/{game['id']}"
+    table = bearer(game["tokens"]["table"])
+    seats = {seat: bearer(token) for seat, token in game["tokens"]["seats"].items()}
+    view = client.get(url, headers=seats["Budi"]).json()
+    bid = view["legal_actions"]["items"][0]
+    assert client.post(url + "/actions", json={"action": bid}, headers=seats["Budi"]).is_success
+    again = client.post(url + "/actions", json={"action": bid}, headers=seats["Budi"])
+    assert problem(again, 409)["detail"] == "you have already bid"
+    view = client.get(url, headers=table).json()
+    while view["phase"] != "play":
+        action = view["legal_actions"]["items"][0]
+        client.post(url + "/actions", json={"action": action}, headers=table)
+        view = client.get(url, headers=table).json()
+    leader = view["to_act"][0]
+    other = next(p for p in PLAYERS if p != leader)
+    card = client.get(url, headers=seats[other]).json()["hand"][0]
+    early = client.post(url + "/actions", json={"action": card}, headers=seats[other])
+    assert problem(early, 409)["detail"] == f"it is {leader}'s lead"
+    lead = client.get(url, headers=seats[leader]).json()["legal_actions"]["items"][0]
+    client.post(url + "/actions", json={"action": lead}, headers=seats[leader])
+    card = client.get(url, headers=seats[leader]).json()["hand"][0]
+    twice = client.post(url + "/actions", json={"action": card}, headers=seats[leader])
+    assert problem(twice, 409)["detail"] == "you have already played to this trick"
+    zed = client.post(url + "/actions", json={"action": card, "seat": "Zed"}, headers=table)
+    assert problem(zed, 409)["detail"] == "no seat is named Zed; the seats: Ana, Budi, Citra, Dewi"
+    # The stateless referee says the same of a player the record does not seat.
+    stateless = client.post(
+        "/v1/referee", json={"record": cut_mid_trick(), "action": "KH", "player": "Zed"}
+    )
+    assert problem(stateless, 409)["detail"] == (
+        "no seat is named Zed; the seats: Ana, Budi, Citra, Dewi"
+    )

@@ -95,6 +95,17 @@ def test_compare_and_set_refuses_an_action_on_a_version_that_moved(url: str) -> 
     store.close()
 
 
+def test_the_games_waiting_on_a_bot_are_those_not_over_with_a_bot_s_seat(url: str) -> None:
+    store = open_store(url)
+    with_bot = store.create("truf-jb", "1", "", PLAYERS, {"Dewi": "basic"})
+    people = store.create("truf-jb", "1", "", PLAYERS, {})
+    waiting = store.bot_games()
+    assert with_bot.game in waiting and people.game not in waiting
+    assert store.append(with_bot.game, Logged(1, "Ana", "QS", False, time.time()), over=True)
+    assert with_bot.game not in store.bot_games()
+    store.close()
+
+
 OTHER_PROCESS = """
 import sys, time
 from trufspec.serve.store import Logged, open_store

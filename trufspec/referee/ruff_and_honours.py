@@ -17,9 +17,9 @@ records name them (``Ana+Citra``).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
-from trufspec.cards import Card, parse_card
+from trufspec.cards import Card, Rank, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
 from trufspec.engine.tricks import TrickTable
@@ -123,6 +123,14 @@ class RuffAndHonoursState(TrickGame):
         if self._phase == "end":
             return (seat_left(self.players, self.dealer),)
         return ()
+
+    def public_holders(self) -> Mapping[Card, str]:
+        """The ace of trumps, when a player other than the dealer is to ruff or ruffed: only
+        its holder may (RH104), so everyone knows where it is (the dealer ruffs also when it
+        is in the stock, which tells less)."""
+        if self.ruffer == self.dealer:
+            return {}
+        return {Card(Rank.ACE, self.trump): self.ruffer}
 
     def side(self, player: str) -> str:
         return self.teams.of(player)

@@ -312,6 +312,12 @@ class GameState(abc.ABC):
     def winners(self) -> tuple[str, ...]:
         """The winners of the game once it is over; empty before."""
 
+    def public_holders(self) -> Mapping[Card, str]:
+        """Cards of the current deal whose holder at the deal every player can tell from what
+        the game shows, though nobody has seen them (none in most games): what a world drawn
+        for search must respect besides the cards a player has seen."""
+        return {}
+
     @classmethod
     def written_hands(cls, deal: Deal) -> Mapping[str, tuple[Card, ...]] | None:
         """The hands a deal of a record gives, for :func:`~trufspec.referee.resume`; None

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Mapping, Sequence
 
+import attrs
+
 from trufspec.cards import FULL_PACK, Card, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.tricks import TrickTable
@@ -79,10 +81,30 @@ class TrickGame(GameState):
         return [mine[card] for card in table.allowed(player)]
 
     def _play_problem(self, action: PlayCard) -> Diagnostic | None:
-        """The validator's diagnostic for playing ``action`` now, or None."""
-        assert self.table is not None
-        fault = self.table.fault(action.player, action.card, action.acknowledged)
-        return None if fault is None else clause_diagnostic(*fault)
+        """The validator's diagnostic for playing ``action`` now, or None.  A card played out
+        of turn breaks the clause the validator names, but the player is told whose turn it
+        is (a record's words, "trick 2 is led by Ana, but …", would tell them of a play that
+        did not happen)."""
+        table = self.table
+        assert table is not None
+        fault = table.fault(action.player, action.card, action.acknowledged)
+        if fault is None:
+            return None
+        problem = clause_diagnostic(*fault)
+        waiting = table.to_act()
+        if action.player in waiting or not waiting:
+            return problem
+        if any(player == action.player for player, _ in table.current):
+            return attrs.evolve(problem, message="you have already played to this trick")
+        turn = "turn" if table.current else "lead"
+        if len(waiting) == 1:
+            said = f"it is {waiting[0]}'s {turn}"
+        else:
+            said = f"it is the {turn} of {', '.join(waiting[:-1])} or {waiting[-1]}"
+        order = fault[1].get("order")
+        if order is not None:
+            said += f": play goes {order}"
+        return attrs.evolve(problem, message=said)
 
     def _played(self, deal: Deal) -> Iterator[Action]:
         """The cards the play of a recorded deal shows, each with its player, for

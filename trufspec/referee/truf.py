@@ -22,6 +22,8 @@ import functools
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
+import attrs
+
 from trufspec.cards import Card, Suit, Trump, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
@@ -268,7 +270,10 @@ class TrufState(TrickGame):
     def _bid_problem(self, action: BidCards) -> Diagnostic | None:
         player = action.player
         if player in self.bids:
-            return clause_diagnostic("REC011", {"name": player, "section": "bids"})
+            # The record's words ("'Ana' appears twice in this 'bids' section") are for a
+            # record; the player who bids again is told why.
+            repeated = clause_diagnostic("REC011", {"name": player, "section": "bids"})
+            return attrs.evolve(repeated, message="you have already bid")
         if not action.cards:
             return clause_diagnostic(self._bid_form, {"player": player, "problem": "bid no card"})
         if self._judged[0] is action:

@@ -28,6 +28,7 @@ from trufspec.referee import STATES
 from trufspec.rulesets import RULESETS
 from trufspec.serve import judged
 from trufspec.serve.bodies import read_body
+from trufspec.serve.bots import BotDriver
 from trufspec.serve.games import Host, ProblemError
 from trufspec.serve.judges import JudgeFailed, Judges, OverBudget
 from trufspec.serve.models import (
@@ -60,7 +61,6 @@ from trufspec.serve.problems import (
 )
 from trufspec.serve.setups import check_new_game
 from trufspec.serve.store import open_store
-from trufspec.serve.tables import tables_router
 from trufspec.spec.options import Option
 from trufspec.spec.registry import default_registry
 
@@ -285,7 +285,11 @@ async def referee(request: Request[Any, Any, Any], state: State) -> RefereeRespo
 async def create_game(request: Request[Any, Any, Any], state: State) -> GameCreated:
     data = await read_body(request, NewGame)
     check_new_game(data)
-    return await asyncio.to_thread(_host(state).create, data)
+    created = await asyncio.to_thread(_host(state).create, data)
+    if data.bots:
+        driver: BotDriver = state.bots
+        driver.wake(created.id, 0)
+    return created
 
 
 @get(
@@ -371,9 +375,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
     async def start(app: Litestar) -> None:
         app.state.judges = judges
         app.state.host = Host(open_store(settings.database))
+        app.state.bots = BotDriver(app.state.host)
+        await asyncio.to_thread(app.state.bots.start)
         await judges.start()
 
     async def stop(app: Litestar) -> None:
+        driver: BotDriver = app.state.bots
+        await asyncio.to_thread(driver.stop)
         await judges.stop()
         host: Host | None = getattr(app.state, "host", None)
         if host is not None:
@@ -385,7 +393,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
             *(create_game, view_game, act, game_record),
             *(openapi, docs),
             pages_router(samples=sample_records(), rules_url=settings.rules_url or None),
-            tables_router(),
         ],
         on_startup=[start],
         on_shutdown=[stop],

@@ -7,6 +7,12 @@ reached last are kept (by game and version, least recently used out) so that a g
 through one worker is not replayed at each action; a state is only used at the version it
 belongs to, and one that moved on through another worker is brought up to date from the log,
 or resumed from its last snapshot and the actions logged since.
+
+Actions the rules let several seats take at once (sealed bids, Tromplemond's claims, votes and
+decisions) do not conflict: one sent on a view that another seat's action of the same stage has since
+moved is judged again on the game as it is now (:meth:`Host.act`); an action whose meaning
+depends on what came before it keeps the compare-and-set, and is refused (409) when the game
+moved.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+
+import attrs
 
 from trufspec.api import dumps
 from trufspec.notation.printer import print_game
@@ -38,6 +46,13 @@ __all__ = ["Host", "ProblemError", "forbidden"]
 CACHED = 256
 """Game states kept per process."""
 
+SIMULTANEOUS = frozenset({"bids", "claims", "votes", "decide"})
+"""The phases whose actions the seats take at the same time, each on its own: a sealed bid, a
+claim, a vote, a Tromplemond tie decided by the private choice of the other seats.  An action
+of one seat does not change what another may do in them, so their order does not matter.  (A card played where the turn order is free does change what the
+others may play, and a call or the next deal is taken by whoever is first: those keep the
+compare-and-set.)"""
+
 
 class ProblemError(Exception):
     """A request answered with a problem rather than its result."""
@@ -58,8 +73,12 @@ def _conflict(detail: str) -> ProblemError:
 
 def _no_such_seat(seat: str) -> ProblemError:
     return ProblemError(
-        Problem(PROBLEMS + "no-such-seat", "No such seat", 404, f"this game has no seat {seat}")
+        Problem(PROBLEMS + "no-such-seat", "No such seat", 404, f"no seat is named {seat}")
     )
+
+
+def _moved_on(read: int, version: int) -> ProblemError:
+    return _conflict(f"the game is at version {version}, not {read}: another action came first")
 
 
 class Host:
@@ -109,8 +128,8 @@ class Host:
         return state
 
     def state(self, stored: Stored) -> GameState:
-        """The state of a stored game (a copy of it), for what acts inside the server: the bots
-        of the play page's tables."""
+        """The state of a stored game (a copy of it), for what acts inside the server: the
+        bots."""
         return self._state(stored)
 
     def _authorised(self, game: str, token: str) -> tuple[Access, Stored]:
@@ -130,7 +149,7 @@ class Host:
         record = record_out(state.record(), as_json=False)
         assert isinstance(record, str)
         created = self.store.create(
-            state.ruleset, str(state.setup.seed), record, list(state.players), {}
+            state.ruleset, str(state.setup.seed), record, list(state.players), request.bots
         )
         self._remember(created.game, 0, state)
         tokens = Tokens(created.table, dict(created.seats), created.watch)
@@ -160,44 +179,87 @@ class Host:
             raise forbidden(
                 "only the table lets an irregularity stand; a seat's token cannot acknowledge"
             )
-        if request.version is not None and request.version < stored.version:
+        return self._act(stored, access.seat or request.seat, request)
+
+    def act_for_bot(self, stored: Stored, seat: str, words: str) -> ActionResult:
+        """The action of the bot at ``seat``, chosen on ``stored`` at its version: logged as
+        anyone's is (409 when the game moved meanwhile)."""
+        return self._act(stored, seat, ActionRequest(words, seat=seat, version=stored.version))
+
+    def _act(self, stored: Stored, named: str | None, request: ActionRequest) -> ActionResult:
+        """Apply ``request`` as ``named`` (the current player's when None) and log it.
+
+        The action is judged on the game at the version it was chosen from (the request's, or
+        the one just read).  When the game has moved on from there, or moves on between the
+        judging and the logging, it is judged again on the game as it now is, provided only
+        other seats' actions of the same simultaneous stage came between
+        (:meth:`_alongside`); otherwise it is refused with 409, nothing stored."""
+        read = stored.version if request.version is None else request.version
+        if read > stored.version:
             raise _conflict(
-                f"the game is at version {stored.version}, not {request.version}: "
-                "another action came first"
-            )
-        if request.version is not None and request.version > stored.version:
-            raise _conflict(
-                f"the game is at version {stored.version}: version {request.version} has not "
+                f"the game is at version {stored.version}: version {read} has not "
                 "been reached; send the version of the view the action was chosen from"
             )
-        state = self._state(stored)
-        seat = access.seat or request.seat or state.current_player
-        try:
-            if seat is None:
-                raise Refused([refusal("REF001", "no seat is to act: the game is over")])
-            if seat not in state.players:
-                seats = ", ".join(state.players)
-                raise Refused(
-                    [refusal("REF001", f"this game has no seat {seat}; its seats: {seats}")]
-                )
-            words = state.action(seat, request.action)
-            action = state.acknowledged(words) if request.acknowledge else words
-            state.apply(action)
-        except Refused as refused:
-            raise ProblemError(refusal_problem(refused.diagnostics)) from None
-        version = stored.version + 1
-        logged = Logged(version, seat, str(words), request.acknowledge, time.time())
-        snapshot: str | None = None
-        if state.is_game_over:
-            snapshot = dumps([state.record()])
-        elif state.is_deal_over:
-            with self._lock:
-                snapshot = _record_text(state, self._printed.setdefault(game, []))
-        if not self.store.append(game, logged, state.is_game_over, snapshot):
-            raise _conflict("another action on this game was applied first; nothing was stored")
-        self._remember(game, version, state.copy())
-        view = _view(game, version, state, seat, request.format == "json", 0, 100)
-        return ActionResult(str(action), seat, view)
+        for _ in range(len(stored.seats) + 1):
+            state = self._state(stored)
+            seat = named or state.current_player
+            try:
+                if seat is None:
+                    raise Refused([refusal("REF001", "no seat is to act: the game is over")])
+                if seat not in state.players:
+                    seats = ", ".join(state.players)
+                    raise Refused(
+                        [refusal("REF001", f"no seat is named {seat}; the seats: {seats}")]
+                    )
+                if read < stored.version and (
+                    named is None or not self._alongside(stored, read, named, state)
+                ):
+                    raise _moved_on(read, stored.version)
+                words = state.action(seat, request.action)
+                action = state.acknowledged(words) if request.acknowledge else words
+                state.apply(action)
+            except Refused as refused:
+                raise ProblemError(refusal_problem(refused.diagnostics)) from None
+            version = stored.version + 1
+            logged = Logged(version, seat, str(words), request.acknowledge, time.time())
+            snapshot: str | None = None
+            if state.is_game_over:
+                snapshot = dumps([state.record()])
+            elif state.is_deal_over:
+                with self._lock:
+                    snapshot = _record_text(state, self._printed.setdefault(stored.id, []))
+            if self.store.append(stored.id, logged, state.is_game_over, snapshot):
+                self._remember(stored.id, version, state.copy())
+                view = _view(stored.id, version, state, seat, request.format == "json", 0, 100)
+                return ActionResult(str(action), seat, view)
+            moved = self.store.load(stored.id)
+            if moved is None:
+                break
+            stored = moved
+        raise _conflict("another action on this game was applied first; nothing was stored")
+
+    def _alongside(self, stored: Stored, read: int, seat: str, now: GameState) -> bool:
+        """Whether an action of ``seat`` chosen at version ``read`` may still be taken now, at
+        ``stored.version``: at ``read`` the seat was to act in a simultaneous stage together
+        with others, it still is in the same deal and stage, and every action logged since was
+        another of those seats acting in it."""
+        since = stored.version - read
+        if since >= len(stored.seats):
+            return False  # more actions than the other seats take in one stage
+        then = now.copy()
+        if len(then.history) >= since:
+            for _ in range(since):
+                then.undo()
+        else:
+            then = self._state(attrs.evolve(stored, version=read))
+        if then.phase not in SIMULTANEOUS or seat not in then.to_act or len(then.to_act) < 2:
+            return False
+        if (now.deal_number, now.phase) != (then.deal_number, then.phase):
+            return False
+        if seat not in now.to_act:
+            return False
+        logged = self.store.actions(stored.id, read, stored.version)
+        return all(each.seat != seat and each.seat in then.to_act for each in logged)
 
     def record(self, game: str, token: str, as_json: bool) -> GameRecord:
         access, stored = self._authorised(game, token)

@@ -202,9 +202,11 @@ def referee(request: RefereeRequest) -> RefereeResponse | Problem:
         applied = None
         if request.action is not None:
             player = player or state.current_player
-            if player is None or player not in state.players:
-                who = "nobody is to act: the game is over" if player is None else "no such player"
-                raise Refused([refusal("REF001", f"{who} ({', '.join(state.players)})")])
+            seats = ", ".join(state.players)
+            if player is None:
+                raise Refused([refusal("REF001", f"nobody is to act: the game is over ({seats})")])
+            if player not in state.players:
+                raise Refused([refusal("REF001", f"no seat is named {player}; the seats: {seats}")])
             action = state.action(player, request.action)
             if request.acknowledge:
                 action = state.acknowledged(action)

@@ -128,6 +128,9 @@ class NewGame(_Body, frozen=True):
     players: Annotated[list[Player], msgspec.Meta(min_length=1, max_length=10)]
     readings: Readings = {}
     seed: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
+    bots: Annotated[dict[Player, Word], msgspec.Meta(max_length=10)] = {}
+    """The seats the server plays, each with its bot's level (``random``, ``basic`` or
+    ``search``): a bot's seat gets no token and acts as soon as it is to act."""
 
 
 class Tokens(_Answer, frozen=True):

@@ -9,7 +9,7 @@ is the HTML report's body (:func:`trufspec.pictures.html.render_files`): the sam
 trick replays, score charts and findings as ``trufspec report``.
 
 The play page (``/play``, its script ``web/static/play.js``) is a client of the hosted-game API
-holding one seat's token; :mod:`trufspec.serve.tables` seats the bots.
+holding one seat's token; it starts a game whose other seats are bots (:mod:`trufspec.serve.bots`).
 
 The rules pages lay the clauses out at the paths of the published reference
 (``rulesets/<id>.html#<code>``, ``notation.html``, ``ambiguities.html``), so the report's links

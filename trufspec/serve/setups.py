@@ -15,6 +15,7 @@ from typing import Any
 from trufspec.referee import STATES, Refused, new_game
 from trufspec.serve.bodies import invalid
 from trufspec.serve.models import PLAYER_PATTERN, NewGame
+from trufspec.simulate.bots import LEVELS
 from trufspec.spec.options import Option
 from trufspec.spec.registry import default_registry
 
@@ -109,6 +110,16 @@ def new_game_schema(seed: dict[str, Any]) -> dict[str, Any]:
                         "default": {},
                     },
                     "seed": seed,
+                    "bots": {
+                        "type": "object",
+                        "propertyNames": _player_schema(),
+                        "additionalProperties": {"type": "string", "enum": list(LEVELS)},
+                        "maxProperties": max(counts),
+                        "default": {},
+                        "description": "The seats the server plays (each one of the players), "
+                        "with their bot's level: a bot's seat gets no token, and its bot acts as "
+                        "soon as it is to act.",
+                    },
                 },
                 "required": ["ruleset", "players"],
                 "additionalProperties": False,
@@ -155,6 +166,15 @@ def check_new_game(request: NewGame) -> None:
                 )
             elif (why := _why_not(option, value)) is not None:
                 errors.append({"source": "body", "key": where, "message": why})
+    for seat, level in request.bots.items():
+        where = "/bots/" + seat.replace("~", "~0").replace("/", "~1")
+        if seat not in request.players:
+            errors.append({"source": "body", "key": where, "message": "is not one of the players"})
+        elif level not in LEVELS:
+            levels = ", ".join(LEVELS)
+            errors.append(
+                {"source": "body", "key": where, "message": f"is not a bot's level: {levels}"}
+            )
     if len(set(request.players)) != len(request.players):
         errors.append({"source": "body", "key": "/players", "message": "names a player twice"})
     if errors:

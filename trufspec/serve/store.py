@@ -198,6 +198,11 @@ class Store(abc.ABC):
         """The game's set-up and version; None when there is no such game."""
 
     @abc.abstractmethod
+    def bot_games(self) -> list[str]:
+        """The games not yet over that have a bot's seat: those a starting server looks at, in
+        case a bot is to act in one."""
+
+    @abc.abstractmethod
     def snapshot(self, game: str, version: int) -> Snapshot:
         """The latest snapshot of ``game`` at or before ``version``."""
 

@@ -227,6 +227,14 @@ class PostgresStore(Store):
             ).fetchall()
         return Stored(row[0], row[1], row[2], row[3], row[4], tuple(json.loads(row[5])), dict(bots))
 
+    def bot_games(self) -> list[str]:
+        with self._transaction() as connection:
+            rows = connection.execute(
+                "SELECT id FROM games WHERE NOT over"
+                " AND EXISTS (SELECT 1 FROM bots WHERE bots.game = games.id) ORDER BY updated"
+            ).fetchall()
+        return [row[0] for row in rows]
+
     def snapshot(self, game: str, version: int) -> Snapshot:
         with self._transaction() as connection:
             row = connection.execute(

@@ -151,6 +151,13 @@ class SqliteStore(Store):
             row[0], row[1], row[2], row[3], bool(row[4]), tuple(json.loads(row[5])), dict(bots)
         )
 
+    def bot_games(self) -> list[str]:
+        rows = self._connect().execute(
+            "SELECT id FROM games WHERE over = 0"
+            " AND EXISTS (SELECT 1 FROM bots WHERE bots.game = games.id) ORDER BY updated"
+        )
+        return [row[0] for row in rows]
+
     def snapshot(self, game: str, version: int) -> Snapshot:
         row = (
             self._connect()

@@ -1,13 +1,16 @@
 // The play page: a client of the hosted-game API (/v1/games) holding one seat's token, so it
 // only ever sees that seat's view.  The game, the seat and the token live in the address's
 // fragment (never sent to the server), so a reload, a second tab or a restarted server resumes
-// the same game.  Bots act when the page asks /play/tables/{game}/bots.
+// the same game.  The other seats are bots, which the server moves as soon as they are to act;
+// the page looks at the view again, often while it waits on them.
 (function () {
   "use strict";
   var SUITS = {S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"]};
   var RANKS = {A: "ace", K: "king", Q: "queen", J: "jack"};
   var CARD = /^(10|[2-9AKQJ])([SHDC])$/;
   var ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+  var BOT_NAMES = ["Ana", "Budi", "Citra", "Dewi", "Eko"];
+  var SEATS = 4;
   var $ = function (id) { return document.getElementById(id); };
   var game = null;        // {game, seat, token}
   var view = null;        // the last view of the seat
@@ -65,9 +68,11 @@
     });
   }
 
+  // The next look at the view: soon while a bot is to act, seldom while only the person is.
   function retryLater() {
     clearTimeout(timer);
-    timer = setTimeout(refresh, lost ? 2000 : 2500);
+    var waiting = view && !view.over && view.to_act.some(function (p) { return p !== game.seat; });
+    timer = setTimeout(refresh, lost ? 2000 : waiting ? 400 : 2500);
   }
 
   function refresh() {
@@ -76,26 +81,9 @@
       .then(function (answer) {
         if (answer.status !== 200) { say("status", answer.data.detail || "This game cannot be shown."); return; }
         show(answer.data);
-        var others = !answer.data.over && answer.data.to_act.length && answer.data.to_act.indexOf(game.seat) < 0;
-        if (others) { return letBotsAct(); }
       })
       .catch(function () {})
       .then(retryLater);
-  }
-
-  function letBotsAct() {
-    return api("/play/tables/" + encodeURIComponent(game.game) + "/bots", {}).then(function (answer) {
-      if (answer.status === 200) {
-        answer.data.actions.forEach(function (action) {
-          var item = document.createElement("li");
-          item.textContent = action;
-          $("log").appendChild(item);
-        });
-        $("log").scrollTop = $("log").scrollHeight;
-        return api("/v1/games/" + encodeURIComponent(game.game) + "?seat=" + encodeURIComponent(game.seat))
-          .then(function (next) { if (next.status === 200) { show(next.data); } });
-      }
-    });
   }
 
   function act(action) {
@@ -110,10 +98,13 @@
         if (answer.status === 200) {
           chosen = [];
           show(answer.data.view);
-          return letBotsAct();
+          return retryLater();
         }
         // Another action came first (a conflict has no rule's code): look again.
-        if (answer.status === 409 && !answer.data.code) { return refresh(); }
+        if (answer.status === 409 && !answer.data.code) {
+          say("refusal", "Another player acted first: your choice was not sent on. Here is the table as it is now.");
+          return refresh();
+        }
         refused(answer.data);
       }, function () {
         busy = false;
@@ -238,9 +229,14 @@
       body.appendChild(row);
     });
     say("winners", v.over && v.winners.length ? "Winner: " + v.winners.join(" and ") + "." : "");
-    say("record", typeof v.record === "string" ? v.record : JSON.stringify(v.record, null, 1));
+    var record = typeof v.record === "string" ? v.record : JSON.stringify(v.record, null, 1);
+    say("record", record);
+    // The deal in progress, as the record writes it: the record's last part.
+    var parts = record.trim().split(/\n\s*\n/);
+    say("deal", parts.length > 1 ? parts[parts.length - 1] : "");
     $("downloads").hidden = !v.over;
     document.body.setAttribute("data-version", String(v.version));
+    document.body.setAttribute("data-to-act", v.to_act.join(" "));
   }
 
   // A row of a suit's cards, each a button named in words ("queen of hearts"); ``dress`` adds
@@ -362,15 +358,21 @@
       var at = pair.indexOf("=");
       if (at > 0) { readings[pair.slice(0, at).trim()] = pair.slice(at + 1).trim(); }
     });
-    api("/play/tables", {ruleset: $("ruleset").value, name: $("name").value.trim(),
-                         seat: Number($("seat").value), readings: readings, bots: $("bots").value,
-                         seed: $("seed").value === "" ? null : Number($("seed").value)})
+    // The person in the seat chosen, bots of one level in the others.
+    var name = $("name").value.trim();
+    var players = BOT_NAMES.filter(function (n) { return n !== name; }).slice(0, SEATS - 1);
+    var bots = {};
+    players.forEach(function (n) { bots[n] = $("bots").value; });
+    players.splice(Number($("seat").value), 0, name);
+    game = null;
+    api("/v1/games", {ruleset: $("ruleset").value, players: players, readings: readings, bots: bots,
+                      seed: $("seed").value === "" ? null : Number($("seed").value)})
       .then(function (answer) {
         if (answer.status !== 201) {
           say("connection", "The game cannot start: " + (answer.data.detail || "the server refused it") + ".");
           return;
         }
-        game = {game: answer.data.game, seat: answer.data.seat, token: answer.data.token};
+        game = {game: answer.data.id, seat: name, token: answer.data.tokens.seats[name]};
         history.replaceState(null, "", "#game=" + encodeURIComponent(game.game) + "&seat=" +
           encodeURIComponent(game.seat) + "&token=" + encodeURIComponent(game.token));
         refresh();
