@@ -705,6 +705,7 @@ def test_the_depth_of_a_body_counts_its_arrays_and_objects_only() -> None:
     assert not too_deep(json.dumps({"record": record}).encode())
 
 
+@ON_BOTH
 def test_bots_play_their_seats_on_their_own(client: httpx.Client) -> None:
     bots = {"Budi": "basic", "Citra": "random", "Dewi": "search"}
     started = client.post(

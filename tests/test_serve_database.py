@@ -25,6 +25,8 @@ from tests.live_server import Server, running
 from tests.postgres_cluster import Cluster, free_port
 from trufspec.api import check_text
 from trufspec.cli import main
+from trufspec.serve.games import Host
+from trufspec.serve.models import ActionRequest
 from trufspec.serve.store import open_store
 
 PLAYERS = ["Ana", "Budi", "Citra", "Dewi"]
@@ -132,6 +134,38 @@ def test_two_servers_over_one_database_play_one_game(
         for client in clients:
             client.close()
         listener.close()
+
+
+def test_the_bots_of_two_servers_hear_an_action_taken_on_another_machine(
+    two: tuple[Server, Server], postgres: Cluster
+) -> None:
+    """A person's action stored by a third process (a machine with no bots of its own) wakes
+    the servers' bots through the database's notification, and each bot action is stored
+    once, whichever server's bot took it."""
+    bots = {"Budi": "basic", "Citra": "basic", "Dewi": "basic"}
+    body = {"ruleset": "truf-basics", "players": PLAYERS, "seed": 12, "bots": bots}
+    host = Host(open_store(postgres.url))
+    with two[0].client() as client:
+        game = client.post("/v1/games", json=body).json()
+        url, ana = f"/v1/games/{game['id']}", game["tokens"]["seats"]["Ana"]
+        deadline = time.monotonic() + 90
+        for _ in range(3):
+            # The bots act until Ana is to act (or the game is over).
+            while "Ana" not in (view := client.get(url, headers=bearer(ana)).json())["to_act"]:
+                assert not view["over"], "three turns of Ana's come before the end"
+                assert time.monotonic() < deadline, f"the bots stopped at {view['version']}"
+                time.sleep(0.05)
+            acted = host.act(game["id"], ana, ActionRequest(view["legal_actions"]["items"][0]))
+            assert acted.view.version > view["version"]  # bids are sealed: bots' may come first
+        while client.get(url, headers=bearer(ana)).json()["version"] == acted.view.version:
+            assert time.monotonic() < deadline, "no bot acted after Ana's action"
+            time.sleep(0.05)
+    host.store.close()
+    store = open_store(postgres.url)
+    logged = store.actions(game["id"], 0)
+    store.close()
+    assert [row.version for row in logged] == list(range(1, len(logged) + 1))
+    assert sum(row.seat == "Ana" for row in logged) == 3
 
 
 # ------------------------------------------------------------------ faults
