@@ -86,7 +86,10 @@ def play(ruleset: str) -> Game:
             assert card not in hand
     view: View = state.view("Ana")
     resumed: GameState = resume(trufspec.dumps([view.record]), seed=7)
-    resumed.why_not(Choose("Ana", "pass"))
+    passed: Diagnostic | None = resumed.why_not(Choose("Ana", "pass"))
+    if passed is not None:
+        said: str = passed.said_to("Ana")
+        assert said[:1].isupper()
     let_stand: Action = resumed.acknowledged(resumed.action("Ana", "QH"))
     resumed.why_not(let_stand)
     from_value: GameState = resume(state.record())

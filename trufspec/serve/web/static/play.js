@@ -128,7 +128,8 @@
     } else if (problem.code) {
       head.appendChild(document.createTextNode(problem.code + ": "));
     }
-    head.appendChild(document.createTextNode(problem.detail || "the referee refused this."));
+    // Said to this seat in the second person when the refusal is of its own action.
+    head.appendChild(document.createTextNode(problem.said_to_seat || problem.detail || "the referee refused this."));
     box.appendChild(head);
     if (problem.citation) {
       var quote = document.createElement("blockquote");
@@ -215,13 +216,16 @@
       status = "Waiting for " + v.to_act.join(", ") + ".";
     }
     say("status", "Phase: " + v.phase + ". " + status);
+    var ruleset = typeof v.record === "string" ? /\[Ruleset "([^"]+)"\]/.exec(v.record) : null;
+    say("table-ending", ruleset ? ending(ruleset[1]) : "");
     var body = $("scores").querySelector("tbody");
     body.textContent = "";
     Object.keys(v.totals).forEach(function (player) {
       var row = document.createElement("tr");
       var who = document.createElement("th");
       who.scope = "row";
-      who.textContent = player + (player === game.seat ? " (you)" : "");
+      // A seat left unnamed is You already: no "You (you)".
+      who.textContent = player + (player === game.seat && player !== "You" ? " (you)" : "");
       var total = document.createElement("td");
       total.textContent = String(v.totals[player]);
       row.appendChild(who);
@@ -350,6 +354,13 @@
     $("table").hidden = true;
     $("new-table").hidden = false;
   });
+
+  // How a game of a ruleset ends, in the words of its rule, as the page was given it.
+  function ending(ruleset) {
+    var option = $("ruleset").querySelector('option[value="' + ruleset + '"]');
+    return option ? option.getAttribute("data-ending") : "";
+  }
+  $("ruleset").addEventListener("change", function () { say("ending", ending($("ruleset").value)); });
 
   $("new-table").addEventListener("submit", function (event) {
     event.preventDefault();
