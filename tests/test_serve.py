@@ -772,7 +772,8 @@ def test_a_seat_is_told_why_in_its_own_terms(client: httpx.Client) -> None:
     bid = view["legal_actions"]["items"][0]
     assert client.post(url + "/actions", json={"action": bid}, headers=seats["Budi"]).is_success
     again = client.post(url + "/actions", json={"action": bid}, headers=seats["Budi"])
-    assert problem(again, 409)["detail"] == "you have already bid"
+    assert problem(again, 409)["detail"] == "Budi has already bid"
+    assert again.json()["said_to_seat"] == "You have already bid"
     view = client.get(url, headers=table).json()
     while view["phase"] != "play":
         action = view["legal_actions"]["items"][0]
@@ -783,11 +784,13 @@ def test_a_seat_is_told_why_in_its_own_terms(client: httpx.Client) -> None:
     card = client.get(url, headers=seats[other]).json()["hand"][0]
     early = client.post(url + "/actions", json={"action": card}, headers=seats[other])
     assert problem(early, 409)["detail"] == f"it is {leader}'s lead"
+    assert early.json()["said_to_seat"] == f"It is {leader}'s lead"
     lead = client.get(url, headers=seats[leader]).json()["legal_actions"]["items"][0]
     client.post(url + "/actions", json={"action": lead}, headers=seats[leader])
     card = client.get(url, headers=seats[leader]).json()["hand"][0]
     twice = client.post(url + "/actions", json={"action": card}, headers=seats[leader])
-    assert problem(twice, 409)["detail"] == "you have already played to this trick"
+    assert problem(twice, 409)["detail"] == f"{leader} has already played to this trick"
+    assert twice.json()["said_to_seat"] == "You have already played to this trick"
     zed = client.post(url + "/actions", json={"action": card, "seat": "Zed"}, headers=table)
     assert problem(zed, 409)["detail"] == "no seat is named Zed; the seats: Ana, Budi, Citra, Dewi"
     # The stateless referee says the same of a player the record does not seat.
