@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from click.testing import CliRunner
 
 from tests.live_server import Server, running
 from tests.postgres_cluster import Cluster, free_port
+from tests.test_serve_events import read, stream
 from trufspec.api import check_text
 from trufspec.cli import main
 from trufspec.serve.games import Host, ProblemError
@@ -134,6 +136,30 @@ def test_two_servers_over_one_database_play_one_game(
         for client in clients:
             client.close()
         listener.close()
+
+
+def test_each_seat_s_stream_on_one_machine_hears_the_actions_taken_on_another(
+    two: tuple[Server, Server],
+) -> None:
+    """Streams served by the second machine, one per seat and one watching, opened before the
+    game moves; every action goes through the first machine; each stream sends every version,
+    in order, once."""
+    first, second = two
+    with first.client() as acting, second.client() as watching:
+        game = new_game(acting, seed=32)
+        tokens = [*game["tokens"]["seats"].values(), game["tokens"]["watch"]]
+        with ExitStack() as held:
+            streams = [held.enter_context(stream(watching, game, token)) for token in tokens]
+            for response in streams:
+                assert response.status_code == 200
+            table = bearer(game["tokens"]["table"])
+            url = f"/v1/games/{game['id']}"
+            for version in range(1, 25):
+                view = acting.get(url, headers=table).json()
+                action = {"action": view["legal_actions"]["items"][0], "version": version - 1}
+                assert acting.post(url + "/actions", json=action, headers=table).is_success
+            for response in streams:
+                assert read(response, until=24).ids == list(range(1, 25))
 
 
 def test_the_bots_of_two_servers_hear_an_action_taken_on_another_machine(
