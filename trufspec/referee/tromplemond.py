@@ -132,7 +132,7 @@ from trufspec.rulesets.tromplemond.pot import (
     shouted,
 )
 from trufspec.rulesets.tromplemond.ruleset import scored_round, wrong_dealer
-from trufspec.rulesets.tromplemond.votes import Stage, decide_vote, vote_stage
+from trufspec.rulesets.tromplemond.votes import Stage, off_problem, vote_stage
 from trufspec.spec.registry import default_registry
 
 __all__ = ["TromplemondState", "is_irregularity"]
@@ -398,14 +398,11 @@ class TromplemondState(GameState):
             return first_error(findings.diagnostics)
         if phase == "off" and kind is Choose and (voted_off := _named(words)):
             findings = _findings()
-            deal = self._round_deal()
-            decide_vote(
-                replace(deal, sections=(*deal.sections, Off(Atom(voted_off)))),
-                self.irregular.voters,
-                self.readings,
-                findings,
-            )
-            return first_error(findings.diagnostics)
+            stage = vote_stage(self._round_deal(), self.irregular.voters, self.readings, findings)
+            found = list(findings.diagnostics)
+            if (reason := off_problem(stage, voted_off)) is not None:
+                found.append(clause_diagnostic("TM206", {"written": voted_off, "reason": reason}))
+            return first_error(found)
         if (
             phase == "calls"
             and kind is Choose
