@@ -611,11 +611,10 @@ class TromplemondState(GameState):
             for player, points in scores.items():
                 self.best_round[player] = max(points, self.best_round.get(player, points))
             cards = RoundCards(self.public, self.secret, None)
-            deal = Deal("round", Atom(self.deal_number), self._calls())
             stake = self.readings.integer("tromp-stake")
             out = irregular.forfeiting(self.off)
             pot = round_pot(
-                deal,
+                self._calls(),
                 players,
                 cards,
                 out,

@@ -18,7 +18,7 @@ from trufspec.cards import Card
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
 from trufspec.engine.totals import RunningTotals
-from trufspec.records import Atom, Deal, Dealer, Game, Score, Total
+from trufspec.records import Atom, Deal, Dealer, Game, Score, Total, Tromp
 from trufspec.rulesets.tromplemond.claims import check_claims, true_claims
 from trufspec.rulesets.tromplemond.ending import Ending
 from trufspec.rulesets.tromplemond.irregularities import Irregular, irregularities
@@ -112,7 +112,7 @@ def replay_round(
     stake = options.integer("tromp-stake")
     out = irregular.forfeiting(off)
     pot = round_pot(
-        deal,
+        deal.find_all(Tromp),
         seats,
         cards,
         out,
