@@ -7,7 +7,7 @@ The game is ``over`` once a team's total reaches the target.
 
 Every judgement is the ruleset's: the ruff by ``set_up`` on the record of the hand so
 far (who is entitled, which cards may be set aside), the hands at the first lead from the
-same, the dealer by ``dealer_of``, the play by the shared trick mechanics under the ruleset's
+same, the dealer by ``wrong_dealer``, the play by the shared trick mechanics under the ruleset's
 ``TRICK_RULES``, the end of a hand won on tricks by ``decider`` (under
 ``hand-end=when-decided``), the honours by ``honours_of``, the scores by ``score_hand`` and
 the end of the game by ``teams_at_target``.  Scores and totals are kept per team, named as the
@@ -55,10 +55,10 @@ from trufspec.referee.tricks import TrickGame, played
 from trufspec.rulesets.ruff_and_honours import deal as dealing
 from trufspec.rulesets.ruff_and_honours.ruleset import (
     TRICK_RULES,
-    dealer_of,
     decider,
     honours_of,
     teams_at_target,
+    wrong_dealer,
 )
 from trufspec.rulesets.ruff_and_honours.scoring import score_hand
 from trufspec.rulesets.ruff_and_honours.teams import Teams, seat_left
@@ -192,11 +192,18 @@ class RuffAndHonoursState(TrickGame):
             )
             return first_error(findings.diagnostics)
         if phase == "end" and kind is NextDeal:
-            findings = Findings(default_registry(), None)
-            following = self.deal_number + 1
-            next_hand = Deal("deal", Atom(following), (Dealer(Atom(player)),))
-            dealer_of(next_hand, following, self.dealer, self.players, findings)
-            return first_error(findings.diagnostics)
+            expected = wrong_dealer(player, self.dealer, self.players)
+            if expected is None:
+                return None
+            return clause_diagnostic(
+                "RH106",
+                {
+                    "number": self.deal_number + 1,
+                    "written": player,
+                    "expected": expected,
+                    "previous": self.dealer,
+                },
+            )
         return self._not_now(action, "hand")
 
     def _do(self, action: Action) -> None:

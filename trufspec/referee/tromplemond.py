@@ -8,10 +8,10 @@ round is revealed and scored, and the next dealer, to the left, deals (``end``).
 The game ends after ``max-rounds`` rounds or when a total reaches ``target-points``, with the
 extra rounds of a tie (``over``).
 
-Every judgement is the ruleset's own: the order and form of the claims by ``check_claims``,
-each slip, decision and cut, and what the vote calls for next, by the vote procedure
-(``vote_stage``), who is out, who votes and whether a vote is held after an irregularity by
-``irregularities``, the dealer by ``round_dealer``, the scores by ``scored_round``, the end
+Every judgement is the ruleset's own: the order and form of the claims by ``order_problem``
+and ``claim_problems``, each slip, decision and cut, and what the vote calls for next, by the
+vote procedure (``vote_stage``), who is out, who votes and whether a vote is held after an
+irregularity by ``irregularities``, the dealer by ``wrong_dealer``, the scores by ``scored_round``, the end
 of the game and its winners by ``Ending``, what the TROMP! pot pays by ``round_pot`` and
 ``settle``.  The referee adds only who may act now.
 
@@ -106,7 +106,12 @@ from trufspec.referee.state import (
     hand_order,
     left_over,
 )
-from trufspec.rulesets.tromplemond.claims import CLAIM_SIZE, check_claims
+from trufspec.rulesets.tromplemond.claims import (
+    CLAIM_SIZE,
+    claim_problems,
+    on_show,
+    order_problem,
+)
 from trufspec.rulesets.tromplemond.ending import Ending
 from trufspec.rulesets.tromplemond.irregularities import MISDEAL_FLAGS, REVEAL_FLAGS, irregularities
 from trufspec.rulesets.tromplemond.pack import (
@@ -126,8 +131,8 @@ from trufspec.rulesets.tromplemond.pot import (
     settle,
     shouted,
 )
-from trufspec.rulesets.tromplemond.ruleset import round_dealer, scored_round
-from trufspec.rulesets.tromplemond.votes import Stage, decide_vote, vote_stage
+from trufspec.rulesets.tromplemond.ruleset import scored_round, wrong_dealer
+from trufspec.rulesets.tromplemond.votes import Stage, off_problem, vote_stage
 from trufspec.spec.registry import default_registry
 
 __all__ = ["TromplemondState", "is_irregularity"]
@@ -346,18 +351,7 @@ class TromplemondState(GameState):
             )
         if phase == "claims" and kind is Claim and player not in self.claims:
             assert isinstance(action, Claim)
-            findings = _findings()
-            claims = Claims((*self._claim_entries(), HandEntry(Atom(player), Cards(action.cards))))
-            deal = Deal("round", Atom(self.deal_number), (claims,))
-            check_claims(
-                deal,
-                self.players,
-                self.dealer,
-                RoundCards(self.public, {}, None),
-                self.readings,
-                findings,
-            )
-            return first_error(findings.diagnostics)
+            return self._claim_problem(action, [*self.claims, player])
         if phase in _VOTING and kind is Claim:
             assert isinstance(action, Claim)
             if self.pending:
@@ -367,16 +361,7 @@ class TromplemondState(GameState):
                     "{waiting} still to act",
                     {"player": player, "phase": phase, "waiting": " and ".join(self.to_act)},
                 )
-            findings = _findings()
-            check_claims(
-                self._round_deal(action),
-                self.players,
-                self.dealer,
-                RoundCards(self.public, {}, None),
-                self.readings,
-                findings,
-            )
-            return first_error(findings.diagnostics)
+            return self._claim_problem(action, None)
         words = str(action)
         if kind is Choose and _irregularity(words) is not None:
             return self._irregularity_error(words)
@@ -413,14 +398,11 @@ class TromplemondState(GameState):
             return first_error(findings.diagnostics)
         if phase == "off" and kind is Choose and (voted_off := _named(words)):
             findings = _findings()
-            deal = self._round_deal()
-            decide_vote(
-                replace(deal, sections=(*deal.sections, Off(Atom(voted_off)))),
-                self.irregular.voters,
-                self.readings,
-                findings,
-            )
-            return first_error(findings.diagnostics)
+            stage = vote_stage(self._round_deal(), self.irregular.voters, self.readings, findings)
+            found = list(findings.diagnostics)
+            if (reason := off_problem(stage, voted_off)) is not None:
+                found.append(clause_diagnostic("TM206", {"written": voted_off, "reason": reason}))
+            return first_error(found)
         if (
             phase == "calls"
             and kind is Choose
@@ -431,11 +413,15 @@ class TromplemondState(GameState):
         if self._unbetted_call(action) and player not in self.calls and not self.pending:
             return None  # without TROMP! betting a call wins nothing, and is no fault (TM405)
         if phase == "end" and kind is NextDeal:
-            findings = _findings()
-            following = Deal("round", Atom(self.deal_number + 1), (Dealer(Atom(player)),))
-            self.ending.copy().before(following, findings)
-            round_dealer(following, self.players, self.dealer, findings)
-            return first_error(findings.diagnostics)
+            ended = self._ended()
+            if ended is not None:
+                return ended
+            expected = wrong_dealer(player, self.dealer, self.players)
+            if expected is None:
+                return None
+            number = self.deal_number + 1
+            values = {"player": player, "number": number, "previous": self.dealer}
+            return clause_diagnostic("TM103", {**values, "expected": expected})
         return self._not_now(action, "round")
 
     def _irregularity_error(self, words: str) -> Diagnostic | None:
@@ -575,7 +561,7 @@ class TromplemondState(GameState):
             self.off = _named(words)
             self._after_vote()
         elif kind is NextDeal:
-            self.ending.before(Deal("round", Atom(self.deal_number + 1), ()), _findings())
+            self.ending.begin_round()
             self.deal_number += 1
             self._start_round(action.player)
         else:
@@ -625,11 +611,10 @@ class TromplemondState(GameState):
             for player, points in scores.items():
                 self.best_round[player] = max(points, self.best_round.get(player, points))
             cards = RoundCards(self.public, self.secret, None)
-            deal = Deal("round", Atom(self.deal_number), self._calls())
             stake = self.readings.integer("tromp-stake")
             out = irregular.forfeiting(self.off)
             pot = round_pot(
-                deal,
+                self._calls(),
                 players,
                 cards,
                 out,
@@ -645,11 +630,28 @@ class TromplemondState(GameState):
         record = self._round_record(None, figures)
         self.finished.append(lambda: record)
         self.views.append({p: self._round_record(p, figures) for p in players})
-        following = Deal("round", Atom(self.deal_number + 1), ())
-        findings = _findings()
-        self.ending.copy().before(following, findings)
         self.void = irregular.void
-        self._phase = "over" if first_error(findings.diagnostics) or irregular.ends_game else "end"
+        self._phase = "over" if self._ended() is not None or irregular.ends_game else "end"
+
+    def _claim_problem(self, claim: Claim, order: Sequence[str] | None) -> Diagnostic | None:
+        """Why ``claim`` may not be made (TM201 to TM203), or None.  ``order`` holds the
+        claimers of the first claims, this one last; a repeated claim of the vote has none
+        to keep (TM210)."""
+        found = []
+        if order is not None:
+            wrong = order_problem(order, self.players, self.dealer, self.readings)
+            if wrong is not None:
+                found.append(clause_diagnostic("TM201", wrong[1]))
+        shown = on_show(self.public)
+        found += [
+            clause_diagnostic(c, v) for c, _, v in claim_problems(claim.player, claim.cards, shown)
+        ]
+        return first_error(found)
+
+    def _ended(self) -> Diagnostic | None:
+        """Why the next round may not be played (TM501, TM502), or None."""
+        problem = self.ending.next_round_problem(self.deal_number + 1)
+        return None if problem is None else clause_diagnostic(*problem)
 
     # ------------------------------------------------------------------ records
 

@@ -11,7 +11,7 @@ mode by ``decide_mode``; the scores by
 Who deals is a rule here: the players choose the first dealer (the first player, unless
 :func:`~trufspec.referee.new_game` is told another), and from the second deal on the lowest
 total deals (TD105, ties settled by the readings).  The players who may deal next are those
-``check_dealer`` accepts.  A hand of only number cards, or
+``dealer_rule`` accepts.  A hand of only number cards, or
 only pictures, is thrown in and dealt again (TD103): the deal from the seed is repeated, as
 ``one_sided`` says, until no hand is.
 """
@@ -27,15 +27,14 @@ from trufspec.cards import FULL_PACK, Card, Trump
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome
-from trufspec.records import Atom, Contract, Deal, Dealer
+from trufspec.records import Contract
 from trufspec.referee.actions import BidCards
 from trufspec.referee.errors import Refused
-from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, first_error, hand_order
+from trufspec.referee.state import Setup, clause_diagnostic, deal_pack, hand_order
 from trufspec.referee.truf import TrufState, mode_forms
 from trufspec.rulesets.truf.de import bids as bidding
-from trufspec.rulesets.truf.de.deal import HAND, check_dealer, one_sided
+from trufspec.rulesets.truf.de.deal import HAND, dealer_rule, one_sided
 from trufspec.rulesets.truf.de.ruleset import DEALS, TRICK_RULES, deal_scores, game_winners
-from trufspec.spec.registry import default_registry
 
 __all__ = ["TrufDeState"]
 
@@ -66,20 +65,23 @@ class TrufDeState(TrufState):
             attempt += 1
 
     def _dealer_fault(self, player: str) -> Diagnostic | None:
-        """TD105, as ``check_dealer`` judges the next
-        deal dealt by ``player``."""
-        findings = Findings(default_registry(), None)
-        deal = Deal("deal", Atom(self.deal_number + 1), (Dealer(Atom(player)),))
-        check_dealer(
-            self.deal_number,
-            deal,
-            (self.dealer,),
-            self.players,
-            [self.totals],
-            self.readings,
-            findings,
+        """TD105, as ``dealer_rule`` judges the next deal dealt by ``player``."""
+        rule = dealer_rule(
+            self.deal_number, (self.dealer,), self.players, [self.totals], self.readings
         )
-        return first_error(findings.diagnostics)
+        fault = rule.fault(player)
+        if fault is None:
+            return None
+        expected, reason = fault
+        return clause_diagnostic(
+            "TD105",
+            {
+                "number": self.deal_number + 1,
+                "written": player,
+                "expected": expected,
+                "reason": reason,
+            },
+        )
 
     def _all_bids(self, player: str) -> Sequence[BidCards]:
         return tuple(BidCards(player, (card,)) for card in self.dealt[player])

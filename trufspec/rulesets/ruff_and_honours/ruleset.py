@@ -32,6 +32,7 @@ __all__ = [
     "decider",
     "honours_of",
     "teams_at_target",
+    "wrong_dealer",
 ]
 
 TRICK_RULES = TrickRules(
@@ -56,14 +57,14 @@ def dealer_of(
     dealer is a fault after which the hand (its first lead, a ruff by the dealer) follows the
     table's own course."""
     section = deal.find(Dealer)
-    expected = seat_left(seats, previous) if previous is not None else None
     if section is None:
-        if expected is None:
+        if previous is None:
             findings.unchecked("who leads the first trick (the dealer is not recorded)")
-        return expected
+            return None
+        return seat_left(seats, previous)
     written = section.player.value
-    findings.judge("RH101" if expected is None else "RH106")
-    if expected is not None and written != expected:
+    findings.judge("RH101" if previous is None else "RH106")
+    if previous is not None and (expected := wrong_dealer(written, previous, seats)) is not None:
         findings.fault(
             "RH106",
             section.player.span,
@@ -74,6 +75,14 @@ def dealer_of(
             previous=previous,
         )
     return written
+
+
+def wrong_dealer(written: str, previous: str, seats: Sequence[str]) -> str | None:
+    """RH106: who should deal after ``previous`` instead of ``written`` (the player on their
+    left), or None when ``written`` is that player; the record check and the live referee
+    both ask it."""
+    expected = seat_left(seats, previous)
+    return None if written == expected else expected
 
 
 def honours_of(

@@ -9,7 +9,8 @@ compared with the truth: :func:`true_claims` counts, per player, the claimed car
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from trufspec.cards import Card
 from trufspec.engine.findings import Findings
@@ -17,7 +18,14 @@ from trufspec.records import Claims, Deal
 from trufspec.rulesets.tromplemond.pack import PACK, RoundCards
 from trufspec.spec.options import OptionValues
 
-__all__ = ["CLAIM_SIZE", "check_claims", "true_claims"]
+__all__ = [
+    "CLAIM_SIZE",
+    "check_claims",
+    "claim_problems",
+    "on_show",
+    "order_problem",
+    "true_claims",
+]
 
 CLAIM_SIZE = 3
 
@@ -41,60 +49,73 @@ def check_claims(
     (TM210): their form is judged, their order is not.
     """
     first: dict[str, tuple[Card, ...]] = {}
-    on_show = {card: player for player, row in cards.public.items() for card in row}
+    shown = on_show(cards.public)
     for number, section in enumerate(deal.find_all(Claims)):
         names = [e.player.value for e in section.entries]
         findings.judge("TM202", "TM203", "TM210" if number else None)
         if number == 0 and dealer is not None and dealer in seats:
-            _check_order(section, names, seats, dealer, options, findings)
+            findings.judge("TM201")
+            order = order_problem(names, seats, dealer, options)
+            if order is not None:
+                place, values = order
+                findings.add("TM201", section.entries[place].player.span, **values)
         for entry in section.entries:
             player = entry.player.value
             if player not in seats:
                 continue
             first.setdefault(player, tuple(entry.cards))
-            if len(entry.cards) != CLAIM_SIZE:
-                findings.add("TM202", entry.span, player=player, count=len(entry.cards))
-            for index, card in enumerate(entry.cards):
-                reason = None
-                if card not in PACK:
-                    reason = "is not in the pack"
-                elif card in on_show:
-                    owner = on_show[card]
-                    reason = (
-                        "lies face up in front of them"
-                        if owner == player
-                        else f"lies face up in front of {owner}"
-                    )
-                if reason is not None:
-                    findings.add(
-                        "TM203", entry.cards.span(index), player=player, card=card, reason=reason
-                    )
+            for code, index, values in claim_problems(player, tuple(entry.cards), shown):
+                span = entry.span if index is None else entry.cards.span(index)
+                findings.add(code, span, **values)
     return first
 
 
-def _check_order(
-    section: Claims,
-    names: list[str],
-    seats: Sequence[str],
-    dealer: str,
-    options: OptionValues,
-    findings: Findings,
-) -> None:
-    """TM201: the dealer first and, under ``claim-order=clockwise``, the others in turn."""
-    findings.judge("TM201")
+def on_show(public: Mapping[str, Sequence[Card]]) -> dict[Card, str]:
+    """The cards lying face up, each with the player it lies in front of."""
+    return {card: player for player, row in public.items() for card in row}
+
+
+def order_problem(
+    names: Sequence[str], seats: Sequence[str], dealer: str, options: OptionValues
+) -> tuple[int, dict[str, Any]] | None:
+    """TM201: the dealer claims first and, under ``claim-order=clockwise``, the others in
+    turn.  ``names`` are the claimers in the order they claimed; returns the place (from 0) of
+    the first one out of order with the values of the message, or None.  The record check and
+    the live referee both ask it."""
     expected = _clockwise(seats, dealer)
     judged = len(names) if options["claim-order"] == "clockwise" else 1
-    for place, entry in enumerate(section.entries[:judged]):
-        if place < len(expected) and entry.player.value != expected[place]:
+    for place, name in enumerate(names[:judged]):
+        if place < len(expected) and name != expected[place]:
             order = ", ".join(expected) if judged > 1 else f"{dealer} first"
-            findings.add(
-                "TM201",
-                entry.player.span,
-                player=entry.player.value,
-                place=place + 1,
-                expected=order,
+            return place, {"player": name, "place": place + 1, "expected": order}
+    return None
+
+
+def claim_problems(
+    player: str, cards: Sequence[Card], shown: Mapping[Card, str]
+) -> list[tuple[str, int | None, dict[str, Any]]]:
+    """TM202, TM203: what is wrong with ``player``'s claim of ``cards`` given the cards on
+    ``shown`` (see :func:`on_show`): each clause broken, the index of the card at fault (None
+    for the claim as a whole) and the values of the message.  The record check and the live
+    referee both ask it."""
+    problems: list[tuple[str, int | None, dict[str, Any]]] = []
+    if len(cards) != CLAIM_SIZE:
+        problems.append(("TM202", None, {"player": player, "count": len(cards)}))
+    for index, card in enumerate(cards):
+        reason = None
+        if card not in PACK:
+            reason = "is not in the pack"
+        elif card in shown:
+            owner = shown[card]
+            reason = (
+                "lies face up in front of them"
+                if owner == player
+                else f"lies face up in front of {owner}"
             )
-            return
+        if reason is not None:
+            values = {"player": player, "card": card, "reason": reason}
+            problems.append(("TM203", index, values))
+    return problems
 
 
 def true_claims(claims: dict[str, tuple[Card, ...]], cards: RoundCards) -> dict[str, int]:

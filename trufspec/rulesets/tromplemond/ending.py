@@ -10,6 +10,7 @@ record states with its ``Winner`` tag.  A round after the end is reported (TM501
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Game
@@ -56,24 +57,30 @@ class Ending:
         findings.judge("TM501")
         if self.tied():
             findings.judge("TM502")
+        problem = self.next_round_problem(deal.number.value)
+        if problem is not None:
+            code, values = problem
+            findings.add(code, deal.number.span, follows=follows, **values)
+        self.begin_round()
+
+    def next_round_problem(self, number: int) -> tuple[str, dict[str, Any]] | None:
+        """TM501, TM502: the clause that playing round ``number`` now breaks, with the values
+        of its message, or None when it may be played.  The record check and the live referee
+        both ask it, neither changing the state."""
+        if self.over is None or self.totals is None:
+            return None
         if not self.tied():
-            findings.add(
-                "TM501",
-                deal.number.span,
-                follows=follows,
-                number=deal.number.value,
-                reason=self.over,
-            )
-        elif self.extra >= self.extra_max:
-            findings.add(
-                "TM502",
-                deal.number.span,
-                follows=follows,
-                number=deal.number.value,
-                extra=self.extra + 1,
-                reason=f"only {self.extra_max} extra round{'s' if self.extra_max != 1 else ''} may be played; a card cut decides",
-            )
-        self.extra += 1
+            return "TM501", {"number": number, "reason": self.over}
+        if self.extra >= self.extra_max:
+            rounds = f"{self.extra_max} extra round{'s' if self.extra_max != 1 else ''}"
+            reason = f"only {rounds} may be played; a card cut decides"
+            return "TM502", {"number": number, "extra": self.extra + 1, "reason": reason}
+        return None
+
+    def begin_round(self) -> None:
+        """Count a round begun after the end as an extra round (TM502)."""
+        if self.over is not None and self.totals is not None:
+            self.extra += 1
 
     def after(self, totals: dict[str, int] | None) -> None:
         """Take in the totals after a round."""

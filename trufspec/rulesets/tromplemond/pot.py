@@ -134,7 +134,7 @@ def collectors(
 
 
 def round_pot(
-    deal: Deal,
+    calls: Sequence[Tromp],
     seats: Sequence[str],
     cards: RoundCards,
     out: frozenset[str],
@@ -144,14 +144,15 @@ def round_pot(
     owner: str | None = None,
     winners: frozenset[str] | None = None,
 ) -> RoundPot | None:
-    """TM404, TM405: the payouts of a round's TROMP! pot; None when a caller's hand is unknown.
+    """TM404, TM405: the payouts of a round's TROMP! pot from its ``calls`` (the record's, or
+    those a live table made); None when a caller's hand is unknown.
 
     ``owner`` is the earlier Extreme caller whom the whole pot goes to (:func:`extreme_owner`);
     ``winners``, when given, the only players a call can pay (:func:`collectors`)."""
     won = dict.fromkeys(seats, 0)
     claims = []
     known = True
-    for call in deal.find_all(Tromp):
+    for call in calls:
         player = call.player.value
         if player not in seats or call.phrase is None:
             continue  # a pass wins nothing and breaks no rule

@@ -18,7 +18,7 @@ from trufspec.cards import Card
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import DealOutcome, GameOutcome, Ruleset
 from trufspec.engine.totals import RunningTotals
-from trufspec.records import Atom, Deal, Dealer, Game, Score, Total
+from trufspec.records import Atom, Deal, Dealer, Game, Score, Total, Tromp
 from trufspec.rulesets.tromplemond.claims import check_claims, true_claims
 from trufspec.rulesets.tromplemond.ending import Ending
 from trufspec.rulesets.tromplemond.irregularities import Irregular, irregularities
@@ -35,7 +35,14 @@ from trufspec.rulesets.tromplemond.scoring import Scored, round_scores
 from trufspec.rulesets.tromplemond.votes import decide_vote
 from trufspec.spec.options import OptionValues
 
-__all__ = ["TROMPLEMOND", "RoundOutcome", "replay_round", "round_dealer", "scored_round"]
+__all__ = [
+    "TROMPLEMOND",
+    "RoundOutcome",
+    "replay_round",
+    "round_dealer",
+    "scored_round",
+    "wrong_dealer",
+]
 
 _PLAYERS = 4
 
@@ -62,8 +69,8 @@ def round_dealer(
     dealer = section.player.value
     if previous is not None:
         findings.judge("TM103")
-        expected = seats[(seats.index(previous) + 1) % len(seats)]
-        if dealer != expected:
+        expected = wrong_dealer(dealer, previous, seats)
+        if expected is not None:
             findings.add(
                 "TM103",
                 section.player.span,
@@ -74,6 +81,14 @@ def round_dealer(
                 expected=expected,
             )
     return dealer
+
+
+def wrong_dealer(dealer: str, previous: str, seats: Sequence[str]) -> str | None:
+    """TM103: who should deal after ``previous`` instead of ``dealer`` (the next player to
+    the left), or None when ``dealer`` is that player; the record check and the live referee
+    both ask it."""
+    expected = seats[(seats.index(previous) + 1) % len(seats)]
+    return None if dealer == expected else expected
 
 
 def replay_round(
@@ -97,7 +112,7 @@ def replay_round(
     stake = options.integer("tromp-stake")
     out = irregular.forfeiting(off)
     pot = round_pot(
-        deal,
+        deal.find_all(Tromp),
         seats,
         cards,
         out,

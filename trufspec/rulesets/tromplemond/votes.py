@@ -25,7 +25,7 @@ from trufspec.records import Cut, Deal, Decide, Off, Span, Votes
 from trufspec.spec.options import OptionValues
 from trufspec.spec.wording import Phrase
 
-__all__ = ["VoteResult", "Stage", "decide_vote", "vote_stage"]
+__all__ = ["Stage", "VoteResult", "decide_vote", "off_problem", "vote_stage"]
 
 
 @frozen
@@ -331,30 +331,29 @@ def _cut(section: Cut, stage: Stage, options: OptionValues, findings: Findings) 
 def _off(deal: Deal, stage: Stage, findings: Findings) -> VoteResult:
     """TM206: the ``off`` line against the procedure's outcome."""
     written = deal.find(Off)
-    if written is not None:
-        findings.judge("TM206")
-    if stage.step == "done":
-        if written is not None and written.player.value != stage.off:
-            findings.fault(
-                "TM206",
-                written.player.span,
-                ack=written.player.ack,
-                written=written.player.value,
-                reason=stage.reason,
-            )
-        return VoteResult(stage.off, stage.reason)
     if written is None:
+        if stage.step == "done":
+            return VoteResult(stage.off, stage.reason)
         findings.unchecked("who is voted off (the record does not say)")
         return VoteResult(None)
+    findings.judge("TM206")
     name = written.player.value
-    if name not in stage.pool:
-        pool = " and ".join(stage.pool)
+    reason = off_problem(stage, name)
+    if reason is not None:
         findings.fault(
-            "TM206",
-            written.player.span,
-            ack=written.player.ack,
-            written=name,
-            reason=f"only {pool} can still go off",
+            "TM206", written.player.span, ack=written.player.ack, written=name, reason=reason
         )
-        return VoteResult(None)
-    return VoteResult(name, "as recorded")
+    if stage.step == "done":
+        return VoteResult(stage.off, stage.reason)
+    return VoteResult(None) if reason is not None else VoteResult(name, "as recorded")
+
+
+def off_problem(stage: Stage, name: str) -> str | None:
+    """TM206: why ``name`` is not the player the vote at ``stage`` sends off (the reason of
+    the message), or None.  Before the vote is done, anyone it may still send off may be
+    written; the record check and the live referee both ask it."""
+    if stage.step == "done":
+        return None if name == stage.off else stage.reason
+    if name not in stage.pool:
+        return f"only {' and '.join(stage.pool)} can still go off"
+    return None

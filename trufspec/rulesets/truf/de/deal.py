@@ -10,12 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from attrs import frozen
+
 from trufspec.cards import Card, Rank
 from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Dealer, Hands, Undealt
 from trufspec.spec.options import OptionValues
 
-__all__ = ["HAND", "check_dealer", "clockwise", "hands_of", "one_sided"]
+__all__ = [
+    "HAND",
+    "DealerRule",
+    "check_dealer",
+    "dealer_rule",
+    "clockwise",
+    "hands_of",
+    "one_sided",
+]
 
 HAND = 13
 """TD101: the cards of each hand."""
@@ -71,34 +81,46 @@ def clockwise(index: int, options: OptionValues) -> bool:
     return direction == "fixed-cw"
 
 
-def check_dealer(
+@frozen
+class DealerRule:
+    """TD105 and TD106 for one deal, as values: who may deal it and why, so that the record
+    check and the live referee judge a dealer by the same reckoning.
+
+    ``judged`` are the clauses the facts allow judging, ``unchecked`` what keeps the check
+    from running (then no dealer is wrong), and ``candidates`` the players who may deal, each
+    with the reason the rules give them, the first being the one a report names.
+    """
+
+    judged: tuple[str, ...]
+    unchecked: str | None
+    candidates: tuple[tuple[str, str], ...]
+
+    def fault(self, player: str) -> tuple[str, str] | None:
+        """The dealer expected instead of ``player`` and the reason, or None when ``player``
+        may deal (or the check cannot run)."""
+        if self.unchecked is not None or any(player == name for name, _ in self.candidates):
+            return None
+        return self.candidates[0]
+
+
+def dealer_rule(
     index: int,
-    deal: Deal,
     previous: tuple[str, ...],
     seats: Sequence[str],
     totals: Sequence[dict[str, int]],
     options: OptionValues,
-    findings: Findings,
-) -> tuple[str, ...]:
-    """TD105: from the second deal on, the lowest total deals.
+) -> DealerRule:
+    """TD105 for deal ``index`` (from 1): the lowest total deals, ties settled as the options
+    say.
 
     ``totals`` are the totals before this deal as the rules give them and as the record last
     stated them, and ``previous`` the dealers the previous deal had as recorded and as the
     rules gave it: a dealer that fits either is right, since a table deals by what it wrote
-    down, and one mistake is reported once, where it was made.  Returns the same pair for
-    this deal (empty when the dealer is not recorded).
+    down.
     """
-    written = deal.find(Dealer)
-    if written is None:
-        return ()
-    player = written.player
-    if index == 0:
-        findings.judge("TD104")
-        return (player.value,)
     if not totals:
-        findings.unchecked("the dealer (the totals before this deal are not known)")
-        return (player.value,)
-    findings.judge("TD105")
+        return DealerRule((), "the dealer (the totals before this deal are not known)", ())
+    judged = ["TD105"]
     step = 1 if clockwise(index, options) else -1
     way = "clockwise" if step == 1 else "counter-clockwise"
     candidates: list[tuple[str, str]] = []
@@ -111,10 +133,10 @@ def check_dealer(
         elif options["dealer-tie"] == "any-tied":
             candidates.extend((p, f"{names} share the lowest total, {lowest}") for p in tied)
         elif not any(p in seats for p in previous):
-            findings.unchecked("the dealer (the previous dealer is not recorded)")
-            return (player.value,)
+            unchecked = "the dealer (the previous dealer is not recorded)"
+            return DealerRule(tuple(judged), unchecked, ())
         else:
-            findings.judge("TD106")
+            judged.append("TD106")
             for before in (p for p in previous if p in seats):
                 start = seats.index(before)
                 order = [seats[(start + step * k) % len(seats)] for k in range(1, len(seats) + 1)]
@@ -124,9 +146,37 @@ def check_dealer(
                     f"after {before}"
                 )
                 candidates.append((first, reason))
-    if any(player.value == name for name, _ in candidates):
+    return DealerRule(tuple(judged), None, tuple(candidates))
+
+
+def check_dealer(
+    index: int,
+    deal: Deal,
+    previous: tuple[str, ...],
+    seats: Sequence[str],
+    totals: Sequence[dict[str, int]],
+    options: OptionValues,
+    findings: Findings,
+) -> tuple[str, ...]:
+    """TD104 and TD105: the recorded dealer of deal ``index`` (from 0), as :func:`dealer_rule`
+    judges it; one mistake is reported once, where it was made.  Returns the dealers this
+    deal had as recorded and as the rules gave it (empty when the dealer is not recorded).
+    """
+    written = deal.find(Dealer)
+    if written is None:
+        return ()
+    player = written.player
+    if index == 0:
+        findings.judge("TD104")
         return (player.value,)
-    expected, reason = candidates[0]
+    rule = dealer_rule(index, previous, seats, totals, options)
+    findings.judge(*rule.judged)
+    if rule.unchecked is not None:
+        findings.unchecked(rule.unchecked)
+    fault = rule.fault(player.value)
+    if fault is None:
+        return (player.value,)
+    expected, reason = fault
     findings.add(
         "TD105",
         player.span,
