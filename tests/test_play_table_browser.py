@@ -1,0 +1,193 @@
+"""The play page's table of people in a real browser: each person at a seat by the link of
+their invitation, a watcher by the watch link, all following the game live.
+
+A live ``trufspec serve`` runs on 127.0.0.1 and headless Chromium (Debian's, by Playwright)
+opens one browser context per person, so each has its own storage and only its own link.  At
+every step the test reads what each page holds and checks that no page shows a card its seat
+may not see: no card in another person's hand unless it is public, which the watcher's page
+(public cards only until the game is over) tells.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+from browser import Tab, keep_screenshot, png_is_blank
+from live_server import running
+from playwright.sync_api import Page, expect
+from test_play_browser import _move
+
+MOST_STEPS = 600
+"""The most rounds of looking at the pages a test makes: more than a deal needs."""
+
+CARDS_IN = """(skip) => [...document.querySelectorAll("[data-card]")]
+    .filter((e) => !skip || !e.closest(skip)).map((e) => e.dataset.card)"""
+"""The cards a page holds in its document (``skip``: but those under that selector)."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running(tmp_path_factory.mktemp("serve") / "games.sqlite") as live:
+        yield live.url
+
+
+def _start_table(page: Page, server: str, ruleset: str, who: list[str], seed: int = 5) -> None:
+    """A table whose seats ``who`` plays: ``you``, ``person`` or a bot's level."""
+    page.goto(server + "/play")
+    page.get_by_label("Game").select_option(ruleset)
+    for at, (name, played_by) in enumerate(zip(["You", "Ana", "Budi", "Citra"], who, strict=True)):
+        page.get_by_label(f"Seat {at + 1}: name").fill(name)
+        page.get_by_label(f"Seat {at + 1}: played by").select_option(played_by)
+    page.get_by_label("Deal number").fill(str(seed))
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#status")).to_contain_text("Phase:")
+
+
+def _invites(page: Page) -> dict[str, str]:
+    """The links the starter is given to copy, by seat (the watch link under ``""``)."""
+    found: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll("#invite-list input")]
+            .map((e) => [e.dataset.seat, e.value]))"""
+    )
+    return found
+
+
+def _seen(page: Page) -> set[str]:
+    """The cards a page shows outside its own hand (and the pack a claim chooses from)."""
+    return set(page.evaluate(CARDS_IN, "#hand, #pack"))
+
+
+def _hands(page: Page) -> set[str]:
+    return set(
+        page.evaluate("""() => [...document.querySelectorAll("#hand [data-card]")]
+        .map((e) => e.dataset.card)""")
+    )
+
+
+def _check_secrets(people: dict[str, Tab], watcher: Tab) -> None:
+    """No person's page shows a card of another person's hand that the watcher, who sees
+    only what is public, does not see too; the watcher shows no hand at all."""
+    hands = {name: _hands(tab.page) for name, tab in people.items()}
+    public = _seen(watcher.page)
+    assert _hands(watcher.page) == set()
+    for name, tab in people.items():
+        others = set().union(*(cards for other, cards in hands.items() if other != name))
+        leaked = (_seen(tab.page) & others) - public
+        assert not leaked, f"{name}'s page shows {sorted(leaked)} of other hands"
+
+
+def _version(page: Page) -> int:
+    return int(page.get_attribute("body", "data-version") or "-1")
+
+
+def _totals(page: Page) -> list[str]:
+    return page.locator("#scores td:last-child").all_inner_texts()
+
+
+def _deal_scored(page: Page) -> bool:
+    return "score" in page.locator("#sections dt").all_inner_texts()
+
+
+def _play_round(people: dict[str, Tab], done: Callable[[], bool], check: Callable[[], None]) -> int:
+    """Each person whose turn it is acts, round after round, until ``done``; the actions."""
+    actions = 0
+    for _ in range(MOST_STEPS):
+        if done():
+            return actions
+        check()
+        for tab in people.values():
+            if "Your turn" in tab.page.locator("#status").inner_text():
+                actions += _move(tab.page) != "waited"
+        people_page = next(iter(people.values())).page
+        people_page.wait_for_timeout(50)
+    raise AssertionError(f"not done after {MOST_STEPS} rounds")
+
+
+def test_four_people_play_a_truf_de_deal_while_one_watches(
+    tab: Callable[..., Tab], server: str
+) -> None:
+    starter = tab(1280)
+    _start_table(starter.page, server, "truf-de", ["you", "person", "person", "person"])
+    invites = _invites(starter.page)
+    assert set(invites) == {"Ana", "Budi", "Citra", ""}
+    assert all("#game=" in link and "?" not in link for link in invites.values())
+    people = {"You": starter}
+    for at, name in enumerate(["Ana", "Budi", "Citra"]):
+        people[name] = tab(390 if at % 2 == 0 else 1280)
+        people[name].open(invites[name])
+        expect(people[name].page.locator(".seat-bottom")).to_contain_text(name)
+    watcher = tab(390)
+    watcher.open(invites[""])
+    expect(watcher.page.locator("#table-h")).to_contain_text("watching")
+    # Every page follows the event stream: none polls once it is open.
+    for each in [*people.values(), watcher]:
+        expect(each.page.locator("body")).to_have_attribute("data-stream", "open")
+    actions = _play_round(
+        people, lambda: _deal_scored(watcher.page), lambda: _check_secrets(people, watcher)
+    )
+    assert actions >= 52  # every card of the pack, and the bids
+    version = _version(starter.page)
+    for each in [*people.values(), watcher]:
+        each.page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+        # The same totals on every page, the deal's scores in them.
+        assert _totals(each.page) == _totals(watcher.page) != ["0"] * 4
+        assert each.scroll_width() <= each.page.viewport_size["width"]  # type: ignore[index]
+        assert [u for u in each.requests if not u.startswith(server + "/")] == []
+        assert [e for e in each.errors if "status of 409" not in e] == []
+        # The token travels in the Authorization header only, never in an address.
+        assert not [u for u in each.requests if "token=" in u.split("#")[0]]
+    for name, each in [("1280", starter), ("390", people["Ana"])]:
+        shot = each.page.screenshot(full_page=True)
+        assert not png_is_blank(shot)
+        keep_screenshot(f"table-truf-de-{name}", shot)
+
+
+def test_a_person_comes_back_by_the_link_to_a_game_that_went_on(
+    tab: Callable[..., Tab], server: str
+) -> None:
+    starter = tab(390)
+    _start_table(starter.page, server, "truf-de", ["you", "person", "basic", "basic"], seed=8)
+    link = _invites(starter.page)["Ana"]
+    ana = tab(1280)
+    ana.open(link)
+    people = {"You": starter, "Ana": ana}
+    # Ana reloads in the middle of a trick: the same seat, the same game.
+    _play_round(
+        people, lambda: len(ana.page.locator("#trick .played").all()) in (1, 2, 3), lambda: None
+    )
+    before = _version(ana.page)
+    ana.page.reload()
+    expect(ana.page.locator(".seat-bottom")).to_contain_text("Ana")
+    assert _version(ana.page) >= before
+    # Ana closes the page; the others play on without her until it is her turn.
+    ana.close()
+    mine = {"You": starter}
+    _play_round(
+        mine,
+        lambda: "Ana" in (starter.page.get_attribute("body", "data-to-act") or ""),
+        lambda: None,
+    )
+    version = _version(starter.page)
+    back = tab(390)
+    back.open(link)
+    expect(back.page.locator("#status")).to_contain_text("Your turn")
+    assert _version(back.page) == version
+    assert back.scroll_width() <= 390
+    assert [e for e in back.errors if "status of 409" not in e] == []
+
+
+def test_a_wrong_link_is_said_in_words(tab: Callable[..., Tab], server: str) -> None:
+    starter = tab(390)
+    _start_table(starter.page, server, "truf-de", ["you", "person", "basic", "basic"])
+    link = _invites(starter.page)["Ana"]
+    wrong = tab(1280)
+    wrong.open(re.sub(r"token=[^&]+", "token=not-a-token", link))
+    expect(wrong.page.locator("#problem")).to_contain_text("does not open a seat of this game")
+    gone = tab(390)
+    gone.open(re.sub(r"game=[^&]+", "game=no-such-game", link))
+    expect(gone.page.locator("#problem")).to_contain_text("no longer exists")
+    for each in (wrong, gone):
+        assert each.page.locator("#table").is_hidden()
+        assert each.scroll_width() <= each.page.viewport_size["width"]  # type: ignore[index]
