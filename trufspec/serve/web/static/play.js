@@ -293,7 +293,7 @@
     if (!players.length) { players = Object.keys(v.totals); }
     var deal = played.deals[played.deals.length - 1] || {number: 0, sections: []};
     var found = {players: players, number: deal.number, sections: deal.sections, dealer: null, contract: null,
-                 bids: {}, tricks: [], taken: {}, dealt: 0, scores: {}};
+                 bids: {}, tricks: [], taken: {}, counted: {}, dealt: 0, scores: {}};
     deal.sections.forEach(function (section) {
       if (section.section === "dealer") { found.dealer = section.player; }
       if (section.section === "contract") { found.contract = section; }
@@ -304,6 +304,11 @@
         (section.entries || []).forEach(function (entry) { found.dealt = Math.max(found.dealt, entry.cards.length); });
       }
       if (section.section === "play") { found.tricks = section.tricks || []; }
+      if (section.section === "tricks") {
+        (section.entries || []).forEach(function (entry) {
+          entry.side.forEach(function (p) { found.counted[p] = entry.value; });
+        });
+      }
       if (section.section === "score") {
         (section.entries || []).forEach(function (entry) {
           entry.side.forEach(function (p) { found.scores[p] = entry.value; });
@@ -325,6 +330,8 @@
       }
       if (trick.won) { found.taken[trick.won] = (found.taken[trick.won] || 0) + 1; }
     });
+    // The tricks the record counts at the deal's end are the ones to show.
+    Object.keys(found.counted).forEach(function (p) { found.taken[p] = found.counted[p]; });
     return found;
   }
 
@@ -412,7 +419,7 @@
   }
 
   function phaseName(phase) {
-    return {bids: "bidding", play: "play", claims: "claims", votes: "votes", decide: "deciding a tie"}[phase] || phase;
+    return {end: "the deal is over", bids: "bidding", play: "play", claims: "claims", votes: "votes", decide: "deciding a tie"}[phase] || phase;
   }
 
   function drawSeats(v, deal) {
@@ -445,6 +452,17 @@
         for (var i = 0; i < Math.min(left, 13); i++) { backs.appendChild(element("span", "back")); }
         box.appendChild(backs);
       }
+      // A row of cards laid face up for all (Tromplemond's public row), at the seat.
+      deal.sections.forEach(function (section) {
+        if (section.section !== "public") { return; }
+        (section.entries || []).forEach(function (entry) {
+          if (entry.player !== player || !entry.cards.length) { return; }
+          var row = element("p", "seat-row-cards");
+          row.setAttribute("aria-label", player + "'s public row");
+          appendCards(row, entry.cards);
+          box.appendChild(row);
+        });
+      });
       var facts = [];
       var bid = deal.bids[player];
       if (bid) { facts.push("bid " + bidWords(bid)); }
@@ -509,7 +527,7 @@
       if (contract.mode) { said.push(contract.mode); }
     }
     var box = $("contract");
-    box.textContent = said.length ? said.join(", ") : "Deal " + deal.number + ": no contract yet.";
+    box.textContent = said.length ? said.join(", ") : "Deal " + deal.number + ".";
     if (contract && contract.trump && contract.trump !== "NT") { box.setAttribute("data-trump", contract.trump); }
   }
 
