@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from browser import Tab, keep_screenshot, png_is_blank
@@ -190,4 +191,46 @@ def test_a_wrong_link_is_said_in_words(tab: Callable[..., Tab], server: str) -> 
     expect(gone.page.locator("#problem")).to_contain_text("no longer exists")
     for each in (wrong, gone):
         assert each.page.locator("#table").is_hidden()
+        assert [e for e in each.errors if "Failed to load resource" not in e] == []
         assert each.scroll_width() <= each.page.viewport_size["width"]  # type: ignore[index]
+
+
+def test_a_lost_stream_resumes_from_the_last_event(tab: Callable[..., Tab], tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite"
+    player = tab(390)
+    asked: list[str] = []
+    player.page.on(
+        "request",
+        lambda request: (
+            asked.append(request.headers.get("last-event-id", ""))
+            if request.url.endswith("/events")
+            else None
+        ),
+    )
+    with running(database) as live:
+        port = int(live.url.rpartition(":")[2])
+        _start_table(player.page, live.url, "truf-de", ["you", "person", "basic", "basic"])
+        token = _invites(player.page)["Ana"].rpartition("token=")[2]
+        game = player.page.evaluate("location.hash").split("game=")[1].split("&")[0]
+        expect(player.page.locator("body")).to_have_attribute("data-stream", "open")
+        version = _version(player.page)
+    expect(player.page.locator("body")).to_have_attribute("data-connection", "reconnecting")
+    expect(player.page.locator("#connection")).to_contain_text("Reconnecting")
+    with running(database, port=port) as live, live.client() as client:
+        # Ana bids while the page is away: the page must learn of it from the stream.
+        headers = {"Authorization": f"Bearer {token}"}
+        seen = client.get(f"/v1/games/{game}", headers=headers).json()
+        assert "Ana" in seen["to_act"]
+        action = seen["legal_actions"]["items"][0]
+        body = {"action": action, "version": seen["version"]}
+        assert client.post(f"/v1/games/{game}/actions", json=body, headers=headers).is_success
+        expect(player.page.locator("#connection")).to_contain_text(
+            "Connected again", timeout=15_000
+        )
+        expect(player.page.locator("body")).to_have_attribute("data-stream", "open")
+        now = client.get(f"/v1/games/{game}", headers=headers).json()["version"]
+        player.page.wait_for_function(f"Number(document.body.dataset.version) >= {now}")
+    # The stream opened again from the version the page had when the server went away.
+    assert all(each.isdigit() for each in asked)  # every stream says where it resumes
+    assert str(version) in asked[1:]
+    assert [e for e in player.errors if "Failed to load resource" not in e] == []

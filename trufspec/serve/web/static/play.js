@@ -152,7 +152,10 @@
     stream = controller;
     clearTimeout(timer);
     var headers = {Authorization: "Bearer " + game.token, Accept: "text/event-stream"};
-    headers["Last-Event-ID"] = String(lastEvent === null ? view.version : lastEvent);
+    // The first stream goes on from the view just read; a stream opened again, from the last
+    // event received, even when a view read meanwhile is further on: its events are still told.
+    if (lastEvent === null) { lastEvent = view.version; }
+    headers["Last-Event-ID"] = String(lastEvent);
     fetch(gamePath("/events"), {headers: headers, signal: controller.signal, cache: "no-store"})
       .then(function (response) {
         if (response.status !== 200 || !response.body) { throw {status: response.status}; }
