@@ -28,6 +28,28 @@ CARDS_IN = """(skip) => [...document.querySelectorAll("[data-card]")]
 """The cards a page holds in its document (``skip``: but those under that selector)."""
 
 
+KEEP_ANSWERS = """(() => {
+    const sent = window.fetch.bind(window);
+    window.__answers = [];
+    window.fetch = (url, options) => sent(url, options).then((response) => {
+        if (!String(url).endsWith("/events")) {
+            response.clone().text().then((text) => window.__answers.push(text));
+        }
+        return response;
+    });
+})();"""
+"""Keeps the text of every answer the page's script is given (but the event stream's, read
+as it comes), for the test to look through."""
+
+CARD_WORD = re.compile(r'"(10|[2-9AKQJ])([SHDC])"')
+
+
+def _answered(page: Page) -> set[str]:
+    """The cards named in the answers the page was given since it was last asked."""
+    texts: list[str] = page.evaluate("window.__answers.splice(0)")
+    return {rank + suit for text in texts for rank, suit in CARD_WORD.findall(text)}
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running(tmp_path_factory.mktemp("serve") / "games.sqlite") as live:
@@ -68,15 +90,20 @@ def _hands(page: Page) -> set[str]:
 
 
 def _check_secrets(people: dict[str, Tab], watcher: Tab) -> None:
-    """No person's page shows a card of another person's hand that the watcher, who sees
-    only what is public, does not see too; the watcher shows no hand at all."""
+    """No person's page shows, or was sent, a card of another person's hand that the watcher,
+    who sees only what is public, does not show too; the watcher shows no hand at all and was
+    sent no card of a hand it does not show."""
     hands = {name: _hands(tab.page) for name, tab in people.items()}
     public = _seen(watcher.page)
     assert _hands(watcher.page) == set()
+    told = (_answered(watcher.page) & set().union(*hands.values())) - public
+    assert not told, f"the watcher was sent {sorted(told)} of the hands"
     for name, tab in people.items():
         others = set().union(*(cards for other, cards in hands.items() if other != name))
         leaked = (_seen(tab.page) & others) - public
         assert not leaked, f"{name}'s page shows {sorted(leaked)} of other hands"
+        told = (_answered(tab.page) & others) - public
+        assert not told, f"{name}'s page was sent {sorted(told)} of other hands"
 
 
 def _version(page: Page) -> int:
@@ -99,6 +126,9 @@ def _play_round(people: dict[str, Tab], done: Callable[[], bool], check: Callabl
             return actions
         check()
         for tab in people.values():
+            # The deal's end is where the test stops: nobody deals the next one.
+            if tab.page.get_attribute("body", "data-phase") == "end":
+                continue
             if "Your turn" in tab.page.locator("#status").inner_text():
                 actions += _move(tab.page) != "waited"
         people_page = next(iter(people.values())).page
@@ -110,6 +140,7 @@ def test_four_people_play_a_truf_de_deal_while_one_watches(
     tab: Callable[..., Tab], server: str
 ) -> None:
     starter = tab(1280)
+    starter.page.add_init_script(KEEP_ANSWERS)
     _start_table(starter.page, server, "truf-de", ["you", "person", "person", "person"])
     invites = _invites(starter.page)
     assert set(invites) == {"Ana", "Budi", "Citra", ""}
@@ -117,9 +148,11 @@ def test_four_people_play_a_truf_de_deal_while_one_watches(
     people = {"You": starter}
     for at, name in enumerate(["Ana", "Budi", "Citra"]):
         people[name] = tab(390 if at % 2 == 0 else 1280)
+        people[name].page.add_init_script(KEEP_ANSWERS)
         people[name].open(invites[name])
         expect(people[name].page.locator(".seat-bottom")).to_contain_text(name)
     watcher = tab(390)
+    watcher.page.add_init_script(KEEP_ANSWERS)
     watcher.open(invites[""])
     expect(watcher.page.locator("#table-h")).to_contain_text("watching")
     # Every page follows the event stream: none polls once it is open.
