@@ -267,3 +267,26 @@ def test_a_lost_stream_resumes_from_the_last_event(tab: Callable[..., Tab], tmp_
     assert all(each.isdigit() for each in asked)  # every stream says where it resumes
     assert str(version) in asked[1:]
     assert [e for e in player.errors if "Failed to load resource" not in e] == []
+
+
+def test_a_card_clicked_twice_is_played_once(tab: Callable[..., Tab], server: str) -> None:
+    player = tab(390)
+    _start_table(player.page, server, "truf-de", ["you", "basic", "basic", "basic"], seed=2)
+    _play_round(
+        {"You": player},
+        lambda: (
+            "play a card" in player.page.locator("#status").inner_text()
+            and player.page.get_attribute("body", "data-phase") == "play"
+        ),
+        lambda: None,
+    )
+    version = _version(player.page)
+    card = player.page.locator("#hand .card.legal").first
+    played = card.get_attribute("data-card")
+    card.dblclick()
+    player.page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+    expect(player.page.locator(f'#hand [data-card="{played}"]')).to_have_count(0)
+    # The second click is no action of its own: nothing is refused, nothing said.
+    player.page.wait_for_timeout(500)
+    assert player.page.locator("#refusal").inner_text() == ""
+    assert [e for e in player.errors if "status of 409" not in e] == []
