@@ -22,8 +22,9 @@ options:
   the lead (any tie, under ``tie-scope=any-tie``) then gets ``extra-round-max`` extra rounds, and
   a card cut settles what is still tied;
 * under ``betting=tromp`` a stayer whose jacks make a paying category may call it; the round pot
-  is four stakes; what is not won is settled at the end (Extreme, Ultimate, then a quarter to
-  Super) and the rest goes to the best single-round score, split between equals.
+  is four stakes, and every round's after the first Extreme call is the caller's (the default
+  ``extreme-pot=rest-of-game``); what is not won is settled at the end (Extreme, Ultimate, then
+  a quarter to Super) and the rest goes to the best single-round score, split between equals.
 
 The players are bots (:func:`random_game` with ``bots=True``): a player with a jack behind
 hides it behind believable cards nobody can see, a player without one tells the truth; a voter
@@ -443,8 +444,14 @@ def _settle(game: GeneratedGame) -> None:
     stake = int(game.options["tromp-stake"])
     left = 0
     claims = []
+    rest_of_game = game.options.get("extreme-pot", "rest-of-game") == "rest-of-game"
+    owner = None  # the first Extreme caller, who owns every later round's pot (TM-A10h)
     for r in game.rounds:
         won = dict.fromkeys(PLAYERS, 0)
+        if owner is not None:
+            won[owner] = 4 * stake
+            r.pot = won
+            continue
         for p, phrase in r.calls:
             name = next(k for k, v in PHRASES.items() if v == phrase)
             won[p] += QUARTERS[name] * stake
@@ -452,6 +459,9 @@ def _settle(game: GeneratedGame) -> None:
                 claims.append((p, name))
         left += max(4 * stake - sum(won.values()), 0)
         r.pot = won
+        extreme = [p for p, name in claims if name == "extreme"]
+        if rest_of_game and extreme:
+            owner = extreme[0]
     last = game.rounds[-1].pot
     for name in ("extreme", "ultimate", "super"):
         for p, claim in claims:

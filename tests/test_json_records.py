@@ -20,7 +20,7 @@ from fuzz.mutate_json import json_seeds, mutate_document
 from tests.test_roundtrip import game_lists
 from trufspec.api import decode, dumps, load, loads
 from trufspec.batch import check_paths
-from trufspec.jsonrecords import is_json, notation_text, read_json, write_json
+from trufspec.jsonrecords import is_json, read_json, read_json_file, write_json
 from trufspec.jsonrecords.convert import to_document
 from trufspec.jsonrecords.read import read_document
 from trufspec.output import schemas
@@ -132,16 +132,14 @@ def test_a_document_off_the_schema_is_refused_with_the_pointer_of_the_place() ->
     [b"{", b"[]", b'{"version": 2, "games": []}', b'{"version": 1, "games": [], "x": 1}'],
 )
 def test_what_is_not_a_json_record_is_one_diagnostic(data: bytes) -> None:
-    text, problem = notation_text(data, "x.json")
-    assert text == ""
-    assert problem is not None
-    assert problem.code == "REC001"
+    read = read_json_file(data, "x.json")
+    assert read.games == ()
+    assert [problem.code for problem in read.diagnostics] == ["REC001"]
 
 
 def test_a_json_file_that_is_not_utf8_is_unreadable() -> None:
-    _, problem = notation_text(b'{"version": 1, "games": [\xff]}', "x.json")
-    assert problem is not None
-    assert problem.code == "REC002"
+    read = read_json_file(b'{"version": 1, "games": [\xff]}', "x.json")
+    assert [problem.code for problem in read.diagnostics] == ["REC002"]
 
 
 def test_the_example_of_the_service_page_is_a_json_record() -> None:

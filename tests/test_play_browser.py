@@ -156,7 +156,12 @@ def test_a_table_s_bots_are_of_a_level_the_simulator_offers(server: str) -> None
 
 def test_a_whole_tromplemond_round_played_by_clicks(tab: Callable[..., Tab], server: str) -> None:
     player = tab(1280)
+    player.page.goto(server + "/play")
+    player.page.get_by_label("Game").select_option("tromplemond")
+    # How the game ends, in the words of its rule (TM501), before and at the table.
+    expect(player.page.locator("#ending")).to_contain_text("TM501, Eight rounds, or 200 points")
     _start(player.page, server, "tromplemond", seat=2)
+    expect(player.page.locator("#table-ending")).to_contain_text("after eight rounds")
     _play_until(player.page, lambda p: "over" in p.locator("#status").inner_text())
     expect(player.page.locator("#winners")).to_contain_text("Winner")
     assert player.page.locator("#scores tbody tr").count() == 4
@@ -194,7 +199,13 @@ def test_a_refused_card_shows_its_clause_and_the_rule(tab: Callable[..., Tab], s
     # Follow suit (JB305), or no trump lead before trumps are broken (JB303).
     expect(refusal).to_contain_text(re.compile(r"^Refused: JB30[35] [A-Z]"))
     code = refusal.get_by_role("link").inner_text().split()[0]
+    # Said to the person, who sits unnamed as You: "You played 5C but hold ...".
+    said = refusal.locator("p").inner_text()
+    assert re.search(r": You (led|played) ", said), said
+    assert not re.search(r"\bYou (holds|has|is|leads|plays)\b", said), said
     assert refusal.locator("blockquote").inner_text().startswith("“")
+    assert "You" in player.page.locator("#scores tbody").inner_text()
+    assert "(you)" not in player.page.locator("#scores tbody").inner_text()
     assert _version(player.page) == version  # nothing was applied
     keep_screenshot("play-refused-390", player.page.screenshot())
     assert player.scroll_width() <= 390

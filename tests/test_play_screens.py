@@ -160,16 +160,18 @@ def test_a_saved_game_is_taken_up_again_and_ends(tmp_path: Path) -> None:
 
 def test_a_truf_jb_game_of_deals_ends_with_a_winner() -> None:
     ended = run("truf-jb", "--deals", "1", "--seed", "2", stdin="auto\n" * 40)
-    assert "The game has 1 deal." in ended.stdout
+    assert "How the game ends (JB502, Length of the game)" in ended.stdout
+    assert "Read here with deals=1 " in ended.stdout
     assert "The game is over; the winner:" in ended.stdout
 
 
 def test_help_says_how_a_game_ends() -> None:
     shown = run("--help", stdin="").stdout
     assert "--deals" in shown
-    assert "truf-jb never by its rules" in " ".join(shown.split())
+    assert "in the words of the ruleset's own rule" in " ".join(shown.split())
     start = run("truf-jb", stdin="quit\n").stdout
-    assert "set no end to a game" in start
+    assert "Read here with deals=0 " in start
+    assert "This table plays on until you quit (--deals N stops it after N deals)." in start
 
 
 def test_a_card_marked_with_an_exclamation_mark_is_refused_to_the_player() -> None:

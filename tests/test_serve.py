@@ -279,7 +279,12 @@ def test_bad_input_is_a_problem_and_changes_nothing(client: httpx.Client) -> Non
     view = client.get(f"/v1/games/{game['id']}", headers=table).json()
     waiting = next(p for p in PLAYERS if p not in view["to_act"][:1])
     out_of_turn = client.post(url, json={"action": "AS", "seat": waiting}, headers=table)
-    assert problem(out_of_turn, 409)["code"].startswith(("REF", "TB"))
+    refused = problem(out_of_turn, 409)
+    assert refused["code"].startswith(("REF", "TB"))
+    # The detail speaks of the seat by name; the same said to the seat speaks to it.
+    assert waiting in refused["detail"]
+    assert refused["said_to_seat"].startswith("You ")
+    assert waiting not in refused["said_to_seat"].split(": ")[0]
     problem(client.post(url, json={"action": "not an action"}, headers=table), 409)
     problem(
         client.post(url, content=b"{", headers={**table, "content-type": "application/json"}), 400

@@ -130,17 +130,17 @@ def test_the_entity_tag_names_the_version_token_and_query(host: Host) -> None:
 
 def test_the_legal_actions_say_when_more_follow(host: Host) -> None:
     basics = host.create(NewGame("truf-basics", PLAYERS, seed=8))  # 120 bids to choose from
-    _, view = host.view(basics.id, basics.tokens.table, ViewQuery())
+    _, view = host.look(basics.id, basics.tokens.table, ViewQuery())
     assert view is not None
     listed = view.legal_actions
     assert 100 < listed.total <= LIMIT
     assert len(listed.items) == listed.total and listed.next is None
     jb = host.create(NewGame("truf-jb", PLAYERS, seed=7))
-    _, view = host.view(jb.id, jb.tokens.table, ViewQuery())
+    _, view = host.look(jb.id, jb.tokens.table, ViewQuery())
     assert view is not None
     listed = view.legal_actions
     assert listed.total > LIMIT and len(listed.items) == LIMIT and listed.next == LIMIT
-    _, page = host.view(jb.id, jb.tokens.table, ViewQuery(offset=listed.total - 3))
+    _, page = host.look(jb.id, jb.tokens.table, ViewQuery(offset=listed.total - 3))
     assert page is not None and len(page.legal_actions.items) == 3
     assert page.legal_actions.next is None
 

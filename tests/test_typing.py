@@ -88,7 +88,10 @@ def play(ruleset: str) -> Game:
     shown: Deal | None = state.last_deal("Ana")
     assert shown is None or shown == view.record.deals[-1]
     resumed: GameState = resume(trufspec.dumps([view.record]), seed=7)
-    resumed.why_not(Choose("Ana", "pass"))
+    passed: Diagnostic | None = resumed.why_not(Choose("Ana", "pass"))
+    if passed is not None:
+        said: str = passed.said_to("Ana")
+        assert said[:1].isupper()
     let_stand: Action = resumed.acknowledged(resumed.action("Ana", "QH"))
     resumed.why_not(let_stand)
     from_value: GameState = resume(state.record())

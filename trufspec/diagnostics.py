@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import field, frozen
 
 from trufspec.records import NO_SPAN, Span
+from trufspec.spec.wording import Phrase, say, sentence
 
 if TYPE_CHECKING:
     from trufspec.spec.clauses import Clause
@@ -73,6 +74,12 @@ class Diagnostic:
     """For a record read from JSON, the JSON Pointer (RFC 6901) of the place the finding is
     about (``""``: the whole document); the span is then the place of that value in the JSON
     text."""
+    words: Phrase | None = field(default=None, eq=False, repr=False)
+    """The template and the values the message was written from, so that it can be said to
+    the player it is about (:meth:`said_to`); None for a message written as it stands."""
+    actor: str | None = field(default=None, eq=False, repr=False)
+    """For a refusal of the referee, the player whose action it refuses: the one a table says
+    it to (:meth:`said_to`)."""
 
     @classmethod
     def of(
@@ -98,7 +105,28 @@ class Diagnostic:
             clause,
             consequential=consequential,
             data=data,
+            words=Phrase(clause.message, values),
         )
+
+    @classmethod
+    def written(
+        cls, code: str, severity: Severity, template: str, values: Mapping[str, Any]
+    ) -> Diagnostic:
+        """A diagnostic under a code no clause states (the referee's own), its message written
+        from ``template`` and ``values`` as a clause's is, so that it too can be said to the
+        player who acted."""
+        data = tuple((name, _plain(value)) for name, value in values.items())
+        return cls(code, severity, say(template, values), data=data, words=Phrase(template, values))
+
+    def said_to(self, person: str) -> str:
+        """The message as a sentence said to ``person``, the player who acted: "You played KS
+        but hold 6D 3D", where the message says "Budi played KS but holds 6D 3D" of Budi."""
+        words = self.words
+        if words is None:
+            return sentence(self.message)
+        if self.clause is not None:
+            return sentence(self.clause.said_to(person, words.values))
+        return sentence(words.to(person))
 
     @property
     def line(self) -> int:

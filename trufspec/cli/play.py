@@ -99,9 +99,8 @@ def play(
     file, and at a terminal you are asked for one; --resume FILE takes it up again.
 
     The bots play at the level --bots names: random, basic or search (which thinks within
-    --think).  How a game ends is said at its start: truf-de and truf-basics after 13 deals, Ruff and
-    Honours and Tromplemond at a target of points, and truf-jb never by its rules (--deals N
-    ends it after N deals).
+    --think).  How a game ends is said at its start, in the words of the ruleset's own rule;
+    truf-jb's leaves the number of deals to the table (--deals N ends it after N deals).
 
     \b
     Examples:
@@ -109,7 +108,14 @@ def play(
       trufspec play truf-jb --deals 3 --save tuesday.truf
     """
     from trufspec.referee import STATES, Refused, describe
-    from trufspec.simulate.terminal import ask_file, open_table, resume_table, score_sheet, writable
+    from trufspec.simulate.terminal import (
+        UNNAMED,
+        ask_file,
+        open_table,
+        resume_table,
+        score_sheet,
+        writable,
+    )
     from trufspec.simulate.terminal import save as save_game
 
     ctx = click.get_current_context()
@@ -152,7 +158,7 @@ def play(
                 deals = None
             table = open_table(
                 ruleset,
-                name or "You",
+                name or UNNAMED,
                 seat,
                 players or 4,
                 seed,
@@ -172,8 +178,7 @@ def play(
     # The bytes under standard input, read as UTF-8 whatever the locale (click 8.5 deprecates
     # its get_binary_stream, which returned the same buffer).
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
-    you = "you are You" if table.user == "You" else f"you are {table.user}"
-    write(f"{state.ruleset} at a table of {' '.join(state.players)}; {you}.")
+    write(table.greeting())
     if resume is not None:
         write(f"Taken up from {resume}, where its record stops.")
     write(table.ending())

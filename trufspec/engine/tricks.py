@@ -27,6 +27,7 @@ from attrs import frozen
 from trufspec.cards import Card, Suit
 from trufspec.engine.findings import Findings
 from trufspec.records import Atom, Cards, Deal, Play, Span, Trick, Tricks
+from trufspec.spec.wording import Phrase
 
 __all__ = [
     "TrickRules",
@@ -560,7 +561,7 @@ class TrickTable:
             played.append(tuple(c for _, c in self.current))
             return self.rules.card_held, {
                 "card": card,
-                "reason": why_not_held(card, played, holding),
+                "reason": why_not_held(player, card, played, holding),
             }
         led = self.current[0][1].suit if self.current else None
         if breaks(card, hand, led, self.trump, self.broken, self.rules) is None:
@@ -763,21 +764,23 @@ def _check_turns(
 
 
 def why_not_held(
+    player: str,
     card: Card,
     played: Sequence[Sequence[Card]],
     holding: Mapping[str, Mapping[Card, bool]] | None,
-) -> str:
+) -> str | Phrase:
     """Why a card played is not in its player's hand: the last trick it was played to
     (``played`` holds the cards of each trick so far), or who holds it.  A live table passes
     no ``holding``: the player who tried the card is told only what they may know (that it was
-    played, or that it is not in their hand), never who holds it or that it was set aside."""
+    played, or that it is not in their hand), never who holds it or that it was set aside.  The
+    last is a phrase about ``player``, said to them in the second person at a table."""
     for number in range(len(played), 0, -1):
         if card in played[number - 1]:
             return f"it was already played in trick {number}"
     for other, hand in (holding or {}).items():
         if card in hand:
             return f"{other} holds it"
-    return "it is not in their hand"
+    return Phrase("it is not in {player:their} hand", {"player": player})
 
 
 def tricks_taken(

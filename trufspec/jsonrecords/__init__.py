@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 import msgspec
 
-from trufspec.api import check_parsed, decode, dumps
+from trufspec.api import check_parsed, decode
 from trufspec.diagnostics import Diagnostic
 from trufspec.jsonrecords.convert import decode as decode_document
 from trufspec.jsonrecords.convert import games_to_json
@@ -37,7 +37,7 @@ __all__ = [
     "RecordDocument",
     "check_json",
     "is_json",
-    "notation_text",
+    "read_json_file",
     "point",
     "read_document",
     "read_json",
@@ -85,17 +85,13 @@ def _invalid(error: Exception, path: str | None, text: str) -> Diagnostic:
     return attrs.evolve(record_diagnostic("REC001", span, path, detail=detail), pointer=pointer)
 
 
-def notation_text(data: bytes, path: str | None) -> tuple[str, Diagnostic | None]:
-    """The canonical text of the games of a JSON record file, or a diagnostic (REC002 for
-    bytes that are not UTF-8, REC001 for a document that is not a JSON record, or one the
-    notation cannot say in full)."""
+def read_json_file(data: bytes, path: str | None) -> Parsed:
+    """The games of a JSON record file's bytes and the findings of reading them: REC002 for
+    bytes that are not UTF-8, else what :func:`read_json` finds."""
     text, problem = decode(data, path)
     if problem is not None:
-        return "", problem
-    parsed = read_json(text, path)
-    if parsed.diagnostics:
-        return "", parsed.diagnostics[0]
-    return dumps(parsed.games), None
+        return Parsed((), (problem,))
+    return read_json(text, path)
 
 
 def check_json(

@@ -8,9 +8,9 @@ a range of the document's own text.
 
 from __future__ import annotations
 
-from trufspec.api import Formatted, loads
+from trufspec.api import Formatted
 from trufspec.diagnostics import Diagnostic
-from trufspec.jsonrecords import check_json, notation_text, write_json
+from trufspec.jsonrecords import check_json, read_json_file, write_json
 
 __all__ = ["format_json", "json_findings"]
 
@@ -23,9 +23,9 @@ def json_findings(data: bytes, path: str, options: dict[str, str] | None) -> tup
 
 def format_json(data: bytes, path: str) -> Formatted:
     """The canonical layout of a JSON record document, or the diagnostic that says why it has
-    none: what ``trufspec convert --to json`` writes of the canonical notation the document
-    prints as, so that nothing it says is lost."""
-    notation, problem = notation_text(data, path)
-    if problem is not None:
-        return Formatted(None, (problem,))
-    return Formatted(write_json(loads(notation, path).games).decode("utf-8"))
+    none (it is not UTF-8, not a JSON record, or holds what the records cannot say): the
+    records it holds, written as ``trufspec convert --to json`` writes them."""
+    read = read_json_file(data, path)
+    if read.diagnostics:
+        return Formatted(None, read.diagnostics[:1])
+    return Formatted(write_json(read.games).decode("utf-8"))

@@ -7,13 +7,14 @@ reference renders, so the three say the same thing.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 
 from trufspec.spec.ambiguities import Ambiguity
 from trufspec.spec.clauses import Citation, Clause, Phase
 from trufspec.spec.registry import Registry
 from trufspec.spec.sources import SOURCES
 
-__all__ = ["citation_lines", "render_clause", "render_ruleset"]
+__all__ = ["citation_lines", "how_it_ends", "render_clause", "render_ruleset"]
 
 _WIDTH = 88
 
@@ -33,6 +34,34 @@ def citation_lines(citation: Citation) -> list[str]:
     if citation.translation:
         lines += _wrap(f"(our translation: {citation.translation})", "    ")
     return lines
+
+
+def how_it_ends(
+    ruleset: str, registry: Registry, readings: Mapping[str, object] | None = None
+) -> str:
+    """How a game of ``ruleset`` ends, said at the start of one: the statement of its
+    game-end clause (:meth:`~trufspec.spec.registry.Registry.game_end`), with the values in
+    force of the options that read it (``readings``; without them, their defaults, said to
+    be the defaults), so that what a table says is what the rules say."""
+    clause = registry.game_end(ruleset)
+    if clause is None:
+        return "The game ends as its rules say."
+    text = (
+        f"How the game ends ({clause.code}, {clause.title}): {' '.join(clause.statement.split())}"
+    )
+    options = [
+        option
+        for option in registry.options_of(ruleset).values()
+        if option.ambiguity in clause.ambiguities
+    ]
+    if options:
+        given = readings or {}
+        read = ", ".join(
+            f"{o.key}={given.get(o.key, o.default)} ({o.doc[:1].lower()}{o.doc[1:].rstrip('.')})"
+            for o in options
+        )
+        text += f" Read here with {read}." if readings is not None else f" By default {read}."
+    return text
 
 
 def _ambiguity(ambiguity: Ambiguity) -> list[str]:
@@ -58,7 +87,7 @@ def render_clause(clause: Clause, registry: Registry) -> str:
             lines += citation_lines(citation)
     if clause.note:
         lines += _wrap("Note: " + clause.note)
-    lines += _wrap("Message: " + clause.message)
+    lines += _wrap("Message: " + clause.template)
     for ambiguity_id in clause.ambiguities:
         lines.append("  Reading:")
         lines += _ambiguity(registry.ambiguity(ambiguity_id))

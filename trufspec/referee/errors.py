@@ -13,7 +13,8 @@ stops at once instead of going on with a state it did not expect.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from trufspec.diagnostics import Diagnostic, Severity
 
@@ -27,10 +28,14 @@ REFEREE_CODES = {
 """The referee's own codes, for refusals that no rule of a game states."""
 
 
-def refusal(code: str, message: str) -> Diagnostic:
-    """A refusal under one of the :data:`REFEREE_CODES`."""
+def refusal(code: str, message: str, values: Mapping[str, Any] | None = None) -> Diagnostic:
+    """A refusal under one of the :data:`REFEREE_CODES`.  Given ``values``, ``message`` is a
+    template of them, as a clause's is (:mod:`~trufspec.spec.wording`): a refusal that names
+    the player who acted is then said to them in the second person at a table."""
     assert code in REFEREE_CODES
-    return Diagnostic(code, Severity.ERROR, message)
+    if values is None:
+        return Diagnostic(code, Severity.ERROR, message)
+    return Diagnostic.written(code, Severity.ERROR, message, values)
 
 
 def describe(diagnostic: Diagnostic) -> str:

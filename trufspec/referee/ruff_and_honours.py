@@ -197,13 +197,7 @@ class RuffAndHonoursState(TrickGame):
             next_hand = Deal("deal", Atom(following), (Dealer(Atom(player)),))
             dealer_of(next_hand, following, self.dealer, self.players, findings)
             return first_error(findings.diagnostics)
-        if phase == "over":
-            return refusal("REF001", f"{player} cannot {action} now: the game is over")
-        waiting = " or ".join(self.to_act)
-        return refusal(
-            "REF001",
-            f"{player} cannot {action} now: hand {self.deal_number} is at its {phase}, and {waiting} is to act",
-        )
+        return self._not_now(action, "hand")
 
     def _do(self, action: Action) -> None:
         if type(action) is PlayCard:

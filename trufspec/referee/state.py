@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Self
 
+import attrs
 from attrs import frozen
 
 from trufspec.api import dumps
@@ -178,6 +179,11 @@ def first_error(diagnostics: Sequence[Diagnostic]) -> Diagnostic | None:
     return next((d for d in diagnostics if d.severity is Severity.ERROR), None)
 
 
+def _refused_to(player: str, diagnostics: Sequence[Diagnostic]) -> Refused:
+    """A refusal of ``player``'s action, each reason marked as said to them (its actor)."""
+    return Refused([attrs.evolve(d, actor=player) for d in diagnostics])
+
+
 @frozen
 class View:
     """What one player may see: their hand, who is to act, the record of the game with what
@@ -270,11 +276,16 @@ class GameState(abc.ABC):
         marked = next((word for word in words.split() if word.endswith("!")), None)
         if marked is not None:
             problem = (
-                f"{player} cannot mark '{marked}' with '!': an irregularity is let stand by the "
+                "{player} cannot mark '{marked}' with '!': an irregularity is let stand by the "
                 "table, never by the player who commits it"
             )
-            raise Refused([refusal("REF001", problem)])
-        return self._action(player, words)
+            raise _refused_to(
+                player, [refusal("REF001", problem, {"player": player, "marked": marked})]
+            )
+        try:
+            return self._action(player, words)
+        except Refused as refused:
+            raise _refused_to(player, refused.diagnostics) from None
 
     @abc.abstractmethod
     def _action(self, player: str, words: str) -> Action:
@@ -384,6 +395,25 @@ class GameState(abc.ABC):
     def is_game_over(self) -> bool:
         return self._phase == "over"
 
+    def _not_now(self, action: Action, deal: str) -> Diagnostic:
+        """REF001 for an action that is none of those of this point of the game: the game is
+        over, or the deal (what the rules call a ``deal``) is at a phase of other actions."""
+        values: dict[str, object] = {"player": action.player, "action": str(action)}
+        if self._phase == "over":
+            return refusal("REF001", "{player} cannot {action} now: the game is over", values)
+        return refusal(
+            "REF001",
+            "{player} cannot {action} now: {deal} {number} is at its {phase}, and "
+            "{waiting} {waiting:is} to act",
+            {
+                **values,
+                "deal": deal,
+                "number": self.deal_number,
+                "phase": self._phase,
+                "waiting": " or ".join(self.to_act),
+            },
+        )
+
     def is_legal(self, action: Action) -> bool:
         return self.why_not(action) is None
 
@@ -392,7 +422,7 @@ class GameState(abc.ABC):
         is not legal now, and the state is left as it was."""
         problem = self.why_not(action)
         if problem is not None:
-            raise Refused([problem])
+            raise _refused_to(action.player, [problem])
         checkpoints = self._checkpoints
         if not checkpoints or checkpoints[-1][1].deal_number != self.deal_number:
             checkpoints.append((len(self.history), self._copy(log=False)))

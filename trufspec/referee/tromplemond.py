@@ -340,8 +340,9 @@ class TromplemondState(GameState):
         if isinstance(action, PlayCard) and action.acknowledged:
             return refusal(
                 "REF001",
-                f"{player} cannot cut {action}: a card is let stand only when played to a trick, "
+                "{player} cannot cut {action}: a card is let stand only when played to a trick, "
                 "and Tromplemond has none",
+                {"player": player, "action": str(action)},
             )
         if phase == "claims" and kind is Claim and player not in self.claims:
             assert isinstance(action, Claim)
@@ -362,8 +363,9 @@ class TromplemondState(GameState):
             if self.pending:
                 return refusal(
                     "REF001",
-                    f"{player} cannot repeat a claim while the {phase} step is in progress: "
-                    f"{' and '.join(self.to_act)} still to act",
+                    "{player} cannot repeat a claim while the {phase} step is in progress: "
+                    "{waiting} still to act",
+                    {"player": player, "phase": phase, "waiting": " and ".join(self.to_act)},
                 )
             findings = _findings()
             check_claims(
@@ -383,7 +385,13 @@ class TromplemondState(GameState):
                 counted = "vote" if phase == "votes" else "decision"
                 return refusal(
                     "REF001",
-                    f"{player} cannot count the {counted} as '{words}': it already holds {len(self.pending)} slips",
+                    "{player} cannot count the {counted} as '{words}': it already holds {slips} slips",
+                    {
+                        "player": player,
+                        "counted": counted,
+                        "words": words,
+                        "slips": len(self.pending),
+                    },
                 )
             findings = _findings()
             vote_stage(
@@ -428,14 +436,7 @@ class TromplemondState(GameState):
             self.ending.copy().before(following, findings)
             round_dealer(following, self.players, self.dealer, findings)
             return first_error(findings.diagnostics)
-        if phase == "over":
-            return refusal("REF001", f"{player} cannot {action} now: the game is over")
-        waiting = " or ".join(self.to_act)
-        return refusal(
-            "REF001",
-            f"{player} cannot {action} now: round {self.deal_number} is at its {phase}, and "
-            f"{waiting} is to act",
-        )
+        return self._not_now(action, "round")
 
     def _irregularity_error(self, words: str) -> Diagnostic | None:
         """Why the table cannot state the irregularity ``words`` now: the round's record with

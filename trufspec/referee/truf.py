@@ -59,6 +59,7 @@ from trufspec.referee.state import (
 )
 from trufspec.referee.tricks import TrickGame, played
 from trufspec.spec.registry import default_registry
+from trufspec.spec.wording import Phrase
 
 __all__ = ["TrufState", "contract_words", "mode_forms"]
 
@@ -259,13 +260,24 @@ class TrufState(TrickGame):
             return self._choice_problem(action)
         if phase == "end" and type(action) is NextDeal:
             return self._dealer_fault(player)
-        return refusal("REF001", f"{player} cannot {_doing(action)} now: {self._situation()}")
+        return refusal(
+            "REF001",
+            "{player} cannot {doing} now: {situation}",
+            {"player": player, "doing": _doing(action), "situation": self._situation()},
+        )
 
-    def _situation(self) -> str:
+    def _situation(self) -> str | Phrase:
         if self._phase == "over":
             return "the game is over"
-        waiting = " or ".join(self.to_act)
-        return f"deal {self.deal_number} is at its {self._phase}, and {waiting} is to {_PHASE_ACTS[self._phase]}"
+        return Phrase(
+            "deal {number} is at its {phase}, and {waiting} {waiting:is} to {act}",
+            {
+                "number": self.deal_number,
+                "phase": self._phase,
+                "waiting": " or ".join(self.to_act),
+                "act": _PHASE_ACTS[self._phase],
+            },
+        )
 
     def _bid_problem(self, action: BidCards) -> Diagnostic | None:
         player = action.player
@@ -296,7 +308,8 @@ class TrufState(TrickGame):
         if action.player != winner:
             return refusal(
                 "REF001",
-                f"{action.player} cannot choose the contract: the bid winner {winner} does",
+                "{player} cannot choose the contract: the bid winner {winner} {winner:does}",
+                {"player": action.player, "winner": winner},
             )
         found = self._choices.get(action.words)
         if found is None:
@@ -304,7 +317,9 @@ class TrufState(TrickGame):
                 w for w, (_, problem, _) in self._choices.items() if problem is None
             )
             return refusal(
-                "REF001", f"{winner} cannot choose '{action.words}': the choices are {allowed}"
+                "REF001",
+                "{winner} cannot choose '{words}': the choices are {allowed}",
+                {"winner": winner, "words": action.words, "allowed": allowed},
             )
         return found[1]
 

@@ -131,6 +131,8 @@ def refusal_problem(diagnostics: Sequence[Diagnostic]) -> Problem:
         quoted = clause.citations[0]
         citation = CitationBody(quoted.source, quoted.locator, " ".join(quoted.quote.split()))
     detail = "; ".join(d.message for d in diagnostics[:5])
+    actor = first.actor
+    said = None if actor is None else "; ".join(d.said_to(actor) for d in diagnostics[:5])
     return Problem(
         type=PROBLEMS + "refused",
         title="The action is refused",
@@ -139,6 +141,7 @@ def refusal_problem(diagnostics: Sequence[Diagnostic]) -> Problem:
         code=first.code,
         clause=None if clause is None else clause.title,
         citation=citation,
+        said_to_seat=said,
     )
 
 

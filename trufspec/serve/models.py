@@ -279,7 +279,8 @@ class ClauseDetail(_Answer, frozen=True):
 
 class Problem(_Answer, omit_defaults=True, frozen=True):
     """An RFC 9457 problem; ``code`` is the clause or REF code where there is one, and a
-    refusal carries its clause's ``clause`` title and ``citation``."""
+    refusal carries its clause's ``clause`` title and ``citation``, and ``said_to_seat``, the
+    ``detail`` said to the seat whose action it refuses ("You played KS but hold 6D 3D")."""
 
     type: str
     title: str
@@ -289,3 +290,4 @@ class Problem(_Answer, omit_defaults=True, frozen=True):
     clause: str | None = None
     citation: CitationBody | None = None
     errors: list[dict[str, str]] | None = None
+    said_to_seat: str | None = None

@@ -39,6 +39,7 @@ from markupsafe import Markup
 from trufspec import __version__
 from trufspec.cards import Suit
 from trufspec.diagnostics import Severity
+from trufspec.output.rules import how_it_ends
 from trufspec.pictures.html import (
     Source,
     read_source,
@@ -272,7 +273,10 @@ def pages_router(*, samples: Path | None = None, rules_url: str | None = None) -
 
     @get("/play", sync_to_thread=False)
     def play() -> Response[str]:
-        rulesets = [{"id": r.id, "title": r.title} for r in RULESETS.values()]
+        rulesets = [
+            {"id": r.id, "title": r.title, "ending": how_it_ends(r.id, registry)}
+            for r in RULESETS.values()
+        ]
         return _html(pages.render("play.html.j2", "play", rulesets=rulesets, suits=_SUITS))
 
     @get("/rules/clause/{code:str}", sync_to_thread=False)

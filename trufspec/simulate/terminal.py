@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
@@ -27,7 +26,7 @@ from typing import TextIO
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.tricks import TrickTable, order_of_play
-from trufspec.output.rules import citation_lines
+from trufspec.output.rules import citation_lines, how_it_ends
 from trufspec.records import Game, Hands, Play, Score, Secret, replace
 from trufspec.referee import Action, GameState, PlayCard, Refused, new_game
 from trufspec.referee.actions import Discard
@@ -40,8 +39,10 @@ from trufspec.rulesets import RULESETS
 from trufspec.simulate.bots import DEFAULT_BUDGET, Bot, Budget, make_bot
 from trufspec.simulate.table import TABLE_NAMES
 from trufspec.spec.registry import default_registry
+from trufspec.spec.wording import say, sentence
 
 __all__ = [
+    "UNNAMED",
     "Table",
     "ask_file",
     "open_table",
@@ -85,6 +86,10 @@ _COMMANDS = (
 _HIDDEN = {"bids": "has bid", "votes": "has voted", "decide": "has chosen"}
 """What is said of another player's action in a phase whose choices stay secret until all
 are made (the view shows them then, in the record's words)."""
+
+
+UNNAMED = "You"
+"""The name a player who gives none has at the table and in the record."""
 
 
 class Table:
@@ -138,23 +143,27 @@ class Table:
         self._scored()
         return "over"
 
+    def greeting(self) -> str:
+        """Who sits at the table, said at its start: you by your name and seat, or, left
+        unnamed, by your seat and the name the record gives you."""
+        state, user = self.state, self.user
+        seat = state.players.index(user) + 1
+        table = f"{state.ruleset} at a table of {' '.join(state.players)}"
+        if user == UNNAMED:
+            return (
+                f"{table}; you sit in seat {seat}, named {UNNAMED} in the record "
+                "(--name gives you another name)."
+            )
+        return f"{table}; you are {user}, in seat {seat}."
+
     def ending(self) -> str:
-        """How the game ends, said at its start."""
+        """How the game ends, said at its start: the ruleset's own rule on the length of a
+        game, read under the readings in force, and where this table stops short of it."""
         state = self.state
         word = _deal_word(state.ruleset)
-        length = state.game_length if isinstance(state, TrufState) else None
-        target = state.readings.get("target-points")
-        if length == 0:
-            rule = (
-                f"The rules of {state.ruleset} set no end to a game: it goes on as long as the "
-                f"table plays (--deals N, or --option deals=N, ends it after N {word}s)."
-            )
-        elif length:
-            rule = f"The game has {length} {word}{'s' if length != 1 else ''}."
-        elif target is not None:
-            rule = f"The first to reach {target} points wins the game."
-        else:
-            rule = "The game ends as its rules say."
+        rule = how_it_ends(state.ruleset, default_registry(), state.readings)
+        if isinstance(state, TrufState) and state.game_length == 0 and self.deals is None:
+            rule += f" This table plays on until you quit (--deals N stops it after N {word}s)."
         if self.deals is not None:
             rule += f" This table stops after {word} {self.deals}."
         return rule
@@ -194,9 +203,8 @@ class Table:
         """Say who took the trick an action completed."""
         table = _tricks(self.state)
         if isinstance(action, PlayCard) and table is not None and table.done and not table.current:
-            self.write(
-                f"{table.leader} {self._verb(table.leader, 'take')} trick {len(table.done)}."
-            )
+            taken = {"player": table.leader, "number": len(table.done)}
+            self.write(sentence(say("{player} {player:takes} trick {number}.", taken, self.user)))
 
     # ------------------------------------------------------------------ you
 
@@ -243,10 +251,6 @@ class Table:
             if typed in (_plain(text), _plain(_named_call(text))):
                 return text
         return words
-
-    def _verb(self, player: str, verb: str) -> str:
-        """``verb`` as said of ``player``: "You take", "Ana takes"."""
-        return verb if player == "You" else verb + "s"
 
     @property
     def word(self) -> str:
@@ -309,8 +313,7 @@ class Table:
 
     def _refuse(self, problem: Diagnostic, hint: str) -> None:
         """Say why an action is not allowed: the rule's message and the source's words."""
-        message = _second_person(problem.message) if self.user == "You" else problem.message
-        self.write(f"Not allowed: {message} ({problem.code})")
+        self.write(f"Not allowed: {problem.said_to(self.user)} ({problem.code})")
         clause = problem.clause
         if clause is not None:
             self.write(f"  {clause.code} {clause.title}:")
@@ -404,31 +407,6 @@ def _named_call(text: str) -> str:
     """A call's name alone (``Grand Tromplemond!`` of ``tromp "Grand Tromplemond!"``)."""
     first, _, rest = text.partition(" ")
     return rest if first == "tromp" and rest.startswith('"') else text
-
-
-_PERSON = (
-    (r"\bYou (takes|holds|claims|votes|plays|leads|wins|bids|deals|discards)\b", None),
-    (r"\bYou does\b", "You do"),
-    (r"\bYou has\b", "You have"),
-    (r"\bYou is\b", "You are"),
-    (r"\bYou was\b", "You were"),
-    (r"\bbut does not\b", "but do not"),
-    (r"\bthemselves\b", "yourself"),
-    (r"\bwhich they do not hold\b", "which you do not hold"),
-    (r"\btheir (own )?hand\b", r"your \1hand"),
-)
-"""A rule's message said of the player named You, in the second person."""
-
-
-def _second_person(message: str) -> str:
-    """``message`` (written of a player by name) said to you: "You play AS but do not hold
-    it", not "You plays ... does"."""
-    for pattern, replacement in _PERSON:
-        if replacement is None:
-            message = re.sub(pattern, lambda m: "You " + m.group(1)[:-1], message)
-        else:
-            message = re.sub(pattern, replacement, message)
-    return message
 
 
 def _deal_word(ruleset: str) -> str:
@@ -590,7 +568,7 @@ def resume_table(
     others; :class:`~trufspec.referee.errors.Refused` when the record cannot be taken up, and
     ValueError when ``name`` is not one of its players."""
     state = resume(text, seed=seed)
-    user = name or ("You" if "You" in state.players else state.players[0])
+    user = name or (UNNAMED if UNNAMED in state.players else state.players[0])
     if user not in state.players:
         raise ValueError(f"{user} is not a player of this game ({' '.join(state.players)})")
     return Table(state, user, make_bot(level, random.Random(f"{seed}:bots"), budget), write, deals)

@@ -12,12 +12,14 @@ from __future__ import annotations
 import enum
 import re
 import string
+from collections.abc import Mapping
 from typing import Any
 
 from attrs import Attribute, field, frozen
 
 from trufspec.diagnostics import Severity
 from trufspec.games import PREFIXES
+from trufspec.spec.wording import agreement_problem, plain_template, say
 
 __all__ = [
     "Phase",
@@ -117,12 +119,21 @@ _SEVERITIES = {
 
 
 def message_fields(template: str) -> tuple[str, ...]:
-    """The names of the ``{placeholders}`` of a message template, in order, without repeats."""
+    """The names of the ``{placeholders}`` of a message template, in order, without repeats
+    (a mark of agreement, ``{player:holds}``, names the value it agrees with)."""
     names: list[str] = []
     for _, name, _, _ in string.Formatter().parse(template):
         if name is not None and name not in names:
             names.append(name)
     return tuple(names)
+
+
+def _marks(template: str) -> list[tuple[str, str]]:
+    return [
+        (name, spec or "")
+        for _, name, spec, _ in string.Formatter().parse(template)
+        if name is not None
+    ]
 
 
 def _kebab(instance: object, attribute: Attribute[str], value: str) -> None:
@@ -169,9 +180,17 @@ def _check_code(instance: Clause, attribute: Attribute[str], value: str) -> None
 
 def _check_message(instance: Clause, attribute: Attribute[str], value: str) -> None:
     _not_blank(instance, attribute, value)
-    for name in message_fields(value):
+    for name, spec in _marks(value):
         if not name.isidentifier():
             raise ValueError(f"message placeholders must be names, not {{{name}}} in {value!r}")
+        problem = agreement_problem(spec)
+        if problem is not None:
+            raise ValueError(f"{{{name}:{spec}}} in {value!r}: {problem}")
+
+
+def _check_you(instance: Clause, attribute: Attribute[str], value: str) -> None:
+    if value:
+        _check_message(instance, attribute, value)
 
 
 @frozen
@@ -201,8 +220,14 @@ class Clause:
     note: str = ""
     examples: tuple[Example, ...] = ()
     retired: bool = False
+    you: str = field(default="", validator=_check_you)
+    """The message said to the player it names, where marks of agreement in ``message`` cannot
+    say it (a name quoted as written: "'Ana' appears twice"); empty where they can."""
+    _plain: str = field(init=False, repr=False, eq=False)
+    """:attr:`template`, made once: the reports of records fill it in often."""
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_plain", plain_template(self.message))
         # The phase digit makes a code readable on its own; record-level codes have none.
         if not self.code.startswith(RECORD_PREFIX) and int(self.code[-3]) != self.phase.value:
             raise ValueError(
@@ -216,6 +241,12 @@ class Clause:
         return self.strength.severity
 
     @property
+    def template(self) -> str:
+        """The message as said of the players, its marks of agreement replaced by their own
+        words (``{player} holds``): what the reference shows."""
+        return self._plain
+
+    @property
     def fields(self) -> tuple[str, ...]:
         """The placeholders the message needs."""
         return message_fields(self.message)
@@ -223,4 +254,13 @@ class Clause:
     def format(self, **values: Any) -> str:
         """The message with its placeholders filled in; a missing value is a bug of the
         checking code, so it raises ``KeyError``."""
-        return self.message.format(**values)
+        return self._plain.format(**values)
+
+    def said_to(self, person: str, values: Mapping[str, Any]) -> str:
+        """The message said to ``person``, as a table tells the player who acted: a value
+        naming them is "you", and the words marked to agree with it agree
+        (:mod:`~trufspec.spec.wording`); :attr:`you` when there is one and a value names
+        them."""
+        if self.you and person in values.values():
+            return say(self.you, values, person)
+        return say(self.message, values, person)

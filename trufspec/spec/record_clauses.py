@@ -27,6 +27,7 @@ def _clause(
     statement: str,
     message: str,
     strength: Strength = Strength.MUST,
+    you: str = "",
 ) -> Clause:
     """A record clause: every one is a legality rule of the notation with no game source."""
     return Clause(
@@ -41,6 +42,7 @@ def _clause(
         citations=(),
         message=message,
         note=_NOTE,
+        you=you,
     )
 
 
@@ -129,6 +131,7 @@ CLAUSES: tuple[Clause, ...] = (
         "Seated players",
         "Every name in a deal must be one of the players of the game's Players tag.",
         "'{name}' is not a player of this game (players: {players})",
+        you="you are not a player of this game (players: {players})",
     ),
     _clause(
         "REC011",
@@ -137,6 +140,7 @@ CLAUSES: tuple[Clause, ...] = (
         "One entry each",
         "A section lists each player, or each team, at most once.",
         "'{name}' appears twice in this '{section}' section",
+        you="you are in this '{section}' section already",
     ),
     _clause(
         "REC012",
@@ -145,7 +149,7 @@ CLAUSES: tuple[Clause, ...] = (
         "One card per name",
         "Where a record names the player of every card (a trick in the per-card form, a card "
         "cut), each name is followed by exactly one card.",
-        "{player} is followed by {count} cards; here each player is named with one card",
+        "{player} {player:is} followed by {count} cards; here each player is named with one card",
     ),
     _clause(
         "REC013",

@@ -138,6 +138,12 @@ class Registry:
         """The clauses of one ruleset (``record`` for the notation's own), in code order."""
         return tuple(sorted(self._slugs.get(ruleset, {}).values(), key=lambda c: c.code))
 
+    def game_end(self, ruleset: str) -> Clause | None:
+        """The clause that says when a game of ``ruleset`` ends: the first of its clauses on
+        the length of a game (concept ``game-length``), whose statement a table reads out at
+        the start; None for a ruleset with none (the notation's own clauses)."""
+        return next((c for c in self.clauses_of(ruleset) if c.concept == "game-length"), None)
+
     def ambiguity(self, id: str) -> Ambiguity:
         """The register entry with this id."""
         try:

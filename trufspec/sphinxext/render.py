@@ -167,7 +167,7 @@ def clause_text(
         lines += [f"**{label}** {escape(clause.note)}", ""]
     # A message that is only a placeholder ("{detail}") says nothing worth showing.
     if clause.message.strip() != "{" + ",".join(clause.fields) + "}":
-        lines += [f"**Reported as.** {literal(clause.message)}", ""]
+        lines += [f"**Reported as.** {literal(clause.template)}", ""]
     for id in clause.ambiguities:
         ambiguity = ambiguities.get(id)
         if ambiguity is None:

@@ -184,7 +184,7 @@ CLAUSES: tuple[Clause, ...] = (
         "The first dealer",
         "Any player may deal the first hand of a game; the record names who did.",
         (_cite("Deal", "The dealer is randomly selected at the beginning of the game."),),
-        "{player} deals the first hand, chosen at random",
+        "{player} {player:deals} the first hand, chosen at random",
         concept="first-dealer",
     ),
     _clause(
@@ -196,7 +196,7 @@ CLAUSES: tuple[Clause, ...] = (
         "Twelve cards each",
         "Each of the four players is dealt twelve cards.",
         (_cite("Deal", "Twelve cards are dealt out to each of the 4 player."),),
-        "{player} was dealt {count} cards; each player is dealt 12",
+        "{player} {player:was} dealt {count} cards; each player is dealt 12",
         ambiguities=("RH-A2",),
         concept="hand-size",
     ),
@@ -228,7 +228,7 @@ CLAUSES: tuple[Clause, ...] = (
             "the turned card or among the stock), the dealer takes the stock."
         ),
         (_RUFF, _DEALER_RUFFS),
-        "{expected} takes the stock ({reason}), not {written}",
+        "{expected} {expected:takes} the stock ({reason}), not {written}",
         ambiguities=("RH-A4",),
         concept="ruff",
     ),
@@ -263,7 +263,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "next dealer.",
             ),
         ),
-        "hand {number} is dealt by {written}, but {expected} sits to the left of the previous dealer {previous}",
+        "hand {number} is dealt by {written}, but {expected} {expected:sits} to the left of the previous dealer {previous}",
         concept="dealer",
     ),
     _clause(
@@ -292,7 +292,7 @@ CLAUSES: tuple[Clause, ...] = (
         "The player left of the dealer leads first",
         "The player to the left of the dealer leads the first trick.",
         (_cite("Play", "The player to the left of the dealer leads the first trick."),),
-        "trick 1 is led by {player}, but {expected}, to the left of the dealer, leads the first trick",
+        "trick 1 is led by {player}, but {expected}, to the left of the dealer, {expected:leads} the first trick",
         concept="first-leader",
     ),
     _clause(
@@ -309,7 +309,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "The winner of the trick is then able to lead any card they choose to lead to the next trick.",
             ),
         ),
-        "trick {number} is led by {player}, but {expected} won trick {previous} and leads next",
+        "trick {number} is led by {player}, but {expected} won trick {previous} and {expected:leads} next",
         concept="leader",
     ),
     _clause(
@@ -324,7 +324,7 @@ CLAUSES: tuple[Clause, ...] = (
             "may play any card, a trump or another suit."
         ),
         (_FOLLOW,),
-        "{player} played {card} but holds the suit led ({suit_cards}) and must follow suit",
+        "{player} played {card} but {player:holds} the suit led ({suit_cards}) and must follow suit",
         ambiguities=("RH-A10",),
         concept="follow-suit",
     ),
@@ -340,7 +340,7 @@ CLAUSES: tuple[Clause, ...] = (
             "ruffer discarded, or one already played, cannot be played."
         ),
         (_FOLLOW, _RUFF),
-        "{player} played {card}, which they do not hold: {reason}",
+        "{player} played {card}, which {player:they} do not hold: {reason}",
         concept="card-held",
     ),
     _clause(
@@ -409,7 +409,7 @@ CLAUSES: tuple[Clause, ...] = (
         "Play moves to the left",
         "After the leader, the others play in turn to the left (clockwise).",
         (_cite("Play", "Play then moves to the left to the next player"),),
-        "{player} played out of turn: after {previous} it is {expected}'s turn ({order})",
+        "{player} played out of turn: after {previous} it is {expected:'s} turn ({order})",
         concept="turn-order",
     ),
     # ------------------------------------------------------------------ scoring
@@ -511,7 +511,7 @@ CLAUSES: tuple[Clause, ...] = (
         "Running total",
         "A team's total after a hand is its total before the hand plus its score for it.",
         (_AFTER, _GAME),
-        "{player}'s total after this hand is {expected} ({previous} + {score}), not {written}",
+        "{player:'s} total after this hand is {expected} ({previous} + {score}), not {written}",
         concept="running-total",
     ),
     # ------------------------------------------------------------------ game end

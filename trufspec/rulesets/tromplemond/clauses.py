@@ -187,7 +187,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
             _cite("Setup", "the last two face up (the “public” cards)"),
         ),
-        message="{player} has {count} {row} cards; each player has {expected}",
+        message="{player} {player:has} {count} {row} cards; each player has {expected}",
         concept="hand-size",
     ),
     Clause(
@@ -203,7 +203,7 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("Reveal and scoring", "the player to the left of the dealer deals next."),
             _cite("Worked example", "The deal then goes to Sam"),
         ),
-        message="{player} deals round {number}; after {previous} it is {expected}'s deal",
+        message="{player} {player:deals} round {number}; after {previous} it is {expected:'s} deal",
         ambiguities=("TM-A11",),
         concept="dealer-rotation",
         note="Left is the next player in the order of the Players tag, which seats them clockwise.",
@@ -228,7 +228,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "always going first.",
             ),
         ),
-        message="{player} claims in place {place}; the order is {expected}",
+        message="{player} {player:claims} in place {place}; the order is {expected}",
         ambiguities=("TM-A1",),
         concept="declaration-order",
     ),
@@ -249,7 +249,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "lie accordingly.",
             ),
         ),
-        message="{player} claims {count} cards; a claim names the three secret cards",
+        message="{player} {player:claims} {count} cards; a claim names the three secret cards",
         ambiguities=("TM-A1",),
     ),
     Clause(
@@ -275,7 +275,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "some people will be able to bluff cards not held by others",
             ),
         ),
-        message="{player} claims {card}, which {reason}: a visible lie",
+        message="{player} {player:claims} {card}, which {reason}: a visible lie",
         ambiguities=("TM-A1",),
         note="Lies are never errors; the validator only points out the claims that cannot be true.",
     ),
@@ -341,7 +341,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "away.",
             ),
         ),
-        message="{written} is recorded as voted off, but {reason}",
+        message="{written} {written:is} recorded as voted off, but {reason}",
         concept="vote",
     ),
     Clause(
@@ -478,7 +478,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "Jacks held by other players are still worth the full -20 points.",
             ),
         ),
-        message="{player} scores {expected} ({working}), not {written}",
+        message="{player} {player:scores} {expected} ({working}), not {written}",
         ambiguities=("TM-A8",),
         concept="deal-score",
     ),
@@ -498,7 +498,7 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("Vote", "This unlucky soul receives zero points for the round"),
             _cite("Worked example", "Emily gets 0 pts."),
         ),
-        message="{player} is out of round {number} and scores 0, not {written}",
+        message="{player} {player:is} out of round {number} and {player:scores} 0, not {written}",
         ambiguities=("TM-A8",),
         concept="deal-score",
     ),
@@ -518,7 +518,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "their totals are right",
             ),
         ),
-        message="{player}'s total is {expected} ({previous} + {score}), not {written}",
+        message="{player:'s} total is {expected} ({previous} + {score}), not {written}",
         concept="running-total",
     ),
     Clause(
@@ -567,7 +567,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
         ),
         message=(
-            "{player} wins {expected} from round {number}'s TROMP! pot ({reason}), not {written}"
+            "{player} {player:wins} {expected} from round {number}'s TROMP! pot ({reason}), not {written}"
         ),
         ambiguities=("TM-A10a", "TM-A10b", "TM-A10c", "TM-A10d", "TM-A10h"),
     ),
@@ -584,7 +584,7 @@ CLAUSES: tuple[Clause, ...] = (
             "phrase, a call by the player voted off or a call without TROMP! betting wins nothing."
         ),
         citations=(_cite("TROMP! betting", "He must also shout out the correct phrase to win!"),),
-        message="{player} calls {phrase}, which wins nothing: {reason}",
+        message="{player} {player:calls} {phrase}, which wins nothing: {reason}",
         ambiguities=("TM-A10f",),
     ),
     Clause(
@@ -617,7 +617,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
         ),
         message=(
-            "{player} wins {expected} from the TROMP! pot in the last round ({reason}), not "
+            "{player} {player:wins} {expected} from the TROMP! pot in the last round ({reason}), not "
             "{written}"
         ),
         ambiguities=("TM-A10e", "TM-A10h"),
@@ -756,7 +756,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "players score points normally without penalty.",
             ),
         ),
-        message="{problem} after {player}'s early reveal",
+        message="{problem} after {player:'s} early reveal",
         ambiguities=("TM-A4a", "TM-A4b", "TM-A14"),
         concept="early-reveal",
     ),
@@ -779,7 +779,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
             _cite("Tactics", "which of course is illegal and would have you banned for eternity."),
         ),
-        message="{player} plays round {number}, but was banned in round {banned}",
+        message="{player} {player:plays} round {number}, but {player:was} banned in round {banned}",
         ambiguities=("TM-A4c", "TM-A14"),
         note=(
             "A bribe is written 'bribe NAME' in the round it was offered, and an intentional "

@@ -23,6 +23,7 @@ from attrs import frozen
 from trufspec.engine.findings import Findings
 from trufspec.records import Cut, Deal, Decide, Off, Span, Votes
 from trufspec.spec.options import OptionValues
+from trufspec.spec.wording import Phrase
 
 __all__ = ["VoteResult", "Stage", "decide_vote", "vote_stage"]
 
@@ -110,11 +111,19 @@ def _tally(
             voter = vote.voter.value
             if voter not in voters:
                 findings.fault(
-                    "TM204", vote.voter.span, problem=f"{voter} abstains but is not in the vote"
+                    "TM204",
+                    vote.voter.span,
+                    problem=Phrase(
+                        "{voter} {voter:abstains} but {voter:is} not in the vote", {"voter": voter}
+                    ),
                 )
             elif not abstain:
                 findings.fault(
-                    "TM204", vote.voter.span, problem=f"{voter} abstains, but every voter votes"
+                    "TM204",
+                    vote.voter.span,
+                    problem=Phrase(
+                        "{voter} {voter:abstains}, but every voter votes", {"voter": voter}
+                    ),
                 )
             blank[voter] += 1
             continue
@@ -123,21 +132,31 @@ def _tally(
             voter = vote.voter.value
             if voter == target:
                 findings.fault(
-                    "TM205", vote.span, ack=vote.ack, problem=f"{voter} votes for themselves"
+                    "TM205",
+                    vote.span,
+                    ack=vote.ack,
+                    problem=Phrase(
+                        "{voter} {voter:votes} for {voter:themselves}", {"voter": voter}
+                    ),
                 )
             elif voter not in voters:
                 findings.fault(
                     "TM204",
                     vote.voter.span,
                     ack=vote.ack,
-                    problem=f"{voter} votes but is not in the vote",
+                    problem=Phrase(
+                        "{voter} {voter:votes} but {voter:is} not in the vote", {"voter": voter}
+                    ),
                 )
             elif target not in voters:
                 findings.fault(
                     "TM204",
                     vote.target.span,
                     ack=vote.ack,
-                    problem=f"{voter} votes for {target}, who is not in the vote",
+                    problem=Phrase(
+                        "{voter} {voter:votes} for {target}, who is not in the vote",
+                        {"voter": voter, "target": target},
+                    ),
                 )
             cast[voter] += 1
             counts[target] += 1
@@ -163,10 +182,24 @@ def _tally(
     if slips:
         for voter in voters:
             if cast[voter] > 1 or (cast[voter] == blank[voter] == 0 and not abstain):
-                findings.fault("TM204", section.span, problem=f"{voter} casts {cast[voter]} votes")
+                findings.fault(
+                    "TM204",
+                    section.span,
+                    problem=Phrase(
+                        "{voter} {voter:casts} {count} votes",
+                        {"voter": voter, "count": cast[voter]},
+                    ),
+                )
             elif cast[voter] + blank[voter] > 1:
                 slips_in = cast[voter] + blank[voter]
-                findings.fault("TM204", section.span, problem=f"{voter} hands in {slips_in} slips")
+                findings.fault(
+                    "TM204",
+                    section.span,
+                    problem=Phrase(
+                        "{voter} {voter:hands} in {count} slips",
+                        {"voter": voter, "count": slips_in},
+                    ),
+                )
         return counts
     total = sum(counts.values())
     if total > len(voters) or (total < len(voters) and not abstain):
@@ -223,7 +256,7 @@ def _decide(
             findings.fault(
                 "TM207",
                 vote.voter.span,
-                problem=f"{vote.voter.value} chooses nobody",
+                problem=Phrase("{voter} {voter:chooses} nobody", {"voter": vote.voter.value}),
                 tied=tied,
             )
             broken = True
@@ -241,7 +274,7 @@ def _decide(
                     "TM207",
                     vote.voter.span,
                     ack=vote.ack,
-                    problem=f"{vote.voter.value} decides",
+                    problem=Phrase("{voter} {voter:decides}", {"voter": vote.voter.value}),
                     tied=tied,
                 )
                 broken = True

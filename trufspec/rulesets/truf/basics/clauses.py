@@ -141,7 +141,7 @@ CLAUSES: tuple[Clause, ...] = (
         title="Thirteen cards each",
         statement="Each of the four players is dealt 13 cards.",
         citations=(_cite("Step 1", "Each player receives 13 cards."),),
-        message="{player} holds {count} cards; each hand has 13",
+        message="{player} {player:holds} {count} cards; each hand has 13",
         ambiguities=("TB-A1",),
         concept="hand-size",
     ),
@@ -202,7 +202,7 @@ CLAUSES: tuple[Clause, ...] = (
         title="One card",
         statement="A player who declares one card takes its value as their target.",
         citations=(_cite("1 Card", "That card's value = your target number of wins."),),
-        message="{player}'s card {cards} declares a target of {value}",
+        message="{player:'s} card {cards} declares a target of {value}",
         concept="bid-value",
     ),
     Clause(
@@ -218,7 +218,7 @@ CLAUSES: tuple[Clause, ...] = (
             "declaration is valid only when that target is 5 or more."
         ),
         citations=(_cite("2 Cards, Same Suit", "| SUM | Card A + Card B | Result ≥ 5 |"),),
-        message="{player}'s SUM {cards} makes {value}, below 5: a SUM must come to 5 or more",
+        message="{player:'s} SUM {cards} makes {value}, below 5: a SUM must come to 5 or more",
         ambiguities=("TB-A10", "TB-A15"),
         concept="bid-validity",
     ),
@@ -235,7 +235,7 @@ CLAUSES: tuple[Clause, ...] = (
             "the lower; the declaration is valid only when the two values add up to 5 or more."
         ),
         citations=(_cite("2 Cards, Same Suit", "| SUBTRACT | Higher − Lower | Sum of both ≥ 5 |"),),
-        message="{player}'s SUBTRACT {cards} is invalid: {problem}",
+        message="{player:'s} SUBTRACT {cards} is invalid: {problem}",
         ambiguities=("TB-A5", "TB-A6", "TB-A15"),
         concept="bid-validity",
         note=(
@@ -265,7 +265,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "| NO TRUF | Card A + Card B | Result ≥ 7, different suits |",
             ),
         ),
-        message="{player}'s NO TRUF {cards} makes {value}, below 7: a NO TRUF must come to 7 or more",
+        message="{player:'s} NO TRUF {cards} makes {value}, below 7: a NO TRUF must come to 7 or more",
         ambiguities=("TB-A10", "TB-A15"),
         concept="bid-validity",
     ),
@@ -285,7 +285,7 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("1 Card", "That card's value = your target number of wins."),
             _cite("2 Cards, Same Suit", "| SUM | Card A + Card B | Result ≥ 5 |"),
         ),
-        message="{player}'s declaration {cards} gives a target of {expected}, not {written}",
+        message="{player:'s} declaration {cards} gives a target of {expected}, not {written}",
         concept="bid-value",
     ),
     Clause(
@@ -326,8 +326,8 @@ CLAUSES: tuple[Clause, ...] = (
             ),
         ),
         message=(
-            "{expected} and {other} both declared {value}; {expected} declared a suit and beats "
-            "NO TRUF, so {expected} wins, not {written}"
+            "{expected} and {other} both declared {value}; {expected} declared a suit and "
+            "{expected:beats} NO TRUF, so {expected} {expected:wins}, not {written}"
         ),
         concept="bid-tie-break",
     ),
@@ -345,8 +345,8 @@ CLAUSES: tuple[Clause, ...] = (
         ),
         citations=(_cite("Tiebreakers", "2ndAmong truf declarers: suit order ♠ > ♥ > ♣ > ♦."),),
         message=(
-            "{expected} and {other} both declared {value}; {expected}'s suit, {suit}, ranks higher "
-            "(spades, hearts, clubs, diamonds), so {expected} wins, not {written}"
+            "{expected} and {other} both declared {value}; {expected:'s} suit, {suit}, ranks higher "
+            "(spades, hearts, clubs, diamonds), so {expected} {expected:wins}, not {written}"
         ),
         ambiguities=("TB-A14",),
         concept="bid-tie-break",
@@ -372,7 +372,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
         ),
         message=(
-            "{expected} and {other} both declared NO TRUF for {value}; {expected} wins with "
+            "{expected} and {other} both declared NO TRUF for {value}; {expected} {expected:wins} with "
             "{card}, not {written}"
         ),
         ambiguities=("TB-A8", "TB-A14"),
@@ -394,7 +394,7 @@ CLAUSES: tuple[Clause, ...] = (
         ),
         citations=(_TIEBREAKERS, _cite("Tiebreakers", "suit order ♠ > ♥ > ♣ > ♦.")),
         message=(
-            "{expected} and {other} both declared {value} in {suit}; {expected} wins by "
+            "{expected} and {other} both declared {value} in {suit}; {expected} {expected:wins} by "
             "{reason}, not {written}"
         ),
         ambiguities=("TB-A7",),
@@ -488,7 +488,7 @@ CLAUSES: tuple[Clause, ...] = (
         title="The trump winner leads first",
         statement="The bid winner leads the first trick.",
         citations=(_cite("Trump in Play", "The trump winner leads the first trick."),),
-        message="trick 1 is led by {player}, but the bid winner {expected} leads the first trick",
+        message="trick 1 is led by {player}, but the bid winner {expected} {expected:leads} the first trick",
         concept="first-leader",
     ),
     Clause(
@@ -505,7 +505,7 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("Trump in Play", "The trump winner leads the first trick."),
         ),
         message=(
-            "trick {number} is led by {player}, but {expected} won trick {previous} and leads next"
+            "trick {number} is led by {player}, but {expected} won trick {previous} and {expected:leads} next"
         ),
         ambiguities=("TB-A1",),
         concept="leader",
@@ -524,7 +524,7 @@ CLAUSES: tuple[Clause, ...] = (
             "may play any card, a trump included."
         ),
         citations=(_FOLLOW, _TRUMP_PLAY),
-        message="{player} played {card} but holds {suit_cards}; a player must follow suit",
+        message="{player} played {card} but {player:holds} {suit_cards}; a player must follow suit",
         concept="follow-suit",
     ),
     Clause(
@@ -537,7 +537,7 @@ CLAUSES: tuple[Clause, ...] = (
         title="Play only cards held",
         statement="A player plays only cards from their own hand, each card once.",
         citations=(_cite("Step 1", "Each player receives 13 cards."), _FOLLOW),
-        message="{player} played {card} but does not hold it: {reason}",
+        message="{player} played {card} but {player:does} not hold it: {reason}",
         ambiguities=("TB-A2",),
         concept="card-held",
     ),
@@ -627,7 +627,7 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("Hitting Your Target", "Exact target: Score = +target"),
             _cite("Step 6", "Hit your target = gain points."),
         ),
-        message="{player} hit the target of {target} and scores {expected}, not {written}",
+        message="{player} hit the target of {target} and {player:scores} {expected}, not {written}",
         concept="exact-score",
     ),
     Clause(
@@ -743,7 +743,7 @@ CLAUSES: tuple[Clause, ...] = (
             "record lacks what is needed, the written score is taken as it stands."
         ),
         citations=(_cite("Step 6", "Hit your target = gain points. Miss = penalty."),),
-        message="{player}'s score of {written} could not be checked: {reason}",
+        message="{player:'s} score of {written} could not be checked: {reason}",
         concept="score-check",
     ),
     Clause(
@@ -757,7 +757,7 @@ CLAUSES: tuple[Clause, ...] = (
         statement="A player's total after a round is their total before it plus their score for it.",
         citations=(_ROUNDS,),
         message=(
-            "{player}'s total after this round is {expected} ({previous} + {score}), not {written}"
+            "{player:'s} total after this round is {expected} ({previous} + {score}), not {written}"
         ),
         concept="running-total",
     ),

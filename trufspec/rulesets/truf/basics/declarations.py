@@ -19,6 +19,7 @@ from trufspec.cards import NT, Card, NoTrump, Rank, Suit, Trump
 from trufspec.engine.findings import Findings
 from trufspec.records import BidEntry, Bids, Contract
 from trufspec.spec.options import OptionValues
+from trufspec.spec.wording import Phrase
 
 __all__ = [
     "Contest",
@@ -111,7 +112,10 @@ def _form_problems(entry: BidEntry, hand: Sequence[Card] | None, findings: Findi
                 cards.span(index),
                 ack=cards.acknowledged(index),
                 player=player,
-                problem=f"declared {card}, which is not in their hand",
+                problem=Phrase(
+                    "declared {card}, which is not in {player:their} hand",
+                    {"card": card, "player": player},
+                ),
             )
     same_suit = len({c.suit for c in cards}) == 1
     if (

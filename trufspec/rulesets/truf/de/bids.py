@@ -14,6 +14,7 @@ from attrs import frozen
 from trufspec.cards import Card, Rank, Suit
 from trufspec.engine.findings import Findings
 from trufspec.records import BidEntry, Bids, Contract
+from trufspec.spec.wording import Phrase
 
 __all__ = [
     "SUIT_ORDER",
@@ -77,7 +78,9 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, findings: Findings)
             cards.span(0),
             ack=cards.acknowledged(0),
             player=player,
-            problem=f"bid {card}, which is not in their hand",
+            problem=Phrase(
+                "bid {card}, which is not in {player:their} hand", {"card": card, "player": player}
+            ),
         )
     value = card_value(card)
     if entry.restated is not None:

@@ -15,6 +15,7 @@ from trufspec.cards import NT, Card, NoTrump, Rank, Trump
 from trufspec.engine.findings import Findings
 from trufspec.records import BidEntry, Bids, Contract
 from trufspec.spec.options import OptionValues
+from trufspec.spec.wording import Phrase
 
 __all__ = [
     "Bid",
@@ -124,7 +125,10 @@ def _entry_bid(
                 cards.span(index),
                 ack=cards.acknowledged(index),
                 player=player,
-                problem=f"bid {card}, which is not in their hand",
+                problem=Phrase(
+                    "bid {card}, which is not in {player:their} hand",
+                    {"card": card, "player": player},
+                ),
             )
         named.add(card)
     # JB203, JB204: the signed sum of the card values, and zero for a negative sum.

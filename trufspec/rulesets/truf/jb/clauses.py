@@ -189,7 +189,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "3-player) of trick taking.",
             ),
         ),
-        message="{player} holds {count} cards; with {players} players each hand has {expected}",
+        message="{player} {player:holds} {count} cards; with {players} players each hand has {expected}",
         ambiguities=("JB-A3", "JB-A16"),
         concept="hand-size",
         note=(
@@ -294,7 +294,7 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("Bidding, rule 2", 'Any combination of "plus" or "minus" cards are possible.'),
             _cite("Bidding, rule 5", "During bidding, cards have the following values:"),
         ),
-        message="{player}'s bid {cards} is worth {value}: {working}",
+        message="{player:'s} bid {cards} is worth {value}: {working}",
         concept="bid-value",
     ),
     Clause(
@@ -308,7 +308,7 @@ CLAUSES: tuple[Clause, ...] = (
         statement="A player whose bid adds up to less than zero has bid zero.",
         citations=(_cite("Bidding, rule 4", "Total bids less than zero will be taken as zero."),),
         message=(
-            "{player}'s bid {cards} adds up to {sum}, below zero, so it counts as 0, not {written}"
+            "{player:'s} bid {cards} adds up to {sum}, below zero, so it counts as 0, not {written}"
         ),
         ambiguities=("JB-A5",),
         concept="bid-floor",
@@ -351,7 +351,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
         ),
         message=(
-            "{expected} and {other} both bid {value}; {expected} wins with fewer bid cards, "
+            "{expected} and {other} both bid {value}; {expected} {expected:wins} with fewer bid cards, "
             "not {written}"
         ),
         concept="bid-tie-break",
@@ -381,7 +381,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
         ),
         message=(
-            "{expected} and {other} both bid {value} with {count} cards; {expected} wins with "
+            "{expected} and {other} both bid {value} with {count} cards; {expected} {expected:wins} with "
             "the higher card {card}, not {written}"
         ),
         ambiguities=("JB-A9a", "JB-A9b", "JB-A16"),
@@ -540,7 +540,7 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("Bidding, rule 4", "Total bids less than zero will be taken as zero."),
             _cite("Bidding, rule 5", "During bidding, cards have the following values:"),
         ),
-        message="{player}'s bid {cards} is worth {expected}, not {written}",
+        message="{player:'s} bid {cards} is worth {expected}, not {written}",
         concept="bid-value",
     ),
     Clause(
@@ -559,7 +559,7 @@ CLAUSES: tuple[Clause, ...] = (
             _cite("Bidding, rule 1", "Any number of cards are possible."),
             _cite("Bidding, rule 10", "In 4-player game, the total number of tricks is 13."),
         ),
-        message="{player}'s bid is worth {value}, more than the {max_total} tricks of the deal",
+        message="{player:'s} bid is worth {value}, more than the {max_total} tricks of the deal",
         ambiguities=("JB-A4b",),
         concept="bid-limit",
         note=(
@@ -583,7 +583,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "The round is started by the bid winner, or by the previous round winner.",
             ),
         ),
-        message="trick 1 is led by {player}, but the bid winner {expected} leads the first trick",
+        message="trick 1 is led by {player}, but the bid winner {expected} {expected:leads} the first trick",
         concept="first-leader",
     ),
     Clause(
@@ -602,7 +602,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
         ),
         message=(
-            "trick {number} is led by {player}, but {expected} won trick {previous} and leads next"
+            "trick {number} is led by {player}, but {expected} won trick {previous} and {expected:leads} next"
         ),
         concept="leader",
         note='The source calls a trick a "round" and its leader the "round leader".',
@@ -649,7 +649,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "though this is not imposed by the system.",
             ),
         ),
-        message="{player} played out of turn: after {previous} it is {expected}'s turn ({order})",
+        message="{player} played out of turn: after {previous} it is {expected:'s} turn ({order})",
         ambiguities=("JB-A11",),
         concept="turn-order",
         note=(
@@ -680,7 +680,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "in which case he/she can play either: a) a trump card, or b) any other card",
             ),
         ),
-        message="{player} played {card} but holds {suit_cards}; a player must follow suit",
+        message="{player} played {card} but {player:holds} {suit_cards}; a player must follow suit",
         concept="follow-suit",
     ),
     Clause(
@@ -701,7 +701,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "about making mistakes.",
             ),
         ),
-        message="{player} played {card} but does not hold it: {reason}",
+        message="{player} played {card} but {player:does} not hold it: {reason}",
         ambiguities=("JB-A2",),
         concept="card-held",
         note=(
@@ -836,7 +836,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "more, not less.",
             ),
         ),
-        message="{player} made the bid of {bid} exactly and scores {expected}, not {written}",
+        message="{player} made the bid of {bid} exactly and {player:scores} {expected}, not {written}",
         concept="exact-score",
         note="The bid scored is the adjusted bid of an even game (JB212).",
     ),
@@ -1002,7 +1002,7 @@ CLAUSES: tuple[Clause, ...] = (
                 "the scores is calculated based on this",
             ),
         ),
-        message="{player}'s score of {written} could not be checked: {reason}",
+        message="{player:'s} score of {written} could not be checked: {reason}",
         concept="score-check",
     ),
     Clause(
@@ -1022,7 +1022,7 @@ CLAUSES: tuple[Clause, ...] = (
             ),
         ),
         message=(
-            "{player}'s total after this deal is {expected} ({previous} + {score}), not {written}"
+            "{player:'s} total after this deal is {expected} ({previous} + {score}), not {written}"
         ),
         ambiguities=("JB-A12",),
         concept="running-total",

@@ -258,7 +258,8 @@
     } else if (problem.code) {
       head.appendChild(document.createTextNode(problem.code + ": "));
     }
-    head.appendChild(document.createTextNode(problem.detail || "the referee refused this."));
+    // Said to this seat in the second person when the refusal is of its own action.
+    head.appendChild(document.createTextNode(problem.said_to_seat || problem.detail || "the referee refused this."));
     box.appendChild(head);
     if (problem.citation) {
       box.appendChild(element("blockquote", "tf-quote", "“" + problem.citation.quote + "” (" + problem.citation.locator + ")"));
@@ -291,11 +292,14 @@
   function readDeal(v) {
     var record = v.record || {};
     var played = (record.games || [])[0] || {tags: [], deals: []};
-    var players = [];
-    played.tags.forEach(function (tag) { if (tag.name === "Players") { players = tag.value.split(/\s+/); } });
+    var players = [], ruleset = "";
+    played.tags.forEach(function (tag) {
+      if (tag.name === "Players") { players = tag.value.split(/\s+/); }
+      if (tag.name === "Ruleset") { ruleset = tag.value; }
+    });
     if (!players.length) { players = Object.keys(v.totals); }
     var deal = played.deals[played.deals.length - 1] || {number: 0, sections: []};
-    var found = {players: players, number: deal.number, sections: deal.sections, dealer: null, contract: null,
+    var found = {ruleset: ruleset, players: players, number: deal.number, sections: deal.sections, dealer: null, contract: null,
                  bids: {}, tricks: [], taken: {}, counted: {}, dealt: 0, scores: {}};
     deal.sections.forEach(function (section) {
       if (section.section === "dealer") { found.dealer = section.player; }
@@ -412,6 +416,7 @@
       status = "Waiting for " + v.to_act.join(", ") + ".";
     }
     say("status", "Phase: " + phaseName(v.phase) + ". " + status);
+    say("table-ending", deal.ruleset ? ending(deal.ruleset) : "");
     drawSections(deal);
     drawScores(v, deal);
     say("winners", v.over && v.winners.length ? "Winner: " + v.winners.join(" and ") + "." : "");
@@ -737,6 +742,13 @@
     $("invites").hidden = true;
     $("new-table").hidden = false;
   });
+
+  // How a game of a ruleset ends, in the words of its rule, as the page was given it.
+  function ending(ruleset) {
+    var option = $("ruleset").querySelector('option[value="' + ruleset + '"]');
+    return option ? option.getAttribute("data-ending") : "";
+  }
+  $("ruleset").addEventListener("change", function () { say("ending", ending($("ruleset").value)); });
 
   $("new-table").addEventListener("submit", function (event) {
     event.preventDefault();
