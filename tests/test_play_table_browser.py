@@ -290,3 +290,29 @@ def test_a_card_clicked_twice_is_played_once(tab: Callable[..., Tab], server: st
     player.page.wait_for_timeout(500)
     assert player.page.locator("#refusal").inner_text() == ""
     assert [e for e in player.errors if "status of 409" not in e] == []
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_every_state_of_the_play_page_fits_the_screen(
+    tab: Callable[..., Tab], server: str, width: int
+) -> None:
+    """The form, a seat's table with its invitations, the watcher's table and a wrong link:
+    no sideways scroll, nothing asked of another host, no error of the page's own."""
+    page = tab(width)
+    page.open(server + "/play")
+    assert page.scroll_width() <= width
+    for ruleset in ("truf-de", "tromplemond", "ruff-and-honours", "truf-basics"):
+        _start_table(page.page, server, ruleset, ["you", "person", "basic", "basic"])
+        expect(page.page.locator("#invites")).to_be_visible()
+        assert page.scroll_width() <= width, ruleset
+        watch = _invites(page.page)[""]
+        watcher = tab(width)
+        watcher.open(watch)
+        expect(watcher.page.locator("#table-h")).to_contain_text("watching")
+        assert watcher.scroll_width() <= width, ruleset
+        watcher.open(re.sub(r"watch=[^&]+", "watch=wrong", watch))
+        expect(watcher.page.locator("#problem")).to_contain_text("does not open a seat")
+        assert watcher.scroll_width() <= width, ruleset
+        for each in (page, watcher):
+            assert [u for u in each.requests if not u.startswith(server + "/")] == []
+            assert [e for e in each.errors if "Failed to load resource" not in e] == []

@@ -427,7 +427,7 @@
   }
 
   function phaseName(phase) {
-    return {end: "the deal is over", bids: "bidding", play: "play", claims: "claims", votes: "votes", decide: "deciding a tie"}[phase] || phase;
+    return {end: "the deal is scored", bids: "bidding", play: "play", claims: "claims", votes: "votes", decide: "deciding a tie"}[phase] || phase;
   }
 
   function drawSeats(v, deal) {
