@@ -472,6 +472,13 @@
         });
       });
       var facts = [];
+      // Partners share a line of the totals (Ruff and Honours: "You+Budi").
+      Object.keys(v.totals).forEach(function (side) {
+        var members = side.split("+");
+        if (members.length > 1 && members.indexOf(player) >= 0) {
+          facts.push("partner of " + members.filter(function (p) { return p !== player; }).join(" and "));
+        }
+      });
       var bid = deal.bids[player];
       if (bid) { facts.push("bid " + bidWords(bid)); }
       if (deal.tricks.length) { facts.push((deal.taken[player] || 0) + " tricks"); }
