@@ -1,7 +1,8 @@
 """How many requests a second ``trufspec serve`` answers, and how fast, with 32 clients at once.
 
-For 1 and 2 workers, a server is started on 127.0.0.1 (a fresh SQLite file) and 32 clients
-send, each as soon as its last answer came:
+For 1 and 2 workers, a server is started on 127.0.0.1 (a fresh SQLite file, or the
+PostgreSQL database of ``--database URL``) and 32 clients send, each as soon as its last answer
+came:
 
 * ``check``: ``POST /v1/check`` of a one-deal record;
 * ``referee``: ``POST /v1/referee`` with a record cut in the middle of a trick and the card to
@@ -371,6 +372,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the long game's seed")
     parser.add_argument("--locust", action="store_true", help="the scenarios run by Locust")
     parser.add_argument("--tables", type=int, metavar="N", help="open N tables on one worker")
+    parser.add_argument(
+        "--database", metavar="URL", help="keep the games in this PostgreSQL database"
+    )
     arguments = parser.parse_args()
     if arguments.tables:
         many_tables(arguments.tables, 8)
@@ -391,7 +395,9 @@ def main() -> None:
     for workers in arguments.workers:
         with tempfile.TemporaryDirectory() as folder:
             database = Path(folder) / "games.sqlite"
-            with running(database, "--judges", "2", workers=workers) as server:
+            with running(
+                database, "--judges", "2", workers=workers, database_url=arguments.database
+            ) as server:
                 session = os.getsid(server.process.pid)
                 found = asyncio.run(
                     scenarios(server.url, session, arguments.requests, arguments.seconds)

@@ -15,6 +15,7 @@ with warnings.catch_warnings():
 
 
 import json
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -22,6 +23,8 @@ import jsonschema
 import pytest
 from browser import CHROMIUM, MISSING, Tab, chromium
 from playwright.sync_api import Browser
+from postgres_cluster import MISSING as NO_POSTGRES
+from postgres_cluster import Cluster, binaries, cluster
 
 from trufspec.output import coverage, schemas, sheet, standings
 from trufspec.output import json as json_report
@@ -81,3 +84,17 @@ def tab(browser: Browser) -> Iterator[Callable[..., Tab]]:
     yield open_tab
     for each in opened:
         each.close()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """A throw-away PostgreSQL cluster for the session (:mod:`postgres_cluster`), its
+    ``url`` a database of its own.  Without PostgreSQL's binaries the tests that need it are
+    skipped, saying what to install, but fail in CI (the environment variable CI set), which
+    installs them: there a skipped test would let a broken store pass."""
+    if binaries() is None:
+        if os.environ.get("CI"):
+            pytest.fail(NO_POSTGRES, pytrace=False)
+        pytest.skip(NO_POSTGRES)
+    with cluster() as running:
+        yield running

@@ -1,7 +1,8 @@
 """A real ``trufspec serve`` for the tests: uvicorn on 127.0.0.1, started and stopped by them.
 
 The server is the command a user runs, in its own process, so the tests go through everything
-between a client and the referee: uvicorn, the judge processes, the SQLite file.
+between a client and the referee: uvicorn, the judge processes, the SQLite file or the
+PostgreSQL database.
 """
 
 from __future__ import annotations
@@ -41,15 +42,21 @@ def _free_port() -> int:
 
 @contextmanager
 def running(
-    database: Path, *options: str, workers: int = 1, port: int | None = None
+    database: Path,
+    *options: str,
+    workers: int = 1,
+    port: int | None = None,
+    database_url: str | None = None,
 ) -> Iterator[Server]:
     """A server on a free port of 127.0.0.1 (or on ``port``: a server started again where it
-    was) keeping its games in ``database``; stopped (with its workers and judges) when the
-    block ends."""
+    was) keeping its games in the SQLite file ``database``, or in the PostgreSQL database of
+    ``database_url`` when one is given (``database`` then names where the log goes); stopped
+    (with its workers and judges) when the block ends."""
     port = port or _free_port()
     log = database.with_suffix(f".{port}.log")
     command = [sys.executable, "-m", "trufspec", "serve", "--port", str(port)]
-    command += ["--database", str(database), "--workers", str(workers), "--judges", "1", *options]
+    command += ["--database", database_url or str(database), "--workers", str(workers)]
+    command += ["--judges", "1", *options]
     with open(log, "wb") as output:
         process = subprocess.Popen(
             command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True

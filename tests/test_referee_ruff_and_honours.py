@@ -92,7 +92,8 @@ def test_a_card_out_of_turn_is_answered_with_whose_turn_it_is() -> None:
     late = state.why_not(PlayCard(wrong, state.hand(wrong)[0]))
     assert late.message == f"it is {follower}'s turn: play goes clockwise"
     again = state.why_not(PlayCard(leader, state.hand(leader)[0]))
-    assert again.message == "you have already played to this trick"
+    assert again.message == f"{leader} has already played to this trick"
+    assert again.said_to(leader) == "You have already played to this trick"
 
 
 def test_a_view_hides_the_stock_and_the_discards_of_others() -> None:

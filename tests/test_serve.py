@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from tests.live_server import Server, running
+from tests.postgres_cluster import Cluster
 from trufspec.api import check_text, dumps, load
 from trufspec.jsonrecords import write_json
 
@@ -31,10 +32,36 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield live
 
 
+@pytest.fixture(scope="module")
+def postgres_server(
+    tmp_path_factory: pytest.TempPathFactory, postgres: Cluster
+) -> Iterator[Server]:
+    """A server of the same settings keeping its games in the session's PostgreSQL cluster."""
+    folder = tmp_path_factory.mktemp("serve-postgres")
+    options = ("--max-body", "200000", "--time-budget", "2")
+    with running(folder / "games", *options, database_url=postgres.url) as live:
+        yield live
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def hosting(request: pytest.FixtureRequest) -> Server:
+    """The server of one store or the other, for the tests of hosted games run on both."""
+    fixture = "server" if request.param == "sqlite" else "postgres_server"
+    live: Server = request.getfixturevalue(fixture)
+    return live
+
+
 @pytest.fixture
-def client(server: Server) -> Iterator[httpx.Client]:
-    with server.client() as client:
+def client(request: pytest.FixtureRequest, server: Server) -> Iterator[httpx.Client]:
+    """A client of the SQLite server, or of either server for a test marked ``ON_BOTH``."""
+    on = getattr(request, "param", "sqlite")
+    live = server if on == "sqlite" else request.getfixturevalue("postgres_server")
+    with live.client() as client:
         yield client
+
+
+ON_BOTH = pytest.mark.parametrize("client", ["sqlite", "postgres"], indirect=True)
+"""Runs a test taking ``client`` against the server on SQLite and the one on PostgreSQL."""
 
 
 def cut_mid_trick() -> str:
@@ -175,6 +202,7 @@ def test_the_openapi_document_and_the_docs_page(client: httpx.Client) -> None:
 # ------------------------------------------------------------------ hosted games
 
 
+@ON_BOTH
 def test_a_hosted_game_is_played_by_its_seats(client: httpx.Client) -> None:
     game = new_game(client)
     seats = game["tokens"]["seats"]
@@ -201,6 +229,7 @@ def test_a_hosted_game_is_played_by_its_seats(client: httpx.Client) -> None:
     assert not errors(record["record"])
 
 
+@ON_BOTH
 def test_only_the_tables_token_lets_an_irregularity_stand(client: httpx.Client) -> None:
     game = new_game(client)
     seats, table = game["tokens"]["seats"], bearer(game["tokens"]["table"])
@@ -244,6 +273,7 @@ def test_only_the_tables_token_lets_an_irregularity_stand(client: httpx.Client) 
     assert not errors(record)
 
 
+@ON_BOTH
 def test_tokens_never_tell_whether_a_game_exists(client: httpx.Client) -> None:
     game = new_game(client)
     other = new_game(client)
@@ -423,8 +453,8 @@ def test_every_problem_type_is_documented(client: httpx.Client) -> None:
     assert {"malformed", "method-not-allowed", "refused", "conflict"} <= used
 
 
-def test_sealed_bids_sent_at_once_are_all_applied(server: Server) -> None:
-    with server.client() as client:
+def test_sealed_bids_sent_at_once_are_all_applied(hosting: Server) -> None:
+    with hosting.client() as client:
         game = new_game(client, "truf-jb", seed=11)
         table = bearer(game["tokens"]["table"])
         view = client.get(f"/v1/games/{game['id']}", headers=table).json()
@@ -434,7 +464,7 @@ def test_sealed_bids_sent_at_once_are_all_applied(server: Server) -> None:
 
     def send(seat: str) -> httpx.Response:
         token = bearer(game["tokens"]["seats"][seat])
-        with server.client() as own:
+        with hosting.client() as own:
             seen = own.get(f"/v1/games/{game['id']}", headers=token).json()
             bid = seen["legal_actions"]["items"][0]
             return own.post(url, json={"action": bid, "version": 0}, headers=token)
@@ -444,7 +474,7 @@ def test_sealed_bids_sent_at_once_are_all_applied(server: Server) -> None:
     # Each bid was chosen on version 0; the others' bids came between, and none changes
     # what a seat may bid, so each is judged on the game as it is and applied.
     assert [a.status_code for a in answers] == [200] * 4, [a.text for a in answers]
-    with server.client() as client:
+    with hosting.client() as client:
         record = client.get(f"/v1/games/{game['id']}/record", headers=table).json()
         assert record["version"] == 4
         assert not errors(record["record"])
@@ -472,14 +502,14 @@ def test_sealed_bids_sent_at_once_are_all_applied(server: Server) -> None:
         )
 
 
-def test_many_clients_racing_on_one_game_never_tear_the_record(server: Server) -> None:
-    with server.client() as client:
+def test_many_clients_racing_on_one_game_never_tear_the_record(hosting: Server) -> None:
+    with hosting.client() as client:
         game = new_game(client, seed=21)
         table = bearer(game["tokens"]["table"])
     url = f"/v1/games/{game['id']}/actions"
 
     def race(_: int) -> int:
-        with server.client() as own:
+        with hosting.client() as own:
             applied = 0
             for _ in range(6):
                 view = own.get(f"/v1/games/{game['id']}", headers=table).json()
@@ -496,7 +526,7 @@ def test_many_clients_racing_on_one_game_never_tear_the_record(server: Server) -
 
     with ThreadPoolExecutor(8) as pool:
         applied = sum(pool.map(race, range(8)))
-    with server.client() as client:
+    with hosting.client() as client:
         record = client.get(f"/v1/games/{game['id']}/record", headers=table).json()
     assert record["version"] == applied
     assert not errors(record["record"])
@@ -523,16 +553,20 @@ def test_a_record_too_costly_is_stopped_and_others_are_served(tmp_path: Path) ->
         assert client.post("/v1/check", json={"record": small}).status_code == 200
 
 
-def test_a_restart_keeps_every_game(tmp_path: Path) -> None:
+@pytest.mark.parametrize("on", ["sqlite", "postgres"])
+def test_a_restart_keeps_every_game(
+    tmp_path: Path, on: str, request: pytest.FixtureRequest
+) -> None:
     database = tmp_path / "games.sqlite"
-    with running(database, workers=2) as first, first.client() as client:
+    url = request.getfixturevalue("postgres").url if on == "postgres" else None
+    with running(database, workers=2, database_url=url) as first, first.client() as client:
         game = new_game(client, seed=8)
         table = bearer(game["tokens"]["table"])
         view = client.get(f"/v1/games/{game['id']}", headers=table).json()
         action = view["legal_actions"]["items"][0]
         client.post(f"/v1/games/{game['id']}/actions", json={"action": action}, headers=table)
         before = client.get(f"/v1/games/{game['id']}/record", headers=table).json()
-    with running(database) as second, second.client() as client:
+    with running(database, database_url=url) as second, second.client() as client:
         after = client.get(f"/v1/games/{game['id']}/record", headers=table).json()
         assert after == before
         view = client.get(f"/v1/games/{game['id']}", headers=table).json()
@@ -676,6 +710,7 @@ def test_the_depth_of_a_body_counts_its_arrays_and_objects_only() -> None:
     assert not too_deep(json.dumps({"record": record}).encode())
 
 
+@ON_BOTH
 def test_bots_play_their_seats_on_their_own(client: httpx.Client) -> None:
     bots = {"Budi": "basic", "Citra": "random", "Dewi": "search"}
     started = client.post(
@@ -737,7 +772,8 @@ def test_a_seat_is_told_why_in_its_own_terms(client: httpx.Client) -> None:
     bid = view["legal_actions"]["items"][0]
     assert client.post(url + "/actions", json={"action": bid}, headers=seats["Budi"]).is_success
     again = client.post(url + "/actions", json={"action": bid}, headers=seats["Budi"])
-    assert problem(again, 409)["detail"] == "you have already bid"
+    assert problem(again, 409)["detail"] == "Budi has already bid"
+    assert again.json()["said_to_seat"] == "You have already bid"
     view = client.get(url, headers=table).json()
     while view["phase"] != "play":
         action = view["legal_actions"]["items"][0]
@@ -748,11 +784,13 @@ def test_a_seat_is_told_why_in_its_own_terms(client: httpx.Client) -> None:
     card = client.get(url, headers=seats[other]).json()["hand"][0]
     early = client.post(url + "/actions", json={"action": card}, headers=seats[other])
     assert problem(early, 409)["detail"] == f"it is {leader}'s lead"
+    assert early.json()["said_to_seat"] == f"It is {leader}'s lead"
     lead = client.get(url, headers=seats[leader]).json()["legal_actions"]["items"][0]
     client.post(url + "/actions", json={"action": lead}, headers=seats[leader])
     card = client.get(url, headers=seats[leader]).json()["hand"][0]
     twice = client.post(url + "/actions", json={"action": card}, headers=seats[leader])
-    assert problem(twice, 409)["detail"] == "you have already played to this trick"
+    assert problem(twice, 409)["detail"] == f"{leader} has already played to this trick"
+    assert twice.json()["said_to_seat"] == "You have already played to this trick"
     zed = client.post(url + "/actions", json={"action": card, "seat": "Zed"}, headers=table)
     assert problem(zed, 409)["detail"] == "no seat is named Zed; the seats: Ana, Budi, Citra, Dewi"
     # The stateless referee says the same of a player the record does not seat.

@@ -11,6 +11,7 @@ import enum
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+import attrs
 from attrs import field, frozen
 
 from trufspec.records import NO_SPAN, Span
@@ -118,13 +119,19 @@ class Diagnostic:
         data = tuple((name, _plain(value)) for name, value in values.items())
         return cls(code, severity, say(template, values), data=data, words=Phrase(template, values))
 
+    def reworded(self, template: str, values: Mapping[str, Any]) -> Diagnostic:
+        """The same finding (its code, clause and place) in other words: what a table tells a
+        player where the record's words would describe a play that did not happen ("trick 2
+        is led by Ana, but …" to a player who tried to lead out of turn)."""
+        return attrs.evolve(self, message=say(template, values), words=Phrase(template, values))
+
     def said_to(self, person: str) -> str:
         """The message as a sentence said to ``person``, the player who acted: "You played KS
         but hold 6D 3D", where the message says "Budi played KS but holds 6D 3D" of Budi."""
         words = self.words
         if words is None:
             return sentence(self.message)
-        if self.clause is not None:
+        if self.clause is not None and words.template == self.clause.message:
             return sentence(self.clause.said_to(person, words.values))
         return sentence(words.to(person))
 

@@ -26,8 +26,9 @@ __all__ = ["serve"]
     "--database",
     default="trufspec-games.sqlite",
     show_default=True,
-    metavar="FILE",
-    help="The SQLite file that keeps the hosted games (made if it does not exist).",
+    metavar="FILE|URL",
+    help="Where the hosted games are kept: a SQLite file (made if it does not exist), or a "
+    "PostgreSQL database's postgresql:// URL, which several machines share.",
 )
 @click.option(
     "--max-body",
@@ -94,9 +95,11 @@ def serve(
             err=True,
         )
         sys.exit(USAGE)
-    settings = Settings(
-        os.path.abspath(database), max_body, time_budget, judges, rules_url, heartbeat
-    )
+    # A file's path is made absolute, since the workers may start elsewhere; a URL is kept.
+    if "://" not in database:
+        database = os.path.abspath(database)
+    _check_database(database)
+    settings = Settings(database, max_body, time_budget, judges, rules_url, heartbeat)
     os.environ.update(settings.environment())
     uvicorn.run(
         "trufspec.serve.app:create_app",
@@ -111,3 +114,23 @@ def serve(
         # EventSource reconnects where it was, with Last-Event-ID).
         timeout_graceful_shutdown=max(1, round(time_budget + 5)),
     )
+
+
+def _check_database(database: str) -> None:
+    """Open the database once before any worker starts, so that a URL of a scheme the service
+    does not know, or a database that cannot be reached, is a usage error that names it
+    (without its password), not a worker failing to start; opening it makes its tables."""
+    import sqlite3
+
+    from trufspec.serve.store import StoreUnavailable, open_store, shown
+
+    try:
+        open_store(database).close()
+    except (ValueError, StoreUnavailable) as error:
+        click.echo(f"trufspec: error: {error}", err=True)
+        sys.exit(USAGE)
+    except sqlite3.Error as error:
+        click.echo(
+            f"trufspec: error: the database {shown(database)} cannot be opened: {error}", err=True
+        )
+        sys.exit(USAGE)

@@ -11,8 +11,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Mapping, Sequence
 
-import attrs
-
 from trufspec.cards import FULL_PACK, Card, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.tricks import TrickTable
@@ -95,16 +93,21 @@ class TrickGame(GameState):
         if action.player in waiting or not waiting:
             return problem
         if any(player == action.player for player, _ in table.current):
-            return attrs.evolve(problem, message="you have already played to this trick")
-        turn = "turn" if table.current else "lead"
+            return problem.reworded(
+                "{player} {player:has} already played to this trick", {"player": action.player}
+            )
+        values: dict[str, str] = {"turn": "turn" if table.current else "lead"}
         if len(waiting) == 1:
-            said = f"it is {waiting[0]}'s {turn}"
+            template = "it is {waiting:'s} {turn}"
+            values["waiting"] = waiting[0]
         else:
-            said = f"it is the {turn} of {', '.join(waiting[:-1])} or {waiting[-1]}"
+            template = "it is the {turn} of {waiting}"
+            values["waiting"] = f"{', '.join(waiting[:-1])} or {waiting[-1]}"
         order = fault[1].get("order")
         if order is not None:
-            said += f": play goes {order}"
-        return attrs.evolve(problem, message=said)
+            template += ": play goes {order}"
+            values["order"] = str(order)
+        return problem.reworded(template, values)
 
     def _played(self, deal: Deal) -> Iterator[Action]:
         """The cards the play of a recorded deal shows, each with its player, for

@@ -22,8 +22,6 @@ import functools
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
-import attrs
-
 from trufspec.cards import Card, Suit, Trump, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
@@ -285,7 +283,7 @@ class TrufState(TrickGame):
             # The record's words ("'Ana' appears twice in this 'bids' section") are for a
             # record; the player who bids again is told why.
             repeated = clause_diagnostic("REC011", {"name": player, "section": "bids"})
-            return attrs.evolve(repeated, message="you have already bid")
+            return repeated.reworded("{player} {player:has} already bid", {"player": player})
         if not action.cards:
             return clause_diagnostic(self._bid_form, {"player": player, "problem": "bid no card"})
         if self._judged[0] is action:

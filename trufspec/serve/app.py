@@ -463,6 +463,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
         driver: BotDriver = app.state.bots
         await asyncio.to_thread(driver.stop)
         await judges.stop()
+        host: Host | None = getattr(app.state, "host", None)
+        if host is not None:
+            host.store.close()
 
     return Litestar(
         [

@@ -4,7 +4,8 @@ The handlers here turn what Litestar and the service raise into problems with th
 a body that cannot be read is 400 and one that does not follow the request's schema 422
 (:mod:`.bodies` says why), a query or path parameter that does not follow the document 422,
 named as the parameter it is, a body over the limit 413, a body that is not JSON by its content
-type 415; anything unforeseen is a 500 that says nothing of the code.
+type 415, a database that cannot be reached now 503 with ``Retry-After``; anything unforeseen
+is a 500 that says nothing of the code.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from trufspec.serve.bodies import plain_words
 from trufspec.serve.games import ProblemError
 from trufspec.serve.judged import PROBLEMS
 from trufspec.serve.models import Problem
+from trufspec.serve.store import StoreUnavailable
 
 __all__ = [
     "EXCEPTION_HANDLERS",
@@ -47,7 +49,12 @@ _TITLES = {
     413: ("too-large", "Request body too large"),
     415: ("unsupported-media-type", "Unsupported media type"),
     422: ("invalid", "Invalid request"),
+    503: ("unavailable", "Service unavailable"),
 }
+
+RETRY_AFTER = 2
+"""Seconds a client is asked to wait before it tries again when the database cannot be reached
+(the pool connects again within a second or two of the database coming back)."""
 
 
 def problem_response(problem: Problem, headers: dict[str, str] | None = None) -> Response[Any]:
@@ -119,6 +126,17 @@ def _not_text(request: Request[Any, Any, Any], error: UnicodeDecodeError) -> Res
     return problem_response(_generic(400, "the body is not UTF-8 text"))
 
 
+def _unavailable(request: Request[Any, Any, Any], error: StoreUnavailable) -> Response[Any]:
+    """The database is stopped or restarting: a 503 the client tries again after, never a 500.
+    The log says which database and why; the answer says neither."""
+    _LOG.warning("%s %s: %s", request.method, request.url.path, error)
+    detail = (
+        "the hosted games cannot be reached now; try again in a moment (an action answered so "
+        "may have been stored: the game's view says whether its version moved)"
+    )
+    return problem_response(_generic(503, detail), {"Retry-After": str(RETRY_AFTER)})
+
+
 def _unforeseen(request: Request[Any, Any, Any], error: Exception) -> Response[Any]:
     _LOG.exception("unforeseen error on %s %s", request.method, request.url.path)
     return problem_response(
@@ -132,6 +150,7 @@ EXCEPTION_HANDLERS: dict[Any, Any] = {
     NotFoundException: _not_found,
     HTTPException: _http,
     UnicodeDecodeError: _not_text,
+    StoreUnavailable: _unavailable,
     Exception: _unforeseen,
 }
 

@@ -20,7 +20,8 @@ for the table (which acts for every seat and sees everything) and one to watch (
 is public and cannot act).
 
 :class:`Store` says what every store does; :mod:`.store_sqlite` keeps games in one SQLite file,
-the embedded default.
+the embedded default, and :mod:`.store_postgres` in a PostgreSQL database that several machines
+share.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import hmac
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
+from urllib.parse import urlsplit, urlunsplit
 
 from attrs import frozen
 
@@ -43,9 +45,12 @@ __all__ = [
     "Snapshot",
     "Store",
     "StoreUnavailable",
+    "TokenRow",
     "Stored",
     "new_token",
+    "new_tokens",
     "open_store",
+    "shown",
     "token_digest",
 ]
 
@@ -132,6 +137,24 @@ class Access:
     seat: str | None = None
 
 
+TokenRow = tuple[str, str, str | None, bytes]
+"""A token as stored: its game, role, seat (None but for a seat's) and digest."""
+
+
+def new_tokens(seats: Sequence[str], bots: Mapping[str, str]) -> tuple[Created, list[TokenRow]]:
+    """A new game's id and tokens, and the rows that store their digests: one for the table,
+    one to watch, and one for each seat a person plays."""
+    game = new_game_id()
+    table, watch = new_token(), new_token()
+    tokens = {seat: new_token() for seat in seats if seat not in bots}
+    rows: list[TokenRow] = [
+        (game, "table", None, token_digest(table)),
+        (game, "watch", None, token_digest(watch)),
+    ]
+    rows += [(game, "seat", seat, token_digest(token)) for seat, token in tokens.items()]
+    return Created(game, table, watch, tokens), rows
+
+
 _ROLES: dict[str, Role] = {"table": "table", "seat": "seat", "watch": "watch"}
 
 
@@ -204,13 +227,49 @@ class Store(abc.ABC):
         """Stop listening and let go of the connections."""
 
 
+def shown(url: str) -> str:
+    """``url`` as it may be printed: without the password a database URL may carry (in its
+    user part or as a ``password`` parameter)."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return url.partition("://")[0] + "://..."
+    if not parts.scheme or "://" not in url:
+        return url
+    netloc = parts.netloc
+    if password is not None:
+        user, _, host = netloc.rpartition("@")
+        netloc = f"{user.partition(':')[0]}:***@{host}"
+    query = "&".join(
+        "password=***" if item.lower().startswith("password=") else item
+        for item in parts.query.split("&")
+    )
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+POSTGRES = ("postgresql", "postgres")
+"""The schemes of a PostgreSQL database's URL."""
+
+
 def open_store(url: str) -> Store:
-    """The store that ``url`` names: a SQLite file's path (no scheme).  ValueError names a
-    scheme it does not know."""
+    """The store that ``url`` names: a SQLite file's path (no scheme) or a PostgreSQL database
+    (``postgresql://`` or ``postgres://``).  ValueError names a scheme it does not know, or says
+    what a PostgreSQL database needs; StoreUnavailable, a database that cannot be reached."""
     scheme, sep, _ = url.partition("://")
+    if sep and scheme.lower() in POSTGRES:
+        try:
+            from trufspec.serve.store_postgres import PostgresStore
+        except ImportError as error:
+            raise ValueError(
+                f"a PostgreSQL database needs the postgres extra ({error}): "
+                "pip install 'trufspec[postgres]'"
+            ) from None
+        return PostgresStore(url)
     if sep:
         raise ValueError(
-            f"the database '{url}' has the scheme '{scheme}': give a SQLite file's path"
+            f"the database '{shown(url)}' has the scheme '{scheme}': give a SQLite file's path "
+            "or a PostgreSQL database's postgresql:// URL"
         )
     from trufspec.serve.store_sqlite import SqliteStore
 

@@ -25,9 +25,7 @@ from trufspec.serve.store import (
     Store,
     Stored,
     match_token,
-    new_game_id,
-    new_token,
-    token_digest,
+    new_tokens,
 )
 
 __all__ = ["SCHEMA_VERSION", "SqliteStore"]
@@ -117,9 +115,8 @@ class SqliteStore(Store):
         seats: Sequence[str],
         bots: Mapping[str, str],
     ) -> Created:
-        game = new_game_id()
-        table, watch = new_token(), new_token()
-        tokens = {seat: new_token() for seat in seats if seat not in bots}
+        created, rows = new_tokens(seats, bots)
+        game = created.game
         now = time.time()
         connection = self._connect()
         with _transaction(connection):
@@ -127,17 +124,12 @@ class SqliteStore(Store):
                 "INSERT INTO games VALUES (?, ?, ?, ?, 0, 0, ?, ?)",
                 (game, ruleset, seed, json.dumps(list(seats)), now, now),
             )
-            rows: list[tuple[str, str, str | None, bytes]] = [
-                (game, "table", None, token_digest(table))
-            ]
-            rows.append((game, "watch", None, token_digest(watch)))
-            rows += [(game, "seat", seat, token_digest(token)) for seat, token in tokens.items()]
             connection.executemany("INSERT INTO tokens VALUES (?, ?, ?, ?)", rows)
             connection.executemany(
                 "INSERT INTO bots VALUES (?, ?, ?)", [(game, s, lv) for s, lv in bots.items()]
             )
             connection.execute("INSERT INTO snapshots VALUES (?, 0, ?)", (game, record))
-        return Created(game, table, watch, tokens)
+        return created
 
     def access(self, game: str, token: str) -> Access | None:
         rows = (
