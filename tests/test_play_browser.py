@@ -41,8 +41,9 @@ def _start(
     every run."""
     page.goto(server + "/play")
     page.get_by_label("Game").select_option(ruleset)
-    page.get_by_label("Bots").select_option(bots)
-    page.get_by_label("Your seat").select_option(str(seat))
+    for at, name in enumerate(["Ana", "Budi", "Citra", "Dewi"]):
+        page.get_by_label(f"Seat {at + 1}: name").fill("You" if at == seat else name)
+        page.get_by_label(f"Seat {at + 1}: played by").select_option("you" if at == seat else bots)
     page.get_by_label("Deal number").fill(str(seed))
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#status")).to_contain_text("Phase:")

@@ -9,7 +9,9 @@ is the HTML report's body (:func:`trufspec.pictures.html.render_files`): the sam
 trick replays, score charts and findings as ``trufspec report``.
 
 The play page (``/play``, its script ``web/static/play.js``) is a client of the hosted-game API
-holding one seat's token; it starts a game whose other seats are bots (:mod:`trufspec.serve.bots`).
+holding one seat's token (or the watch token): it starts a game whose seats are people, each
+invited by a link, or bots (:mod:`trufspec.serve.bots`), draws the table and follows the game's
+event stream.
 
 The rules pages lay the clauses out at the paths of the published reference
 (``rulesets/<id>.html#<code>``, ``notation.html``, ``ambiguities.html``), so the report's links
@@ -18,6 +20,7 @@ lead to them, or to the published reference itself when the server is given its 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +37,7 @@ from litestar.static_files import create_static_files_router
 from markupsafe import Markup
 
 from trufspec import __version__
+from trufspec.cards import Suit
 from trufspec.diagnostics import Severity
 from trufspec.output.rules import how_it_ends
 from trufspec.pictures.html import (
@@ -43,6 +47,7 @@ from trufspec.pictures.html import (
     report_script,
     report_style,
 )
+from trufspec.pictures.svg import suit_class
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES
@@ -71,6 +76,13 @@ class OptionField:
     doc: str
     minimum: int | None
     maximum: int | None
+
+
+_SUITS = json.dumps(
+    {s.letter: [s.symbol, s.name.lower(), suit_class(s)] for s in Suit}, ensure_ascii=False
+)
+"""Each suit's symbol, name and colour class as the report draws its cards: the table draws
+them the same way, so a card looks alike in a report and at the table."""
 
 
 def _option_fields() -> tuple[OptionField, ...]:
@@ -265,7 +277,7 @@ def pages_router(*, samples: Path | None = None, rules_url: str | None = None) -
             {"id": r.id, "title": r.title, "ending": how_it_ends(r.id, registry)}
             for r in RULESETS.values()
         ]
-        return _html(pages.render("play.html.j2", "play", rulesets=rulesets))
+        return _html(pages.render("play.html.j2", "play", rulesets=rulesets, suits=_SUITS))
 
     @get("/rules/clause/{code:str}", sync_to_thread=False)
     def clause(code: FromPath[str]) -> Redirect:

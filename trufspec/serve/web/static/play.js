@@ -1,23 +1,32 @@
-// The play page: a client of the hosted-game API (/v1/games) holding one seat's token, so it
-// only ever sees that seat's view.  The game, the seat and the token live in the address's
-// fragment (never sent to the server), so a reload, a second tab or a restarted server resumes
-// the same game.  The other seats are bots, which the server moves as soon as they are to act;
-// the page looks at the view again, often while it waits on them.
+// The play page: a client of the hosted-game API (/v1/games) holding one seat's token, or the
+// watch token, so it only ever sees what that seat (or any watcher) may see.  The game, the
+// seat and the token live in the address's fragment, which the browser never sends to the
+// server: the fragment is the whole session, so a reload, a second device or a restarted server
+// brings the player back to the same seat.  The page draws the table from the view (the current
+// deal as a JSON record) and follows the game's event stream, read with fetch so that the token
+// goes in the Authorization header and never in an address; each event makes it read the view
+// again.
 (function () {
   "use strict";
-  var SUITS = {S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"]};
+  var $ = function (id) { return document.getElementById(id); };
+  var SUITS = JSON.parse($("table").getAttribute("data-suits"));  // letter: [symbol, name, class]
   var RANKS = {A: "ace", K: "king", Q: "queen", J: "jack"};
   var CARD = /^(10|[2-9AKQJ])([SHDC])$/;
   var ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
-  var BOT_NAMES = ["Ana", "Budi", "Citra", "Dewi", "Eko"];
-  var SEATS = 4;
-  var $ = function (id) { return document.getElementById(id); };
-  var game = null;        // {game, seat, token}
-  var view = null;        // the last view of the seat
+  var PLACES = ["bottom", "left", "top", "right"];
+  var HOLD_MS = 1500;     // how long a trick just won stays on the table before it is gathered
+  var game = null;        // {game, seat, token} or {game, watch}
+  var view = null;        // the last view
   var chosen = [];        // cards chosen for a bid or a claim
   var lost = false;
   var busy = false;
-  var timer = null;
+  var timer = null;       // the next look at the view while no stream is open
+  var stream = null;      // the open event stream's AbortController
+  var lastEvent = null;   // the id of the last event received: where a new stream resumes
+  var ended = false;      // the game is over: its stream is not opened again
+  var shownTricks = {};   // trick numbers already shown whole, by deal
+  var held = null;        // a trick kept on the table a moment after it was won
+  var showLast = false;
 
   function parseHash() {
     var found = {};
@@ -25,8 +34,16 @@
       var at = pair.indexOf("=");
       if (at > 0) { found[pair.slice(0, at)] = decodeURIComponent(pair.slice(at + 1)); }
     });
-    return found.game && found.token && found.seat ? found : null;
+    if (found.game && found.token && found.seat) { return {game: found.game, seat: found.seat, token: found.token}; }
+    if (found.game && found.watch) { return {game: found.game, seat: null, token: found.watch, watch: true}; }
+    return null;
   }
+
+  function link(fragment) { return location.origin + location.pathname + "#" + fragment; }
+  function seatFragment(id, seat, token) {
+    return "game=" + encodeURIComponent(id) + "&seat=" + encodeURIComponent(seat) + "&token=" + encodeURIComponent(token);
+  }
+  function watchFragment(id, token) { return "game=" + encodeURIComponent(id) + "&watch=" + encodeURIComponent(token); }
 
   function cardName(card) {
     var m = CARD.exec(card);
@@ -36,17 +53,38 @@
     var m = CARD.exec(card);
     return m ? m[1] + SUITS[m[2]][0] : card;
   }
+  function words(text) {
+    return String(text).split(" ").map(function (p) { return CARD.test(p) ? cardFace(p) : p; }).join(" ");
+  }
+  function spoken(text) {
+    return String(text).split(" ").map(function (p) { return CARD.test(p) ? cardName(p) : p; }).join(" ");
+  }
 
   function say(id, text) { $(id).textContent = text; }
+  function element(tag, className, text) {
+    var made = document.createElement(tag);
+    if (className) { made.className = className; }
+    if (text !== undefined) { made.textContent = text; }
+    return made;
+  }
+  // A card face as the report draws it: its rank and suit symbol in the suit's colour.
+  function face(card, tag) {
+    var m = CARD.exec(card);
+    var made = element(tag || "span", "face " + (m ? SUITS[m[2]][2] : ""), cardFace(card));
+    made.setAttribute("aria-label", cardName(card));
+    made.setAttribute("data-card", card);
+    return made;
+  }
 
   function connection(isLost) {
     if (isLost && !lost) {
-      say("connection", "The connection to the server is lost. Trying again every 2 seconds; your game is kept.");
+      say("connection", "The connection to the server is lost. Reconnecting every 2 seconds; your game is kept.");
     } else if (!isLost && lost) {
       say("connection", "Connected again: the game goes on.");
       setTimeout(function () { if (!lost) { say("connection", ""); } }, 4000);
     }
     lost = isLost;
+    document.body.setAttribute("data-connection", isLost ? "reconnecting" : "open");
   }
 
   // A request to the server; rejects with {lost: true} when the server cannot be reached.
@@ -68,42 +106,137 @@
     });
   }
 
-  // The next look at the view: soon while a bot is to act, seldom while only the person is.
-  function retryLater() {
-    clearTimeout(timer);
-    var waiting = view && !view.over && view.to_act.some(function (p) { return p !== game.seat; });
-    timer = setTimeout(refresh, lost ? 2000 : waiting ? 400 : 2500);
+  function gamePath(tail) { return "/v1/games/" + encodeURIComponent(game.game) + (tail || ""); }
+
+  // The game cannot be shown with this link: said in words, and the table put away.
+  function unopened(status) {
+    stop();
+    $("table").hidden = true;
+    $("new-table").hidden = false;
+    say("problem", status === 403 || status === 404 ?
+      "This link does not open a seat of this game, or the game no longer exists. Ask whoever started the game for a new link." :
+      "This game cannot be shown now (the server answered " + status + "). Try the link again later.");
   }
 
   function refresh() {
-    if (!game) { return; }
-    api("/v1/games/" + encodeURIComponent(game.game) + "?seat=" + encodeURIComponent(game.seat))
+    if (!game) { return Promise.resolve(); }
+    return api(gamePath("?format=json"))
       .then(function (answer) {
-        if (answer.status !== 200) { say("status", answer.data.detail || "This game cannot be shown."); return; }
+        if (answer.status !== 200) { unopened(answer.status); return; }
+        say("problem", "");
         show(answer.data);
+        follow();
       })
       .catch(function () {})
-      .then(retryLater);
+      .then(function () { if (!stream && game) { pollLater(); } });
+  }
+
+  // Only while no stream is open (before the first view, or the server is out of reach).
+  function pollLater() {
+    clearTimeout(timer);
+    if (!ended) { timer = setTimeout(refresh, 2000); }
+  }
+
+  var soon = null;
+  function refreshSoon() {
+    clearTimeout(soon);
+    soon = setTimeout(refresh, 30);
+  }
+
+  // The game's event stream, read with fetch so that the token goes in a header.  Each event
+  // makes the page read the view again; a lost stream is opened again from the last event
+  // received (Last-Event-ID), so no action is missed.
+  function follow() {
+    if (stream || ended || !game || !view) { return; }
+    var controller = new AbortController();
+    stream = controller;
+    clearTimeout(timer);
+    var headers = {Authorization: "Bearer " + game.token, Accept: "text/event-stream"};
+    // The first stream goes on from the view just read; a stream opened again, from the last
+    // event received, even when a view read meanwhile is further on: its events are still told.
+    if (lastEvent === null) { lastEvent = view.version; }
+    headers["Last-Event-ID"] = String(lastEvent);
+    fetch(gamePath("/events"), {headers: headers, signal: controller.signal, cache: "no-store"})
+      .then(function (response) {
+        if (response.status !== 200 || !response.body) { throw {status: response.status}; }
+        connection(false);
+        document.body.setAttribute("data-stream", "open");
+        var reader = response.body.getReader();
+        var decoder = new TextDecoder();
+        var buffer = "";
+        function pump() {
+          return reader.read().then(function (chunk) {
+            if (chunk.done) { throw {closed: true}; }
+            buffer += decoder.decode(chunk.value, {stream: true});
+            var blocks = buffer.split(/\r?\n\r?\n/);
+            buffer = blocks.pop();
+            blocks.forEach(received);
+            return pump();
+          });
+        }
+        return pump();
+      })
+      .catch(function (why) {
+        if (stream !== controller) { return; }
+        stream = null;
+        document.body.setAttribute("data-stream", "closed");
+        if (!game || ended) { return; }
+        if (why && why.status) { pollLater(); return; }  // a refused stream: look at the view now and then
+        connection(true);
+        setTimeout(function () { if (game && !stream) { refresh(); } }, 2000);
+      });
+  }
+
+  function stop() {
+    if (stream) { var open = stream; stream = null; open.abort(); }
+    clearTimeout(timer);
+  }
+
+  function received(block) {
+    var name = "message", data = "", id = null;
+    block.split(/\r?\n/).forEach(function (line) {
+      if (!line || line.charAt(0) === ":") { return; }
+      var at = line.indexOf(":");
+      var field = at < 0 ? line : line.slice(0, at);
+      var value = at < 0 ? "" : line.slice(at + 1).replace(/^ /, "");
+      if (field === "event") { name = value; } else if (field === "data") { data += value; } else if (field === "id") { id = value; }
+    });
+    if (id !== null && /^\d+$/.test(id)) { lastEvent = Number(id); }
+    if (!data) { return; }
+    var event = {};
+    try { event = JSON.parse(data); } catch (e) { return; }
+    if (name === "action" && event.seat) {
+      var mine = game && event.seat === game.seat;
+      say("announce", (mine ? "You" : event.seat) + (event.action ? (mine ? " chose " : " chose ") + spoken(event.action) : " acted") + ".");
+    } else if (name === "deal-end") {
+      say("announce", "The deal is over and scored.");
+    } else if (name === "game-end") {
+      ended = true;
+      say("announce", "The game is over.");
+    }
+    refreshSoon();
   }
 
   function act(action) {
-    if (busy || !view) { return; }
+    if (busy || !view || !game || game.watch) { return; }
     busy = true;
     say("refusal", "");
-    api("/v1/games/" + encodeURIComponent(game.game) + "/actions",
-        {action: action, seat: game.seat, version: view.version})
+    api(gamePath("/actions"), {action: action, seat: game.seat, version: view.version, format: "json"})
       .then(function (answer) {
-        // The next action may be sent as soon as this one is judged, bots or no bots.
         busy = false;
         if (answer.status === 200) {
           chosen = [];
           show(answer.data.view);
-          return retryLater();
+          return;
         }
-        // Another action came first (a conflict has no rule's code): look again.
+        // The game moved before the action arrived (a conflict has no rule's code).  When it
+        // was this seat's own action, sent twice (a double click, a second tab), nothing is said.
         if (answer.status === 409 && !answer.data.code) {
-          say("refusal", "Another player acted first: your choice was not sent on. Here is the table as it is now.");
-          return refresh();
+          var cards = action.split(" ");
+          return refresh().then(function () {
+            var gone = cards.every(function (c) { return CARD.test(c) && view.hand.indexOf(c) < 0; });
+            if (!gone) { say("refusal", "Another player acted first: your choice was not sent on. Here is the table as it is now."); }
+          });
         }
         refused(answer.data);
       }, function () {
@@ -116,14 +249,11 @@
   function refused(problem) {
     var box = $("refusal");
     box.textContent = "";
-    var head = document.createElement("p");
-    head.textContent = "Refused: ";
+    var head = element("p", "", "Refused: ");
     if (problem.code && problem.clause) {
-      var link = document.createElement("a");
-      link.href = "/rules/clause/" + encodeURIComponent(problem.code);
-      link.textContent = problem.code + (problem.clause ? " " + problem.clause : "");
-      link.className = "refused-code";
-      head.appendChild(link);
+      var rule = element("a", "refused-code", problem.code + " " + problem.clause);
+      rule.href = "/rules/clause/" + encodeURIComponent(problem.code);
+      head.appendChild(rule);
       head.appendChild(document.createTextNode(": "));
     } else if (problem.code) {
       head.appendChild(document.createTextNode(problem.code + ": "));
@@ -132,10 +262,7 @@
     head.appendChild(document.createTextNode(problem.said_to_seat || problem.detail || "the referee refused this."));
     box.appendChild(head);
     if (problem.citation) {
-      var quote = document.createElement("blockquote");
-      quote.className = "tf-quote";
-      quote.textContent = "“" + problem.citation.quote + "” (" + problem.citation.locator + ")";
-      box.appendChild(quote);
+      box.appendChild(element("blockquote", "tf-quote", "“" + problem.citation.quote + "” (" + problem.citation.locator + ")"));
     }
   }
 
@@ -159,17 +286,89 @@
     return {cards: cards, compose: compose, pack: pack, others: others, example: items[0]};
   }
 
+  // ------------------------------------------------------------------ the deal, read
+
+  // What the table shows, read off the deal's JSON record.
+  function readDeal(v) {
+    var record = v.record || {};
+    var played = (record.games || [])[0] || {tags: [], deals: []};
+    var players = [], ruleset = "";
+    played.tags.forEach(function (tag) {
+      if (tag.name === "Players") { players = tag.value.split(/\s+/); }
+      if (tag.name === "Ruleset") { ruleset = tag.value; }
+    });
+    if (!players.length) { players = Object.keys(v.totals); }
+    var deal = played.deals[played.deals.length - 1] || {number: 0, sections: []};
+    var found = {ruleset: ruleset, players: players, number: deal.number, sections: deal.sections, dealer: null, contract: null,
+                 bids: {}, tricks: [], taken: {}, counted: {}, dealt: 0, scores: {}};
+    deal.sections.forEach(function (section) {
+      if (section.section === "dealer") { found.dealer = section.player; }
+      if (section.section === "contract") { found.contract = section; }
+      if (section.section === "bids") {
+        (section.entries || []).forEach(function (entry) { found.bids[entry.player] = entry; });
+      }
+      if (section.section === "hands" || section.section === "secret") {
+        (section.entries || []).forEach(function (entry) { found.dealt = Math.max(found.dealt, entry.cards.length); });
+      }
+      if (section.section === "play") { found.tricks = section.tricks || []; }
+      if (section.section === "tricks") {
+        (section.entries || []).forEach(function (entry) {
+          entry.side.forEach(function (p) { found.counted[p] = entry.value; });
+        });
+      }
+      if (section.section === "score") {
+        (section.entries || []).forEach(function (entry) {
+          entry.side.forEach(function (p) { found.scores[p] = entry.value; });
+        });
+      }
+    });
+    if (!found.dealt && players.length) { found.dealt = Math.floor(52 / players.length); }
+    // Each trick's players in the order they played, and who won it: as recorded, else the
+    // next trick's leader.
+    found.tricks.forEach(function (trick, at) {
+      if (!trick.players || !trick.players.length) {
+        var from = players.indexOf(trick.leader);
+        trick.players = trick.cards.map(function (_, i) { return players[(from + i) % players.length]; });
+      }
+      var next = found.tricks[at + 1];
+      trick.won = trick.winner || (next ? next.leader : null);
+      if (!trick.won && trick.cards.length === players.length && v.phase === "play" && v.to_act.length === 1) {
+        trick.won = v.to_act[0];
+      }
+      if (trick.won) { found.taken[trick.won] = (found.taken[trick.won] || 0) + 1; }
+    });
+    // The tricks the record counts at the deal's end are the ones to show.
+    Object.keys(found.counted).forEach(function (p) { found.taken[p] = found.counted[p]; });
+    return found;
+  }
+
+  function placeOf(deal, player) {
+    var me = game && !game.watch ? deal.players.indexOf(game.seat) : 0;
+    var at = deal.players.indexOf(player);
+    if (at < 0) { return null; }
+    return PLACES[(at - Math.max(me, 0) + deal.players.length) % deal.players.length] || null;
+  }
+
+  // ------------------------------------------------------------------ the table, drawn
+
   function show(v) {
     var focusedCard = document.activeElement && document.activeElement.getAttribute("data-card");
     view = v;
+    if (v.over) { ended = true; }
     $("new-table").hidden = true;
     $("table").hidden = false;
-    var mine = !v.over && v.to_act.indexOf(game.seat) >= 0;
+    say("table-h", game.watch ? "The table (watching)" : "Your table");
+    var deal = readDeal(v);
+    var mine = !game.watch && !v.over && v.to_act.indexOf(game.seat) >= 0;
     var legal = mine ? legalOf(v) : {cards: [], compose: false, pack: false, others: [], example: ""};
     if (!legal.compose) { chosen = []; }
+    drawSeats(v, deal);
+    drawTrick(v, deal);
+    drawContract(deal);
     // The hand, a row per suit, sorted as dealt to a player: by suit, then by rank.
     var hand = $("hand");
     hand.textContent = "";
+    hand.hidden = !!game.watch;
     ["S", "H", "D", "C"].forEach(function (suit) {
       var cards = v.hand.filter(function (c) { var m = CARD.exec(c); return m && m[2] === suit; });
       if (!cards.length) { return; }
@@ -191,21 +390,22 @@
     var choices = $("choices");
     choices.textContent = "";
     legal.others.forEach(function (action) {
-      var button = document.createElement("button");
+      var button = element("button", "choice", words(action));
       button.type = "button";
-      button.className = "choice";
       button.setAttribute("data-action", action);
-      button.textContent = action.split(" ").map(function (p) { return CARD.test(p) ? cardFace(p) : p; }).join(" ");
-      button.setAttribute("aria-label", action.split(" ").map(function (p) { return CARD.test(p) ? cardName(p) : p; }).join(" "));
+      button.setAttribute("aria-label", spoken(action));
       choices.appendChild(button);
     });
     $("compose").hidden = !legal.compose;
     showPack(legal.pack);
     if (legal.compose) {
-      say("compose-hint", "Choose the cards of your " + (v.phase === "bids" ? "bid" : v.phase.replace(/s$/, "")) +
+      var what = v.phase === "bids" ? "bid" : v.phase === "claims" ? "claim" : v.phase.replace(/s$/, "");
+      var size = legal.example.split(" ").length;
+      say("compose-hint", "Choose the cards of your " + what + (v.phase === "claims" ? " (a claim is " + size + " cards, from the whole pack)" : "") +
         ", then send them. For example: " + legal.example.split(" ").map(cardFace).join(" ") + ".");
       $("compose").setAttribute("data-example", legal.example);
     }
+    $("typed-box").hidden = !!game.watch;
     var status;
     if (v.over) {
       status = "The game is over.";
@@ -215,49 +415,203 @@
     } else {
       status = "Waiting for " + v.to_act.join(", ") + ".";
     }
-    say("status", "Phase: " + v.phase + ". " + status);
-    var ruleset = typeof v.record === "string" ? /\[Ruleset "([^"]+)"\]/.exec(v.record) : null;
-    say("table-ending", ruleset ? ending(ruleset[1]) : "");
-    var body = $("scores").querySelector("tbody");
-    body.textContent = "";
-    Object.keys(v.totals).forEach(function (player) {
-      var row = document.createElement("tr");
-      var who = document.createElement("th");
-      who.scope = "row";
-      // A seat left unnamed is You already: no "You (you)".
-      who.textContent = player + (player === game.seat && player !== "You" ? " (you)" : "");
-      var total = document.createElement("td");
-      total.textContent = String(v.totals[player]);
-      row.appendChild(who);
-      row.appendChild(total);
-      body.appendChild(row);
-    });
+    say("status", "Phase: " + phaseName(v.phase) + ". " + status);
+    say("table-ending", deal.ruleset ? ending(deal.ruleset) : "");
+    drawSections(deal);
+    drawScores(v, deal);
     say("winners", v.over && v.winners.length ? "Winner: " + v.winners.join(" and ") + "." : "");
-    var record = typeof v.record === "string" ? v.record : JSON.stringify(v.record, null, 1);
-    say("record", record);
-    // The deal in progress, as the record writes it: the record's last part.
-    var parts = record.trim().split(/\n\s*\n/);
-    say("deal", parts.length > 1 ? parts[parts.length - 1] : "");
     $("downloads").hidden = !v.over;
     document.body.setAttribute("data-version", String(v.version));
     document.body.setAttribute("data-to-act", v.to_act.join(" "));
+    document.body.setAttribute("data-phase", v.phase);
+  }
+
+  function phaseName(phase) {
+    return {end: "the deal is scored", bids: "bidding", play: "play", claims: "claims", votes: "votes", decide: "deciding a tie"}[phase] || phase;
+  }
+
+  function drawSeats(v, deal) {
+    document.querySelectorAll("#felt .seat").forEach(function (box) { box.textContent = ""; box.hidden = true; });
+    deal.players.forEach(function (player) {
+      var place = placeOf(deal, player);
+      var box = place && document.querySelector('#felt .seat[data-place="' + place + '"]');
+      if (!box) { return; }
+      box.hidden = false;
+      box.setAttribute("data-player", player);
+      var turn = !v.over && v.to_act.indexOf(player) >= 0;
+      box.classList.toggle("to-act", turn);
+      var head = element("p", "seat-name", player + (game && player === game.seat && player !== "You" ? " (you)" : ""));
+      if (deal.dealer === player) {
+        var dealer = element("span", "dealer", "D");
+        dealer.title = "the dealer";
+        dealer.setAttribute("aria-label", "the dealer");
+        head.appendChild(dealer);
+      }
+      box.appendChild(head);
+      if (turn) { box.appendChild(element("p", "turn", player === (game && game.seat) ? "your turn" : "to act")); }
+      var played = 0;
+      deal.tricks.forEach(function (trick) { played += trick.players.filter(function (p) { return p === player; }).length; });
+      var left = game && player === game.seat ? v.hand.length : Math.max(deal.dealt - played, 0);
+      if (v.phase === "claims" || v.phase === "votes" || v.phase === "decide") { left = 0; }
+      if (!(game && player === game.seat) && left > 0) {
+        var backs = element("span", "backs");
+        backs.setAttribute("aria-label", left + " cards left");
+        backs.title = left + " cards left";
+        for (var i = 0; i < Math.min(left, 13); i++) { backs.appendChild(element("span", "back")); }
+        box.appendChild(backs);
+      }
+      // A row of cards laid face up for all (Tromplemond's public row), at the seat.
+      deal.sections.forEach(function (section) {
+        if (section.section !== "public") { return; }
+        (section.entries || []).forEach(function (entry) {
+          if (entry.player !== player || !entry.cards.length) { return; }
+          var row = element("p", "seat-row-cards");
+          row.setAttribute("aria-label", player + "'s public row");
+          appendCards(row, entry.cards);
+          box.appendChild(row);
+        });
+      });
+      var facts = [];
+      // Partners share a line of the totals (Ruff and Honours: "You+Budi").
+      Object.keys(v.totals).forEach(function (side) {
+        var members = side.split("+");
+        if (members.length > 1 && members.indexOf(player) >= 0) {
+          facts.push("partner of " + members.filter(function (p) { return p !== player; }).join(" and "));
+        }
+      });
+      var bid = deal.bids[player];
+      if (bid) { facts.push("bid " + bidWords(bid)); }
+      if (deal.tricks.length) { facts.push((deal.taken[player] || 0) + " tricks"); }
+      if (game && player !== game.seat && left > 0) { facts.push(left + " cards"); }
+      if (facts.length) { box.appendChild(element("p", "seat-facts", facts.join(" · "))); }
+    });
+  }
+
+  function bidWords(entry) {
+    var said = [];
+    if (entry.cards) { said.push(entry.cards.map(cardFace).join(" ")); }
+    if (entry.number !== undefined && entry.number !== null) { said.push(String(entry.number)); }
+    if (entry.restated !== undefined && entry.restated !== null) { said.push("= " + entry.restated); }
+    return said.join(" ") || "made";
+  }
+
+  // The trick in the middle, each card at its player's side; a trick just won stays a moment
+  // (HOLD_MS) before it is gathered, and the last trick is shown on request.
+  function drawTrick(v, deal) {
+    var box = $("trick");
+    var tricks = deal.tricks;
+    var whole = tricks.filter(function (t) { return t.cards.length === deal.players.length; });
+    var current = tricks.length ? tricks[tricks.length - 1] : null;
+    var key = deal.number + ":";
+    var shown = current;
+    var caption = "";
+    if (current && current.cards.length < deal.players.length && whole.length) {
+      var previous = whole[whole.length - 1];
+      if (!shownTricks[key + previous.number]) {
+        shownTricks[key + previous.number] = true;
+        held = previous;
+        setTimeout(function () { held = null; if (view) { drawTrick(view, readDeal(view)); } }, HOLD_MS);
+      }
+    } else if (current && current.cards.length === deal.players.length) {
+      shownTricks[key + current.number] = true;
+    }
+    if (held) { shown = held; }
+    if (showLast) { shown = whole.length ? whole[whole.length - 1] : null; caption = shown ? "The last trick" : "No trick has been won yet"; }
+    box.textContent = "";
+    if (!shown) { if (caption) { box.appendChild(element("p", "trick-caption", caption)); } return; }
+    shown.cards.forEach(function (card, i) {
+      var player = shown.players[i];
+      var placed = face(card, "span");
+      placed.className += " played at-" + (placeOf(deal, player) || "top");
+      placed.setAttribute("aria-label", player + ": " + cardName(card));
+      box.appendChild(placed);
+    });
+    if (shown.won && shown.cards.length === deal.players.length) {
+      caption = (caption ? caption + ": " : "") + "won by " + shown.won;
+    }
+    if (caption) { box.appendChild(element("p", "trick-caption", caption)); }
+    box.setAttribute("data-trick", String(shown.number));
+  }
+
+  function drawContract(deal) {
+    var said = [];
+    var contract = deal.contract;
+    if (contract) {
+      if (contract.winner) { said.push("Contract: " + contract.winner); }
+      if (contract.trump) { said.push("trump " + (contract.trump === "NT" ? "no trump" : SUITS[contract.trump][0] + " " + SUITS[contract.trump][1])); }
+      if (contract.mode) { said.push(contract.mode); }
+    }
+    var box = $("contract");
+    box.textContent = said.length ? said.join(", ") : "Deal " + deal.number + ".";
+    if (contract && contract.trump && contract.trump !== "NT") { box.setAttribute("data-trump", contract.trump); }
+  }
+
+  var SECTION_NAMES = {stock: "stock", undealt: "undealt", discards: "discards", public: "public rows",
+    secret: "secret rows", claims: "claims", bids: "bids", votes: "votes", decide: "tie decided", pot: "pot",
+    honours: "honours", ruff: "ruff", tricks: "tricks taken", score: "score", total: "totals", cut: "cut",
+    tromp: "tromp", bribe: "bribe", off: "off", contract: "contract", misdeal: "misdeal", "early-reveal": "early reveal"};
+
+  // Every part of the deal the felt does not draw, in words: a ruleset's own objects (the
+  // stock, the turned card, Tromplemond's rows, claims, votes and pot, partnerships' scores).
+  function drawSections(deal) {
+    var list = $("sections");
+    list.textContent = "";
+    deal.sections.forEach(function (section) {
+      var kind = section.section;
+      if (kind === "dealer" || kind === "play" || kind === "hands" || !SECTION_NAMES[kind]) { return; }
+      var value = element("dd");
+      if (section.cards) { appendCards(value, section.cards); }
+      (section.entries || []).forEach(function (entry, i) {
+        if (i) { value.appendChild(document.createTextNode("; ")); }
+        if (entry.side) { value.appendChild(document.createTextNode(entry.side.join(" & ") + " " + entry.value)); return; }
+        if (entry.target !== undefined) {
+          value.appendChild(document.createTextNode((entry.voter ? entry.voter + " votes " : "") + (entry.target || "nobody") + (entry.count ? " ×" + entry.count : "")));
+          return;
+        }
+        value.appendChild(document.createTextNode(entry.player + ": "));
+        if (entry.cards) { appendCards(value, entry.cards); }
+        if (section.section === "bids") { value.appendChild(document.createTextNode(bidWords({number: entry.number, restated: entry.restated}))); }
+      });
+      if (kind === "contract") { value.textContent = $("contract").textContent; }
+      if (kind === "ruff" || kind === "tromp" || kind === "bribe" || kind === "off") {
+        value.appendChild(document.createTextNode(section.player || ""));
+        if (section.discards) { appendCards(value, section.discards); }
+        if (section.declined) { value.appendChild(document.createTextNode(" declined")); }
+      }
+      if (section.incomplete) { value.appendChild(document.createTextNode(" …")); }
+      if (!value.textContent.trim()) { value.textContent = "none yet"; }
+      list.appendChild(element("dt", "", SECTION_NAMES[kind]));
+      list.appendChild(value);
+    });
+  }
+
+  function appendCards(into, cards) {
+    cards.forEach(function (card) { into.appendChild(CARD.test(card) ? face(card) : document.createTextNode(card)); into.appendChild(document.createTextNode(" ")); });
+  }
+
+  function drawScores(v, deal) {
+    var body = $("scores").querySelector("tbody");
+    body.textContent = "";
+    Object.keys(v.totals).forEach(function (player) {
+      var row = element("tr");
+      var who = element("th", "", player + (game && player === game.seat && player !== "You" ? " (you)" : ""));
+      who.scope = "row";
+      row.appendChild(who);
+      row.appendChild(element("td", "", deal.scores[player] === undefined ? "" : String(deal.scores[player])));
+      row.appendChild(element("td", "", String(v.totals[player])));
+      body.appendChild(row);
+    });
   }
 
   // A row of a suit's cards, each a button named in words ("queen of hearts"); ``dress`` adds
   // what the row's use needs.
   function suitRow(suit, cards, dress) {
-    var row = document.createElement("div");
-    row.className = "suit";
-    var name = document.createElement("span");
-    name.className = "suit-name";
-    name.textContent = SUITS[suit][0] + " " + SUITS[suit][1];
-    row.appendChild(name);
+    var row = element("div", "suit");
+    row.appendChild(element("span", "suit-name " + SUITS[suit][2], SUITS[suit][0] + " " + SUITS[suit][1]));
     cards.forEach(function (card) {
-      var button = document.createElement("button");
+      var button = element("button", "card" + (suit === "H" || suit === "D" ? " red" : ""), cardFace(card));
       button.type = "button";
-      button.className = "card" + (suit === "H" || suit === "D" ? " red" : "");
       button.setAttribute("data-card", card);
-      button.textContent = cardFace(card);
       button.setAttribute("aria-label", cardName(card));
       dress(button, card);
       row.appendChild(button);
@@ -290,7 +644,42 @@
     syncChosen();
   }
 
-  // Keys in the hand: the arrows move between the cards (one of them is in the Tab order).
+  // ------------------------------------------------------------------ invites
+
+  function invitesKey(id) { return "trufspec-invites:" + id; }
+
+  function showInvites() {
+    var list = $("invite-list");
+    list.textContent = "";
+    var kept = game && sessionStorage.getItem(invitesKey(game.game));
+    var invites = kept ? JSON.parse(kept) : [];
+    $("invites").hidden = !invites.length;
+    invites.forEach(function (invite, i) {
+      var item = element("li", "invite");
+      var label = element("label", "", invite.label);
+      label.htmlFor = "invite-" + i;
+      var field = element("input");
+      field.id = "invite-" + i;
+      field.readOnly = true;
+      field.value = invite.link;
+      field.setAttribute("data-seat", invite.seat || "");
+      var copy = element("button", "copy", "Copy");
+      copy.type = "button";
+      copy.setAttribute("aria-label", "Copy " + invite.label);
+      copy.addEventListener("click", function () {
+        field.select();
+        var done = function () { copy.textContent = "Copied"; setTimeout(function () { copy.textContent = "Copy"; }, 2000); };
+        if (navigator.clipboard) { navigator.clipboard.writeText(invite.link).then(done, function () { document.execCommand("copy"); done(); }); } else { document.execCommand("copy"); done(); }
+      });
+      item.appendChild(label);
+      item.appendChild(field);
+      item.appendChild(copy);
+      list.appendChild(item);
+    });
+  }
+
+  // ------------------------------------------------------------------ events of the page
+
   $("hand").addEventListener("keydown", function (event) {
     var cards = Array.prototype.slice.call($("hand").querySelectorAll(".card"));
     var at = cards.indexOf(document.activeElement);
@@ -315,7 +704,6 @@
     var button = event.target.closest(".card");
     if (button) { toggle(button.getAttribute("data-card")); }
   });
-
   $("choices").addEventListener("click", function (event) {
     var button = event.target.closest("button[data-action]");
     if (button) { act(button.getAttribute("data-action")); }
@@ -327,6 +715,12 @@
     chosen = [];
     syncChosen();
   });
+  $("last-trick").addEventListener("click", function () {
+    showLast = !showLast;
+    $("last-trick").setAttribute("aria-pressed", String(showLast));
+    say("last-trick", showLast ? "Back to the trick in play" : "Show the last trick");
+    if (view) { drawTrick(view, readDeal(view)); }
+  });
   $("typed-form").addEventListener("submit", function (event) {
     event.preventDefault();
     var typed = $("typed").value.trim();
@@ -335,23 +729,24 @@
   $("downloads").addEventListener("click", function (event) {
     var format = event.target.getAttribute("data-format");
     if (!format) { return; }
-    api("/v1/games/" + encodeURIComponent(game.game) + "/record?format=" + format).then(function (answer) {
+    api(gamePath("/record?format=" + format)).then(function (answer) {
       if (answer.status !== 200) { say("refusal", answer.data.detail || "The record cannot be had yet."); return; }
       var text = format === "json" ? JSON.stringify(answer.data.record, null, 2) : answer.data.record;
-      var link = document.createElement("a");
-      link.href = URL.createObjectURL(new Blob([text], {type: format === "json" ? "application/json" : "text/plain"}));
-      link.download = "game-" + game.game + "." + format;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
+      var download = document.createElement("a");
+      download.href = URL.createObjectURL(new Blob([text], {type: format === "json" ? "application/json" : "text/plain"}));
+      download.download = "game-" + game.game + "." + format;
+      document.body.appendChild(download);
+      download.click();
+      download.remove();
     }).catch(function () {});
   });
   $("leave").addEventListener("click", function () {
+    stop();
     game = null;
     view = null;
-    clearTimeout(timer);
     history.replaceState(null, "", location.pathname);
     $("table").hidden = true;
+    $("invites").hidden = true;
     $("new-table").hidden = false;
   });
 
@@ -364,33 +759,63 @@
 
   $("new-table").addEventListener("submit", function (event) {
     event.preventDefault();
+    say("problem", "");
     var readings = {};
     $("readings").value.split(",").forEach(function (pair) {
       var at = pair.indexOf("=");
       if (at > 0) { readings[pair.slice(0, at).trim()] = pair.slice(at + 1).trim(); }
     });
-    // The person in the seat chosen, bots of one level in the others.
-    var name = $("name").value.trim();
-    var players = BOT_NAMES.filter(function (n) { return n !== name; }).slice(0, SEATS - 1);
-    var bots = {};
-    players.forEach(function (n) { bots[n] = $("bots").value; });
-    players.splice(Number($("seat").value), 0, name);
-    game = null;
+    var players = [], bots = {}, you = null;
+    for (var seat = 1; $("seat-name-" + seat); seat++) {
+      var name = $("seat-name-" + seat).value.trim();
+      var who = $("seat-who-" + seat).value;
+      players.push(name);
+      if (who === "you") {
+        if (you !== null) { say("problem", "Only one seat can be yours: choose “a person you invite” for the others."); return; }
+        you = name;
+      } else if (who !== "person") {
+        bots[name] = who;
+      }
+    }
+    if (new Set(players).size !== players.length) { say("problem", "Each seat needs a name of its own."); return; }
     api("/v1/games", {ruleset: $("ruleset").value, players: players, readings: readings, bots: bots,
                       seed: $("seed").value === "" ? null : Number($("seed").value)})
       .then(function (answer) {
         if (answer.status !== 201) {
-          say("connection", "The game cannot start: " + (answer.data.detail || "the server refused it") + ".");
+          say("problem", "The game cannot start: " + (answer.data.detail || "the server refused it") + ".");
           return;
         }
-        game = {game: answer.data.id, seat: name, token: answer.data.tokens.seats[name]};
-        history.replaceState(null, "", "#game=" + encodeURIComponent(game.game) + "&seat=" +
-          encodeURIComponent(game.seat) + "&token=" + encodeURIComponent(game.token));
-        refresh();
+        var id = answer.data.id, tokens = answer.data.tokens;
+        var invites = [];
+        players.forEach(function (player) {
+          if (tokens.seats[player] && player !== you) {
+            invites.push({seat: player, label: "The link for " + player + "'s seat", link: link(seatFragment(id, player, tokens.seats[player]))});
+          }
+        });
+        invites.push({seat: null, label: "The watch link (anyone may watch)", link: link(watchFragment(id, tokens.watch))});
+        sessionStorage.setItem(invitesKey(id), JSON.stringify(invites));
+        open(you ? seatFragment(id, you, tokens.seats[you]) : watchFragment(id, tokens.watch));
       })
       .catch(function () {});
   });
 
-  game = parseHash();
-  if (game) { refresh(); }
+  function open(fragment) {
+    stop();
+    history.replaceState(null, "", "#" + fragment);
+    begin();
+  }
+
+  function begin() {
+    game = parseHash();
+    view = null;
+    lastEvent = null;
+    ended = false;
+    if (!game) { return; }
+    showInvites();
+    refresh();
+  }
+
+  // A link opened in the same tab (another seat's, pasted) starts over from its fragment.
+  window.addEventListener("hashchange", function () { stop(); begin(); });
+  begin();
 })();

@@ -1,0 +1,318 @@
+"""The play page's table of people in a real browser: each person at a seat by the link of
+their invitation, a watcher by the watch link, all following the game live.
+
+A live ``trufspec serve`` runs on 127.0.0.1 and headless Chromium (Debian's, by Playwright)
+opens one browser context per person, so each has its own storage and only its own link.  At
+every step the test reads what each page holds and checks that no page shows a card its seat
+may not see: no card in another person's hand unless it is public, which the watcher's page
+(public cards only until the game is over) tells.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from browser import Tab, keep_screenshot, png_is_blank
+from live_server import running
+from playwright.sync_api import Page, expect
+from test_play_browser import _move
+
+MOST_STEPS = 600
+"""The most rounds of looking at the pages a test makes: more than a deal needs."""
+
+CARDS_IN = """(skip) => [...document.querySelectorAll("[data-card]")]
+    .filter((e) => !skip || !e.closest(skip)).map((e) => e.dataset.card)"""
+"""The cards a page holds in its document (``skip``: but those under that selector)."""
+
+
+KEEP_ANSWERS = """(() => {
+    const sent = window.fetch.bind(window);
+    window.__answers = [];
+    window.fetch = (url, options) => sent(url, options).then((response) => {
+        if (!String(url).endsWith("/events")) {
+            response.clone().text().then((text) => window.__answers.push(text));
+        }
+        return response;
+    });
+})();"""
+"""Keeps the text of every answer the page's script is given (but the event stream's, read
+as it comes), for the test to look through."""
+
+CARD_WORD = re.compile(r'"(10|[2-9AKQJ])([SHDC])"')
+
+
+def _answered(page: Page) -> set[str]:
+    """The cards named in the answers the page was given since it was last asked."""
+    texts: list[str] = page.evaluate("window.__answers.splice(0)")
+    return {rank + suit for text in texts for rank, suit in CARD_WORD.findall(text)}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running(tmp_path_factory.mktemp("serve") / "games.sqlite") as live:
+        yield live.url
+
+
+def _start_table(page: Page, server: str, ruleset: str, who: list[str], seed: int = 5) -> None:
+    """A table whose seats ``who`` plays: ``you``, ``person`` or a bot's level."""
+    page.goto(server + "/play")
+    page.get_by_label("Game").select_option(ruleset)
+    for at, (name, played_by) in enumerate(zip(["You", "Ana", "Budi", "Citra"], who, strict=True)):
+        page.get_by_label(f"Seat {at + 1}: name").fill(name)
+        page.get_by_label(f"Seat {at + 1}: played by").select_option(played_by)
+    page.get_by_label("Deal number").fill(str(seed))
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#status")).to_contain_text("Phase:")
+
+
+def _invites(page: Page) -> dict[str, str]:
+    """The links the starter is given to copy, by seat (the watch link under ``""``)."""
+    found: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll("#invite-list input")]
+            .map((e) => [e.dataset.seat, e.value]))"""
+    )
+    return found
+
+
+def _seen(page: Page) -> set[str]:
+    """The cards a page shows outside its own hand (and the pack a claim chooses from)."""
+    return set(page.evaluate(CARDS_IN, "#hand, #pack"))
+
+
+def _hands(page: Page) -> set[str]:
+    return set(
+        page.evaluate("""() => [...document.querySelectorAll("#hand [data-card]")]
+        .map((e) => e.dataset.card)""")
+    )
+
+
+def _check_secrets(people: dict[str, Tab], watcher: Tab) -> None:
+    """No person's page shows, or was sent, a card of another person's hand that the watcher,
+    who sees only what is public, does not show too; the watcher shows no hand at all and was
+    sent no card of a hand it does not show."""
+    hands = {name: _hands(tab.page) for name, tab in people.items()}
+    public = _seen(watcher.page)
+    assert _hands(watcher.page) == set()
+    told = (_answered(watcher.page) & set().union(*hands.values())) - public
+    assert not told, f"the watcher was sent {sorted(told)} of the hands"
+    for name, tab in people.items():
+        others = set().union(*(cards for other, cards in hands.items() if other != name))
+        leaked = (_seen(tab.page) & others) - public
+        assert not leaked, f"{name}'s page shows {sorted(leaked)} of other hands"
+        told = (_answered(tab.page) & others) - public
+        assert not told, f"{name}'s page was sent {sorted(told)} of other hands"
+
+
+def _version(page: Page) -> int:
+    return int(page.get_attribute("body", "data-version") or "-1")
+
+
+def _totals(page: Page) -> list[str]:
+    return page.locator("#scores td:last-child").all_inner_texts()
+
+
+def _deal_scored(page: Page) -> bool:
+    return "score" in page.locator("#sections dt").all_inner_texts()
+
+
+def _play_round(people: dict[str, Tab], done: Callable[[], bool], check: Callable[[], None]) -> int:
+    """Each person whose turn it is acts, round after round, until ``done``; the actions."""
+    actions = 0
+    for _ in range(MOST_STEPS):
+        if done():
+            return actions
+        check()
+        for tab in people.values():
+            # The deal's end is where the test stops: nobody deals the next one.
+            if tab.page.get_attribute("body", "data-phase") == "end":
+                continue
+            if "Your turn" in tab.page.locator("#status").inner_text():
+                actions += _move(tab.page) != "waited"
+        people_page = next(iter(people.values())).page
+        people_page.wait_for_timeout(50)
+    raise AssertionError(f"not done after {MOST_STEPS} rounds")
+
+
+def test_four_people_play_a_truf_de_deal_while_one_watches(
+    tab: Callable[..., Tab], server: str
+) -> None:
+    starter = tab(1280)
+    starter.page.add_init_script(KEEP_ANSWERS)
+    _start_table(starter.page, server, "truf-de", ["you", "person", "person", "person"])
+    invites = _invites(starter.page)
+    assert set(invites) == {"Ana", "Budi", "Citra", ""}
+    assert all("#game=" in link and "?" not in link for link in invites.values())
+    people = {"You": starter}
+    for at, name in enumerate(["Ana", "Budi", "Citra"]):
+        people[name] = tab(390 if at % 2 == 0 else 1280)
+        people[name].page.add_init_script(KEEP_ANSWERS)
+        people[name].open(invites[name])
+        expect(people[name].page.locator(".seat-bottom")).to_contain_text(name)
+    watcher = tab(390)
+    watcher.page.add_init_script(KEEP_ANSWERS)
+    watcher.open(invites[""])
+    expect(watcher.page.locator("#table-h")).to_contain_text("watching")
+    # Every page follows the event stream: none polls once it is open.
+    for each in [*people.values(), watcher]:
+        expect(each.page.locator("body")).to_have_attribute("data-stream", "open")
+    actions = _play_round(
+        people, lambda: _deal_scored(watcher.page), lambda: _check_secrets(people, watcher)
+    )
+    assert actions >= 52  # every card of the pack, and the bids
+    version = _version(starter.page)
+    for each in [*people.values(), watcher]:
+        each.page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+        # The same totals on every page, the deal's scores in them.
+        assert _totals(each.page) == _totals(watcher.page) != ["0"] * 4
+        assert each.scroll_width() <= each.page.viewport_size["width"]  # type: ignore[index]
+        assert [u for u in each.requests if not u.startswith(server + "/")] == []
+        assert [e for e in each.errors if "status of 409" not in e] == []
+        # The token travels in the Authorization header only, never in an address.
+        assert not [u for u in each.requests if "token=" in u.split("#")[0]]
+    for name, each in [("1280", starter), ("390", people["Ana"])]:
+        shot = each.page.screenshot(full_page=True)
+        assert not png_is_blank(shot)
+        keep_screenshot(f"table-truf-de-{name}", shot)
+
+
+def test_a_person_comes_back_by_the_link_to_a_game_that_went_on(
+    tab: Callable[..., Tab], server: str
+) -> None:
+    starter = tab(390)
+    _start_table(starter.page, server, "truf-de", ["you", "person", "basic", "basic"], seed=8)
+    link = _invites(starter.page)["Ana"]
+    ana = tab(1280)
+    ana.open(link)
+    people = {"You": starter, "Ana": ana}
+    # Ana reloads in the middle of a trick: the same seat, the same game.
+    _play_round(
+        people, lambda: len(ana.page.locator("#trick .played").all()) in (1, 2, 3), lambda: None
+    )
+    before = _version(ana.page)
+    ana.page.reload()
+    expect(ana.page.locator(".seat-bottom")).to_contain_text("Ana")
+    assert _version(ana.page) >= before
+    # Ana closes the page; the others play on without her until it is her turn.
+    ana.close()
+    mine = {"You": starter}
+    _play_round(
+        mine,
+        lambda: "Ana" in (starter.page.get_attribute("body", "data-to-act") or ""),
+        lambda: None,
+    )
+    version = _version(starter.page)
+    back = tab(390)
+    back.open(link)
+    expect(back.page.locator("#status")).to_contain_text("Your turn")
+    assert _version(back.page) == version
+    assert back.scroll_width() <= 390
+    assert [e for e in back.errors if "status of 409" not in e] == []
+
+
+def test_a_wrong_link_is_said_in_words(tab: Callable[..., Tab], server: str) -> None:
+    starter = tab(390)
+    _start_table(starter.page, server, "truf-de", ["you", "person", "basic", "basic"])
+    link = _invites(starter.page)["Ana"]
+    wrong = tab(1280)
+    wrong.open(re.sub(r"token=[^&]+", "token=not-a-token", link))
+    expect(wrong.page.locator("#problem")).to_contain_text("does not open a seat of this game")
+    gone = tab(390)
+    gone.open(re.sub(r"game=[^&]+", "game=no-such-game", link))
+    expect(gone.page.locator("#problem")).to_contain_text("no longer exists")
+    for each in (wrong, gone):
+        assert each.page.locator("#table").is_hidden()
+        assert [e for e in each.errors if "Failed to load resource" not in e] == []
+        assert each.scroll_width() <= each.page.viewport_size["width"]  # type: ignore[index]
+
+
+def test_a_lost_stream_resumes_from_the_last_event(tab: Callable[..., Tab], tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite"
+    player = tab(390)
+    asked: list[str] = []
+    player.page.on(
+        "request",
+        lambda request: (
+            asked.append(request.headers.get("last-event-id", ""))
+            if request.url.endswith("/events")
+            else None
+        ),
+    )
+    with running(database) as live:
+        port = int(live.url.rpartition(":")[2])
+        _start_table(player.page, live.url, "truf-de", ["you", "person", "basic", "basic"])
+        token = _invites(player.page)["Ana"].rpartition("token=")[2]
+        game = player.page.evaluate("location.hash").split("game=")[1].split("&")[0]
+        expect(player.page.locator("body")).to_have_attribute("data-stream", "open")
+        version = _version(player.page)
+    expect(player.page.locator("body")).to_have_attribute("data-connection", "reconnecting")
+    expect(player.page.locator("#connection")).to_contain_text("Reconnecting")
+    with running(database, port=port) as live, live.client() as client:
+        # Ana bids while the page is away: the page must learn of it from the stream.
+        headers = {"Authorization": f"Bearer {token}"}
+        seen = client.get(f"/v1/games/{game}", headers=headers).json()
+        assert "Ana" in seen["to_act"]
+        action = seen["legal_actions"]["items"][0]
+        body = {"action": action, "version": seen["version"]}
+        assert client.post(f"/v1/games/{game}/actions", json=body, headers=headers).is_success
+        expect(player.page.locator("#connection")).to_contain_text(
+            "Connected again", timeout=15_000
+        )
+        expect(player.page.locator("body")).to_have_attribute("data-stream", "open")
+        now = client.get(f"/v1/games/{game}", headers=headers).json()["version"]
+        player.page.wait_for_function(f"Number(document.body.dataset.version) >= {now}")
+    # The stream opened again from the version the page had when the server went away.
+    assert all(each.isdigit() for each in asked)  # every stream says where it resumes
+    assert str(version) in asked[1:]
+    assert [e for e in player.errors if "Failed to load resource" not in e] == []
+
+
+def test_a_card_clicked_twice_is_played_once(tab: Callable[..., Tab], server: str) -> None:
+    player = tab(390)
+    _start_table(player.page, server, "truf-de", ["you", "basic", "basic", "basic"], seed=2)
+    _play_round(
+        {"You": player},
+        lambda: (
+            "play a card" in player.page.locator("#status").inner_text()
+            and player.page.get_attribute("body", "data-phase") == "play"
+        ),
+        lambda: None,
+    )
+    version = _version(player.page)
+    card = player.page.locator("#hand .card.legal").first
+    played = card.get_attribute("data-card")
+    card.dblclick()
+    player.page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+    expect(player.page.locator(f'#hand [data-card="{played}"]')).to_have_count(0)
+    # The second click is no action of its own: nothing is refused, nothing said.
+    player.page.wait_for_timeout(500)
+    assert player.page.locator("#refusal").inner_text() == ""
+    assert [e for e in player.errors if "status of 409" not in e] == []
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_every_state_of_the_play_page_fits_the_screen(
+    tab: Callable[..., Tab], server: str, width: int
+) -> None:
+    """The form, a seat's table with its invitations, the watcher's table and a wrong link:
+    no sideways scroll, nothing asked of another host, no error of the page's own."""
+    page = tab(width)
+    page.open(server + "/play")
+    assert page.scroll_width() <= width
+    for ruleset in ("truf-de", "tromplemond", "ruff-and-honours", "truf-basics"):
+        _start_table(page.page, server, ruleset, ["you", "person", "basic", "basic"])
+        expect(page.page.locator("#invites")).to_be_visible()
+        assert page.scroll_width() <= width, ruleset
+        watch = _invites(page.page)[""]
+        watcher = tab(width)
+        watcher.open(watch)
+        expect(watcher.page.locator("#table-h")).to_contain_text("watching")
+        assert watcher.scroll_width() <= width, ruleset
+        watcher.open(re.sub(r"watch=[^&]+", "watch=wrong", watch))
+        expect(watcher.page.locator("#problem")).to_contain_text("does not open a seat")
+        assert watcher.scroll_width() <= width, ruleset
+        for each in (page, watcher):
+            assert [u for u in each.requests if not u.startswith(server + "/")] == []
+            assert [e for e in each.errors if "Failed to load resource" not in e] == []
