@@ -53,6 +53,9 @@
     var m = CARD.exec(card);
     return m ? m[1] + SUITS[m[2]][0] : card;
   }
+  // The choices whose words in the notation say little to a player at the table.
+  var LABELS = { "deal": "Deal the next hand" };
+
   function words(text) {
     return String(text).split(" ").map(function (p) { return CARD.test(p) ? cardFace(p) : p; }).join(" ");
   }
@@ -390,10 +393,10 @@
     var choices = $("choices");
     choices.textContent = "";
     legal.others.forEach(function (action) {
-      var button = element("button", "choice", words(action));
+      var button = element("button", "choice", LABELS[action] || words(action));
       button.type = "button";
       button.setAttribute("data-action", action);
-      button.setAttribute("aria-label", spoken(action));
+      button.setAttribute("aria-label", LABELS[action] || spoken(action));
       choices.appendChild(button);
     });
     $("compose").hidden = !legal.compose;
