@@ -101,6 +101,12 @@ class Tab:
         width: int = self.page.evaluate("document.documentElement.scrollWidth")
         return width
 
+    def fits(self) -> bool:
+        """Whether the document is laid out no wider than the viewport: no sideways scroll."""
+        viewport = self.page.viewport_size
+        assert viewport is not None  # every page here is opened at a given width
+        return self.scroll_width() <= viewport["width"]
+
     def close(self) -> None:
         self.page.context.close()
 

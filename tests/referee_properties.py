@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from referee_play import pick
 
-from trufspec.referee import new_game
+from trufspec.referee import STATES, new_game
 from trufspec.referee.actions import Action, BidCards
-from trufspec.referee.state import GameState
+from trufspec.referee.state import GameState, Setup
 from trufspec.referee.truf import TrufState
 from trufspec.spec.registry import default_registry
 
@@ -119,3 +119,23 @@ def fresh(table: str, chosen: dict[str, str], seed: int) -> GameState:
     """A new game at ``table`` under ``chosen``, dealt from ``seed``."""
     ruleset, players = TABLES[table]
     return new_game(ruleset, players, chosen, seed=seed)
+
+
+def mid_deal(
+    table: str, seed: int, data: st.DataObject, irregular: float
+) -> tuple[GameState, str, random.Random]:
+    """A game at ``table`` under drawn readings, played at random to a point of its first deal
+    (never its end), and a player drawn to look at it: where the information-set properties
+    ask what that player is shown.  The generator goes on from the play, for what follows."""
+    ruleset, players = TABLES[table]
+    chosen = data.draw(readings(ruleset), label="readings")
+    state = STATES[ruleset](Setup.make(ruleset, players, chosen, seed))
+    rng = random.Random(seed)
+    steps = data.draw(st.integers(0, 60), label="steps")
+    for _ in range(steps):
+        if state.is_deal_over:
+            break
+        play(state, rng, 1, irregular, len(state.history) + 1)
+    if state.is_deal_over:
+        state.undo()
+    return state, data.draw(st.sampled_from(players), label="player"), rng

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
-from referee_properties import BUDGET, TABLES, play, readings
+from referee_properties import BUDGET, TABLES, mid_deal
 from test_referee_information_property import redealt
 
 import trufspec.environments.openspiel
@@ -92,17 +92,7 @@ def test_pettingzoo_renders_the_table_as_the_player_to_act_sees_it() -> None:
 def test_strings_tensors_and_legal_ids_do_not_depend_on_cards_the_player_cannot_see(
     table: str, seed: int, data: st.DataObject
 ) -> None:
-    ruleset, players = TABLES[table]
-    chosen = data.draw(readings(ruleset), label="readings")
-    state = STATES[ruleset](Setup.make(ruleset, players, chosen, seed))
-    rng = random.Random(seed)
-    for _ in range(data.draw(st.integers(0, 60), label="steps")):
-        if state.is_deal_over:
-            break
-        play(state, rng, 1, 0.1, len(state.history) + 1)
-    if state.is_deal_over:
-        state.undo()
-    player = data.draw(st.sampled_from(players), label="player")
+    state, player, rng = mid_deal(table, seed, data, 0.1)
     building = Selection()
     if state.current_player == player:
         for _ in range(data.draw(st.integers(0, 4), label="cards chosen")):

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from referee_properties import BUDGET, TABLES, play, readings
+from referee_properties import BUDGET, TABLES, mid_deal
 
 from trufspec.cards import FULL_PACK, Card
 from trufspec.referee import STATES, BidCards, Choose, Discard, PlayCard, Vote
@@ -149,18 +149,7 @@ def told(state: GameState, player: str, actions: Sequence[Action]) -> tuple[obje
 def test_what_a_player_is_told_does_not_depend_on_cards_they_cannot_see(
     table: str, seed: int, data: st.DataObject
 ) -> None:
-    ruleset, players = TABLES[table]
-    chosen = data.draw(readings(ruleset), label="readings")
-    state = STATES[ruleset](Setup.make(ruleset, players, chosen, seed))
-    rng = random.Random(seed)
-    steps = data.draw(st.integers(0, 60), label="steps")
-    for _ in range(steps):
-        if state.is_deal_over:
-            break
-        play(state, rng, 1, 0.1, len(state.history) + 1)
-    if state.is_deal_over:
-        state.undo()
-    player = data.draw(st.sampled_from(players), label="player")
+    state, player, rng = mid_deal(table, seed, data, 0.1)
     other = redealt(state, player, rng)
     if other is None:
         return

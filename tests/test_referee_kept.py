@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from trufspec.records import Game
+from trufspec.referee import GameState
 from trufspec.serve import judged
 from trufspec.serve.models import RefereeRequest, RefereeResponse
 
@@ -22,7 +24,8 @@ def _play(monkeypatch: pytest.MonkeyPatch, keep: bool, steps: int) -> list[Refer
         assert isinstance(answer, RefereeResponse)
         action = answer.legal_actions.items[-1]
         answer = judged.referee(RefereeRequest(answer.record, action=action, seed=11, limit=500))
-        answers.append(answer)  # type: ignore[arg-type]
+        assert isinstance(answer, RefereeResponse)
+        answers.append(answer)
     return answers
 
 
@@ -31,10 +34,10 @@ def test_kept_states_answer_as_resumed_ones_do(monkeypatch: pytest.MonkeyPatch) 
     calls = 0
     real = judged.resume
 
-    def counted(*args: object, **kwargs: object) -> object:
+    def counted(record: Game | str, *, seed: int | str | None = None) -> GameState:
         nonlocal calls
         calls += 1
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return real(record, seed=seed)
 
     monkeypatch.setattr(judged, "resume", counted)
     kept = _play(monkeypatch, keep=True, steps=60)

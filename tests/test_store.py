@@ -22,7 +22,7 @@ from trufspec.referee import STATES, new_game
 from trufspec.serve import store_postgres
 from trufspec.serve.games import Host, _record_text
 from trufspec.serve.models import ActionRequest, NewGame
-from trufspec.serve.store import Logged, StoreUnavailable, open_store
+from trufspec.serve.store import Access, Logged, StoreUnavailable, open_store
 from trufspec.serve.store_sqlite import SCHEMA_VERSION
 
 DATA = Path(__file__).parent / "data"
@@ -87,9 +87,8 @@ def test_compare_and_set_refuses_an_action_on_a_version_that_moved(url: str) -> 
     assert [row.action for row in store.actions(created.game, 0)] == ["QS"]
     stored = store.load(created.game)
     assert stored is not None and stored.version == 1 and dict(stored.bots) == {"Dewi": "basic"}
-    assert store.access(created.game, created.watch) is not None
-    assert store.access(created.game, created.watch).role == "watch"  # type: ignore[union-attr]
-    assert store.access(created.game, created.seats["Ana"]).seat == "Ana"  # type: ignore[union-attr]
+    assert store.access(created.game, created.watch) == Access("watch")
+    assert store.access(created.game, created.seats["Ana"]) == Access("seat", "Ana")
     assert store.access(created.game, "no such token") is None
     assert store.access("no such game", created.table) is None
     store.close()
@@ -173,7 +172,7 @@ def test_a_games_file_of_the_first_schema_opens_and_its_games_go_on(tmp_path: Pa
     table = known["play_table"]
     stored = host.store.load(table["game"])
     assert stored is not None and dict(stored.bots) == table["bots"]
-    assert host.store.access(table["game"], table["token"]).seat == table["person"]  # type: ignore[union-attr]
+    assert host.store.access(table["game"], table["token"]) == Access("seat", table["person"])
     with sqlite3.connect(path) as connection:
         names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
     assert not names & {"play_tables", "seats", "games_v1"}
