@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -182,7 +183,9 @@ def _asset(name: str) -> str:
     return (resources.files("trufspec.pictures") / "templates" / name).read_text(encoding="utf-8")
 
 
+@cache
 def _environment() -> jinja2.Environment:
+    """One environment a process, so that each template is compiled once, not at every page."""
     import jinja2
 
     return jinja2.Environment(
