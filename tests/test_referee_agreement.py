@@ -227,19 +227,18 @@ def irregularity_sections(sections: list, words: str, claimed: bool) -> list:
 
 
 def vote_sections(state: TromplemondState, sections: list, target: str | None, voter: str) -> list:
-    """A Tromplemond round's sections with a slip (no slip: ``target`` None) or choice of
-    ``voter`` in the vote or decision in progress, closed once every voter has acted; a vote
-    with no slip yet is not written."""
+    """A Tromplemond round's sections with a slip (a blank one, an abstention: ``target``
+    None) or choice of ``voter`` in the vote or decision in progress, closed once every voter
+    has acted, as the referee writes them."""
     kind = Votes if state.phase == "votes" else Decide
     needed = len(state.players) if kind is Votes else len(state.stage.deciders)
     last = sections[-1]
     slips = last.entries if type(last) is kind and last.incomplete else ()
     if slips:
         sections.pop()
-    slips += () if target is None else (Slip(Atom(target), Atom(voter)),)
+    slips += (Slip(None if target is None else Atom(target), Atom(voter)),)
     acted = len(state.pending) + (voter not in state.pending)
-    if slips or acted >= needed:
-        sections.append(kind(slips, incomplete=acted < needed))
+    sections.append(kind(slips, incomplete=acted < needed))
     return sections
 
 

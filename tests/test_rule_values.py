@@ -6,13 +6,19 @@ the referee takes them from the game in progress, and neither makes up a record 
 
 from __future__ import annotations
 
-from trufspec.cards import parse_card
+from trufspec.cards import Card, parse_card
+from trufspec.engine.findings import Findings, Problem
+from trufspec.records import Atom, Decide, Votes
+from trufspec.records import Vote as Slip
 from trufspec.rulesets.ruff_and_honours.ruleset import wrong_dealer as rh_wrong_dealer
 from trufspec.rulesets.tromplemond.claims import claim_problems, on_show, order_problem
 from trufspec.rulesets.tromplemond.ending import Ending
 from trufspec.rulesets.tromplemond.ruleset import wrong_dealer as tm_wrong_dealer
-from trufspec.rulesets.tromplemond.votes import Stage, off_problem
+from trufspec.rulesets.tromplemond.votes import Stage, advance, off_problem, vote_stage
+from trufspec.rulesets.truf.basics.declarations import Form, declare
+from trufspec.rulesets.truf.de import bids as de_bids
 from trufspec.rulesets.truf.de.deal import dealer_rule
+from trufspec.rulesets.truf.jb import bids as jb_bids
 from trufspec.spec.options import OptionValues, resolve
 from trufspec.spec.registry import default_registry
 
@@ -22,6 +28,9 @@ SEATS = ("Ana", "Budi", "Citra", "Dewi")
 def options(game: str, **chosen: str) -> OptionValues:
     known = default_registry().options_of(game)
     return OptionValues(resolve({k.replace("_", "-"): v for k, v in chosen.items()}, known))
+
+
+JB = options("truf-jb")
 
 
 def test_truf_de_lowest_total_deals_and_a_tie_goes_round_from_the_previous_dealer() -> None:
@@ -66,9 +75,13 @@ def test_tromplemond_claim_of_a_visible_card_and_of_too_few_cards() -> None:
     shown = on_show({"Ana": (ace,), "Budi": (king,)})
     problems = claim_problems("Ana", (ace, king), shown)
     assert problems == [
-        ("TM202", None, {"player": "Ana", "count": 2}),
-        ("TM203", 0, {"player": "Ana", "card": ace, "reason": "lies face up in front of them"}),
-        ("TM203", 1, {"player": "Ana", "card": king, "reason": "lies face up in front of Budi"}),
+        Problem("TM202", None, {"player": "Ana", "count": 2}),
+        Problem(
+            "TM203", 0, {"player": "Ana", "card": ace, "reason": "lies face up in front of them"}
+        ),
+        Problem(
+            "TM203", 1, {"player": "Ana", "card": king, "reason": "lies face up in front of Budi"}
+        ),
     ]
 
 
@@ -99,3 +112,74 @@ def test_tromplemond_who_goes_off() -> None:
     deciding = Stage("decide", ("Budi", "Citra"), deciders=("Ana",))
     assert off_problem(deciding, "Budi") is None
     assert off_problem(deciding, "Dewi") == "only Budi and Citra can still go off"
+
+
+def cards(words: str) -> tuple[Card, ...]:
+    return tuple(parse_card(w) for w in words.split())
+
+
+def test_truf_jb_bid_valued_with_a_card_not_held_and_a_card_twice() -> None:
+    hand = cards("AS 10H KD 4C")
+    bid, problems = jb_bids.card_bid("Ana", cards("10H KD 3C 10H"), frozenset({1}), hand, JB)
+    assert (bid.value, bid.raw) == (13, 13)  # 10 - 10 + 3 + 10: each card written counts
+    assert [(p.code, p.index) for p in problems] == [("JB201", 2), ("JB201", 3)]
+    assert str(problems[1].values["problem"]) == "bid 10H twice"
+
+
+def test_truf_jb_single_minus_card_counts_plus_and_the_cap() -> None:
+    strict = options("truf-jb", single_minus="reject", max_bid="tricks-available")
+    bid, problems = jb_bids.card_bid("Ana", cards("9S"), frozenset({0}), None, strict)
+    assert (bid.value, bid.minus) == (9, frozenset())
+    assert problems == [Problem("JB202", 0, {"player": "Ana", "card": parse_card("9S")})]
+    assert jb_bids.over_cap(bid, strict, 13) is None
+    cap = jb_bids.over_cap(bid, strict, 8)
+    assert cap == Problem("JB214", None, {"player": "Ana", "value": 9, "max_total": 8})
+    assert jb_bids.over_cap(bid, JB, 8) is None
+
+
+def test_truf_de_bid_of_two_cards_is_a_fault_valued_by_its_first() -> None:
+    bid, problems = de_bids.card_bid("Budi", cards("7H 2S"), frozenset(), cards("7H 2S"))
+    assert (bid.value, bid.card) == (7, parse_card("7H"))
+    assert [(p.code, p.index, p.fault) for p in problems] == [("TD201", 0, True)]
+    assert problems[0].values["problem"] == "bid 2 cards"
+
+
+def test_truf_basics_declarations_by_form() -> None:
+    basics = options("truf-basics")
+    one, problems = declare("Ana", cards("8H"), frozenset(), None, basics)
+    assert (one.target, one.form, problems) == (8, Form.ONE, [])
+    low, problems = declare("Ana", cards("2H 3C"), frozenset(), None, basics)
+    assert (low.target, low.form) == (5, Form.NO_TRUF)
+    assert problems == [
+        Problem("TB205", None, {"player": "Ana", "cards": "2H 3C", "value": 5}, fault=True)
+    ]
+    sub, problems = declare("Ana", cards("9S 3S"), frozenset({1}), cards("9S 3S"), basics)
+    assert (sub.target, sub.form, problems) == (6, Form.SUBTRACT, [])
+    _, problems = declare("Ana", cards("9S 3S"), frozenset({1}), cards("9S"), basics)
+    assert [(p.code, p.index) for p in problems] == [("TB201", 1)]
+
+
+def test_tromplemond_the_vote_advances_one_step_at_a_time() -> None:
+    voters = SEATS
+    tromp = options("tromplemond")
+    tied = Votes(
+        tuple(
+            Slip(Atom(target), Atom(voter))
+            for voter, target in (
+                ("Ana", "Budi"),
+                ("Budi", "Ana"),
+                ("Citra", "Budi"),
+                ("Dewi", "Ana"),
+            )
+        )
+    )
+    findings = Findings(default_registry(), None)
+    stage = advance(Stage("vote", voters), tied, voters, tromp, findings)
+    assert stage == Stage("decide", ("Ana", "Budi"), ("Citra", "Dewi"))
+    decided = Decide((Slip(Atom("Budi"), Atom("Citra")), Slip(Atom("Budi"), Atom("Dewi"))))
+    done = advance(stage, decided, voters, tromp, findings)
+    assert (done.step, done.off) == ("done", "Budi")
+    assert findings.diagnostics == []
+    assert vote_stage((tied, decided), voters, tromp, findings) == done
+    advance(done, tied, voters, tromp, findings)
+    assert [d.code for d in findings.diagnostics] == ["TM208"]

@@ -22,17 +22,35 @@ it (a three-player rule in a four-player game, a follow-suit rule in a score she
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from attrs import frozen
 
 from trufspec.diagnostics import Diagnostic, Flood, Severity
 from trufspec.records import Span
 from trufspec.spec.clauses import Phase
 from trufspec.spec.registry import Registry
 
-__all__ = ["Findings", "FIGURES"]
+__all__ = ["Findings", "FIGURES", "Problem"]
 
 FIGURES = (Phase.SCORING, Phase.GAME_END)
 """The phases of the clauses about a deal's figures: tricks taken, scores, totals, winners."""
+
+
+@frozen
+class Problem:
+    """A clause that plain values break, found without a record: the one judgement the record
+    check and the live referee share.  The check places it at the token of card ``index`` of
+    the entry it reads (the entry as a whole when None); the referee refuses the action with it.
+    """
+
+    code: str
+    index: int | None
+    values: Mapping[str, Any]
+    fault: bool = False
+    """Whether the record's own course, not the rules', is followed after it
+    (:meth:`Findings.fault`)."""
 
 
 class Findings:
@@ -83,6 +101,13 @@ class Findings:
         self.diagnostics.append(
             Diagnostic.of(clause, span, self.path, values, severity=severity, consequential=follows)
         )
+
+    def report(self, problem: Problem, span: Span, *, ack: bool = False) -> None:
+        """Report ``problem`` at ``span``, as a fault when it is one."""
+        if problem.fault:
+            self.fault(problem.code, span, ack=ack, **problem.values)
+        else:
+            self.add(problem.code, span, ack=ack, **problem.values)
 
     def judge(self, *codes: str | None) -> None:
         """Say that the record gives the facts of these clauses and that they were checked

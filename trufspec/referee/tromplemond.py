@@ -132,7 +132,7 @@ from trufspec.rulesets.tromplemond.pot import (
     shouted,
 )
 from trufspec.rulesets.tromplemond.ruleset import scored_round, wrong_dealer
-from trufspec.rulesets.tromplemond.votes import Stage, off_problem, vote_stage
+from trufspec.rulesets.tromplemond.votes import Stage, advance, off_problem, vote_stage
 from trufspec.spec.registry import default_registry
 
 __all__ = ["TromplemondState", "is_irregularity"]
@@ -237,9 +237,7 @@ class TromplemondState(GameState):
         self.calls: dict[str, str | None] = {}
         """Under TROMP! betting, each player's call once made (None: no call)."""
         self._phase = "claims"
-        self.irregular = irregularities(
-            self._round_deal(), players, dealer, self.readings, _findings()
-        )
+        self.irregular = irregularities((), players, dealer, self.readings, _findings())
         """What the round's irregularities change: who votes, who is out, whether a vote is held."""
         self.stage = Stage("vote", self.irregular.voters)
 
@@ -378,14 +376,7 @@ class TromplemondState(GameState):
                         "slips": len(self.pending),
                     },
                 )
-            findings = _findings()
-            vote_stage(
-                self._round_deal(tally=_tallied(words)),
-                self.irregular.voters,
-                self.readings,
-                findings,
-            )
-            return first_error(findings.diagnostics)
+            return self._step_problem(_tallied(words))
         abstention = phase == "votes" and kind is Choose and words == ABSTAIN
         step = (
             (phase in ("votes", "decide") and kind is Vote)
@@ -393,16 +384,12 @@ class TromplemondState(GameState):
             or abstention
         )
         if step and player not in self.pending:
-            findings = _findings()
-            vote_stage(self._round_deal(action), self.irregular.voters, self.readings, findings)
-            return first_error(findings.diagnostics)
+            return self._step_problem(self._step(action))
         if phase == "off" and kind is Choose and (voted_off := _named(words)):
-            findings = _findings()
-            stage = vote_stage(self._round_deal(), self.irregular.voters, self.readings, findings)
-            found = list(findings.diagnostics)
-            if (reason := off_problem(stage, voted_off)) is not None:
-                found.append(clause_diagnostic("TM206", {"written": voted_off, "reason": reason}))
-            return first_error(found)
+            reason = off_problem(self.stage, voted_off)
+            if reason is None:
+                return None
+            return clause_diagnostic("TM206", {"written": voted_off, "reason": reason})
         if (
             phase == "calls"
             and kind is Choose
@@ -452,10 +439,19 @@ class TromplemondState(GameState):
                 f"'{words}' cannot be stated now: round {self.deal_number} is at its {phase}",
             )
         findings = _findings()
-        deal = self._round_deal(extra=section)
-        irregular = irregularities(deal, self.players, self.dealer, self.readings, findings)
+        stated = [*self._statements(), section]
+        irregular = irregularities(stated, self.players, self.dealer, self.readings, findings)
         if irregular.vote_held:
-            vote_stage(deal, irregular.voters, self.readings, findings)
+            vote_stage(stated, irregular.voters, self.readings, findings)
+        return first_error(findings.diagnostics)
+
+    def _step_problem(self, step: Votes | Cut | None) -> Diagnostic | None:
+        """Why the vote's step in progress, written as ``step`` (None: not written yet, a cut
+        that not every cutter has made), breaks the procedure where it stands, or None."""
+        if step is None:
+            return None
+        findings = _findings()
+        advance(self.stage, step, self.irregular.voters, self.readings, findings)
         return first_error(findings.diagnostics)
 
     def _unbetted_call(self, action: Action) -> bool:
@@ -477,18 +473,20 @@ class TromplemondState(GameState):
             return Claims((*last.entries, entry))
         return Claims((entry,))
 
-    def _steps(self, action: Action | None = None, tally: Votes | None = None) -> list[Step]:
+    def _steps(self, action: Action | None = None) -> list[Step]:
         """The round's sections after its first claims, with the step in progress and
-        ``action`` added, or the step ``tally`` counted by the table: as the record would
-        write them, a step written once it is complete (a vote or decision still open is
-        written with ``*`` from its first slip, a blank one for an abstention; a cut only once
-        every cutter has cut)."""
+        ``action`` added (:meth:`_step`), as the record would write them."""
         sections: list[Step] = list(self.procedure)
-        if tally is not None:
-            return [*sections, tally]
         if isinstance(action, Claim):
             repeat = self._repeat(action)
             return [*sections[:-1], repeat] if len(repeat.entries) > 1 else [*sections, repeat]
+        step = self._step(action)
+        return sections if step is None else [*sections, step]
+
+    def _step(self, action: Action | None = None) -> Votes | Cut | None:
+        """The vote's step in progress with ``action`` added, as the record writes it: once
+        it is complete, or from its first slip with ``*`` when it is a vote or decision (a
+        blank slip for an abstention); a cut only once every cutter has cut (None before)."""
         pending = dict(self.pending)
         if action is not None:
             pending[action.player] = _pending(action)
@@ -497,32 +495,21 @@ class TromplemondState(GameState):
                 cut = tuple(
                     c for c in pending.values() if isinstance(c, Card)
                 )  # in a cut, every one is a card
-                sections.append(Cut(tuple(Atom(p) for p in pending), Cards(cut)))
-        elif pending:
-            kind = Votes if self._phase == "votes" else Decide
-            needed = (
-                len(self.irregular.voters) if self._phase == "votes" else len(self.stage.deciders)
-            )
-            slips = tuple(
-                Slip(None if t is None else Atom(str(t)), Atom(p)) for p, t in pending.items()
-            )
-            sections.append(kind(slips, incomplete=len(pending) < needed))
-        return sections
+                return Cut(tuple(Atom(p) for p in pending), Cards(cut))
+            return None
+        if not pending:
+            return None
+        kind = Votes if self._phase == "votes" else Decide
+        needed = len(self.irregular.voters) if self._phase == "votes" else len(self.stage.deciders)
+        slips = tuple(
+            Slip(None if t is None else Atom(str(t)), Atom(p)) for p, t in pending.items()
+        )
+        return kind(slips, incomplete=len(pending) < needed)
 
-    def _round_deal(
-        self, action: Action | None = None, tally: Votes | None = None, extra: Step | None = None
-    ) -> Deal:
-        """The round so far as the rules judge it: the dealer's error, the first claims and
-        :meth:`_steps`, with the irregularity ``extra`` written at the end."""
-        sections: list[Section] = list(self.misdeals)
-        if self.claims:
-            sections.append(
-                Claims(self._claim_entries(), incomplete=len(self.claims) < len(self.players))
-            )
-        sections += self._steps(action, tally)
-        if extra is not None:
-            sections.append(extra)
-        return Deal("round", Atom(self.deal_number), tuple(sections))
+    def _statements(self) -> list[Section]:
+        """The dealer's errors stated before the first claims, and the round's statements and
+        steps after them: what its irregularities and its vote are judged by."""
+        return [*self.misdeals, *self.procedure]
 
     def _do(self, action: Action) -> None:
         kind, words = type(action), str(action)
@@ -542,7 +529,7 @@ class TromplemondState(GameState):
                 self._follow()
             else:
                 self.irregular = irregularities(
-                    self._round_deal(), self.players, self.dealer, self.readings, _findings()
+                    self._statements(), self.players, self.dealer, self.readings, _findings()
                 )
         elif kind is Choose and (self._phase == "calls" or self._unbetted_call(action)):
             phrase = _phrase(words)
@@ -550,9 +537,12 @@ class TromplemondState(GameState):
             self.calls[action.player] = phrase
             if self._phase == "calls" and not self.to_act:
                 self._score()
-        elif kind is Choose and self._phase in ("votes", "decide") and _tallied(words) is not None:
-            self.procedure = self._steps(tally=_tallied(words))
-            self._follow()
+        elif (
+            kind is Choose
+            and self._phase in ("votes", "decide")
+            and ((tally := _tallied(words)) is not None)
+        ):
+            self._stepped(tally)
         elif kind is Choose and self._phase == "votes":
             self.pending[action.player] = None
             if not self.to_act:
@@ -571,19 +561,33 @@ class TromplemondState(GameState):
 
     def _next_step(self) -> None:
         """The step in progress is complete: it joins the record, and the round goes on."""
-        self.procedure = self._steps()
+        step = self._step()
+        assert step is not None  # every slip or cut card of the step is in
         self.pending = {}
-        self._follow()
+        self._stepped(step)
+
+    def _stepped(self, step: Votes | Cut) -> None:
+        """``step`` joins the record, and the vote goes on from where it stood."""
+        self.procedure.append(step)
+        voters = self.irregular.voters
+        self.stage = advance(self.stage, step, voters, self.readings, _findings())
+        self._settle()
 
     def _follow(self) -> None:
-        """Go on as the round so far calls for: the irregularities say whether a vote is held
-        and among whom, and the vote procedure what it expects next."""
-        deal = self._round_deal()
-        self.irregular = irregularities(deal, self.players, self.dealer, self.readings, _findings())
+        """Go on as the round so far calls for, once an irregularity is stated: the
+        irregularities say whether a vote is held and among whom, and the vote procedure, run
+        again among them, what it expects next."""
+        statements = self._statements()
+        players, dealer = self.players, self.dealer
+        self.irregular = irregularities(statements, players, dealer, self.readings, _findings())
         if not self.irregular.vote_held:
             self._after_vote()
             return
-        self.stage = vote_stage(deal, self.irregular.voters, self.readings, _findings())
+        self.stage = vote_stage(statements, self.irregular.voters, self.readings, _findings())
+        self._settle()
+
+    def _settle(self) -> None:
+        """The vote is decided, or its next step is called for."""
         if self.stage.step == "done":
             self.off = self.stage.off
             self._after_vote()
@@ -644,7 +648,8 @@ class TromplemondState(GameState):
                 found.append(clause_diagnostic("TM201", wrong[1]))
         shown = on_show(self.public)
         found += [
-            clause_diagnostic(c, v) for c, _, v in claim_problems(claim.player, claim.cards, shown)
+            clause_diagnostic(p.code, p.values)
+            for p in claim_problems(claim.player, claim.cards, shown)
         ]
         return first_error(found)
 
@@ -807,8 +812,9 @@ class TromplemondState(GameState):
         calls = deal.find_all(Tromp)
         # A bribe written after the section that decided the vote (the table's naming of who
         # goes off, when the votes named nobody) comes too late for a round without calls.
-        irregular = irregularities(deal, self.players, self.dealer, self.readings, _findings())
-        stage = vote_stage(deal, irregular.voters, self.readings, _findings()).step
+        sections, players, dealer = deal.sections, self.players, self.dealer
+        irregular = irregularities(sections, players, dealer, self.readings, _findings())
+        stage = vote_stage(sections, irregular.voters, self.readings, _findings()).step
         named = stage == "unknown" and deal.find(Off) is not None
         decided = not irregular.vote_held or stage == "done" or named
         deciding = (

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from trufspec.cards import Card, Suit, Trump, parse_card
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.findings import Findings
+from trufspec.engine.findings import Findings, Problem
 from trufspec.engine.tricks import TrickRules, TrickTable
 from trufspec.records import (
     Atom,
@@ -152,8 +152,8 @@ class TrufState(TrickGame):
         """Every legal bid of ``player`` in this deal."""
 
     @abc.abstractmethod
-    def _evaluate(self, action: BidCards, findings: Findings) -> Any:
-        """The bid as the ruleset's bidding module values it, judging it into ``findings``."""
+    def _judge_bid(self, action: BidCards) -> tuple[Any, Sequence[Problem]]:
+        """The bid as the ruleset's bidding module values it, with what is wrong with it."""
 
     def _bid_value(self, bid: Any) -> int:
         """What a bid counts towards the sum of the bids."""
@@ -288,17 +288,11 @@ class TrufState(TrickGame):
             return clause_diagnostic(self._bid_form, {"player": player, "problem": "bid no card"})
         if self._judged[0] is action:
             return None  # judged legal in this deal already: a bid is judged on its own
-        findings = Findings(default_registry(), None)
-        bid = self._evaluate(action, findings)
-        problem = first_error(findings.diagnostics)
-        if problem is None and bid is not None:
+        bid, problems = self._judge_bid(action)
+        problem = first_error([clause_diagnostic(p.code, p.values) for p in problems])
+        if problem is None:
             self._judged = (action, bid)
         return problem
-
-    def _entry(self, action: BidCards) -> tuple[Bids, dict[str, list[Card]]]:
-        """The bids section of a record holding only this bid, and the bidder's hand: what
-        a ruleset's ``evaluate_bids`` judges."""
-        return Bids((_bid_entry(action, None),)), {action.player: list(self.dealt[action.player])}
 
     def _choice_problem(self, action: Choose) -> Diagnostic | None:
         assert self.contract is not None
@@ -335,9 +329,7 @@ class TrufState(TrickGame):
             assert isinstance(action, BidCards)
             judged, bid = self._judged
             if judged is not action:
-                found = self._evaluate(action, Findings(default_registry(), None))
-                assert found is not None
-                bid = found
+                bid = self._judge_bid(action)[0]
             self.bids[action.player] = (action, bid)
             if len(self.bids) == len(self.players):
                 self._close_bidding()

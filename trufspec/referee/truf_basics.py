@@ -24,7 +24,7 @@ from typing import Any
 
 from trufspec.cards import FULL_PACK, NT, Trump
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.findings import Findings
+from trufspec.engine.findings import Findings, Problem
 from trufspec.engine.totals import best_totals
 from trufspec.records import Contract
 from trufspec.referee.actions import BidCards
@@ -65,11 +65,9 @@ class TrufBasicsState(TrufState):
                 ]
         return tuple(bid for bid in forms if self._bid_problem(bid) is None)
 
-    def _evaluate(self, action: BidCards, findings: Findings) -> declaring.Declaration | None:
-        bids, hands = self._entry(action)
-        return declaring.evaluate(bids, self.players, hands, self.readings, findings).get(
-            action.player
-        )
+    def _judge_bid(self, action: BidCards) -> tuple[declaring.Declaration, list[Problem]]:
+        hand = self.dealt[action.player]
+        return declaring.declare(action.player, action.cards, action.minus, hand, self.readings)
 
     def _bid_value(self, bid: Any) -> int:
         return int(bid.target)

@@ -25,7 +25,7 @@ from attrs import evolve
 
 from trufspec.cards import FULL_PACK, Card, Trump
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.findings import Findings
+from trufspec.engine.findings import Findings, Problem
 from trufspec.engine.ruleset import DealOutcome
 from trufspec.records import Contract
 from trufspec.referee.actions import BidCards
@@ -86,9 +86,10 @@ class TrufDeState(TrufState):
     def _all_bids(self, player: str) -> Sequence[BidCards]:
         return tuple(BidCards(player, (card,)) for card in self.dealt[player])
 
-    def _evaluate(self, action: BidCards, findings: Findings) -> bidding.Bid | None:
-        bids, hands = self._entry(action)
-        return bidding.evaluate_bids(bids, self.players, hands, findings).get(action.player)
+    def _judge_bid(self, action: BidCards) -> tuple[bidding.Bid, list[Problem]]:
+        return bidding.card_bid(
+            action.player, action.cards, action.minus, self.dealt[action.player]
+        )
 
     def _contest(self, values: dict[str, Any]) -> tuple[str, Trump]:
         winner = bidding.bid_winner(values)

@@ -21,7 +21,7 @@ from typing import Any
 
 from trufspec.cards import FULL_PACK, NT, Trump
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.findings import Findings
+from trufspec.engine.findings import Findings, Problem
 from trufspec.engine.totals import best_totals
 from trufspec.records import Contract
 from trufspec.referee.actions import BidCards
@@ -67,11 +67,12 @@ class TrufJbState(TrufState):
         single_minus = readings["single-minus"] != "reject"
         return SignedCardBids(player, self.dealt[player], single_minus, cap, _value_among_others)
 
-    def _evaluate(self, action: BidCards, findings: Findings) -> bidding.Bid | None:
-        bids, hands = self._entry(action)
-        return bidding.evaluate_bids(
-            bids, self.players, hands, self.readings, self.size, findings
-        ).get(action.player)
+    def _judge_bid(self, action: BidCards) -> tuple[bidding.Bid, list[Problem]]:
+        bid, problems = bidding.card_bid(
+            action.player, action.cards, action.minus, self.dealt[action.player], self.readings
+        )
+        cap = bidding.over_cap(bid, self.readings, self.size)
+        return bid, problems if cap is None else [*problems, cap]
 
     def _contest(self, values: dict[str, Any]) -> tuple[str, Trump]:
         contest = bidding.bid_winner(values, self.readings)

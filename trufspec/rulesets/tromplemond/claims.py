@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from trufspec.cards import Card
-from trufspec.engine.findings import Findings
+from trufspec.engine.findings import Findings, Problem
 from trufspec.records import Claims, Deal
 from trufspec.rulesets.tromplemond.pack import PACK, RoundCards
 from trufspec.spec.options import OptionValues
@@ -64,9 +64,9 @@ def check_claims(
             if player not in seats:
                 continue
             first.setdefault(player, tuple(entry.cards))
-            for code, index, values in claim_problems(player, tuple(entry.cards), shown):
-                span = entry.span if index is None else entry.cards.span(index)
-                findings.add(code, span, **values)
+            for problem in claim_problems(player, tuple(entry.cards), shown):
+                index = problem.index
+                findings.report(problem, entry.span if index is None else entry.cards.span(index))
     return first
 
 
@@ -91,16 +91,14 @@ def order_problem(
     return None
 
 
-def claim_problems(
-    player: str, cards: Sequence[Card], shown: Mapping[Card, str]
-) -> list[tuple[str, int | None, dict[str, Any]]]:
+def claim_problems(player: str, cards: Sequence[Card], shown: Mapping[Card, str]) -> list[Problem]:
     """TM202, TM203: what is wrong with ``player``'s claim of ``cards`` given the cards on
     ``shown`` (see :func:`on_show`): each clause broken, the index of the card at fault (None
     for the claim as a whole) and the values of the message.  The record check and the live
     referee both ask it."""
-    problems: list[tuple[str, int | None, dict[str, Any]]] = []
+    problems = []
     if len(cards) != CLAIM_SIZE:
-        problems.append(("TM202", None, {"player": player, "count": len(cards)}))
+        problems.append(Problem("TM202", None, {"player": player, "count": len(cards)}))
     for index, card in enumerate(cards):
         reason = None
         if card not in PACK:
@@ -114,7 +112,7 @@ def claim_problems(
             )
         if reason is not None:
             values = {"player": player, "card": card, "reason": reason}
-            problems.append(("TM203", index, values))
+            problems.append(Problem("TM203", index, values))
     return problems
 
 

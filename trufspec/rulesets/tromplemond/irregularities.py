@@ -14,15 +14,17 @@ player who offers a bribe is banned, each once.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from attrs import frozen
 
 from trufspec.engine.findings import Findings
-from trufspec.records import Atom, Bribe, Cut, Deal, EarlyReveal, Misdeal, Off, Section, Votes
+from trufspec.records import Atom, Bribe, Cut, EarlyReveal, Misdeal, Off, Section, Votes
 from trufspec.spec.options import OptionValues
 
 __all__ = ["REVEAL_FLAGS", "MISDEAL_FLAGS", "Irregular", "irregularities"]
+
+S = TypeVar("S", bound=Section)
 
 REVEAL_FLAGS = frozenset({"intentional", "void"})
 """The flags of an early reveal: on purpose (a ban, TM902), or voiding the game (TM903)."""
@@ -66,17 +68,23 @@ class Irregular:
 
 
 def irregularities(
-    deal: Deal, seats: Sequence[str], dealer: str | None, options: OptionValues, findings: Findings
+    sections: Sequence[Section],
+    seats: Sequence[str],
+    dealer: str | None,
+    options: OptionValues,
+    findings: Findings,
 ) -> Irregular:
-    """TM901, TM904: the consequences of a round's irregularities, with the record's vote and
-    ``off`` line checked against them."""
+    """TM901, TM904: the consequences of the irregularities among a round's ``sections``, with
+    its vote and ``off`` line checked against them.  The record check passes the round's
+    sections; the live referee the statements and steps of the round so far, each an action."""
     out: dict[str, str] = {}
     zero: dict[str, str] = {}
     vote_held = True
-    reveal = deal.find(EarlyReveal)
+    reveals = _all(sections, EarlyReveal)
+    reveal = reveals[0] if reveals else None
     banned: tuple[Atom[str], ...] = ()
     void = False
-    _once(deal, seats, findings)
+    _once(reveals, _all(sections, Misdeal), seats, findings)
     if reveal is not None and reveal.player.value in seats:
         offender = reveal.player.value
         findings.judge(
@@ -92,12 +100,13 @@ def irregularities(
         vote_held = mode == "vote-still-held"
         banned = (reveal.player,) if "intentional" in reveal.flags else ()
         void = "void" in reveal.flags
-    for bribe in deal.find_all(Bribe):
+    for bribe in _all(sections, Bribe):
         if bribe.player.value in seats:
             findings.judge("TM902")
             if all(p.value != bribe.player.value for p in banned):
                 banned += (bribe.player,)  # a second bribe by a banned player changes nothing
-    misdeal = deal.find(Misdeal)
+    misdeals = _all(sections, Misdeal)
+    misdeal = misdeals[0] if misdeals else None
     if misdeal is not None and dealer in seats:
         findings.judge("TM904")
     if (
@@ -114,21 +123,26 @@ def irregularities(
     if not vote_held:
         # A reveal can come after a tied vote, before the tie is decided (TM-A4b): what was
         # voted before it stands, and nothing after it may decide anything.
-        after = (
-            deal.sections.index(reveal)
-            if reveal is not None and reveal.player.value in seats
-            else 0
-        )
-        _no_vote(deal.sections[after:], out | zero, findings)
+        after = sections.index(reveal) if reveal is not None and reveal.player.value in seats else 0
+        _no_vote(sections[after:], out | zero, findings)
     return Irregular(out, zero, vote_held, voters, banned, void)
 
 
-def _once(deal: Deal, seats: Sequence[str], findings: Findings) -> None:
+def _all(sections: Sequence[Section], kind: type[S]) -> list[S]:
+    """Every section of exactly this type, in order."""
+    return [cast(S, s) for s in sections if type(s) is kind]
+
+
+def _once(
+    reveals: Sequence[EarlyReveal],
+    misdeals: Sequence[Misdeal],
+    seats: Sequence[str],
+    findings: Findings,
+) -> None:
     """TM-A14: an early reveal and a dealer's error are stated once in a round.  The first
     reveal decides how the round is scored (TM-A4a: the vote is replaced, or held without the
     offender), and the first error makes the dealer forfeit the round; the source gives one
     penalty for each and nothing for a second statement, which is therefore a fault."""
-    reveals = deal.find_all(EarlyReveal)
     if len(reveals) > 1 and reveals[0].player.value in seats:
         findings.judge("TM901")
         for again in reveals[1:]:
@@ -138,7 +152,6 @@ def _once(deal: Deal, seats: Sequence[str], findings: Findings) -> None:
                 problem=f"a second early reveal ({again.player.value}) is stated",
                 player=reveals[0].player.value,
             )
-    misdeals = deal.find_all(Misdeal)
     if len(misdeals) > 1:
         findings.judge("TM904")
         for repeated in misdeals[1:]:

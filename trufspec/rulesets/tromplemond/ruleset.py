@@ -104,7 +104,7 @@ def replay_round(
     dealer = round_dealer(deal, seats, previous_dealer, findings)
     cards = round_cards(deal, seats, findings)
     claims = check_claims(deal, seats, dealer, cards, options, findings)
-    irregular = irregularities(deal, seats, dealer, options, findings)
+    irregular = irregularities(deal.sections, seats, dealer, options, findings)
     off = (
         decide_vote(deal, irregular.voters, options, findings).off if irregular.vote_held else None
     )

@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from trufspec.engine.findings import Findings
-from trufspec.records import Cut, Deal, Decide, Off, Span, Votes
+from trufspec.records import Cut, Deal, Decide, Off, Section, Span, Votes
 from trufspec.spec.options import OptionValues
 from trufspec.spec.wording import Phrase
 
-__all__ = ["Stage", "VoteResult", "decide_vote", "off_problem", "vote_stage"]
+__all__ = ["Stage", "VoteResult", "advance", "decide_vote", "off_problem", "vote_stage"]
 
 
 @frozen
@@ -54,27 +54,41 @@ def decide_vote(
     deal: Deal, voters: Sequence[str], options: OptionValues, findings: Findings
 ) -> VoteResult:
     """TM204 to TM209: run the vote of a round among ``voters`` and check the ``off`` line."""
-    stage = vote_stage(deal, voters, options, findings)
+    stage = vote_stage(deal.sections, voters, options, findings)
     if not any(type(section) is Votes for section in deal.sections):
         findings.unchecked("the vote (no votes are recorded)")
     return _off(deal, stage, findings)
 
 
 def vote_stage(
-    deal: Deal, voters: Sequence[str], options: OptionValues, findings: Findings
+    sections: Sequence[Section], voters: Sequence[str], options: OptionValues, findings: Findings
 ) -> Stage:
     """TM204 to TM209: where the vote of a round among ``voters`` stands after the votes,
-    decisions and cuts the record gives: the vote of a record, and what a live table is to do
-    next."""
+    decisions and cuts among ``sections``, in order (a round's sections, or a live round's
+    steps so far)."""
     stage = Stage("vote", tuple(voters))
-    for section in deal.sections:
-        if type(section) is Votes:
-            stage = _vote(section, stage, voters, options, findings)
-        elif isinstance(section, Decide):
-            stage = _decide(section, stage, voters, options, findings)
-        elif isinstance(section, Cut):
-            stage = _cut(section, stage, options, findings)
+    for section in sections:
+        if isinstance(section, (Votes, Decide, Cut)):
+            stage = advance(stage, section, voters, options, findings)
     return stage
+
+
+def advance(
+    stage: Stage,
+    step: Votes | Decide | Cut,
+    voters: Sequence[str],
+    options: OptionValues,
+    findings: Findings,
+) -> Stage:
+    """TM204 to TM209: the procedure at ``stage`` after one more vote, decision or cut, judged
+    into ``findings``.  A live table takes each step as it is made, without going over the
+    steps before it again."""
+    if type(step) is Votes:
+        return _vote(step, stage, voters, options, findings)
+    if isinstance(step, Decide):
+        return _decide(step, stage, voters, options, findings)
+    assert isinstance(step, Cut)
+    return _cut(step, stage, options, findings)
 
 
 def _unexpected(code: str, span: Span, what: str, stage: Stage, findings: Findings) -> None:

@@ -10,14 +10,14 @@ one; what it cannot compute for lack of facts it leaves as None and notes as unc
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from attrs import frozen
 
 from trufspec.cards import NT, Card, NoTrump, Rank, Suit, Trump
-from trufspec.engine.findings import Findings
-from trufspec.records import BidEntry, Bids, Contract
+from trufspec.engine.findings import Findings, Problem
+from trufspec.records import Bids, Contract
 from trufspec.spec.options import OptionValues
 from trufspec.spec.wording import Phrase
 
@@ -28,6 +28,7 @@ __all__ = [
     "SUIT_ORDER",
     "bid_winner",
     "card_value",
+    "declare",
     "decide_mode",
     "describe_trump",
     "evaluate",
@@ -85,99 +86,101 @@ def card_value(card: Card) -> int:
     return card.rank.value
 
 
-def _written(entry: BidEntry) -> str:
-    assert entry.cards is not None
-    return " ".join(("-" if i in entry.minus else "") + str(c) for i, c in enumerate(entry.cards))
+def _shown(cards: Sequence[Card], minus: frozenset[int]) -> str:
+    """The cards as the record writes them, each minus card with its sign."""
+    return " ".join(("-" if i in minus else "") + str(c) for i, c in enumerate(cards))
 
 
-def _form_problems(entry: BidEntry, hand: Sequence[Card] | None, findings: Findings) -> None:
+_FORM_CLAUSES = {
+    Form.ONE: "TB202",
+    Form.SUM: "TB203",
+    Form.SUBTRACT: "TB204",
+    Form.NO_TRUF: "TB205",
+}
+"""The clause that gives each form of declaration its target."""
+
+
+def declare(
+    player: str,
+    cards: Sequence[Card],
+    minus: frozenset[int],
+    hand: Collection[Card] | None,
+    options: OptionValues,
+) -> tuple[Declaration, list[Problem]]:
+    """TB201 to TB205: ``player``'s declaration of ``cards`` (those at ``minus`` marked minus)
+    from ``hand`` (None when the record does not give it), with its target and what is wrong
+    with it.  The record check and the live referee both ask it."""
+    problems = _form_problems(player, cards, minus, hand)
+    declaration, problem = _declare(player, tuple(cards), minus, options)
+    return declaration, problems if problem is None else [*problems, problem]
+
+
+def _form_problems(
+    player: str, cards: Sequence[Card], minus: frozenset[int], hand: Collection[Card] | None
+) -> list[Problem]:
     """TB201: one or two cards of the player's own hand, a minus mark only for SUBTRACT."""
-    assert entry.cards is not None
-    cards, player = entry.cards, entry.player.value
-    findings.judge("TB201")
+    problems = []
     if len(cards) > 2:
-        findings.fault("TB201", entry.span, player=player, problem=f"declared {len(cards)} cards")
+        problem = f"declared {len(cards)} cards"
+        problems.append(Problem("TB201", None, {"player": player, "problem": problem}, fault=True))
     for index, card in enumerate(cards):
-        if card in cards.cards[:index]:
-            findings.add(
-                "TB201",
-                cards.span(index),
-                ack=cards.acknowledged(index),
-                player=player,
-                problem=f"declared {card} twice",
-            )
+        if card in cards[:index]:
+            problem = f"declared {card} twice"
+            problems.append(Problem("TB201", index, {"player": player, "problem": problem}))
         elif hand is not None and card not in hand:
-            findings.add(
-                "TB201",
-                cards.span(index),
-                ack=cards.acknowledged(index),
-                player=player,
-                problem=Phrase(
-                    "declared {card}, which is not in {player:their} hand",
-                    {"card": card, "player": player},
-                ),
+            phrase = Phrase(
+                "declared {card}, which is not in {player:their} hand",
+                {"card": card, "player": player},
             )
+            problems.append(Problem("TB201", index, {"player": player, "problem": phrase}))
     same_suit = len({c.suit for c in cards}) == 1
-    if (
-        not entry.minus
-        or len(cards) > 2
-        or (same_suit and len(cards) == 2 and len(entry.minus) == 1)
-    ):
-        return
+    if not minus or len(cards) > 2 or (same_suit and len(cards) == 2 and len(minus) == 1):
+        return problems
     if len(cards) == 1:
         problem = "marked the single card minus, which declares nothing"
     elif not same_suit:
         problem = "marked a card minus in a NO TRUF declaration, which declares nothing"
     else:
         problem = "marked more than one card minus; SUBTRACT marks one"
-    index = min(entry.minus)
-    findings.add(
-        "TB201", cards.span(index), ack=cards.acknowledged(index), player=player, problem=problem
-    )
+    problems.append(Problem("TB201", min(minus), {"player": player, "problem": problem}))
+    return problems
 
 
-def _declare(entry: BidEntry, options: OptionValues, findings: Findings) -> Declaration:
+def _declare(
+    player: str, cards: tuple[Card, ...], minus: frozenset[int], options: OptionValues
+) -> tuple[Declaration, Problem | None]:
     """TB202 to TB205: the target of a declaration of cards, with its validity."""
-    assert entry.cards is not None
-    cards, player = tuple(entry.cards), entry.player.value
     values = [card_value(c) for c in cards]
-    shown = _written(entry)
-    findings.judge("TB004")
+    shown = _shown(cards, minus)
     if len(cards) == 1:
-        findings.judge("TB202")
-        return Declaration(player, values[0], Form.ONE, cards)
+        return Declaration(player, values[0], Form.ONE, cards), None
     if len({c.suit for c in cards}) > 1:
         target = sum(values)
-        findings.judge("TB205")
+        found = Declaration(player, target, Form.NO_TRUF, cards)
         if len(cards) == 2 and target < 7:
-            findings.fault("TB205", entry.span, player=player, cards=shown, value=target)
-        return Declaration(player, target, Form.NO_TRUF, cards)
-    if not entry.minus or len(cards) > 2:
+            return found, _invalid("TB205", player, shown, value=target)
+        return found, None
+    if not minus or len(cards) > 2:
         target = sum(values)
-        findings.judge("TB203")
+        found = Declaration(player, target, Form.SUM, cards)
         if len(cards) == 2 and target < 5:
-            findings.fault("TB203", entry.span, player=player, cards=shown, value=target)
-        return Declaration(player, target, Form.SUM, cards)
+            return found, _invalid("TB203", player, shown, value=target)
+        return found, None
     target = max(values) - min(values)
     total = sum(values)
-    findings.judge("TB204")
+    found = Declaration(player, target, Form.SUBTRACT, cards)
     if total < 5:
-        findings.fault(
-            "TB204",
-            entry.span,
-            player=player,
-            cards=shown,
-            problem=f"the two values add up to {total}, below 5",
-        )
-    elif options["subtract-valid"] == "result" and target < 5:
-        findings.fault(
-            "TB204",
-            entry.span,
-            player=player,
-            cards=shown,
-            problem=f"it makes {target}, below 5 (subtract-valid=result)",
-        )
-    return Declaration(player, target, Form.SUBTRACT, cards)
+        problem = f"the two values add up to {total}, below 5"
+        return found, _invalid("TB204", player, shown, problem=problem)
+    if options["subtract-valid"] == "result" and target < 5:
+        problem = f"it makes {target}, below 5 (subtract-valid=result)"
+        return found, _invalid("TB204", player, shown, problem=problem)
+    return found, None
+
+
+def _invalid(code: str, player: str, shown: str, **values: Any) -> Problem:
+    """A declaration whose cards do not make a valid one of its form: a fault of the whole."""
+    return Problem(code, None, {"player": player, "cards": shown, **values}, fault=True)
 
 
 def evaluate(
@@ -199,9 +202,18 @@ def evaluate(
             findings.unchecked(f"{player}'s declaration (its cards are not recorded)")
             written: int | str = entry.number.value
         else:
-            _form_problems(entry, hands.get(player) if hands is not None else None, findings)
-            found[player] = _declare(entry, options, findings)
-            written = _written(entry)
+            cards = entry.cards
+            hand = hands.get(player) if hands is not None else None
+            declaration, problems = declare(player, cards.cards, entry.minus, hand, options)
+            findings.judge("TB201", "TB004", _FORM_CLAUSES[declaration.form])
+            for problem in problems:
+                index = problem.index
+                if index is None:
+                    findings.report(problem, entry.span)
+                else:
+                    findings.report(problem, cards.span(index), ack=cards.acknowledged(index))
+            found[player] = declaration
+            written = _shown(cards.cards, entry.minus)
         restated = entry.restated
         if restated is not None:
             findings.judge("TB206")

@@ -7,12 +7,12 @@ compute for lack of facts it leaves as None and notes as unchecked.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from attrs import frozen
 
 from trufspec.cards import Card, Rank, Suit
-from trufspec.engine.findings import Findings
+from trufspec.engine.findings import Findings, Problem
 from trufspec.records import BidEntry, Bids, Contract
 from trufspec.spec.wording import Phrase
 
@@ -21,6 +21,7 @@ __all__ = [
     "Bid",
     "ModeChoice",
     "bid_winner",
+    "card_bid",
     "card_value",
     "decide_mode",
     "evaluate_bids",
@@ -62,27 +63,11 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, findings: Findings)
         return Bid(player, entry.number.value)
     cards = entry.cards
     findings.judge("TD201", "TD004")
-    # TD201: one card, from the bidder's own hand; a bid of several cards is valued by its
-    # first, which is what the rest of the deal can be judged by.
-    if len(cards) != 1 or entry.minus:
-        problem = (
-            f"bid {len(cards)} cards" if len(cards) != 1 else f"bid {cards[0]} as a minus card"
-        )
-        findings.fault(
-            "TD201", cards.span(0), ack=cards.acknowledged(0), player=player, problem=problem
-        )
-    card = cards[0]
-    if hand is not None and card not in hand:
-        findings.fault(
-            "TD201",
-            cards.span(0),
-            ack=cards.acknowledged(0),
-            player=player,
-            problem=Phrase(
-                "bid {card}, which is not in {player:their} hand", {"card": card, "player": player}
-            ),
-        )
-    value = card_value(card)
+    bid, problems = card_bid(player, cards.cards, entry.minus, hand)
+    for problem in problems:
+        assert problem.index is not None  # each problem of a bid is placed at its first card
+        findings.report(problem, cards.span(problem.index), ack=cards.acknowledged(problem.index))
+    card, value = cards[0], bid.value
     if entry.restated is not None:
         findings.judge("TD203")
     if entry.restated is not None and entry.restated.value != value:
@@ -96,6 +81,29 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, findings: Findings)
             written=entry.restated.value,
         )
     return Bid(player, value, card)
+
+
+def card_bid(
+    player: str, cards: Sequence[Card], minus: frozenset[int], hand: Collection[Card] | None
+) -> tuple[Bid, list[Problem]]:
+    """TD004, TD201: ``player``'s bid of ``cards`` from ``hand`` (None when the record does not
+    give it), valued by its first card, with what is wrong with it.  The record check and the
+    live referee both ask it."""
+    problems = []
+    # TD201: one card, from the bidder's own hand; a bid of several cards is valued by its
+    # first, which is what the rest of the deal can be judged by.
+    if len(cards) != 1 or minus:
+        problem = (
+            f"bid {len(cards)} cards" if len(cards) != 1 else f"bid {cards[0]} as a minus card"
+        )
+        problems.append(Problem("TD201", 0, {"player": player, "problem": problem}, fault=True))
+    card = cards[0]
+    if hand is not None and card not in hand:
+        phrase = Phrase(
+            "bid {card}, which is not in {player:their} hand", {"card": card, "player": player}
+        )
+        problems.append(Problem("TD201", 0, {"player": player, "problem": phrase}, fault=True))
+    return Bid(player, card_value(card), card), problems
 
 
 def evaluate_bids(

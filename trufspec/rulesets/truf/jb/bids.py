@@ -7,12 +7,12 @@ compute for lack of facts it leaves as None and notes as unchecked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from attrs import frozen
 
 from trufspec.cards import NT, Card, NoTrump, Rank, Trump
-from trufspec.engine.findings import Findings
+from trufspec.engine.findings import Findings, Problem
 from trufspec.records import BidEntry, Bids, Contract
 from trufspec.spec.options import OptionValues
 from trufspec.spec.wording import Phrase
@@ -23,10 +23,12 @@ __all__ = [
     "ModeChoice",
     "adjust_amounts",
     "bid_winner",
+    "card_bid",
     "card_value",
     "decide_mode",
     "describe_trump",
     "evaluate_bids",
+    "over_cap",
     "report_winner",
     "targets",
     "trump_of",
@@ -93,56 +95,21 @@ def _entry_bid(
         findings.unchecked(f"{player}'s bid value (the bid cards are not recorded)")
         return Bid(player, value, raw=value)
     cards = entry.cards
-    minus = entry.minus
     single = len(cards.cards) == 1
     findings.judge(
         "JB004", "JB203", "JB202" if single else None, "JB201" if hand is not None else None
     )
-    # JB202: a single card always counts as plus.
-    if single and minus:
-        if options["single-minus"] == "reject":
-            findings.add(
-                "JB202", cards.span(0), ack=cards.acknowledged(0), player=player, card=cards[0]
-            )
-        minus = frozenset()
-    # JB201: the bid cards come from the bidder's own hand, each card once.
-    held = (
-        set(hand) if hand is not None else None
-    )  # a set finds a card by identity; a list compares it with each card
-    named: set[Card] = set()
-    for index, card in enumerate(cards.cards):
-        if card in named:
-            findings.add(
-                "JB201",
-                cards.span(index),
-                ack=cards.acknowledged(index),
-                player=player,
-                problem=f"bid {card} twice",
-            )
-        elif held is not None and card not in held:
-            findings.add(
-                "JB201",
-                cards.span(index),
-                ack=cards.acknowledged(index),
-                player=player,
-                problem=Phrase(
-                    "bid {card}, which is not in {player:their} hand",
-                    {"card": card, "player": player},
-                ),
-            )
-        named.add(card)
+    bid, problems = card_bid(player, cards.cards, entry.minus, hand, options)
+    for problem in problems:
+        assert problem.index is not None  # each problem of a card bid is one card's
+        findings.report(problem, cards.span(problem.index), ack=cards.acknowledged(problem.index))
     # JB203, JB204: the signed sum of the card values, and zero for a negative sum.
-    raw = sum(
-        -card_value(c, single) if i in minus else card_value(c, single)
-        for i, c in enumerate(cards.cards)
-    )
-    value = max(raw, 0)
     if entry.restated is not None:
-        code = "JB204" if raw < 0 else "JB213"
+        code = "JB204" if bid.raw < 0 else "JB213"
         findings.judge(code)
-        if entry.restated.value != value:
+        if entry.restated.value != bid.value:
             written = " ".join(
-                ("-" if i in minus else "") + str(c) for i, c in enumerate(cards.cards)
+                ("-" if i in bid.minus else "") + str(c) for i, c in enumerate(cards.cards)
             )
             findings.add(
                 code,
@@ -150,11 +117,59 @@ def _entry_bid(
                 ack=entry.restated.ack,
                 player=player,
                 cards=written,
-                sum=raw,
-                expected=value,
+                sum=bid.raw,
+                expected=bid.value,
                 written=entry.restated.value,
             )
-    return Bid(player, value, cards.cards, minus, raw)
+    return bid
+
+
+def card_bid(
+    player: str,
+    cards: Sequence[Card],
+    minus: frozenset[int],
+    hand: Collection[Card] | None,
+    options: OptionValues,
+) -> tuple[Bid, list[Problem]]:
+    """JB004, JB201 to JB204: ``player``'s bid of ``cards`` (those at ``minus`` bid minus)
+    from ``hand`` (None when the record does not give it), valued, with what is wrong with
+    it.  The record check and the live referee both ask it."""
+    problems = []
+    single = len(cards) == 1
+    # JB202: a single card always counts as plus.
+    if single and minus:
+        if options["single-minus"] == "reject":
+            problems.append(Problem("JB202", 0, {"player": player, "card": cards[0]}))
+        minus = frozenset()
+    # JB201: the bid cards come from the bidder's own hand, each card once.
+    held = (
+        set(hand) if hand is not None else None
+    )  # a set finds a card by identity; a list compares it with each card
+    named: set[Card] = set()
+    for index, card in enumerate(cards):
+        if card in named:
+            problems.append(
+                Problem("JB201", index, {"player": player, "problem": f"bid {card} twice"})
+            )
+        elif held is not None and card not in held:
+            problem = Phrase(
+                "bid {card}, which is not in {player:their} hand", {"card": card, "player": player}
+            )
+            problems.append(Problem("JB201", index, {"player": player, "problem": problem}))
+        named.add(card)
+    raw = sum(
+        -card_value(c, single) if i in minus else card_value(c, single) for i, c in enumerate(cards)
+    )
+    return Bid(player, max(raw, 0), tuple(cards), minus, raw), problems
+
+
+def over_cap(bid: Bid, options: OptionValues, max_total: int) -> Problem | None:
+    """JB214: a bid above the tricks of the deal, under ``max-bid=tricks-available``."""
+    if options["max-bid"] != "tricks-available" or bid.value <= max_total:
+        return None
+    return Problem(
+        "JB214", None, {"player": bid.player, "value": bid.value, "max_total": max_total}
+    )
 
 
 def evaluate_bids(
@@ -176,10 +191,9 @@ def evaluate_bids(
         bid = _entry_bid(entry, hand, options, findings)
         if capped:
             findings.judge("JB214")
-            if bid.value > max_total:
-                findings.add(
-                    "JB214", entry.span, player=player, value=bid.value, max_total=max_total
-                )
+            problem = over_cap(bid, options, max_total)
+            if problem is not None:
+                findings.report(problem, entry.span)
         found[player] = bid
     return found
 
