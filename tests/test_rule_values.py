@@ -10,6 +10,7 @@ from trufspec.cards import Card, parse_card
 from trufspec.engine.findings import Findings, Problem
 from trufspec.records import Atom, Decide, Votes
 from trufspec.records import Vote as Slip
+from trufspec.rulesets.ruff_and_honours.deal import judge_ruff
 from trufspec.rulesets.ruff_and_honours.ruleset import wrong_dealer as rh_wrong_dealer
 from trufspec.rulesets.tromplemond.claims import claim_problems, on_show, order_problem
 from trufspec.rulesets.tromplemond.ending import Ending
@@ -183,3 +184,19 @@ def test_tromplemond_the_vote_advances_one_step_at_a_time() -> None:
     assert vote_stage((tied, decided), voters, tromp, findings) == done
     advance(done, tied, voters, tromp, findings)
     assert [d.code for d in findings.diagnostics] == ["TM208"]
+
+
+def test_ruff_and_honours_ruff_by_the_wrong_player_and_discards_not_held() -> None:
+    dealt = {"Ana": cards("AH 2C 3C"), "Budi": cards("4D 5D")}
+    stock = cards("5H 6S 7S 8S")
+    rh = options("ruff-and-honours")
+    _, problems = judge_ruff("Budi", True, None, dealt, stock, "Dewi", rh)
+    reason = "Ana was dealt AH, the ace of trumps"
+    expected = {"expected": "Ana", "reason": reason, "written": "Budi"}
+    declined = Problem("RH107", None, {"player": "Budi"}, fault=True)  # the ruff is compulsory
+    assert problems == [Problem("RH104", None, expected, fault=True), declined]
+    held, problems = judge_ruff("Ana", False, cards("2C 6S 9D"), dealt, stock, "Dewi", rh)
+    assert [(p.code, p.index) for p in problems] == [("RH105", None), ("RH105", 2)]
+    assert held is not None
+    assert held["Ana"] == list(cards("AH 3C 5H 7S 8S 9D")[:-1])
+    assert held["Budi"] == list(dealt["Budi"])

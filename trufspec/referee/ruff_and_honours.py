@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from trufspec.cards import Card, Rank, parse_card
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.findings import Findings
+from trufspec.engine.findings import Problem
 from trufspec.engine.tricks import TrickTable
 from trufspec.records import (
     Atom,
@@ -62,7 +62,6 @@ from trufspec.rulesets.ruff_and_honours.ruleset import (
 )
 from trufspec.rulesets.ruff_and_honours.scoring import score_hand
 from trufspec.rulesets.ruff_and_honours.teams import Teams, seat_left
-from trufspec.spec.registry import default_registry
 
 __all__ = ["RuffAndHonoursState"]
 
@@ -102,9 +101,7 @@ class RuffAndHonoursState(TrickGame):
             }
             self.stock = tuple(cards[len(players) * size :])
         self.trump = self.stock[0].suit
-        found = dealing.entitled(
-            {p: list(h) for p, h in self.dealt.items()}, self.trump, self.stock, dealer
-        )
+        found = dealing.entitled(self.dealt, self.trump, self.stock, dealer)
         assert found is not None  # every hand is known
         self.ruffer = found[0]
         self.ruff: Ruff | None = None
@@ -182,15 +179,8 @@ class RuffAndHonoursState(TrickGame):
             assert isinstance(action, PlayCard) and self.table is not None
             return self._play_problem(action)
         if phase == "ruff" and (kind is Discard or (kind is Choose and str(action) == DECLINE)):
-            findings = Findings(default_registry(), None)
-            dealing.set_up(
-                self._hand_record(_ruff_of(action)),
-                self.players,
-                self.dealer,
-                self.readings,
-                findings,
-            )
-            return first_error(findings.diagnostics)
+            problems = self._judge_ruff(action)[1]
+            return first_error([clause_diagnostic(p.code, p.values) for p in problems])
         if phase == "end" and kind is NextDeal:
             expected = wrong_dealer(player, self.dealer, self.players)
             if expected is None:
@@ -218,17 +208,25 @@ class RuffAndHonoursState(TrickGame):
             self._start_hand(action.player)
         else:
             self.ruff = _ruff_of(action)
-            findings = Findings(default_registry(), None)
-            setup = dealing.set_up(
-                self._hand_record(self.ruff), self.players, self.dealer, self.readings, findings
-            )
-            assert setup.held is not None
-            self._setup = setup
+            held = self._judge_ruff(action)[0]
+            assert held is not None  # the table knows every hand
+            ruffer = None if self.ruff.declined else action.player
+            dealt = {p: list(cards) for p, cards in self.dealt.items()}
+            self._setup = dealing.Setup(self.trump, dealt, held, ruffer, self.stock)
             leader = seat_left(self.players, self.dealer)
             self.table = TrickTable(
-                self.players, TRICK_RULES, self.trump, setup.held, leader, dealing.HAND_SIZE
+                self.players, TRICK_RULES, self.trump, held, leader, dealing.HAND_SIZE
             )
             self._phase = "play"
+
+    def _judge_ruff(self, action: Action) -> tuple[dict[str, list[Card]] | None, list[Problem]]:
+        """The ruff ``action`` (a discard, or declining) as the ruleset judges it, with the
+        hands at the first lead."""
+        discards = action.cards if isinstance(action, Discard) else None
+        declined = discards is None
+        return dealing.judge_ruff(
+            action.player, declined, discards, self.dealt, self.stock, self.dealer, self.readings
+        )
 
     def _decided(self, table: TrickTable) -> bool:
         """Under ``hand-end=when-decided``, whether the tricks so far end the hand."""

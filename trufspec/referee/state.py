@@ -201,6 +201,9 @@ class View:
 _LOG = frozenset({"history", "_checkpoints"})
 """The attributes that record how a state was reached rather than what it is."""
 
+UNDO_STRIDE = 8
+"""How many actions apart :meth:`GameState.undo` saves the states it goes through."""
+
 
 class GameState(abc.ABC):
     """A game in progress under one ruleset (see the module's documentation).
@@ -432,20 +435,30 @@ class GameState(abc.ABC):
     def undo(self) -> Action:
         """Take back the last action and return it; ``IndexError`` when there is none.
 
-        The state goes back to the start of the deal of that action and applies again the
-        actions before it in the deal: one way of changing the state, so undoing cannot
-        leave it in a state that playing would not reach."""
+        The state goes back to the nearest saved state before that action (the start of its
+        deal at worst) and applies again the actions after it: one way of changing the state,
+        so undoing cannot leave it in a state that playing would not reach.  On the way it
+        saves the state every :data:`UNDO_STRIDE` actions, and the state it goes back to, so
+        that undoing again goes back from near where it is (a player's take-back, a search
+        that undoes and applies the same move, costs a copy), while applying saves nothing
+        but the start of each deal."""
         action = self.history[-1]
-        while self._checkpoints[-1][0] >= len(self.history):
-            self._checkpoints.pop()
-        start, saved = self._checkpoints[-1]
-        again = self.history[start:-1]
+        checkpoints = self._checkpoints
+        end = len(self.history) - 1
+        while checkpoints[-1][0] > end:
+            checkpoints.pop()
+        start, saved = checkpoints[-1]
         restored = saved.copy()
-        restored._checkpoints = self._checkpoints
-        restored.history = self.history[:start]
-        for each in again:
+        restored._checkpoints = checkpoints
+        restored.history = history = self.history[:start]
+        for index in range(start, end):
+            if index > start and (index - start) % UNDO_STRIDE == 0:
+                checkpoints.append((index, restored._copy(log=False)))
+            each = self.history[index]
             restored._do(each)
-            restored.history.append(each)
+            history.append(each)
+        if checkpoints[-1][0] < end:
+            checkpoints.append((end, restored._copy(log=False)))
         self.__dict__.update(restored.__dict__)
         return action
 

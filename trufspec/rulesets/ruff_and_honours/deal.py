@@ -8,16 +8,16 @@ against (so a discarded card cannot be played).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
 from trufspec.cards import Card, Rank, Suit
-from trufspec.engine.findings import Findings
+from trufspec.engine.findings import Findings, Problem
 from trufspec.records import Deal, Hands, Ruff, Stock
 from trufspec.spec.options import OptionValues
 
-__all__ = ["HAND_SIZE", "STOCK_SIZE", "Setup", "entitled", "set_up"]
+__all__ = ["HAND_SIZE", "STOCK_SIZE", "Setup", "entitled", "judge_ruff", "set_up"]
 
 HAND_SIZE = 12
 STOCK_SIZE = 4
@@ -54,29 +54,78 @@ def set_up(
         findings.unchecked("trumps and the ruff (the stock is not recorded)")
         return Setup(None, dealt, None, None, stock)
     ruff = deal.find(Ruff)
-    expected = entitled(dealt, trump, stock, dealer)
     if ruff is None:
         findings.unchecked("the ruff (it is not recorded)")
         return Setup(trump, dealt, None, None, stock)
     ruffer = ruff.player.value
-    findings.judge("RH107")
-    if expected is not None:
-        findings.judge("RH104")
+    findings.judge("RH107", "RH104" if entitled(dealt, trump, stock, dealer) else None)
+    discards = ruff.discards
+    if not ruff.declined and discards is None:
+        findings.unchecked("the ruffer's discards (they are not recorded)")
+    elif not ruff.declined:
+        findings.judge("RH105")
+        if dealt is None or ruffer not in dealt:
+            findings.unchecked("the ruffer's discards (the hands are not recorded)")
+    given = None if discards is None else discards.cards
+    held, problems = judge_ruff(ruffer, ruff.declined, given, dealt, stock, dealer, options)
+    for problem in problems:
+        index = problem.index
+        if index is not None:
+            assert discards is not None  # only a discard is a card at fault
+            findings.report(problem, discards.span(index), ack=discards.acknowledged(index))
+        elif problem.code == "RH104":
+            findings.report(problem, ruff.player.span, ack=ruff.player.ack)
+        else:
+            findings.report(problem, ruff.span, ack=problem.code == "RH107" and ruff.player.ack)
+    return Setup(trump, dealt, held, None if ruff.declined else ruffer, stock)
+
+
+def judge_ruff(
+    ruffer: str,
+    declined: bool,
+    discards: Sequence[Card] | None,
+    dealt: Mapping[str, Sequence[Card]] | None,
+    stock: tuple[Card, ...],
+    dealer: str | None,
+    options: OptionValues,
+) -> tuple[dict[str, list[Card]] | None, list[Problem]]:
+    """RH104, RH105, RH107: what is wrong with ``ruffer``'s ruff (``declined``, or setting
+    ``discards`` aside: None when they are not known) after a deal of ``dealt`` (None when not
+    known) and ``stock``, and the hands at the first lead (None when the facts do not give
+    them).  The record check and the live referee both ask it."""
+    problems = []
+    expected = entitled(dealt, stock[0].suit, stock, dealer)
     if expected is not None and ruffer != expected[0]:
-        findings.fault(
-            "RH104",
-            ruff.player.span,
-            ack=ruff.player.ack,
-            expected=expected[0],
-            reason=expected[1],
-            written=ruffer,
-        )
-    if ruff.declined:
+        values = {"expected": expected[0], "reason": expected[1], "written": ruffer}
+        problems.append(Problem("RH104", None, values, fault=True))
+    held = None if dealt is None else {p: list(cards) for p, cards in dealt.items()}
+    if declined:
         if options["ruff"] == "compulsory":
-            findings.fault("RH107", ruff.span, ack=ruff.player.ack, player=ruffer)
-        return Setup(trump, dealt, dealt, None, stock)
-    held = _discard(ruff, dealt, stock, options, findings)
-    return Setup(trump, dealt, held, ruffer, stock)
+            problems.append(Problem("RH107", None, {"player": ruffer}, fault=True))
+        return held, problems
+    if discards is None:
+        return None, problems
+    if len(discards) != STOCK_SIZE:
+        problem = f"discarded {len(discards)} cards, not 4"
+        problems.append(Problem("RH105", None, {"player": ruffer, "problem": problem}, fault=True))
+    if held is None or ruffer not in held:
+        return None, problems
+    hand = dict.fromkeys([*held[ruffer], *stock])
+    allowed = set(held[ruffer]) if options["ruff-discard-from"] == "original-12" else set(hand)
+    for index, card in enumerate(discards):
+        if card in allowed and card in hand:
+            del hand[card]
+            continue
+        if card in hand:
+            # The table did set the card aside: the hand at the first lead is without it.
+            del hand[card]
+            problem = f"discarded {card}, which came from the stock (ruff-discard-from=original-12)"
+        else:
+            problem = f"discarded {card}, which they do not hold"
+        values = {"player": ruffer, "problem": problem}
+        problems.append(Problem("RH105", index, values, fault=True))
+    held[ruffer] = list(hand)
+    return held, problems
 
 
 def _dealt(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, list[Card]] | None:
@@ -98,7 +147,10 @@ def _dealt(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
 
 
 def entitled(
-    dealt: dict[str, list[Card]] | None, trump: Suit, stock: tuple[Card, ...], dealer: str | None
+    dealt: Mapping[str, Sequence[Card]] | None,
+    trump: Suit,
+    stock: tuple[Card, ...],
+    dealer: str | None,
 ) -> tuple[str, str] | None:
     """RH104: who takes the stock and why, or None when the record does not show it."""
     ace = Card(Rank.ACE, trump)
@@ -113,51 +165,3 @@ def entitled(
     if ace in stock:
         return dealer, f"the ace of trumps, {ace}, is in the stock, so the dealer ruffs"
     return None
-
-
-def _discard(
-    ruff: Ruff,
-    dealt: dict[str, list[Card]] | None,
-    stock: tuple[Card, ...],
-    options: OptionValues,
-    findings: Findings,
-) -> dict[str, list[Card]] | None:
-    """RH105: the discards come from the ruffer's sixteen cards (or twelve, under
-    ruff-discard-from=original-12); the hands at the first lead."""
-    ruffer = ruff.player.value
-    if ruff.discards is None:
-        findings.unchecked("the ruffer's discards (they are not recorded)")
-        return None
-    findings.judge("RH105")
-    if len(ruff.discards) != STOCK_SIZE:
-        findings.fault(
-            "RH105",
-            ruff.span,
-            player=ruffer,
-            problem=f"discarded {len(ruff.discards)} cards, not 4",
-        )
-    if dealt is None or ruffer not in dealt:
-        findings.unchecked("the ruffer's discards (the hands are not recorded)")
-        return None
-    hand = dict.fromkeys(dealt[ruffer] + list(stock))
-    allowed = set(dealt[ruffer]) if options["ruff-discard-from"] == "original-12" else set(hand)
-    for index, card in enumerate(ruff.discards):
-        if card in allowed and card in hand:
-            del hand[card]
-            continue
-        if card in hand:
-            # The table did set the card aside: the hand at the first lead is without it.
-            del hand[card]
-            problem = f"discarded {card}, which came from the stock (ruff-discard-from=original-12)"
-        else:
-            problem = f"discarded {card}, which they do not hold"
-        findings.fault(
-            "RH105",
-            ruff.discards.span(index),
-            ack=ruff.discards.acknowledged(index),
-            player=ruffer,
-            problem=problem,
-        )
-    held = {player: list(cards) for player, cards in dealt.items()}
-    held[ruffer] = list(hand)
-    return held
