@@ -10,10 +10,13 @@ extra rounds of a tie (``over``).
 
 Every judgement is the ruleset's own: the order and form of the claims by ``order_problem``
 and ``claim_problems``, each slip, decision and cut, and what the vote calls for next, by the
-vote procedure (``vote_stage``), who is out, who votes and whether a vote is held after an
-irregularity by ``irregularities``, the dealer by ``wrong_dealer``, the scores by ``scored_round``, the end
-of the game and its winners by ``Ending``, what the TROMP! pot pays by ``round_pot`` and
-``settle``.  The referee adds only who may act now.
+vote procedure (``advance``, one step at a time from where the vote stands), who is out, who
+votes and whether a vote is held after an irregularity by ``irregularities`` (and, when an
+irregularity changes who votes, the vote so far run again among them by ``vote_stage``), the
+dealer by ``wrong_dealer``, the scores by ``scored_round``, the end of the game and its winners
+by ``Ending``, what the TROMP! pot pays by ``round_pot`` and ``settle``.  Each is asked with
+the round's own values: its claims, statements and steps, never a round written out to be
+read again.  The referee adds only who may act now.
 
 The lists of :meth:`~TromplemondState.legal_actions` hold the sensible forms of what the
 rules leave free: claims of three different cards of the pack, cuts of a card of the pack, and
