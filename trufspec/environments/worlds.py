@@ -13,7 +13,9 @@ card of a suit they showed they lack (they played another suit to a trick that l
 unless they set cards aside unseen (a Ruff and Honours ruffer may have set that suit
 aside); a card whose holder the game makes public
 (:meth:`~trufspec.referee.state.GameState.public_holders`, as the ace of trumps of Ruff and
-Honours' ruffer) goes to its holder; and each place gets as many cards as it had.  The cards
+Honours' ruffer) goes to its holder; a card the ruffer played may have come from their hand
+or from the stock they took up, and goes to either; and each place gets as many cards as it
+had.  The cards
 are dealt one at a time, each to a place drawn at random among those it may go to and that
 still leave room for every card to come (Hall's condition on the places, checked at each
 card), so a deal within these bounds is never abandoned half made.
@@ -47,7 +49,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
@@ -57,7 +59,7 @@ from trufspec.cards import FULL_PACK, Card, Suit
 from trufspec.environments.encoding import Selection, decisions
 from trufspec.environments.episode import Episode
 from trufspec.environments.observation import strings
-from trufspec.records import Cards, Deal, Dealer, Play
+from trufspec.records import Cards, Deal, Dealer, Discards, Hands, Play, Stock, Undealt
 from trufspec.referee import STATES, GameState, Refused
 from trufspec.referee.actions import Action, Discard, NextDeal, PlayCard
 from trufspec.referee.state import Setup, hand_order
@@ -288,12 +290,25 @@ def _problem(episode: Episode, state: GameState, player: str) -> _Problem:
         a.player for a in history[start:] if isinstance(a, Discard) and a.player != player
     }
     voids = _voids(seen_deal, state)
-    pinned = {c: p for c, p in state.public_holders().items() if c not in seen}
-    slots = {p: tuple(i for i, c in enumerate(row) if c not in seen) for p, row in places.items()}
+    holders = state.public_holders()
+    played = {a.card: a.player for a in history[start:] if isinstance(a, PlayCard)}
+    shown = _shown(seen_deal)
+
+    def hidden(place: str, card: Card) -> bool:
+        """Whether the player cannot tell where the card was dealt: unseen, or played by a
+        player who took up the cards not dealt (from their hand or from those cards)."""
+        if card not in seen:
+            return True
+        owner = played.get(card)
+        return owner in unseen_discards and place in (owner, "") and card not in shown[place]
+
+    slots = {p: tuple(i for i, c in enumerate(row) if hidden(p, c)) for p, row in places.items()}
     allowed: dict[Card, frozenset[str]] = {}
     for card in sorted((places[p][i] for p in slots for i in slots[p]), key=FULL_PACK.index):
-        if card in pinned:
-            allowed[card] = frozenset({pinned[card]})
+        if card in holders:
+            allowed[card] = frozenset({holders[card]})
+        elif card in seen:
+            allowed[card] = frozenset({played[card], ""})
         else:
             allowed[card] = frozenset(
                 p
@@ -312,6 +327,19 @@ def _problem(episode: Episode, state: GameState, player: str) -> _Problem:
         {p: frozenset(s) for p, s in voids.items()},
         _in_order(state.ruleset, state.players),
     )
+
+
+def _shown(deal: Deal) -> defaultdict[str, set[Card]]:
+    """The cards a view of a deal shows where they were dealt: in a player's row of a hand,
+    or among the cards not dealt (``""``)."""
+    shown: defaultdict[str, set[Card]] = defaultdict(set)
+    for section in deal.sections:
+        if isinstance(section, Stock | Undealt | Discards):
+            shown[""].update(section.cards.cards)
+        elif isinstance(section, Hands):
+            for entry in section.entries:
+                shown[entry.player.value].update(entry.cards.cards)
+    return shown
 
 
 @functools.cache
