@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
@@ -226,25 +226,26 @@ def _judged(state: GameState, player: str, selection: Selection) -> list[tuple[i
     by the referee (see the module's documentation)."""
     chosen = selection.cards
     hand = state.hand(player)
+    place = {card: index for index, card in enumerate(hand)}
     last = INDEX[chosen[-1][0]] if chosen else -1
     rest = sorted((c for c in hand if INDEX[c] > last), key=INDEX.__getitem__)
     pairs: list[tuple[int, Action | None]] = []
-    made = _bid(player, hand, chosen)
+    made = _bid(player, place, chosen)
     if chosen and state.why_not(made) is None:
         pairs.append((DONE, made))
     for n, card in enumerate(rest):
         for minus in (False, True):
             start = (*chosen, (card, minus))
             fewest = (*start, *((c, True) for c in rest[n + 1 :]))
-            if any(state.why_not(_bid(player, hand, form)) is None for form in (start, fewest)):
+            if any(state.why_not(_bid(player, place, form)) is None for form in (start, fewest)):
                 pairs.append((_card_id(card, minus), None))
     return pairs
 
 
-def _bid(player: str, hand: Sequence[Card], signed: Sequence[tuple[Card, bool]]) -> BidCards:
-    """The bid of the cards ``signed``, written in the order of the hand as the referee lists
-    its bids."""
-    ordered = sorted(signed, key=lambda pair: hand.index(pair[0]))
+def _bid(player: str, place: Mapping[Card, int], signed: Sequence[tuple[Card, bool]]) -> BidCards:
+    """The bid of the cards ``signed``, written in the order of the hand (``place``: each
+    card's place in it) as the referee lists its bids."""
+    ordered = sorted(signed, key=lambda pair: place[pair[0]])
     minus = frozenset(i for i, (_, is_minus) in enumerate(ordered) if is_minus)
     return BidCards(player, tuple(c for c, _ in ordered), minus)
 

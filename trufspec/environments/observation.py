@@ -119,6 +119,17 @@ LAYOUT: tuple[tuple[str, int], ...] = (
 
 SIZE = sum(size for _, size in LAYOUT)
 _START = dict(zip((n for n, _ in LAYOUT), np.cumsum([0, *(s for _, s in LAYOUT)]).tolist()))
+
+_KIND_START = {kind: _START["cards"] + k * PLACES * 52 for k, kind in enumerate(KINDS)}
+"""Where the cards of each kind of place begin in the tensor (asked at every card placed)."""
+
+_ENTRY_KINDS: dict[type, str] = {
+    Hands: "hands",
+    Public: "public",
+    Secret: "secret",
+    Claims: "claims",
+}
+"""The sections that give each player a row of cards, and the kind of place each is."""
 _TRUMPS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, NT)
 
 
@@ -175,16 +186,10 @@ def _deal(out: npt.NDArray[np.float32], deal: Deal, seat: Callable[[str], int]) 
     table = SEATS
 
     def place(kind: str, where: int, cards: Sequence[Card]) -> None:
-        _cards(out, _START["cards"] + (KINDS.index(kind) * PLACES + where) * 52, cards)
+        _cards(out, _KIND_START[kind] + where * 52, cards)
 
-    entry_kinds: dict[type, str] = {
-        Hands: "hands",
-        Public: "public",
-        Secret: "secret",
-        Claims: "claims",
-    }
     for section in deal.sections:
-        kind = entry_kinds.get(type(section))
+        kind = _ENTRY_KINDS.get(type(section))
         if kind is not None:
             assert isinstance(section, Hands)
             for entry in section.entries:

@@ -14,7 +14,6 @@ the game; ``deserialize_state`` resumes the record through the referee and repla
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -189,43 +188,18 @@ class TrufState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type inf
 
 class Resampler:
     """OpenSpiel's ISMCTS resampler (``bot.set_resampler(Resampler(seed))``): a state the
-    player to act cannot tell from the real one (:func:`~trufspec.environments.worlds.draw`).
-
-    When no draw finds one, the last world found for the same information state (the same
-    player's same string) serves again: ISMCTS asks many times for each decision, so a world
-    found once is found for all of them.  Only when no world was ever found for it is the real
-    state given, which shows the search the cards it should not see: :attr:`misses` counts
-    those, and the benchmark prints them."""
-
-    KEPT = 64
-    """Worlds kept, one per information state, the least recently found out first."""
+    player to act cannot tell from the real one, drawn by
+    :func:`~trufspec.environments.worlds.draw` from what that player knows, which always
+    finds one: the search is never shown a card the player cannot see."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self.draws = 0
-        self.again = 0
-        """How often no world was drawn and one found before for the information state served."""
-        self.misses = 0
-        """How often no world was ever found for the information state and the real state was
-        given."""
-        self._found: OrderedDict[tuple[int, str], Episode] = OrderedDict()
+        """The worlds drawn so far."""
 
     def __call__(self, state: TrufState, player: int) -> TrufState:
         self.draws += 1
-        name = _name(state, player)
-        key = (player, strings(state.episode.state, name, _building(state)))
-        world = draw(state.episode, name, self.rng)
-        if world is not None:
-            self._found[key] = world.copy()
-            self._found.move_to_end(key)
-            while len(self._found) > self.KEPT:
-                self._found.popitem(last=False)
-        elif key in self._found:
-            self.again += 1
-            world = self._found[key].copy()
-        else:
-            self.misses += 1
-            world = state.episode.copy()
+        world = draw(state.episode, _name(state, player), self.rng)
         return TrufState(state.get_game(), world)
 
 

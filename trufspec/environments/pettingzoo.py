@@ -6,8 +6,9 @@ are the seats (``North``, ``East``, ``South``, ``West``); each observation is a 
 player's tensor (:mod:`~trufspec.environments.observation`) and the ``action_mask`` of the
 ids legal for them now (all zero when it is not their turn).  ``reset(seed=...)`` draws the
 game's seed from ``seed``, so the same seed plays the same deals; ``render_mode="ansi"``
-gives the table as the player to act sees it: their view in the notation, the score sheet
-and the decisions open to them.  The rewards of a step are the change of each seat's return
+gives the table as the player to act sees it, drawn as ``trufspec play`` draws it (the deal
+so far, the trick on the table and their hand), with the score sheet and the decisions open
+to them.  The rewards of a step are the change of each seat's return
 (:meth:`~trufspec.environments.episode.Episode.returns`).
 """
 
@@ -23,8 +24,8 @@ from pettingzoo import AECEnv
 
 from trufspec.environments.encoding import NUM_ACTIONS
 from trufspec.environments.episode import Episode, Settings
-from trufspec.environments.observation import SIZE, strings, tensor
-from trufspec.simulate.terminal import score_sheet
+from trufspec.environments.observation import SIZE, tensor
+from trufspec.simulate.terminal import score_sheet, scored_lines, table_lines
 
 __all__ = ["TrufEnv", "env"]
 
@@ -140,7 +141,10 @@ class TrufEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # gymnasium
         self._select()
 
     def render(self) -> str | None:
-        """The table as the player to act sees it (the last player once the game is over)."""
+        """The table as the player to act sees it (the last player once the game is over),
+        drawn as ``trufspec play`` draws it: the deal so far, the trick and that player's
+        hand, or the deal last scored; then the score sheet, the bid being built and the
+        decisions open to them."""
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "render() was called without a render mode: env(..., render_mode='ansi')"
@@ -148,16 +152,21 @@ class TrufEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # gymnasium
             return None
         episode = self.episode
         state = episode.state
+        if state is None:
+            return "The cards are not dealt yet: reset() deals them."
         player = self.agent_selection
-        lines = [strings(state, player, episode.selection)]
-        if state is not None:
-            if any(state.scores):
-                lines.append(score_sheet(state.view(player).record, state.is_game_over))
-            found = episode.decisions()
-            if found.ids:
-                lines.append(
-                    f"{player} may: " + ", ".join(episode.words(i) for i in found.ids[:40])
-                )
+        lines = [f"The table as {player} sees it:"]
+        if state.is_deal_over:
+            lines += scored_lines(state, player)
+        else:
+            lines += table_lines(state, player)
+        if any(state.scores):
+            lines.append(score_sheet(state.view(player).record, state.is_game_over))
+        if episode.selection.cards:
+            lines.append(f"{player}'s bid so far: {episode.selection.words()}")
+        found = episode.decisions()
+        if found.ids:
+            lines.append(f"{player} may: " + ", ".join(episode.words(i) for i in found.ids[:40]))
         return "\n".join(lines)
 
     def close(self) -> None:

@@ -49,6 +49,8 @@ __all__ = [
     "resume_table",
     "save",
     "score_sheet",
+    "scored_lines",
+    "table_lines",
     "writable",
 ]
 
@@ -186,18 +188,11 @@ class Table:
     def _scored(self) -> None:
         """The deal just scored as you see it now (secret cards and slips revealed) and its
         scores."""
-        state = self.state
-        if not state.scores:
+        if not self.state.scores:
             return
         self.write("")
-        self.write(f"--- {self.word.lower()} {len(state.scores)} is scored ---")
-        for line in _deal_lines(state.view(self.user).record, scored=True):
+        for line in scored_lines(self.state, self.user):
             self.write(line)
-        scores = state.scores[-1]
-        self.write(
-            "Scores: "
-            + ", ".join(f"{side} {scores[side]:+d} ({state.totals[side]})" for side in scores)
-        )
 
     def _after(self, action: Action) -> None:
         """Say who took the trick an action completed."""
@@ -332,24 +327,8 @@ class Table:
             return
         self._shown = key
         self.write("")
-        self.write(
-            f"--- {state.ruleset}, {self.word.lower()} {state.deal_number}: {state.phase} ---"
-        )
-        view = state.view(user)
-        for line in _deal_lines(view.record):
+        for line in table_lines(state, user):
             self.write(line)
-        table = _tricks(state)
-        if table is not None:
-            self.write(_trick_line(view.record, state.players, state.readings))
-            self.write("Tricks taken: " + ", ".join(f"{p} {n}" for p, n in table.won.items()))
-        legal = (
-            {a.card for a in view.legal_actions if isinstance(a, PlayCard)}
-            if state.phase == "play"
-            else set()
-        )
-        self.write("Your hand: " + _hand_text(view.hand, legal))
-        if legal:
-            self.write("  (* a card you may play)")
         self.write(self._prompt())
 
     def _prompt(self) -> str:
@@ -365,6 +344,42 @@ class Table:
         asked = _ASKED.get(state.phase, "choice")
         such = " or ".join(_examples(legal, _true_claim(state, self.user)))
         return f"{self.user}, your {asked}? (such as {such}; 'help' says more)"
+
+
+def table_lines(state: GameState, user: str) -> list[str]:
+    """The table as ``user`` sees it: the deal so far, the trick on the table and the tricks
+    taken, and their hand with the cards they may play marked; what ``trufspec play`` shows
+    before each of your turns, and what the PettingZoo environments render
+    (:meth:`~trufspec.environments.pettingzoo.TrufEnv.render`)."""
+    word = _deal_word(state.ruleset)
+    lines = [f"--- {state.ruleset}, {word} {state.deal_number}: {state.phase} ---"]
+    view = state.view(user)
+    lines += _deal_lines(view.record)
+    table = _tricks(state)
+    if table is not None:
+        lines.append(_trick_line(view.record, state.players, state.readings))
+        lines.append("Tricks taken: " + ", ".join(f"{p} {n}" for p, n in table.won.items()))
+    legal = (
+        {a.card for a in view.legal_actions if isinstance(a, PlayCard)}
+        if state.phase == "play"
+        else set()
+    )
+    lines.append("Your hand: " + _hand_text(view.hand, legal))
+    if legal:
+        lines.append("  (* a card you may play)")
+    return lines
+
+
+def scored_lines(state: GameState, user: str) -> list[str]:
+    """The deal last scored as ``user`` sees it now (secret cards and slips revealed) and its
+    scores, each side's total after it in brackets."""
+    scores = state.scores[-1]
+    return [
+        f"--- {_deal_word(state.ruleset)} {len(state.scores)} is scored ---",
+        *_deal_lines(state.view(user).record, scored=True),
+        "Scores: "
+        + ", ".join(f"{side} {scores[side]:+d} ({state.totals[side]})" for side in scores),
+    ]
 
 
 def _true_claim(state: GameState, user: str) -> list[str]:
