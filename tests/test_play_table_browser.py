@@ -247,10 +247,10 @@ def test_four_people_play_a_whole_game_while_one_watches(
         expect(each.page.locator("body")).to_have_attribute("data-stream", "open")
 
     def shown(actions: int) -> None:
-        """The table as two of the people see it, for the docs, early in the first deal."""
+        """The table as two invited people see it, for the docs, early in the first deal."""
         if actions != shown_at:
             return
-        for width, each in (("1280", starter), ("390", people["Ana"])):
+        for width, each in (("1280", people["Budi"]), ("390", people["Ana"])):
             shot = each.page.screenshot(full_page=True)
             assert not png_is_blank(shot)
             keep_screenshot(f"table-{ruleset}-{width}", shot)

@@ -16,7 +16,17 @@
   var PLACES = ["bottom", "left", "top", "right"];
   var STOCK_SIZE = 4;      // Ruff and Honours' stock: the four cards left after the deal
   var DECLARING = {"truf-basics": true, "truf-de": true};  // rulesets whose bids are declarations and targets
-  var HOLD_MS = 1500;     // how long a trick just won stays on the table before it is gathered
+  var HOLD_MS = 1500;
+  // What a Tromplemond round is at, said in the middle of the cloth.
+  var ROUND_STAGES = {
+    claims: "Claims: each player names three cards, wherever they lie.",
+    votes: "The vote: each player's secret slip sends an opponent off; the slips are shown once all are in.",
+    decide: "The tie is decided by a vote among the players tied.",
+    cut: "The tie is cut with cards.",
+    off: "The table names who goes off.",
+    calls: "TROMP! calls: each player calls or passes.",
+    end: "The round is scored."
+  };     // how long a trick just won stays on the table before it is gathered
   var game = null;        // {game, seat, token} or {game, watch}
   var view = null;        // the last view
   var chosen = [];        // cards chosen for a bid or a claim
@@ -316,14 +326,15 @@
   function readDeal(v) {
     var record = v.record || {};
     var played = (record.games || [])[0] || {tags: [], deals: []};
-    var players = [], ruleset = "";
+    var players = [], ruleset = "", readings = "";
     played.tags.forEach(function (tag) {
       if (tag.name === "Players") { players = tag.value.split(/\s+/); }
       if (tag.name === "Ruleset") { ruleset = tag.value; }
+      if (tag.name === "Options") { readings = tag.value; }
     });
     if (!players.length) { players = Object.keys(v.totals); }
     var deal = played.deals[played.deals.length - 1] || {number: 0, sections: []};
-    var found = {ruleset: ruleset, players: players, number: deal.number, kind: deal.kind || "deal", sections: deal.sections, dealer: null, contract: null,
+    var found = {ruleset: ruleset, readings: readings, players: players, number: deal.number, kind: deal.kind || "deal", sections: deal.sections, dealer: null, contract: null,
                  bids: {}, tricks: [], taken: {}, counted: {}, scores: {}, turned: null, ruff: null,
                  claims: {}, slips: {}, tallies: {}, calls: {}, pot: {}, off: null};
     deal.sections.forEach(function (section) {
@@ -469,8 +480,13 @@
       status = "Waiting for " + v.to_act.join(", ") + ".";
     }
     say("status", "Phase: " + phaseName(v.phase) + ". " + status);
-    say("table-ending", deal.ruleset ? ending(deal.ruleset) : "");
-    say("deal-h", deal.kind === "round" ? "This round" : deal.ruleset === "ruff-and-honours" ? "This hand" : "This deal");
+    // The ruleset's own words for its end, as its default readings have it; a table's own
+    // readings (a shorter game, say) are named after them.
+    say("table-ending", (deal.ruleset ? ending(deal.ruleset) : "") + (deal.readings ? " This table's readings: " + deal.readings + "." : ""));
+    var unit = deal.kind === "round" ? "round" : deal.ruleset === "ruff-and-honours" ? "hand" : "deal";
+    say("deal-h", "This " + unit);
+    $("last-trick").parentNode.hidden = deal.kind === "round";  // Tromplemond plays no tricks
+    say("scores-this", "this " + unit);
     drawSections(deal);
     drawScores(v, deal);
     say("winners", v.over && v.winners.length ? "Winner: " + v.winners.join(" and ") + "." : "");
@@ -610,6 +626,8 @@
     if (held) { shown = held; }
     if (showLast) { shown = whole.length ? whole[whole.length - 1] : null; caption = shown ? "The last trick" : "No trick has been won yet"; }
     box.textContent = "";
+    // Tromplemond has no tricks: the middle of the cloth says what the round is at.
+    if (!shown && !caption && deal.kind === "round") { caption = ROUND_STAGES[v.phase] || ""; }
     if (!shown) { if (caption) { box.appendChild(element("p", "trick-caption", caption)); } return; }
     shown.cards.forEach(function (card, i) {
       var player = shown.players[i];
@@ -686,7 +704,7 @@
       if (!value.textContent.trim()) { value.textContent = "none yet"; }
       // A claim names cards wherever they are, not cards its player holds.
       if (kind === "claims") { value.setAttribute("data-claim", ""); }
-      list.appendChild(element("dt", "", SECTION_NAMES[kind]));
+      list.appendChild(element("dt", "", kind === "bids" && DECLARING[deal.ruleset] ? "declarations" : SECTION_NAMES[kind]));
       list.appendChild(value);
     });
   }
