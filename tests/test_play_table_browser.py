@@ -416,3 +416,24 @@ def test_every_state_of_the_play_page_fits_the_screen(
         for each in (page, watcher):
             assert [u for u in each.requests if not u.startswith(server + "/")] == []
             assert [e for e in each.errors if "Failed to load resource" not in e] == []
+
+
+def test_no_seat_is_called_you_where_people_are_invited(
+    tab: Callable[..., Tab], server: str
+) -> None:
+    """A seat called "You" would read as their own seat on every invited person's page, next
+    to their own name marked "(you)": the form says so and starts nothing."""
+    page = tab(390)
+    page.open(server + "/play")
+    page.page.get_by_label("Seat 1: name").fill("You")
+    page.page.get_by_label("Seat 2: played by").select_option("person")
+    page.page.get_by_role("button", name="Start the game").click()
+    expect(page.page.locator("#problem")).to_contain_text("no seat can be called “You”")
+    assert page.page.locator("#table").is_hidden()
+    assert not [u for u in page.requests if u.endswith("/v1/games")]
+    # Alone with bots, the person may sit as "You": nobody else reads the name.
+    page.page.get_by_label("Seat 2: played by").select_option("basic")
+    page.page.get_by_role("button", name="Start the game").click()
+    expect(page.page.locator(".seat-bottom")).to_contain_text("You")
+    assert "(you)" not in page.page.locator("#felt").inner_text()
+    assert page.errors == []
