@@ -68,7 +68,7 @@
   // A choice that is not a card, in the words of the table rather than the notation's.
   function choiceLabel(action, v, deal) {
     var parts = action.split(" ");
-    if (action === "deal") { return deal.kind === "round" ? "Deal the next round" : "Deal the next hand"; }
+    if (action === "deal") { return "Deal the next " + unitOf(deal); }
     if ((v.phase === "votes" || v.phase === "decide") && deal.players.indexOf(action) >= 0) { return "Vote " + action + " off"; }
     if (action === "abstain") { return "Hand in no slip"; }
     if (parts[0] === "off" && parts.length === 2) { return parts[1] + " goes off"; }
@@ -483,7 +483,7 @@
     // The ruleset's own words for its end, as its default readings have it; a table's own
     // readings (a shorter game, say) are named after them.
     say("table-ending", (deal.ruleset ? ending(deal.ruleset) : "") + (deal.readings ? " This table's readings: " + deal.readings + "." : ""));
-    var unit = deal.kind === "round" ? "round" : deal.ruleset === "ruff-and-honours" ? "hand" : "deal";
+    var unit = unitOf(deal);
     say("deal-h", "This " + unit);
     $("last-trick").parentNode.hidden = deal.kind === "round";  // Tromplemond plays no tricks
     say("scores-this", "this " + unit);
@@ -643,12 +643,20 @@
     box.setAttribute("data-trick", String(shown.number));
   }
 
+  // What a ruleset calls one deal of its game: Tromplemond and truf-basics play rounds, Ruff
+  // and Honours hands.
+  function unitOf(deal) {
+    if (deal.kind === "round" || deal.ruleset === "truf-basics") { return "round"; }
+    return deal.ruleset === "ruff-and-honours" ? "hand" : "deal";
+  }
+
   function suitWords(suit) { return suit === "NT" ? "no trump" : SUITS[suit][0] + " " + SUITS[suit][1]; }
 
   // The deal's number and what rules its play: the contract (who won the bid, trump, Main Atas
   // or Main Bawah), or Ruff and Honours' turned card and the partnerships.
   function drawContract(v, deal) {
-    var said = [(deal.kind === "round" ? "Round " : deal.ruleset === "ruff-and-honours" ? "Hand " : "Deal ") + deal.number];
+    var unit = unitOf(deal);
+    var said = [unit.charAt(0).toUpperCase() + unit.slice(1) + " " + deal.number];
     var contract = deal.contract;
     var trump = contract && contract.trump;
     if (contract) {
