@@ -16,7 +16,7 @@
   var PLACES = ["bottom", "left", "top", "right"];
   var STOCK_SIZE = 4;      // Ruff and Honours' stock: the four cards left after the deal
   var DECLARING = {"truf-basics": true, "truf-de": true};  // rulesets whose bids are declarations and targets
-  var HOLD_MS = 1500;
+  var HOLD_MS = 1500;     // how long a trick just won stays on the table before it is gathered
   // What a Tromplemond round is at, said in the middle of the cloth.
   var ROUND_STAGES = {
     claims: "Claims: each player names three cards, wherever they lie.",
@@ -26,7 +26,7 @@
     off: "The table names who goes off.",
     calls: "TROMP! calls: each player calls or passes.",
     end: "The round is scored."
-  };     // how long a trick just won stays on the table before it is gathered
+  };
   var game = null;        // {game, seat, token} or {game, watch}
   var view = null;        // the last view
   var chosen = [];        // cards chosen for a bid or a claim
