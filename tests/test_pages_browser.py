@@ -253,3 +253,24 @@ def test_findings_link_to_the_published_reference_when_given(tmp_path: Path) -> 
             page = answer.read().decode("utf-8")
     assert 'href="https://example.org/rules/rulesets/truf-jb.html#JB305"' in page
     assert 'href="https://example.org/rules/"' in page  # the site's Rules link
+
+
+def test_a_score_sheet_with_a_corrected_score_fits_a_phone(
+    tab: Callable[..., Tab], server: str
+) -> None:
+    """A sheet whose record wrote a total otherwise (the longest cell a sheet has) is laid out
+    within a phone's width: the record's figure goes under the recomputed one."""
+    page = tab(390)
+    page.open(server + "/")
+    page.page.get_by_label("Or pick a sample").select_option(
+        "tromplemond/clauses/TM403-running-total.bad.truf"
+    )
+    page.page.get_by_role("button", name="Check").click()
+    wrap = page.page.locator(".tf-tablewrap").first
+    expect(wrap.locator(".tf-differs")).to_contain_text("record:")
+    wide, shown = wrap.evaluate("(e) => [e.scrollWidth, e.clientWidth]")
+    assert wide <= shown
+    assert page.scroll_width() <= 390
+    wrap.scroll_into_view_if_needed()
+    _shot(page, "check-sheet-390")
+    assert page.errors == []

@@ -73,7 +73,7 @@ def _move(page: Page) -> str:
         }
         const card = document.querySelector("#hand .card.legal");
         if (card) return ["card", card.dataset.card, "#hand"];
-        const choice = document.querySelector("#choices button");
+        const choice = document.querySelector("#choices > button");
         if (choice) return ["choice", choice.dataset.action, "#choices"];
         return ["none", "", ""];
         }"""

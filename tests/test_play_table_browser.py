@@ -10,9 +10,12 @@ may not see: no card in another person's hand unless it is public, which the wat
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browser import Tab, keep_screenshot, png_is_blank
@@ -20,8 +23,12 @@ from live_server import running
 from playwright.sync_api import Page, expect
 from test_play_browser import _move
 
-MOST_STEPS = 600
-"""The most rounds of looking at the pages a test makes: more than a deal needs."""
+MOST_STEPS = 5000
+"""The most rounds of looking at the pages a test makes: more than a whole game needs."""
+
+MOST_SECONDS = 600
+"""The longest a test plays before it fails: a whole truf-de game, thirteen deals, takes
+minutes."""
 
 CARDS_IN = """(skip) => [...document.querySelectorAll("[data-card]")]
     .filter((e) => !skip || !e.closest(skip)).map((e) => e.dataset.card)"""
@@ -44,10 +51,40 @@ as it comes), for the test to look through."""
 CARD_WORD = re.compile(r'"(10|[2-9AKQJ])([SHDC])"')
 
 
-def _answered(page: Page) -> set[str]:
-    """The cards named in the answers the page was given since it was last asked."""
-    texts: list[str] = page.evaluate("window.__answers.splice(0)")
-    return {rank + suit for text in texts for rank, suit in CARD_WORD.findall(text)}
+def _views(text: str) -> list[dict[str, Any]]:
+    """The views an answer is or holds (none: an answer that is no view, a refusal say)."""
+    try:
+        answer = json.loads(text)
+    except ValueError:
+        return []
+    view = answer.get("view", answer) if isinstance(answer, dict) else None
+    return [view] if isinstance(view, dict) and "record" in view else []
+
+
+def _held(text: str) -> str:
+    """An answer but the claims of its views (Tromplemond): a claim names cards wherever they
+    lie, and says nothing of where."""
+    views = _views(text)
+    if not views:
+        return text
+    for view in views:
+        for played in view["record"]["games"]:
+            for each in played["deals"]:
+                each["sections"] = [s for s in each["sections"] if s["section"] != "claims"]
+    return json.dumps(views)
+
+
+def _in_play(text: str, deal: str) -> bool:
+    """Whether an answer is to be looked through for cards of the hands of deal ``deal``: a
+    view of it in play, or an answer that is no view.  A deal's record once it is over shows
+    what its rules reveal, and answers of another deal name cards that other hands hold
+    now."""
+    return all(
+        view["phase"] != "end"
+        and not view["over"]
+        and str(view["record"]["games"][-1]["deals"][-1]["number"]) == deal
+        for view in _views(text)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -56,11 +93,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield live.url
 
 
-def _start_table(page: Page, server: str, ruleset: str, who: list[str], seed: int = 5) -> None:
+def _start_table(
+    page: Page, server: str, ruleset: str, who: list[str], seed: int = 5, readings: str = ""
+) -> None:
     """A table whose seats ``who`` plays: ``you``, ``person`` or a bot's level."""
     page.goto(server + "/play")
     page.get_by_label("Game").select_option(ruleset)
-    for at, (name, played_by) in enumerate(zip(["You", "Ana", "Budi", "Citra"], who, strict=True)):
+    page.get_by_label("Readings").fill(readings)
+    for at, (name, played_by) in enumerate(zip(["Sari", "Ana", "Budi", "Citra"], who, strict=True)):
         page.get_by_label(f"Seat {at + 1}: name").fill(name)
         page.get_by_label(f"Seat {at + 1}: played by").select_option(played_by)
     page.get_by_label("Deal number").fill(str(seed))
@@ -78,8 +118,9 @@ def _invites(page: Page) -> dict[str, str]:
 
 
 def _seen(page: Page) -> set[str]:
-    """The cards a page shows outside its own hand (and the pack a claim chooses from)."""
-    return set(page.evaluate(CARDS_IN, "#hand, #pack"))
+    """The cards a page shows outside its own hand, the pack a claim chooses from and the
+    claims (Tromplemond), which name cards wherever they lie."""
+    return set(page.evaluate(CARDS_IN, "#hand, #pack, [data-claim]"))
 
 
 def _hands(page: Page) -> set[str]:
@@ -92,17 +133,38 @@ def _hands(page: Page) -> set[str]:
 def _check_secrets(people: dict[str, Tab], watcher: Tab) -> None:
     """No person's page shows, or was sent, a card of another person's hand that the watcher,
     who sees only what is public, does not show too; the watcher shows no hand at all and was
-    sent no card of a hand it does not show."""
+    sent no card of a hand it does not show.  Every page is first let draw the last version
+    any of them was sent, so that all show the same moment of the game."""
+    tabs = {**people, "": watcher}
+    sent: dict[str, list[str]] = {
+        name: tab.page.evaluate("window.__answers.splice(0)") for name, tab in tabs.items()
+    }
+    latest = max(
+        [_version(tab.page) for tab in tabs.values()]
+        + [view["version"] for texts in sent.values() for t in texts for view in _views(t)]
+    )
+    for tab in tabs.values():
+        tab.page.wait_for_function(f"Number(document.body.dataset.version) >= {latest}")
     hands = {name: _hands(tab.page) for name, tab in people.items()}
     public = _seen(watcher.page)
+    deal = watcher.page.get_attribute("body", "data-deal") or ""
+    told_to = {
+        name: {
+            rank + suit
+            for text in texts
+            if _in_play(text, deal)
+            for rank, suit in CARD_WORD.findall(_held(text))
+        }
+        for name, texts in sent.items()
+    }
     assert _hands(watcher.page) == set()
-    told = (_answered(watcher.page) & set().union(*hands.values())) - public
+    told = (told_to[""] & set().union(*hands.values())) - public
     assert not told, f"the watcher was sent {sorted(told)} of the hands"
     for name, tab in people.items():
         others = set().union(*(cards for other, cards in hands.items() if other != name))
         leaked = (_seen(tab.page) & others) - public
         assert not leaked, f"{name}'s page shows {sorted(leaked)} of other hands"
-        told = (_answered(tab.page) & others) - public
+        told = (told_to[name] & others) - public
         assert not told, f"{name}'s page was sent {sorted(told)} of other hands"
 
 
@@ -114,38 +176,63 @@ def _totals(page: Page) -> list[str]:
     return page.locator("#scores td:last-child").all_inner_texts()
 
 
-def _deal_scored(page: Page) -> bool:
-    return "score" in page.locator("#sections dt").all_inner_texts()
-
-
-def _play_round(people: dict[str, Tab], done: Callable[[], bool], check: Callable[[], None]) -> int:
-    """Each person whose turn it is acts, round after round, until ``done``; the actions."""
+def _play_round(
+    people: dict[str, Tab],
+    done: Callable[[], bool],
+    check: Callable[[], None],
+    *,
+    next_deal: bool = False,
+    acted: Callable[[int], None] = lambda _: None,
+) -> int:
+    """Each person whose turn it is acts, round after round, until ``done``; the actions.
+    ``next_deal``: a person to deal the next deal does so (else the deal's end is where the
+    test stops); ``acted`` is told the count of actions after each one."""
     actions = 0
+    deadline = time.monotonic() + MOST_SECONDS
     for _ in range(MOST_STEPS):
         if done():
             return actions
+        assert time.monotonic() < deadline, f"not done after {MOST_SECONDS} s, {actions} actions"
         check()
         for tab in people.values():
-            # The deal's end is where the test stops: nobody deals the next one.
-            if tab.page.get_attribute("body", "data-phase") == "end":
+            if not next_deal and tab.page.get_attribute("body", "data-phase") == "end":
                 continue
-            if "Your turn" in tab.page.locator("#status").inner_text():
-                actions += _move(tab.page) != "waited"
-        people_page = next(iter(people.values())).page
-        people_page.wait_for_timeout(50)
+            if "Your turn" in tab.page.locator("#status").inner_text() and _move(tab.page) != (
+                "waited"
+            ):
+                actions += 1
+                acted(actions)
+        next(iter(people.values())).page.wait_for_timeout(20)
     raise AssertionError(f"not done after {MOST_STEPS} rounds")
 
 
-def test_four_people_play_a_truf_de_deal_while_one_watches(
-    tab: Callable[..., Tab], server: str
+GAMES = [
+    # ruleset, readings for a short whole game, the fewest actions of that game, the action
+    # after which the table is shown in the docs
+    pytest.param("truf-jb", "deals=1", 52, 10, id="truf-jb"),
+    pytest.param("truf-basics", "", 6 * 56, 10, id="truf-basics"),
+    pytest.param("truf-de", "", 13 * 56, 10, id="truf-de"),
+    pytest.param("ruff-and-honours", "target-points=1", 48, 6, id="ruff-and-honours"),
+    pytest.param("tromplemond", "", 8, 6, id="tromplemond"),
+]
+"""Each ruleset's whole game, as short as its readings make it: truf-basics (six rounds),
+truf-de (thirteen deals) and Tromplemond (eight rounds of claims and votes, fewer when a
+player reaches 200 points) offer no shorter game."""
+
+
+@pytest.mark.parametrize(("ruleset", "readings", "least", "shown_at"), GAMES)
+def test_four_people_play_a_whole_game_while_one_watches(
+    tab: Callable[..., Tab], server: str, ruleset: str, readings: str, least: int, shown_at: int
 ) -> None:
     starter = tab(1280)
     starter.page.add_init_script(KEEP_ANSWERS)
-    _start_table(starter.page, server, "truf-de", ["you", "person", "person", "person"])
+    _start_table(
+        starter.page, server, ruleset, ["you", "person", "person", "person"], readings=readings
+    )
     invites = _invites(starter.page)
     assert set(invites) == {"Ana", "Budi", "Citra", ""}
     assert all("#game=" in link and "?" not in link for link in invites.values())
-    people = {"You": starter}
+    people = {"Sari": starter}
     for at, name in enumerate(["Ana", "Budi", "Citra"]):
         people[name] = tab(390 if at % 2 == 0 else 1280)
         people[name].page.add_init_script(KEEP_ANSWERS)
@@ -158,24 +245,36 @@ def test_four_people_play_a_truf_de_deal_while_one_watches(
     # Every page follows the event stream: none polls once it is open.
     for each in [*people.values(), watcher]:
         expect(each.page.locator("body")).to_have_attribute("data-stream", "open")
+
+    def shown(actions: int) -> None:
+        """The table as two invited people see it, for the docs, early in the first deal."""
+        if actions != shown_at:
+            return
+        for width, each in (("1280", people["Budi"]), ("390", people["Ana"])):
+            shot = each.page.screenshot(full_page=True)
+            assert not png_is_blank(shot)
+            keep_screenshot(f"table-{ruleset}-{width}", shot)
+
     actions = _play_round(
-        people, lambda: _deal_scored(watcher.page), lambda: _check_secrets(people, watcher)
+        people,
+        lambda: "over" in watcher.page.locator("#status").inner_text(),
+        lambda: _check_secrets(people, watcher),
+        next_deal=True,
+        acted=shown,
     )
-    assert actions >= 52  # every card of the pack, and the bids
+    assert actions >= least
     version = _version(starter.page)
     for each in [*people.values(), watcher]:
         each.page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
-        # The same totals on every page, the deal's scores in them.
-        assert _totals(each.page) == _totals(watcher.page) != ["0"] * 4
+        expect(each.page.locator("#status")).to_contain_text("The game is over")
+        expect(each.page.locator("#winners")).to_contain_text("Winner")
+        # The same totals on every page.
+        assert _totals(each.page) == _totals(watcher.page)
         assert each.fits()
         assert [u for u in each.requests if not u.startswith(server + "/")] == []
         assert [e for e in each.errors if "status of 409" not in e] == []
         # The token travels in the Authorization header only, never in an address.
         assert not [u for u in each.requests if "token=" in u.split("#")[0]]
-    for name, each in [("1280", starter), ("390", people["Ana"])]:
-        shot = each.page.screenshot(full_page=True)
-        assert not png_is_blank(shot)
-        keep_screenshot(f"table-truf-de-{name}", shot)
 
 
 def test_a_person_comes_back_by_the_link_to_a_game_that_went_on(
@@ -186,7 +285,7 @@ def test_a_person_comes_back_by_the_link_to_a_game_that_went_on(
     link = _invites(starter.page)["Ana"]
     ana = tab(1280)
     ana.open(link)
-    people = {"You": starter, "Ana": ana}
+    people = {"Sari": starter, "Ana": ana}
     # Ana reloads in the middle of a trick: the same seat, the same game.
     _play_round(
         people, lambda: len(ana.page.locator("#trick .played").all()) in (1, 2, 3), lambda: None
@@ -197,7 +296,7 @@ def test_a_person_comes_back_by_the_link_to_a_game_that_went_on(
     assert _version(ana.page) >= before
     # Ana closes the page; the others play on without her until it is her turn.
     ana.close()
-    mine = {"You": starter}
+    mine = {"Sari": starter}
     _play_round(
         mine,
         lambda: "Ana" in (starter.page.get_attribute("body", "data-to-act") or ""),
@@ -274,7 +373,7 @@ def test_a_card_clicked_twice_is_played_once(tab: Callable[..., Tab], server: st
     player = tab(390)
     _start_table(player.page, server, "truf-de", ["you", "basic", "basic", "basic"], seed=2)
     _play_round(
-        {"You": player},
+        {"Sari": player},
         lambda: (
             "play a card" in player.page.locator("#status").inner_text()
             and player.page.get_attribute("body", "data-phase") == "play"
@@ -317,3 +416,24 @@ def test_every_state_of_the_play_page_fits_the_screen(
         for each in (page, watcher):
             assert [u for u in each.requests if not u.startswith(server + "/")] == []
             assert [e for e in each.errors if "Failed to load resource" not in e] == []
+
+
+def test_no_seat_is_called_you_where_people_are_invited(
+    tab: Callable[..., Tab], server: str
+) -> None:
+    """A seat called "You" would read as their own seat on every invited person's page, next
+    to their own name marked "(you)": the form says so and starts nothing."""
+    page = tab(390)
+    page.open(server + "/play")
+    page.page.get_by_label("Seat 1: name").fill("You")
+    page.page.get_by_label("Seat 2: played by").select_option("person")
+    page.page.get_by_role("button", name="Start the game").click()
+    expect(page.page.locator("#problem")).to_contain_text("no seat can be called “You”")
+    assert page.page.locator("#table").is_hidden()
+    assert not [u for u in page.requests if u.endswith("/v1/games")]
+    # Alone with bots, the person may sit as "You": nobody else reads the name.
+    page.page.get_by_label("Seat 2: played by").select_option("basic")
+    page.page.get_by_role("button", name="Start the game").click()
+    expect(page.page.locator(".seat-bottom")).to_contain_text("You")
+    assert "(you)" not in page.page.locator("#felt").inner_text()
+    assert page.errors == []

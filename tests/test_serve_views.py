@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -163,6 +164,42 @@ def test_the_watcher_sees_what_is_public_and_cannot_act(host: Host) -> None:
     with pytest.raises(ProblemError) as refused:
         host.record(game, watch, False)
     assert refused.value.problem.status == 403
+
+
+def test_the_watcher_sees_the_secret_rows_every_seat_sees_after_the_reveal(host: Host) -> None:
+    """At a Tromplemond round's end every seat is shown the secret rows of those who stayed,
+    and the player sent off their own too: what all are shown is public, and the watcher
+    sees it, marked as a part of the rows."""
+    created = host.create(NewGame("tromplemond", PLAYERS, seed=5))
+    game, table, watch = created.id, created.tokens.table, created.tokens.watch
+    for _ in range(40):
+        _, view = host.look(game, table, ViewQuery(limit=1))
+        assert view is not None
+        if view.phase == "end":
+            break
+        first_legal(host, game, table)
+    _, seen = host.look(game, watch, ViewQuery(as_json=True))
+    _, seat = host.look(game, created.tokens.seats["Ana"], ViewQuery(as_json=True))
+    assert seen is not None and seat is not None and seen.phase == "end"
+
+    def sections(view: GameView) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = msgspec.to_builtins(view.record)["games"][0]["deals"][-1][
+            "sections"
+        ]
+        return found
+
+    def rows(view: GameView) -> dict[str, list[str]]:
+        return {
+            entry["player"]: entry["cards"]
+            for section in sections(view)
+            if section["section"] == "secret"
+            for entry in section["entries"]
+        }
+
+    off = next(section["player"] for section in sections(seen) if section["section"] == "off")
+    assert rows(seen) == {p: cards for p, cards in rows(seat).items() if p != off}
+    assert len(rows(seen)) == 3
+    assert seen.cards_left == dict.fromkeys(PLAYERS, 5)
 
 
 # ------------------------------------------------------------------ the information set

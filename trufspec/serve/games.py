@@ -448,4 +448,5 @@ def _view(
         totals=dict(state.totals),
         winners=list(state.winners),
         role=role,
+        cards_left={player: len(state.hand(player)) for player in state.players},
     )

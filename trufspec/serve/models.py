@@ -194,7 +194,9 @@ class GameView(_Answer, frozen=True):
     with the deals played (the whole game is at ``/record``).  ``version`` counts the actions
     applied: send it back with an action to be refused (409) if another action came first.
     ``changes`` (asked for with ``?since=VERSION``) are the events since that version as the
-    seat sees them, without their ``record``; null when not asked for."""
+    seat sees them, without their ``record``; null when not asked for.  ``cards_left`` is how
+    many cards each seat holds: public in every ruleset, so a table draws the others' hands
+    as they are rather than counting cards played."""
 
     id: str
     seat: str | None
@@ -209,6 +211,7 @@ class GameView(_Answer, frozen=True):
     winners: list[str]
     role: Literal["table", "seat", "watch"] = "table"
     changes: list[GameEvent] | None = None
+    cards_left: dict[str, int] = {}
 
 
 class ActionRequest(_Body, frozen=True):

@@ -66,6 +66,10 @@ def _common(values: Sequence[Any]) -> Any:
             changes[name] = _common_items(parts)
             if name == "entries" and any(a.name == "incomplete" for a in attrs.fields(kind)):
                 changes["incomplete"] = True
+        elif name == "incomplete":
+            # Whole for one seat, in part for another (Tromplemond's secret rows after the
+            # reveal, the player sent off seeing their own): what all see is a part.
+            changes[name] = True
         elif any(part is None for part in parts):
             changes[name] = None
         else:

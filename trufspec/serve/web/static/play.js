@@ -14,7 +14,19 @@
   var CARD = /^(10|[2-9AKQJ])([SHDC])$/;
   var ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
   var PLACES = ["bottom", "left", "top", "right"];
+  var STOCK_SIZE = 4;      // Ruff and Honours' stock: the four cards left after the deal
+  var DECLARING = {"truf-basics": true, "truf-de": true};  // rulesets whose bids are declarations and targets
   var HOLD_MS = 1500;     // how long a trick just won stays on the table before it is gathered
+  // What a Tromplemond round is at, said in the middle of the cloth.
+  var ROUND_STAGES = {
+    claims: "Claims: each player names three cards, wherever they lie.",
+    votes: "The vote: each player's secret slip sends an opponent off; the slips are shown once all are in.",
+    decide: "The tie is decided by a vote among the players tied.",
+    cut: "The tie is cut with cards.",
+    off: "The table names who goes off.",
+    calls: "TROMP! calls: each player calls or passes.",
+    end: "The round is scored."
+  };
   var game = null;        // {game, seat, token} or {game, watch}
   var view = null;        // the last view
   var chosen = [];        // cards chosen for a bid or a claim
@@ -53,8 +65,27 @@
     var m = CARD.exec(card);
     return m ? m[1] + SUITS[m[2]][0] : card;
   }
-  // The choices whose words in the notation say little to a player at the table.
-  var LABELS = { "deal": "Deal the next hand" };
+  // A choice that is not a card, in the words of the table rather than the notation's.
+  function choiceLabel(action, v, deal) {
+    var parts = action.split(" ");
+    if (action === "deal") { return "Deal the next " + unitOf(deal); }
+    if ((v.phase === "votes" || v.phase === "decide") && deal.players.indexOf(action) >= 0) { return "Vote " + action + " off"; }
+    if (action === "abstain") { return "Hand in no slip"; }
+    if (parts[0] === "off" && parts.length === 2) { return parts[1] + " goes off"; }
+    if (parts[0] === "early-reveal") {
+      return parts[1] + " showed a secret card early" + ({intentional: ", on purpose", "void": ", which voids the game"}[parts[2]] || "");
+    }
+    if (parts[0] === "misdeal") {
+      return "The dealer erred" + ({waived: ", and the table lets it pass", "before-public": ", before any public card"}[parts[1]] || "");
+    }
+    if (parts[0] === "bribe") { return parts[1] + " offered a bribe"; }
+    if (action === "pass") { return "Make no TROMP! call"; }
+    var call = /^tromp "(.*)"$/.exec(action);
+    if (call) { return "Call TROMP!: " + call[1]; }
+    return null;
+  }
+  // The choices a table states about what went wrong, kept apart from the player's own choices.
+  function irregular(action) { return /^(early-reveal|misdeal|bribe)\b/.test(action); }
 
   function words(text) {
     return String(text).split(" ").map(function (p) { return CARD.test(p) ? cardFace(p) : p; }).join(" ");
@@ -295,25 +326,41 @@
   function readDeal(v) {
     var record = v.record || {};
     var played = (record.games || [])[0] || {tags: [], deals: []};
-    var players = [], ruleset = "";
+    var players = [], ruleset = "", readings = "";
     played.tags.forEach(function (tag) {
       if (tag.name === "Players") { players = tag.value.split(/\s+/); }
       if (tag.name === "Ruleset") { ruleset = tag.value; }
+      if (tag.name === "Options") { readings = tag.value; }
     });
     if (!players.length) { players = Object.keys(v.totals); }
     var deal = played.deals[played.deals.length - 1] || {number: 0, sections: []};
-    var found = {ruleset: ruleset, players: players, number: deal.number, sections: deal.sections, dealer: null, contract: null,
-                 bids: {}, tricks: [], taken: {}, counted: {}, dealt: 0, scores: {}};
+    var found = {ruleset: ruleset, readings: readings, players: players, number: deal.number, kind: deal.kind || "deal", sections: deal.sections, dealer: null, contract: null,
+                 bids: {}, tricks: [], taken: {}, counted: {}, scores: {}, turned: null, ruff: null,
+                 claims: {}, slips: {}, tallies: {}, calls: {}, pot: {}, off: null};
     deal.sections.forEach(function (section) {
       if (section.section === "dealer") { found.dealer = section.player; }
       if (section.section === "contract") { found.contract = section; }
       if (section.section === "bids") {
         (section.entries || []).forEach(function (entry) { found.bids[entry.player] = entry; });
       }
-      if (section.section === "hands" || section.section === "secret") {
-        (section.entries || []).forEach(function (entry) { found.dealt = Math.max(found.dealt, entry.cards.length); });
-      }
       if (section.section === "play") { found.tricks = section.tricks || []; }
+      // Ruff and Honours: the stock's first card is turned up, its suit trumps (RH103).
+      if (section.section === "stock" && section.cards && section.cards.length) { found.turned = section.cards[0]; }
+      if (section.section === "ruff") { found.ruff = section; }
+      if (section.section === "claims") {
+        (section.entries || []).forEach(function (entry) { found.claims[entry.player] = entry.cards; });
+      }
+      if (section.section === "votes" || section.section === "decide") {
+        (section.entries || []).forEach(function (entry) {
+          if (entry.voter) { found.slips[entry.voter] = entry.target; }
+          if (entry.count) { found.tallies[entry.target] = entry.count; }
+        });
+      }
+      if (section.section === "tromp") { found.calls[section.player] = section.phrase || null; }
+      if (section.section === "pot") {
+        (section.entries || []).forEach(function (entry) { entry.side.forEach(function (p) { found.pot[p] = entry.value; }); });
+      }
+      if (section.section === "off") { found.off = section.player; }
       if (section.section === "tricks") {
         (section.entries || []).forEach(function (entry) {
           entry.side.forEach(function (p) { found.counted[p] = entry.value; });
@@ -325,7 +372,6 @@
         });
       }
     });
-    if (!found.dealt && players.length) { found.dealt = Math.floor(52 / players.length); }
     // Each trick's players in the order they played, and who won it: as recorded, else the
     // next trick's leader.
     found.tricks.forEach(function (trick, at) {
@@ -367,11 +413,17 @@
     if (!legal.compose) { chosen = []; }
     drawSeats(v, deal);
     drawTrick(v, deal);
-    drawContract(deal);
+    drawContract(v, deal);
     // The hand, a row per suit, sorted as dealt to a player: by suit, then by rank.
     var hand = $("hand");
     hand.textContent = "";
     hand.hidden = !!game.watch;
+    // Tromplemond: the cards of the seat's own public row, which every player sees, are marked.
+    var onShow = [];
+    deal.sections.forEach(function (section) {
+      if (section.section !== "public") { return; }
+      (section.entries || []).forEach(function (entry) { if (entry.player === game.seat) { onShow = entry.cards; } });
+    });
     ["S", "H", "D", "C"].forEach(function (suit) {
       var cards = v.hand.filter(function (c) { var m = CARD.exec(c); return m && m[2] === suit; });
       if (!cards.length) { return; }
@@ -379,8 +431,13 @@
       hand.appendChild(suitRow(suit, cards, function (button, card) {
         var isLegal = legal.cards.indexOf(card) >= 0;
         if (isLegal) { button.classList.add("legal"); }
-        if (legal.compose) { button.setAttribute("aria-pressed", chosen.indexOf(card) >= 0 ? "true" : "false"); }
-        button.setAttribute("aria-label", cardName(card) + (isLegal ? ", playable" : ""));
+        if (legal.compose) {
+          button.classList.add("choosable");
+          button.setAttribute("aria-pressed", chosen.indexOf(card) >= 0 ? "true" : "false");
+        }
+        var shown = onShow.indexOf(card) >= 0;
+        if (shown) { button.classList.add("on-show"); }
+        button.setAttribute("aria-label", cardName(card) + (isLegal ? ", playable" : "") + (shown ? ", on show" : ""));
         button.tabIndex = -1;
       }));
     });
@@ -392,13 +449,17 @@
     // The choices that are not cards of the hand: a contract, a vote, the next deal.
     var choices = $("choices");
     choices.textContent = "";
+    var told = element("details", "irregular");
+    told.appendChild(element("summary", "", "Tell the table of an irregularity"));
     legal.others.forEach(function (action) {
-      var button = element("button", "choice", LABELS[action] || words(action));
+      var label = choiceLabel(action, v, deal);
+      var button = element("button", "choice", label || words(action));
       button.type = "button";
       button.setAttribute("data-action", action);
-      button.setAttribute("aria-label", LABELS[action] || spoken(action));
-      choices.appendChild(button);
+      button.setAttribute("aria-label", label || spoken(action));
+      (irregular(action) ? told : choices).appendChild(button);
     });
+    if (told.childElementCount > 1) { choices.appendChild(told); }
     $("compose").hidden = !legal.compose;
     showPack(legal.pack);
     if (legal.compose) {
@@ -419,7 +480,13 @@
       status = "Waiting for " + v.to_act.join(", ") + ".";
     }
     say("status", "Phase: " + phaseName(v.phase) + ". " + status);
-    say("table-ending", deal.ruleset ? ending(deal.ruleset) : "");
+    // The ruleset's own words for its end, as its default readings have it; a table's own
+    // readings (a shorter game, say) are named after them.
+    say("table-ending", (deal.ruleset ? ending(deal.ruleset) : "") + (deal.readings ? " This table's readings: " + deal.readings + "." : ""));
+    var unit = unitOf(deal);
+    say("deal-h", "This " + unit);
+    $("last-trick").parentNode.hidden = deal.kind === "round";  // Tromplemond plays no tricks
+    say("scores-this", "this " + unit);
     drawSections(deal);
     drawScores(v, deal);
     say("winners", v.over && v.winners.length ? "Winner: " + v.winners.join(" and ") + "." : "");
@@ -427,6 +494,7 @@
     document.body.setAttribute("data-version", String(v.version));
     document.body.setAttribute("data-to-act", v.to_act.join(" "));
     document.body.setAttribute("data-phase", v.phase);
+    document.body.setAttribute("data-deal", String(deal.number));
   }
 
   function phaseName(phase) {
@@ -452,15 +520,19 @@
       }
       box.appendChild(head);
       if (turn) { box.appendChild(element("p", "turn", player === (game && game.seat) ? "your turn" : "to act")); }
-      var played = 0;
-      deal.tricks.forEach(function (trick) { played += trick.players.filter(function (p) { return p === player; }).length; });
-      var left = game && player === game.seat ? v.hand.length : Math.max(deal.dealt - played, 0);
-      if (v.phase === "claims" || v.phase === "votes" || v.phase === "decide") { left = 0; }
+      // How many cards the seat holds, as the server counts them; in Tromplemond the backs
+      // are the secret row, the public row lying face up beside them.
+      var left = (v.cards_left || {})[player] || 0;
+      deal.sections.forEach(function (section) {
+        if (section.section !== "public") { return; }
+        (section.entries || []).forEach(function (entry) { if (entry.player === player) { left -= entry.cards.length; } });
+      });
       if (!(game && player === game.seat) && left > 0) {
         var backs = element("span", "backs");
-        backs.setAttribute("aria-label", left + " cards left");
-        backs.title = left + " cards left";
-        for (var i = 0; i < Math.min(left, 13); i++) { backs.appendChild(element("span", "back")); }
+        var held = left + (deal.kind === "round" ? " secret cards" : " cards left");
+        backs.setAttribute("aria-label", held);
+        backs.title = held;
+        for (var i = 0; i < left; i++) { backs.appendChild(element("span", "back")); }
         box.appendChild(backs);
       }
       // A row of cards laid face up for all (Tromplemond's public row), at the seat.
@@ -468,13 +540,33 @@
         if (section.section !== "public") { return; }
         (section.entries || []).forEach(function (entry) {
           if (entry.player !== player || !entry.cards.length) { return; }
-          var row = element("p", "seat-row-cards");
-          row.setAttribute("aria-label", player + "'s public row");
-          appendCards(row, entry.cards);
-          box.appendChild(row);
+          box.appendChild(cardRow("public row", player + "'s public row", entry.cards));
         });
       });
+      // Ruff and Honours: the stock lies by the dealer, its top card turned up, until it is
+      // taken in the ruff.
+      if (deal.turned && deal.dealer === player && !deal.ruff) {
+        var stock = cardRow("turned up", "the turned card, on the stock", [deal.turned]);
+        var rest = element("span", "backs stock");
+        rest.setAttribute("aria-label", "the stock: " + STOCK_SIZE + " cards");
+        for (var k = 1; k < STOCK_SIZE; k++) { rest.appendChild(element("span", "back")); }
+        stock.appendChild(rest);
+        box.appendChild(stock);
+      }
+      if (deal.claims[player]) {
+        var claim = cardRow("claims", player + " claims", deal.claims[player]);
+        claim.setAttribute("data-claim", player);
+        box.appendChild(claim);
+      }
       var facts = [];
+      if (deal.ruff && deal.ruff.player === player) {
+        facts.push(deal.ruff.declined ? "declined the stock" : "took the stock (the ruff)");
+      }
+      if (player in deal.slips) { facts.push(deal.slips[player] ? "votes " + deal.slips[player] + " off" : "handed in no slip"); }
+      if (deal.tallies[player]) { facts.push(deal.tallies[player] + (deal.tallies[player] === 1 ? " vote" : " votes") + " against"); }
+      if (deal.off === player) { facts.push("voted off"); }
+      if (player in deal.calls) { facts.push(deal.calls[player] ? "TROMP! " + deal.calls[player] : "no TROMP! call"); }
+      if (player in deal.pot) { facts.push("pot " + deal.pot[player]); }
       // Partners share a line of the totals (Ruff and Honours: "You+Budi").
       Object.keys(v.totals).forEach(function (side) {
         var members = side.split("+");
@@ -483,11 +575,24 @@
         }
       });
       var bid = deal.bids[player];
-      if (bid) { facts.push("bid " + bidWords(bid)); }
-      if (deal.tricks.length) { facts.push((deal.taken[player] || 0) + " tricks"); }
-      if (game && player !== game.seat && left > 0) { facts.push(left + " cards"); }
+      if (bid && DECLARING[deal.ruleset]) {
+        // truf-basics and truf-de: a declaration of one or two cards, and the target it states.
+        if (bid.cards) { facts.push("declared " + bid.cards.map(cardFace).join(" ")); }
+        if (bid.restated !== undefined && bid.restated !== null) { facts.push("target " + bid.restated); }
+      } else if (bid) { facts.push("bid " + bidWords(bid)); }
+      if (deal.tricks.length) { facts.push((deal.taken[player] || 0) + (deal.taken[player] === 1 ? " trick" : " tricks")); }
+      if (game && player !== game.seat && left > 0) { facts.push(left + (deal.kind === "round" ? " secret" : " cards")); }
       if (facts.length) { box.appendChild(element("p", "seat-facts", facts.join(" · "))); }
     });
+  }
+
+  // A row of face-up cards at a seat, named by what they are.
+  function cardRow(what, label, cards) {
+    var row = element("p", "seat-row-cards");
+    row.setAttribute("aria-label", label);
+    row.appendChild(element("span", "row-name", what + " "));
+    appendCards(row, cards);
+    return row;
   }
 
   function bidWords(entry) {
@@ -521,6 +626,8 @@
     if (held) { shown = held; }
     if (showLast) { shown = whole.length ? whole[whole.length - 1] : null; caption = shown ? "The last trick" : "No trick has been won yet"; }
     box.textContent = "";
+    // Tromplemond has no tricks: the middle of the cloth says what the round is at.
+    if (!shown && !caption && deal.kind === "round") { caption = ROUND_STAGES[v.phase] || ""; }
     if (!shown) { if (caption) { box.appendChild(element("p", "trick-caption", caption)); } return; }
     shown.cards.forEach(function (card, i) {
       var player = shown.players[i];
@@ -536,23 +643,42 @@
     box.setAttribute("data-trick", String(shown.number));
   }
 
-  function drawContract(deal) {
-    var said = [];
+  // What a ruleset calls one deal of its game: Tromplemond and truf-basics play rounds, Ruff
+  // and Honours hands.
+  function unitOf(deal) {
+    if (deal.kind === "round" || deal.ruleset === "truf-basics") { return "round"; }
+    return deal.ruleset === "ruff-and-honours" ? "hand" : "deal";
+  }
+
+  function suitWords(suit) { return suit === "NT" ? "no trump" : SUITS[suit][0] + " " + SUITS[suit][1]; }
+
+  // The deal's number and what rules its play: the contract (who won the bid, trump, Main Atas
+  // or Main Bawah), or Ruff and Honours' turned card and the partnerships.
+  function drawContract(v, deal) {
+    var unit = unitOf(deal);
+    var said = [unit.charAt(0).toUpperCase() + unit.slice(1) + " " + deal.number];
     var contract = deal.contract;
+    var trump = contract && contract.trump;
     if (contract) {
-      if (contract.winner) { said.push("Contract: " + contract.winner); }
-      if (contract.trump) { said.push("trump " + (contract.trump === "NT" ? "no trump" : SUITS[contract.trump][0] + " " + SUITS[contract.trump][1])); }
-      if (contract.mode) { said.push(contract.mode); }
+      if (contract.winner) { said.push("contract to " + contract.winner); }
+      if (trump) { said.push("trump " + suitWords(trump)); }
+      if (contract.mode) { said.push("Main " + contract.mode.charAt(0).toUpperCase() + contract.mode.slice(1)); }
     }
+    if (deal.turned) {
+      trump = CARD.exec(deal.turned)[2];
+      said.push("trump " + suitWords(trump) + " (the turned card, " + cardFace(deal.turned) + ")");
+    }
+    var sides = Object.keys(v.totals).filter(function (side) { return side.indexOf("+") > 0; });
+    if (sides.length) { said.push(sides.map(function (side) { return side.split("+").join(" & "); }).join(" against ")); }
     var box = $("contract");
-    box.textContent = said.length ? said.join(", ") : "Deal " + deal.number + ".";
-    if (contract && contract.trump && contract.trump !== "NT") { box.setAttribute("data-trump", contract.trump); }
+    box.textContent = said.join(" · ") + ".";
+    if (trump && trump !== "NT") { box.setAttribute("data-trump", trump); } else { box.removeAttribute("data-trump"); }
   }
 
   var SECTION_NAMES = {stock: "stock", undealt: "undealt", discards: "discards", public: "public rows",
     secret: "secret rows", claims: "claims", bids: "bids", votes: "votes", decide: "tie decided", pot: "pot",
     honours: "honours", ruff: "ruff", tricks: "tricks taken", score: "score", total: "totals", cut: "cut",
-    tromp: "tromp", bribe: "bribe", off: "off", contract: "contract", misdeal: "misdeal", "early-reveal": "early reveal"};
+    tromp: "TROMP! call", bribe: "bribe", off: "voted off", misdeal: "misdeal", "early-reveal": "early reveal"};
 
   // Every part of the deal the felt does not draw, in words: a ruleset's own objects (the
   // stock, the turned card, Tromplemond's rows, claims, votes and pot, partnerships' scores).
@@ -561,7 +687,8 @@
     list.textContent = "";
     deal.sections.forEach(function (section) {
       var kind = section.section;
-      if (kind === "dealer" || kind === "play" || kind === "hands" || !SECTION_NAMES[kind]) { return; }
+      // The dealer, the contract and the trick in play are on and above the cloth already.
+      if (kind === "dealer" || kind === "contract" || kind === "play" || kind === "hands" || !SECTION_NAMES[kind]) { return; }
       var value = element("dd");
       if (section.cards) { appendCards(value, section.cards); }
       (section.entries || []).forEach(function (entry, i) {
@@ -575,7 +702,7 @@
         if (entry.cards) { appendCards(value, entry.cards); }
         if (section.section === "bids") { value.appendChild(document.createTextNode(bidWords({number: entry.number, restated: entry.restated}))); }
       });
-      if (kind === "contract") { value.textContent = $("contract").textContent; }
+      if (kind === "tromp") { value.appendChild(document.createTextNode(section.phrase ? " calls TROMP!: " + section.phrase : " passes")); }
       if (kind === "ruff" || kind === "tromp" || kind === "bribe" || kind === "off") {
         value.appendChild(document.createTextNode(section.player || ""));
         if (section.discards) { appendCards(value, section.discards); }
@@ -583,7 +710,9 @@
       }
       if (section.incomplete) { value.appendChild(document.createTextNode(" …")); }
       if (!value.textContent.trim()) { value.textContent = "none yet"; }
-      list.appendChild(element("dt", "", SECTION_NAMES[kind]));
+      // A claim names cards wherever they are, not cards its player holds.
+      if (kind === "claims") { value.setAttribute("data-claim", ""); }
+      list.appendChild(element("dt", "", kind === "bids" && DECLARING[deal.ruleset] ? "declarations" : SECTION_NAMES[kind]));
       list.appendChild(value);
     });
   }
@@ -781,6 +910,12 @@
       }
     }
     if (new Set(players).size !== players.length) { say("problem", "Each seat needs a name of its own."); return; }
+    // A seat called "You" reads as the reader's own on every other person's page.
+    var invited = players.some(function (name, i) { return $("seat-who-" + (i + 1)).value === "person"; });
+    if (invited && players.some(function (name) { return name.toLowerCase() === "you"; })) {
+      say("problem", "With people invited, no seat can be called “You”: on their pages it would read as their own seat. Give each seat a name.");
+      return;
+    }
     api("/v1/games", {ruleset: $("ruleset").value, players: players, readings: readings, bots: bots,
                       seed: $("seed").value === "" ? null : Number($("seed").value)})
       .then(function (answer) {
