@@ -214,10 +214,15 @@ GAMES = [
     pytest.param("truf-de", "", 13 * 56, 10, id="truf-de"),
     pytest.param("ruff-and-honours", "target-points=1", 48, 6, id="ruff-and-honours"),
     pytest.param("tromplemond", "", 8, 6, id="tromplemond"),
+    pytest.param(
+        "tromplemond", "betting=tromp, max-rounds=2", 2, -1, id="tromplemond-tromp-betting"
+    ),
 ]
 """Each ruleset's whole game, as short as its readings make it: truf-basics (six rounds),
 truf-de (thirteen deals) and Tromplemond (eight rounds of claims and votes, fewer when a
-player reaches 200 points) offer no shorter game."""
+player reaches 200 points) offer no shorter game.  Tromplemond is played again with TROMP!
+betting, whose calls and pot only that reading brings to the table (not shown in the docs:
+-1)."""
 
 
 @pytest.mark.parametrize(("ruleset", "readings", "least", "shown_at"), GAMES)
@@ -263,6 +268,11 @@ def test_four_people_play_a_whole_game_while_one_watches(
         acted=shown,
     )
     assert actions >= least
+    if "betting=tromp" in readings:
+        # The last round's calls and what the TROMP! pot paid lie at the seats.
+        seats = watcher.page.locator("#table")
+        expect(seats).to_contain_text(re.compile(r"TROMP! |no TROMP! call"))
+        expect(seats).to_contain_text("pot ")
     version = _version(starter.page)
     for each in [*people.values(), watcher]:
         each.page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
