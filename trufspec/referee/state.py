@@ -438,7 +438,7 @@ class GameState(abc.ABC):
         The state goes back to the nearest saved state before that action (the start of its
         deal at worst) and applies again the actions after it: one way of changing the state,
         so undoing cannot leave it in a state that playing would not reach.  On the way it
-        saves the state every :data:`UNDO_STRIDE` actions, and the state it goes back to, so
+        saves the state every ``UNDO_STRIDE`` (eight) actions, and the state it goes back to, so
         that undoing again goes back from near where it is (a player's take-back, a search
         that undoes and applies the same move, costs a copy), while applying saves nothing
         but the start of each deal."""
