@@ -256,6 +256,7 @@ def replay_play(
         judged.add(rules.card_held)
     stopped = False
     decided_in: int | None = None
+    most = 0  # the most cards with a player in one trick
     for count, (trick, players) in enumerate(zip(play.tricks, turns), start=1):
         if decided_in is not None:
             problem = f"trick {decided_in} decides the game, but the play goes on to trick {len(play.tricks)}"
@@ -294,26 +295,24 @@ def replay_play(
                     previous=count - 1,
                 )
         table.leader = leader
-        if not (trick.by_player and _check_turns(trick, seats, orders, rules, findings)):
-            last = count == len(turns)
-            if len(trick.cards.cards) != len(seats) and not (last and play.incomplete):
-                findings.add(
-                    rules.one_card_each,
-                    trick.span,
-                    number=count,
-                    count=len(trick.cards.cards),
-                    players=len(seats),
-                )
+        if (
+            not (trick.players and _check_turns(trick, seats, orders, rules, findings))
+            and len(trick.cards.cards) != len(seats)
+            and not (count == len(turns) and play.incomplete)
+        ):
+            findings.add(
+                rules.one_card_each,
+                trick.span,
+                number=count,
+                count=len(trick.cards.cards),
+                players=len(seats),
+            )
         # The cards that have a player: all of them unless the trick holds too many.
         cards = trick.cards.cards[: len(players)]
-        if cards:
-            # Every lead is judged by the trump-lead rule, every later card by follow suit.
-            if trump is not None:
-                judged.add(rules.trump_lead)
-            if len(cards) > 1:
-                judged.add(rules.follow_suit)
+        most = max(most, len(cards))
         acks = trick.cards.acks
-        for index, (code, values) in table.take(players, cards, acks, holding):
+        faults, winner = table.take(players, cards, acks, holding)
+        for index, (code, values) in faults:
             if code != rules.card_held or known_hands:
                 # A card not held changes what every later figure may show; a card held
                 # but played against the rules changes nothing the figures count.
@@ -325,9 +324,7 @@ def replay_play(
                     player=players[index],
                     **values,
                 )
-        winner = table.gather()
         if winner is not None:
-            judged.add(rules.trick_winner)
             expected_leader = winner
             written = trick.winner
             if written is not None and written.value != winner:
@@ -347,6 +344,14 @@ def replay_play(
                 decided_in = count
         else:
             expected_leader = None
+    # Every lead is judged by the trump-lead rule, every later card by follow suit, and
+    # every full trick by the rule on who wins it.
+    if most and trump is not None:
+        judged.add(rules.trump_lead)
+    if most > 1:
+        judged.add(rules.follow_suit)
+    if any(table.won.values()):
+        judged.add(rules.trick_winner)
     findings.judge(*judged)
     if stopped:
         return PlayOutcome({seat: count for seat, count in table.won.items() if count}, False)
@@ -611,12 +616,12 @@ class TrickTable:
         cards: Sequence[Card],
         acks: Collection[int] = (),
         holding: Mapping[str, Mapping[Card, bool]] | None = None,
-    ) -> list[tuple[int, tuple[str, dict[str, object]]]]:
+    ) -> tuple[list[tuple[int, tuple[str, dict[str, object]]]], str | None]:
         """Put each player's card on the trick in turn, as the table let it stand whatever it
-        breaks (``acks``: the places among them of those it acknowledged), and return what
-        each breaks by its place (:meth:`card_fault`, judged before the card leaves the
-        hand): how a replay puts a trick's cards, where a live game plays each card that
-        :meth:`fault` has allowed (:meth:`play`).
+        breaks (``acks``: the places among them of those it acknowledged), then end the trick
+        (:meth:`gather`): how a replay puts a trick's cards, where a live game plays each card
+        that :meth:`fault` has allowed (:meth:`play`).  Returns what each card breaks, by its
+        place (as :meth:`card_fault` judges it), and the trick's winner.
 
         A card not held is taken from no hand.  Only a player who could not follow the suit
         led breaks trumps by a trump: a revoke made with a trump does not (the reading
@@ -630,52 +635,56 @@ class TrickTable:
             self.broken,
             self.rules,
         )
+        start = len(current)
+        put = current.append
         led = current[0][1].suit if current else None
         for index, (player, card) in enumerate(zip(players, cards)):
             hand = hands.get(player)
-            if hand is None or card not in hand:
+            if hand is None or hand.pop(card, None) is None:
                 fault = self.card_fault(player, card, holding)
                 assert fault is not None
                 faults.append((index, fault))
-            else:
-                # The judgement of :meth:`card_fault`, written out: a replay asks it of every
-                # card it puts.
-                if breaks(card, hand, led, trump, broken, rules) is not None:
-                    found = play_fault(card, hand, led, trump, broken, rules)
-                    assert found is not None
-                    faults.append((index, found))
-                elif led is not None and card.suit is trump and card.suit is not led:
-                    # A card off the suit led that breaks no rule of play: the player could
-                    # not follow, so a trump is a ruff.
-                    self.ruffed = True
-                del hand[card]
-            if acks and index in acks:
-                self.acked += ((len(self.done), len(current)),)
-            # A replay's table is never asked who may play what: the bookkeeping a live game
-            # needs is done only when there is some to do.
+            # The judgement of :meth:`card_fault`, written out as a replay asks it of every
+            # card it puts, on the hand without the card, which changes nothing: the card is
+            # not of the suit whose presence decides (see ``breaks``).
+            elif breaks(card, hand, led, trump, broken, rules) is not None:
+                found = play_fault(card, hand, led, trump, broken, rules)
+                assert found is not None
+                faults.append((index, found))
+            elif led is not None and card.suit is trump and card.suit is not led:
+                # A card off the suit led that breaks no rule of play: the player could
+                # not follow, so a trump is a ruff.
+                self.ruffed = True
             if led is None:
                 led = card.suit
-                if self._allowed or self._waiting is not None:
-                    self._led()
-            elif self._allowed or self._waiting is not None:
-                self._played_after_lead(player)
-            current.append((player, card))
-        return faults
+            put((player, card))
+        if acks:
+            number = len(self.done)
+            self.acked += tuple(
+                (number, start + place) for place in sorted(acks) if place < len(cards)
+            )
+        # What a live game worked out of who may play what no longer holds.
+        self._allowed.clear()
+        self._waiting = None
+        return faults, self._end([card for _, card in current] if start else cards)
 
     def gather(self) -> str | None:
         """End the trick on the table: a full trick goes to its winner, who leads next, and
         is returned; a trick short of a card for each seat (a record's play may show one) is
         set aside, won by nobody."""
-        if self._allowed:
-            self._allowed.clear()
-        current = self.current
-        players, cards = zip(*current) if current else ((), ())
+        self._allowed.clear()
+        return self._end([card for _, card in self.current])
+
+    def _end(self, cards: Sequence[Card]) -> str | None:
+        """:meth:`gather`, given the cards of the trick on the table in order of play."""
+        current, trump = self.current, self.trump
         winner: str | None = None
-        if len(current) == len(self.seats):
-            winner = players[trick_winner(cards, self.trump)]
+        if len(cards) == len(self.seats):
+            winner = current[trick_winner(cards, trump)][0]
             self.won[winner] = self.won.get(winner, 0) + 1
             self.leader = winner
-        self.broken = trumps_broken(self.broken, cards, self.trump, self.ruffed, self.rules)
+        if not self.broken and trump is not None:
+            self.broken = trumps_broken(False, cards, trump, self.ruffed, self.rules)
         self.done.append(tuple(current))
         self.current = []
         self.ruffed = False
@@ -717,9 +726,7 @@ def _turns(tricks: Sequence[Trick], seatings: Mapping[str, Sequence[str]]) -> li
     seats from the leader round (``seatings``, see :func:`seatings`); none when the leader
     is not at the table.  A card past the last of them has no player."""
     return [
-        [p.value for p in trick.players]
-        if trick.by_player
-        else seatings.get(trick.leader.value, ())
+        [p.value for p in trick.players] if trick.players else seatings.get(trick.leader.value, ())
         for trick in tricks
     ]
 
