@@ -4,7 +4,8 @@ Random deals of every game of tricks, under sampled readings, in which the table
 lets a card stand that breaks a rule of play (a revoke, a trump led too early, marked ``!``):
 at every step after such a card, each candidate action is legal for the live engine exactly
 when the record with that action written at its end checks without an error, and the record
-the engine writes checks clean at the end.  (Before the trick play was one mechanism, a revoke
+the engine writes checks clean at the end.  Tromplemond has no tricks: what its table lets
+stand is a bribe (``bribe Sam!``, Sam plays on), and the same holds after one.  (Before the trick play was one mechanism, a revoke
 made with a trump under truf-jb's ``trump-broken-by=ruff-only`` broke trumps for the referee
 but not for the validator: this property finds it within a few examples.)
 """
@@ -16,10 +17,18 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from referee_play import pick
-from test_referee_agreement import JB_READINGS, assert_agree, play_candidates, validator_accepts
+from test_referee_agreement import (
+    JB_READINGS,
+    TM_READINGS,
+    assert_agree,
+    play_candidates,
+    tm_candidates,
+    validator_accepts,
+)
 
-from trufspec.referee import PlayCard, new_game
+from trufspec.referee import Choose, PlayCard, new_game
 from trufspec.referee.state import GameState
+from trufspec.referee.tromplemond import TromplemondState
 from trufspec.simulate.bots import make_bot
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
@@ -86,6 +95,32 @@ def test_the_replay_and_the_engine_agree_after_cards_let_stand(
     }
     state = new_game(ruleset, PLAYERS, readings, seed=seed)
     play_irregularly(state, random.Random(seed), 0.3)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    readings=st.fixed_dictionaries(
+        {}, optional={k: st.sampled_from(v) for k, v in TM_READINGS.items()}
+    ),
+)
+def test_the_replay_and_the_engine_agree_after_bribes_let_stand(
+    seed: int, readings: dict[str, str]
+) -> None:
+    rng = random.Random(seed)
+    state = new_game("tromplemond", PLAYERS, readings, seed=seed)
+    assert isinstance(state, TromplemondState)
+    let_stand = 0
+    while state.deal_number < 3 and not state.is_game_over:
+        if let_stand:
+            assert_agree(state, tm_candidates(state, rng))
+        bribe = state.acknowledged(Choose(rng.choice(PLAYERS), f"bribe {rng.choice(PLAYERS)}"))
+        if state.phase != "end" and state.is_legal(bribe) and rng.random() < 0.3:
+            state.apply(bribe)
+            let_stand += 1
+        else:
+            state.apply(pick(state, rng))
+    assert validator_accepts(state.record())
 
 
 def test_a_trump_revoke_under_ruff_only_does_not_break_trumps_for_either() -> None:
