@@ -309,7 +309,8 @@ def replay_play(
             )
         # The cards that have a player: all of them unless the trick holds too many.
         cards = trick.cards.cards[: len(players)]
-        most = max(most, len(cards))
+        if len(cards) > most:
+            most = len(cards)
         acks = trick.cards.acks
         faults, winner = table.take(players, cards, acks, holding)
         for index, (code, values) in faults:
