@@ -1,9 +1,9 @@
 """The build compiled with mypyc behaves as the pure Python build, byte for byte.
 
-``HATCH_BUILD_HOOKS_ENABLE=1 pip install .`` compiles the records, the reader, the engine and
-the rulesets (see ``[tool.hatch.build.targets.wheel.hooks.mypyc]`` in pyproject.toml).  When
-the trufspec this session imports is that compiled build, these tests run the source tree of
-this repository as the pure build beside it (a process whose ``sys.path`` starts with the
+``HATCH_BUILD_HOOKS_ENABLE=1 pip install .`` compiles the reader, the engine and the rulesets
+(see ``[tool.hatch.build.targets.wheel.hooks.mypyc]`` in pyproject.toml).  When the trufspec
+this session imports is that compiled build, these tests run the source tree of this
+repository as the pure build beside it (a process whose ``sys.path`` starts with the
 repository, so its ``.py`` files are imported) and compare what both print: ``trufspec check``
 in text and in JSON of every sample record in ``records/``, and the games ``trufspec simulate``
 plays of every ruleset, and their checks.
@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 import trufspec
-import trufspec.records
+import trufspec.engine.tricks
 from trufspec.builds import COMPILED, PURE, build_name, is_compiled
 from trufspec.games import GAMES
 
@@ -65,8 +65,8 @@ def test_the_build_is_the_one_meant() -> None:
     if meant is not None:
         assert meant in ("compiled", "pure")
         assert is_compiled() == (meant == "compiled")
-    records_file = Path(sys.modules["trufspec.records"].__file__ or "")
-    assert is_compiled() == (records_file.suffix != ".py")
+    engine_file = Path(trufspec.engine.tricks.__file__ or "")
+    assert is_compiled() == (engine_file.suffix != ".py")
     assert build_name() == (COMPILED if is_compiled() else PURE)
     package = Path(trufspec.__file__).resolve().parents[1]
     version = trufspec_cli(INSTALLED_MAIN, "--version", cwd=package)

@@ -22,8 +22,7 @@ from functools import lru_cache
 from typing import Any, Generic, NamedTuple, TypeVar, cast, overload
 
 import attrs
-from attr import attrib
-from attrs import frozen
+from attrs import field, frozen
 
 from trufspec.cards import Card, Trump
 
@@ -124,11 +123,7 @@ class Comment:
     text: str
     place: Place = Place.AFTER
     index: int | None = None
-    # The fields of this module are made with ``attr.attrib``, the classic name of
-    # ``attrs.field``: mypyc, which compiles this module, knows that it makes a field, not a
-    # value of the attribute's type, where it would check what ``attrs.field`` returns against
-    # that type (a span is a tuple) and fail.
-    span: Span = attrib(default=NO_SPAN, eq=False, repr=False)
+    span: Span = field(default=NO_SPAN, eq=False, repr=False)
 
     @property
     def is_line(self) -> bool:
@@ -148,7 +143,7 @@ class Atom(Generic[T]):
     whether it carries the acknowledgement mark ``!``."""
 
     value: T
-    span: Span = attrib(default=NO_SPAN, eq=False, repr=False)
+    span: Span = field(default=NO_SPAN, eq=False, repr=False)
     ack: bool = False
 
 
@@ -164,7 +159,7 @@ class Cards:
     """
 
     cards: tuple[Card, ...]
-    source: tuple[tuple[int, int, str], ...] = attrib(default=(), eq=False, repr=False)
+    source: tuple[tuple[int, int, str], ...] = field(default=(), eq=False, repr=False)
     acks: frozenset[int] = frozenset()
 
     def __iter__(self) -> Iterator[Card]:
@@ -220,10 +215,8 @@ class Mode(enum.Enum):
         return self in (Mode.ATAS, Mode.HIGH)
 
 
-# Shared by the classes below; declared ``Any`` because they are fields, not a span and a tuple
-# of comments, which mypyc would check them to be.
-_span: Any = attrib(default=NO_SPAN, eq=False, repr=False, kw_only=True)
-_comments: Any = attrib(default=(), kw_only=True, repr=False)
+_span = field(default=NO_SPAN, eq=False, repr=False, kw_only=True)
+_comments = field(default=(), kw_only=True, repr=False)
 
 
 @frozen
