@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -98,7 +99,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each measure, the best")
     parser.add_argument("--rounds", type=int, default=2, help="alternations between the builds")
     args = parser.parse_args()
-    pythons = {"pure": args.pure, "compiled": args.compiled}
+    # Absolute, as the measures run elsewhere; not resolved, which would leave the environment.
+    pythons = {"pure": os.path.abspath(args.pure), "compiled": os.path.abspath(args.compiled)}
     with tempfile.TemporaryDirectory() as temporary:
         corpus, data = generate(args.deals, 0, Path(temporary))
         runs: dict[str, list[dict[str, Any]]] = {name: [] for name in pythons}
