@@ -6,6 +6,7 @@ its path, so that the command under test is the code under test, installed or no
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import random
@@ -91,6 +92,18 @@ def test_version() -> None:
     result = run("--version")
     assert result.returncode == 0
     assert trufspec.__version__ in result.stdout
+
+
+def test_version_names_the_build() -> None:
+    """The version line says whether the modules compiled with mypyc run, as the import
+    system finds the trick table of the package this session runs."""
+    tricks = importlib.util.find_spec("trufspec.engine.tricks")
+    assert tricks is not None and tricks.origin is not None
+    compiled = not tricks.origin.endswith(".py")
+    result = run("--version")
+    assert result.returncode == 0
+    expected = "compiled with mypyc" if compiled else "pure Python"
+    assert result.stdout.strip() == f"trufspec, version {trufspec.__version__} ({expected})"
 
 
 def test_help_lists_the_commands() -> None:

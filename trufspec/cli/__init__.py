@@ -22,6 +22,7 @@ from typing import Any
 import click
 
 from trufspec import __version__
+from trufspec.builds import build_name
 from trufspec.cli import (
     check,
     convert,
@@ -62,7 +63,13 @@ class _Group(click.Group):
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "-V", "--version", prog_name="trufspec")
+@click.version_option(
+    __version__,
+    "-V",
+    "--version",
+    prog_name="trufspec",
+    message=f"%(prog)s, version %(version)s ({build_name()})",
+)
 def main() -> None:
     """Validate and format records of Truf and related card games."""
 

@@ -11,7 +11,7 @@ by two cards in the per-card form of a trick) are collected in :attr:`RecordBuil
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from lark import Token, Transformer
 
@@ -59,8 +59,15 @@ from trufspec.records import (
 __all__ = ["RecordBuilder", "Problem"]
 
 
-class Problem(tuple[str, Span, dict[str, object]]):
-    """A record-level problem found while building: (code, span, message values)."""
+class Problem(NamedTuple):
+    """A record-level problem found while building: (code, span, message values).
+
+    A named tuple rather than a subclass of ``tuple``: mypyc compiles this module and cannot
+    subclass the built-in type."""
+
+    code: str
+    span: Span
+    values: dict[str, object]
 
 
 def _is_star(child: object) -> bool:
@@ -255,7 +262,7 @@ class RecordBuilder(Transformer[Token, Any]):
             count = len(run.split())
             if count != 1:
                 values = {"player": player.value, "count": count}
-                self.problems.append(Problem(("REC012", self._token_span(run), values)))
+                self.problems.append(Problem("REC012", self._token_span(run), values))
 
     def _trick_number(self, token: Token) -> Atom[int]:
         """The number of a trick, positioned on its digits (not the dot after them)."""

@@ -201,14 +201,16 @@ class _Reader:
                 continue  # the entries of a section whose head is wrong: one error is enough
             line = chunk.line + self.text.count("\n", chunk.start, statement.start)
             self.comment_sink.clear()
+            # The problems are drained on both paths rather than in a ``finally``: mypyc, which
+            # compiles this module, cannot compile a ``continue`` inside ``try/finally``.
             try:
                 part = self._parse(statement.start, statement.end, line, symbol)
             except UnexpectedInput as error:
                 self._syntax_error(error, whole=False)
                 broken_section = not symbol.startswith("entry_")
-                continue
-            finally:
                 self._drain_problems()
+                continue
+            self._drain_problems()
             comments += self._loose_comments()
             broken_section = False
             if symbol == "tag":

@@ -176,7 +176,10 @@ def describe(
             found = _found_text(text, position)
     elif isinstance(error, UnexpectedCharacters):
         names = set(error.allowed or ())
-        position = error.pos_in_stream or 0  # lark's base class declares it None
+        # Lark's base class declares ``pos_in_stream`` None and this class sets an int: read as
+        # either, for mypyc (which compiles this module) checks an attribute against its type.
+        where: int | None = getattr(error, "pos_in_stream", None)
+        position = where or 0
         found = _found_text(text, position)
     else:
         assert isinstance(error, UnexpectedEOF)

@@ -782,11 +782,7 @@ class TromplemondState(GameState):
         ):
             return Choose(player, text)
         try:
-            if (
-                phase in ("claims", *_VOTING)
-                and text
-                and not (phase == "cut" and len(text.split()) == 1)
-            ):
+            if phase in _UNDECIDED and text and not (phase == "cut" and len(text.split()) == 1):
                 return Claim(player, tuple(parse_card(w) for w in text.split()))
             if phase == "cut":
                 return PlayCard(player, parse_card(text))
