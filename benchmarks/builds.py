@@ -12,7 +12,14 @@ both, and every figure is the best of all runs of it:
   (the corpus of ``benchmarks/engine.py``);
 * reading only (``trufspec.loads``) of the same records, deals per second;
 * the referee's random playouts of four-player truf-jb deals (``benchmarks/referee.py``):
-  legal actions asked for, one drawn at random and applied, in actions per second.
+  legal actions asked for, one drawn at random and applied, in actions per second;
+* ``simulate`` with ``basic`` bots (the records written as text), truf-jb games of ten deals,
+  in deals per second (as ``benchmarks/bots.py`` measures it);
+* a hosted action of the service (``benchmarks/engine.py``'s: ``Host.act`` on a SQLite store),
+  and a request to the stateless referee (``trufspec.serve.judged.referee``, the work behind
+  ``POST /v1/referee``): a truf-jb record cut in its second deal, resumed afresh (a seed of
+  its own each time, so that no state kept from an earlier request is reused) and a card
+  applied; processor time per request.
 
 Figures are per second of processor time of the measuring process.  Run from the repository
 root::
@@ -34,17 +41,22 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from engine import BEST, generate  # noqa: E402
+from engine import BEST, HOSTED, generate  # noqa: E402
 
 MEASURE = (
     r"""
-import gc, json, random, sys, time
+import gc, json, random, re, sys, tempfile, time
 from pathlib import Path
 
 corpus, as_json, repeat, playouts = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-from trufspec import check_text, loads
+from trufspec import check_text, dumps, loads
 from trufspec.builds import build_name
 from trufspec.referee import new_game
+from trufspec.serve.games import Host
+from trufspec.serve.judged import referee
+from trufspec.serve.models import ActionRequest, NewGame, RefereeRequest
+from trufspec.serve.store import open_store
+from trufspec.simulate import simulate
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 
@@ -60,6 +72,25 @@ def playout():
         state.apply(rng.choice(state.legal_actions()))
 
 
+def simulated():
+    return sum(record.count("\ndeal ") for record in simulate("truf-jb", 4, 1))
+
+
+game = new_game("truf-jb", PLAYERS, seed=7)
+rng = random.Random(7)
+while not (game.deal_number == 2 and game.phase == "play" and len(game.table.done) == 5):
+    game.apply(rng.choice(game.legal_actions()))
+cut = dumps([game.record()])
+card = str(game.legal_actions()[0])
+seeds = iter(range(10**9))
+
+
+def stateless(count=20):
+    for _ in range(count):
+        answer = referee(RefereeRequest(record=cut, action=card, seed=next(seeds)))
+        assert answer.applied == card, answer
+
+
 text = Path(corpus).read_text(encoding="utf-8")
 data = Path(as_json).read_text(encoding="utf-8")
 deals = text.count("\ndeal ")
@@ -68,6 +99,11 @@ figures["check_per_deal"] = best(lambda: check_text(text), deals)
 figures["loads_per_deal"] = best(lambda: loads(text), deals)
 figures["json_per_deal"] = best(lambda: json.loads(data), deals)
 figures["playout_per_action"] = best(playout, playouts)
+figures["simulate_per_deal"] = best(simulated, simulated())
+figures["stateless_referee"] = best(stateless, 20)
+"""
+    + HOSTED
+    + r"""
 print(json.dumps(figures))
 """
 )
@@ -78,15 +114,16 @@ BUILDS = {"pure": "pure Python", "compiled": "compiled with mypyc"}
 def measure(python: str, corpus: Path, data: Path, args: argparse.Namespace) -> dict[str, Any]:
     """The figures of the build of ``python``, measured in a process of its own."""
     with tempfile.TemporaryDirectory() as elsewhere:
-        out = subprocess.run(
+        done = subprocess.run(
             [python, "-c", MEASURE, str(corpus), str(data), str(args.repeat), str(args.actions)],
             capture_output=True,
             text=True,
-            check=True,
             cwd=elsewhere,
             env={"PATH": "/usr/bin:/bin"},
-        ).stdout
-    figures: dict[str, Any] = json.loads(out.splitlines()[-1])
+        )
+    if done.returncode:
+        raise SystemExit(f"the measures failed under {python}:\n{done.stderr}")
+    figures: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
     return figures
 
 
@@ -125,10 +162,17 @@ def report(args: argparse.Namespace, runs: dict[str, list[dict[str, Any]]]) -> N
         ("full check, deals/s", "check_per_deal"),
         ("reading only, deals/s", "loads_per_deal"),
         ("referee playouts, actions/s", "playout_per_action"),
+        ("simulate --bots basic, deals/s", "simulate_per_deal"),
     ]
     for label, key in rows:
         pure, compiled = 1 / best("pure", key), 1 / best("compiled", key)
         print(f"{label:<34}{pure:>12.0f}{compiled:>12.0f}{compiled / pure:>9.2f}x")
+    for label, key in (
+        ("hosted action, ms of processor", "hosted_action"),
+        ("stateless referee, ms of processor", "stateless_referee"),
+    ):
+        pure, compiled = best("pure", key) * 1000, best("compiled", key) * 1000
+        print(f"{label:<34}{pure:>12.2f}{compiled:>12.2f}{pure / compiled:>9.2f}x")
     pure = best("pure", "check_per_deal") / best("pure", "json_per_deal")
     compiled = best("compiled", "check_per_deal") / best("compiled", "json_per_deal")
     print(f"{'full check / json.loads':<34}{pure:>12.1f}{compiled:>12.1f}{pure / compiled:>9.2f}x")

@@ -47,6 +47,40 @@ def best(work, count):
 """The best time per item of ``work`` (``count`` items) over ``repeat`` runs, each after a
 collection: the measure of the measuring scripts, here and in ``benchmarks/builds.py``."""
 
+HOSTED = r"""
+folder = tempfile.mkdtemp()
+host = Host(open_store(str(Path(folder) / "games.sqlite")))
+created = host.create(NewGame(ruleset="truf-jb", players=list(PLAYERS), seed=3))
+table = created.tokens.table
+rng = random.Random(3)
+
+
+def act(count):
+    for _ in range(count):
+        view = host.view(created.id, table, None, False, 0, 100)
+        legal = view.legal_actions.items
+        seat = view.to_act[0]
+        host.act(created.id, table, ActionRequest(action=rng.choice(legal), seat=seat))
+
+
+# The table's record holds the whole game in early revisions, the deal being played in later
+# ones: either way, the second deal has begun once it shows a deal numbered 2.
+for _ in range(1000):
+    act(1)
+    view = host.view(created.id, table, None, False, 0, 1)
+    if re.search(r"^deal 2\b", view.record, re.M):
+        break
+else:
+    raise SystemExit("the hosted game did not reach its second deal in 1,000 actions")
+start = time.process_time()
+act(150)
+figures["hosted_action"] = (time.process_time() - start) / 150
+"""
+"""A hosted action's processor time (``Host.act`` on a SQLite store, a truf-jb table with its
+state kept by the worker) at deals 2 to 3, in ``figures["hosted_action"]``: needs ``Host``,
+``open_store``, ``ActionRequest``, ``NewGame`` and ``PLAYERS``; shared with
+``benchmarks/builds.py``."""
+
 MEASURE = (
     r"""
 import gc, json, random, re, sys, tempfile, time
@@ -98,34 +132,9 @@ def undo_and_redo(count=200):
 
 figures["undo_per_pair"] = best(undo_and_redo, 200)
 
-folder = tempfile.mkdtemp()
-host = Host(open_store(str(Path(folder) / "games.sqlite")))
-created = host.create(NewGame(ruleset="truf-jb", players=list(PLAYERS), seed=3))
-table = created.tokens.table
-rng = random.Random(3)
-
-
-def act(count):
-    for _ in range(count):
-        view = host.view(created.id, table, None, False, 0, 100)
-        legal = view.legal_actions.items
-        seat = view.to_act[0]
-        host.act(created.id, table, ActionRequest(action=rng.choice(legal), seat=seat))
-
-
-# The table's record holds the whole game in early revisions, the deal being played in later
-# ones: either way, the second deal has begun once it shows a deal numbered 2.
-for _ in range(1000):
-    act(1)
-    view = host.view(created.id, table, None, False, 0, 1)
-    if re.search(r"^deal 2\b", view.record, re.M):
-        break
-else:
-    raise SystemExit("the hosted game did not reach its second deal in 1,000 actions")
-start = time.process_time()
-act(150)
-figures["hosted_action"] = (time.process_time() - start) / 150
-print(json.dumps(figures))
+"""
+    + HOSTED
+    + r"""print(json.dumps(figures))
 """
 )
 

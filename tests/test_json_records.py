@@ -14,10 +14,10 @@ import jsonschema
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from test_roundtrip import game_lists
 
 from fuzz.mutate import Vocabulary, load_seeds, mutate
 from fuzz.mutate_json import json_seeds, mutate_document
-from tests.test_roundtrip import game_lists
 from trufspec.api import decode, dumps, load, loads
 from trufspec.batch import check_paths
 from trufspec.jsonrecords import is_json, read_json, read_json_file, write_json

@@ -9,8 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from tests.live_server import running
+from live_server import running
 
 ROOT = Path(__file__).resolve().parents[1]
 MAIN = {

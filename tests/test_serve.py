@@ -13,9 +13,9 @@ from typing import Any
 
 import httpx
 import pytest
+from live_server import Server, running
+from postgres_cluster import Cluster
 
-from tests.live_server import Server, running
-from tests.postgres_cluster import Cluster
 from trufspec.api import check_text, dumps, load
 from trufspec.jsonrecords import write_json
 

@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
+from live_server import running
 
-from tests.live_server import running
 from trufspec import check_text
 from trufspec.diagnostics import Severity
 from trufspec.serve.bots import MOST_ACTIONS, BotDriver

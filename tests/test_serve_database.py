@@ -21,10 +21,10 @@ from typing import Any
 import httpx
 import pytest
 from click.testing import CliRunner
+from live_server import Server, running
+from postgres_cluster import Cluster, free_port
+from test_serve_events import read, stream
 
-from tests.live_server import Server, running
-from tests.postgres_cluster import Cluster, free_port
-from tests.test_serve_events import read, stream
 from trufspec.api import check_text
 from trufspec.cli import main
 from trufspec.serve.games import Host, ProblemError

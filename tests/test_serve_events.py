@@ -13,8 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-
-from tests.live_server import Server, running
+from live_server import Server, running
 
 PLAYERS = ["Ana", "Budi", "Citra", "Dewi"]
 HEARTBEAT = "0.3"
@@ -251,8 +250,8 @@ def test_the_documented_event_source_example_runs_in_a_browser(
 ) -> None:
     """The page's EventSource example, in Chromium on a page of the server: the token in the
     query, each action logged as it is applied, a sealed bid of another seat hidden."""
-    from tests.browser import Tab, chromium
-    from tests.test_serve_docs import blocks
+    from browser import Tab, chromium
+    from test_serve_docs import blocks
 
     example = blocks("javascript", "Views, changes and event streams")[0]
     game = new_game(client, seed=7)

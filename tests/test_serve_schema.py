@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from live_server import Server, running
 
-from tests.live_server import Server, running
 from trufspec.referee import STATES
 from trufspec.serve.problems import QUERIES
 from trufspec.spec.registry import default_registry

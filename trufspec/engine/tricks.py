@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from attrs import frozen
 
@@ -410,7 +410,7 @@ class TrickTable:
         seats: Sequence[str],
         rules: TrickRules,
         trump: Suit | None,
-        hands: Mapping[str, Sequence[Card]],
+        hands: Mapping[str, Iterable[Card]],
         leader: str,
         tricks: int,
     ) -> None:
@@ -444,23 +444,13 @@ class TrickTable:
         self._orders = seatings(self.seats, rules.enforce_order)
 
     def copy(self) -> TrickTable:
-        other = TrickTable.__new__(TrickTable)
-        other.seats, other.rules, other.trump, other.tricks = (
-            self.seats,
-            self.rules,
-            self.trump,
-            self.tricks,
-        )
-        other._orders = self._orders
+        """An independent copy, for search and for the referee's checkpoints.  It is made by
+        the constructor from the hands as they are now, since a class compiled with mypyc has
+        no bare ``__new__`` to start from; the rest of the state is copied one level down."""
+        other = TrickTable(self.seats, self.rules, self.trump, self.hands, self.leader, self.tricks)
         other._allowed = dict(self._allowed)
-        other._waiting, other._free = self._waiting, self._free
-        other.hands = {seat: dict(hand) for seat, hand in self.hands.items()}
-        other.leader, other.broken, other.ruffed, other.acked = (
-            self.leader,
-            self.broken,
-            self.ruffed,
-            self.acked,
-        )
+        other._waiting = self._waiting
+        other.broken, other.ruffed, other.acked = self.broken, self.ruffed, self.acked
         other.current = list(self.current)
         other.done = list(self.done)
         other.won = dict(self.won)
