@@ -7,6 +7,8 @@ here lists the rulesets.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import trufspec
 
 project = "trufspec"
@@ -62,4 +64,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(Counter|Iterable|Iterator|Mapping|Sequence|Callable|Any|PathLike|Path)"),
 ]
 
-doctest_global_setup = "import trufspec"
+# The doctests read the sample records as a reader would, from the root of a checkout, whatever
+# the folder the build runs in, and with whichever build of trufspec is installed.
+CHECKOUT = str(Path(__file__).resolve().parent.parent)
+doctest_global_setup = f"import trufspec\nCHECKOUT = {CHECKOUT!r}"

@@ -106,13 +106,15 @@ def test_installed_wheel_checks_a_record_outside_the_checkout(wheel: Path, tmp_p
         capture_output=True,
         text=True,
     ).stdout.strip()
-    dependencies = sorted(
-        {
-            str(Path(str(m.__file__)).resolve().parents[1])
-            for m in (lark, attr, attrs, click, msgspec, pathspec)
-        }
-    )
-    Path(purelib, "test-dependencies.pth").write_text("\n".join(dependencies) + "\n")
+    # The dependencies' packages are linked into a folder of their own, not their site-packages
+    # put on the path: a session's trufspec installed there (a compiled build) would shadow
+    # the wheel's.
+    dependencies = tmp_path / "dependencies"
+    dependencies.mkdir()
+    for module in (lark, attr, attrs, click, msgspec, pathspec):
+        package = Path(str(module.__file__)).resolve().parent
+        (dependencies / package.name).symlink_to(package)
+    Path(purelib, "test-dependencies.pth").write_text(f"{dependencies}\n")
     subprocess.run(
         [
             sys.executable,
