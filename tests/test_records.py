@@ -34,6 +34,8 @@ from trufspec.spec.options import OptionValues, resolve
 from trufspec.spec.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[1]
+PACKAGE_ROOT = Path(trufspec.__file__).resolve().parents[1]
+"""Where the trufspec this session imports lies: a subprocess is given it on its path."""
 RECORD_DIRS = (ROOT / "records",)
 RECORDS = sorted(p for d in RECORD_DIRS if d.is_dir() for p in d.rglob("*.truf"))
 GOOD = [p for p in RECORDS if p.name.endswith(".good.truf")]
@@ -409,7 +411,9 @@ def test_score_table_by_record(bid, taken, high, players, points, clause) -> Non
 def test_cli_reports_a_revoke_with_the_rule_quoted() -> None:
     path = ROOT / "records" / "truf-jb" / "clauses" / "JB305-follow-suit.bad.truf"
     env = {**os.environ, "NO_COLOR": "1"}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(PACKAGE_ROOT), os.environ.get("PYTHONPATH")) if p
+    )
     result = subprocess.run(
         [sys.executable, "-m", "trufspec", "check", str(path)],
         capture_output=True,

@@ -36,6 +36,8 @@ from trufspec.spec.options import OptionValues, resolve
 from trufspec.spec.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[1]
+PACKAGE_ROOT = Path(trufspec.__file__).resolve().parents[1]
+"""Where the trufspec this session imports lies: a subprocess is given it on its path."""
 SAMPLE = ROOT / "records" / "ruff-and-honours" / "complete-game.truf"
 US, THEM = TEAMS
 
@@ -162,7 +164,7 @@ def test_bots_never_overtake_a_partner() -> None:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(PACKAGE_ROOT)}
     return subprocess.run(
         [sys.executable, "-m", "trufspec", *args],
         capture_output=True,

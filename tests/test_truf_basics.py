@@ -29,6 +29,8 @@ from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES
 
 ROOT = Path(__file__).resolve().parents[1]
+PACKAGE_ROOT = Path(trufspec.__file__).resolve().parents[1]
+"""Where the trufspec this session imports lies: a subprocess is given it on its path."""
 REGISTRY = default_registry()
 SEATS = ("Ana", "Budi", "Citra", "Dewi")
 
@@ -264,7 +266,9 @@ def test_a_game_of_six_rounds_has_a_winner_and_fewer_is_incomplete() -> None:
 def test_score_command_prints_the_sheet() -> None:
     path = ROOT / "records" / "truf-basics" / "clauses" / "TB501-game-winner.good.truf"
     env = {**os.environ, "NO_COLOR": "1"}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(PACKAGE_ROOT), os.environ.get("PYTHONPATH")) if p
+    )
     result = subprocess.run(
         [sys.executable, "-m", "trufspec", "score", str(path)],
         capture_output=True,
