@@ -84,14 +84,14 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     """The index (in order of play) of the card that wins: the highest trump, or else the
     highest card of the suit led (the best card so far is always of the suit led or a trump,
     so a card of a third suit never wins)."""
-    best, top = 0, cards[0]
+    best, suit, rank = 0, cards[0].suit, cards[0].rank  # the best card so far
     for index in range(1, len(cards)):
         card = cards[index]
-        if card.suit is top.suit:
-            if card.rank > top.rank:
-                best, top = index, card
+        if card.suit is suit:
+            if card.rank > rank:
+                best, rank = index, card.rank
         elif card.suit is trump:
-            best, top = index, card
+            best, suit, rank = index, trump, card.rank
     return best
 
 
@@ -180,9 +180,14 @@ def trumps_broken(
 ) -> bool:
     """Whether trumps are broken once a trick of ``cards`` is over (``ruffed``: a player who
     could not follow suit played a trump to it), given whether they were before."""
-    if broken or trump is None or not any(c.suit is trump for c in cards):
+    if broken or trump is None:
         return broken
-    return rules.broken_by == "any-earlier-trick" or ruffed
+    # A plain loop rather than ``any()`` over a generator, as in :func:`breaks`: this is asked
+    # after every trick until trumps are broken.
+    for card in cards:
+        if card.suit is trump:
+            return rules.broken_by == "any-earlier-trick" or ruffed
+    return False
 
 
 def _seating(seats: Sequence[str], leader: str, direction: str) -> list[str]:
@@ -202,7 +207,7 @@ def seatings(seats: tuple[str, ...], direction: str) -> Mapping[str, tuple[str, 
 
 def order_of_play(
     tricks: Sequence[Trick], seats: Sequence[str], direction: str = "clockwise"
-) -> list[Sequence[str]]:
+) -> list[tuple[str, ...]]:
     """Who plays the cards of each trick, in order of play, as the replay reads a record (see
     ``_turns``): pictures of a deal lay the cards out by the same reading."""
     return _turns(tricks, seatings(tuple(seats), direction))
@@ -257,6 +262,8 @@ def replay_play(
     stopped = False
     decided_in: int | None = None
     most = 0  # the most cards with a player in one trick
+    size = len(seats)
+    full = 0  # the tricks that show a card for each seat
     for count, (trick, players) in enumerate(zip(play.tricks, turns), start=1):
         if decided_in is not None:
             problem = f"trick {decided_in} decides the game, but the play goes on to trick {len(play.tricks)}"
@@ -271,8 +278,7 @@ def replay_play(
             break
         if expected_leader is not None:
             judged.add(rules.first_leader if count == 1 else rules.next_leader)
-        if expected_leader is not None and leader != expected_leader:
-            if count == 1:
+            if leader != expected_leader and count == 1:
                 findings.fault(
                     rules.first_leader,
                     trick.leader.span,
@@ -281,7 +287,7 @@ def replay_play(
                     player=leader,
                     expected=expected_leader,
                 )
-            else:
+            elif leader != expected_leader:
                 # The table took the previous trick for the leader's: their two counts of tricks
                 # may follow from it.
                 findings.fault(
@@ -295,23 +301,24 @@ def replay_play(
                     previous=count - 1,
                 )
         table.leader = leader
-        if (
-            not (trick.players and _check_turns(trick, seats, orders, rules, findings))
-            and len(trick.cards.cards) != len(seats)
-            and not (count == len(turns) and play.incomplete)
-        ):
+        shown = trick.cards
+        # A player who played twice is reported by ``_check_turns``, and not for the count.
+        twice = _check_turns(trick, seats, orders, rules, findings) if trick.players else False
+        if len(shown.cards) == size:
+            full += 1
+        elif not twice and not (count == len(turns) and play.incomplete):
             findings.add(
                 rules.one_card_each,
                 trick.span,
                 number=count,
-                count=len(trick.cards.cards),
-                players=len(seats),
+                count=len(shown.cards),
+                players=size,
             )
         # The cards that have a player: all of them unless the trick holds too many.
-        cards = trick.cards.cards[: len(players)]
+        cards = shown.cards[: len(players)]
         if len(cards) > most:
             most = len(cards)
-        acks = trick.cards.acks
+        acks = shown.acks
         faults, winner = table.take(players, cards, acks, holding)
         for index, (code, values) in faults:
             if code != rules.card_held or known_hands:
@@ -319,7 +326,7 @@ def replay_play(
                 # but played against the rules changes nothing the figures count.
                 findings.fault(
                     code,
-                    trick.cards.span(index),
+                    shown.span(index),
                     ack=index in acks,
                     figures=code == rules.card_held,
                     player=players[index],
@@ -360,9 +367,7 @@ def replay_play(
     if decided_in is not None:
         return PlayOutcome(won, True)
     complete = (
-        not play.incomplete
-        and len(play.tricks) == expected_tricks
-        and all(len(t.cards.cards) == len(seats) for t in play.tricks)
+        not play.incomplete and len(play.tricks) == expected_tricks and full == len(play.tricks)
     )
     if not play.incomplete and len(play.tricks) != expected_tricks and play.tricks:
         count = len(play.tricks)
@@ -422,12 +427,15 @@ class TrickTable:
         for player, cards in hands.items():
             # A record's play may name a player who is not at the table: their cards, as the
             # play shows them, are kept too, after the table's.
-            self.hands.setdefault(player, dict.fromkeys(cards, True))
+            if player not in self.hands:
+                self.hands[player] = dict.fromkeys(cards, True)
         self.leader = leader
         self.current: list[tuple[str, Card]] = []
         """The trick on the table: who played which card, in order of play."""
-        self.done: list[tuple[tuple[str, Card], ...]] = []
-        """The tricks played, each as its cards with their players in order of play."""
+        self.done: list[tuple[tuple[str, ...], tuple[Card, ...]]] = []
+        """The tricks played, each as its players and its cards in order of play: kept as two
+        tuples, not paired card by card, so that a replay ends a trick with no new object but
+        the pair of them."""
         self.won = dict.fromkeys(self.seats, 0)
         self.broken = False
         self.ruffed = False
@@ -553,16 +561,27 @@ class TrickTable:
         may know."""
         hand = self.hands.get(player)
         if hand is None or card not in hand:
-            played = [tuple(c for _, c in trick) for trick in self.done]
-            played.append(tuple(c for _, c in self.current))
-            return self.rules.card_held, {
-                "card": card,
-                "reason": why_not_held(player, card, played, holding),
-            }
+            return self._not_held(player, card, [c for _, c in self.current], holding)
         led = self.current[0][1].suit if self.current else None
         if breaks(card, hand, led, self.trump, self.broken, self.rules) is None:
             return None
         return play_fault(card, hand, led, self.trump, self.broken, self.rules)
+
+    def _not_held(
+        self,
+        player: str,
+        card: Card,
+        trick: Sequence[Card],
+        holding: Mapping[str, Mapping[Card, bool]] | None,
+    ) -> tuple[str, dict[str, object]]:
+        """The fault of a card its player does not hold (see :meth:`card_fault`), ``trick``
+        being the cards played to the trick before it."""
+        played: list[Sequence[Card]] = [cards for _, cards in self.done]
+        played.append(trick)
+        return self.rules.card_held, {
+            "card": card,
+            "reason": why_not_held(player, card, played, holding),
+        }
 
     def play(self, player: str, card: Card, acknowledged: bool = False) -> None:
         """Play a card that :meth:`fault` allows; a full trick goes to its winner, who leads
@@ -603,81 +622,75 @@ class TrickTable:
 
     def take(
         self,
-        players: Sequence[str],
-        cards: Sequence[Card],
+        players: tuple[str, ...],
+        cards: tuple[Card, ...],
         acks: Collection[int] = (),
         holding: Mapping[str, Mapping[Card, bool]] | None = None,
     ) -> tuple[list[tuple[int, tuple[str, dict[str, object]]]], str | None]:
-        """Put each player's card on the trick in turn, as the table let it stand whatever it
-        breaks (``acks``: the places among them of those it acknowledged), then end the trick
-        (:meth:`gather`): how a replay puts a trick's cards, where a live game plays each card
-        that :meth:`fault` has allowed (:meth:`play`).  Returns what each card breaks, by its
-        place (as :meth:`card_fault` judges it), and the trick's winner.
+        """Put a whole trick on the table, each player's card in turn, as the table let it
+        stand whatever it breaks (``acks``: the places among them of those it acknowledged),
+        then end the trick (:meth:`gather`): how a replay puts a trick's cards, where a live
+        game plays each card that :meth:`fault` has allowed (:meth:`play`).  No card of the
+        trick is on the table yet.  Returns what each card breaks, by its place (as
+        :meth:`card_fault` judges it), and the trick's winner.
 
         A card not held is taken from no hand.  Only a player who could not follow the suit
         led breaks trumps by a trump: a revoke made with a trump does not (the reading
         ``ruff-only`` of what breaks trumps speaks of a player who could not follow), whether
-        or not the table let it stand."""
+        or not the table let it stand.  The trick goes to :attr:`done` whole, never card by
+        card through :attr:`current`: a replay asks this of every trick of every record."""
         faults: list[tuple[int, tuple[str, dict[str, object]]]] = []
-        current, hands, trump, broken, rules = (
-            self.current,
-            self.hands,
-            self.trump,
-            self.broken,
-            self.rules,
-        )
-        start = len(current)
-        put = current.append
-        led = current[0][1].suit if current else None
+        hands, trump, broken, rules = self.hands, self.trump, self.broken, self.rules
+        led = cards[0].suit if cards else None
+        ruffed = False
         for index, (player, card) in enumerate(zip(players, cards)):
             hand = hands.get(player)
             if hand is None or hand.pop(card, None) is None:
-                fault = self.card_fault(player, card, holding)
-                assert fault is not None
-                faults.append((index, fault))
+                faults.append((index, self._not_held(player, card, cards[:index], holding)))
             # The judgement of :meth:`card_fault`, written out as a replay asks it of every
             # card it puts, on the hand without the card, which changes nothing: the card is
-            # not of the suit whose presence decides (see ``breaks``).
-            elif breaks(card, hand, led, trump, broken, rules) is not None:
-                found = play_fault(card, hand, led, trump, broken, rules)
+            # not of the suit whose presence decides (see ``breaks``).  A card that follows
+            # suit breaks no rule of play, and most cards do: they are told so without a call.
+            elif index and card.suit is led:
+                pass
+            elif breaks(card, hand, led if index else None, trump, broken, rules) is not None:
+                found = play_fault(card, hand, led if index else None, trump, broken, rules)
                 assert found is not None
                 faults.append((index, found))
-            elif led is not None and card.suit is trump and card.suit is not led:
+            elif index and card.suit is trump:
                 # A card off the suit led that breaks no rule of play: the player could
                 # not follow, so a trump is a ruff.
-                self.ruffed = True
-            if led is None:
-                led = card.suit
-            put((player, card))
+                ruffed = True
         if acks:
             number = len(self.done)
-            self.acked += tuple(
-                (number, start + place) for place in sorted(acks) if place < len(cards)
-            )
+            self.acked += tuple((number, place) for place in sorted(acks) if place < len(cards))
         # What a live game worked out of who may play what no longer holds.
-        self._allowed.clear()
+        if self._allowed:
+            self._allowed.clear()
         self._waiting = None
-        return faults, self._end([card for _, card in current] if start else cards)
+        return faults, self._end(players[: len(cards)], cards, ruffed)
 
     def gather(self) -> str | None:
         """End the trick on the table: a full trick goes to its winner, who leads next, and
         is returned; a trick short of a card for each seat (a record's play may show one) is
         set aside, won by nobody."""
         self._allowed.clear()
-        return self._end([card for _, card in self.current])
+        players, cards = _apart(self.current)
+        self.current = []
+        return self._end(players, cards, self.ruffed)
 
-    def _end(self, cards: Sequence[Card]) -> str | None:
-        """:meth:`gather`, given the cards of the trick on the table in order of play."""
-        current, trump = self.current, self.trump
+    def _end(self, players: tuple[str, ...], cards: tuple[Card, ...], ruffed: bool) -> str | None:
+        """:meth:`gather` the trick taken off the table, given its players and its cards in
+        order of play and whether a player who could not follow trumped it."""
+        trump = self.trump
         winner: str | None = None
         if len(cards) == len(self.seats):
-            winner = current[trick_winner(cards, trump)][0]
+            winner = players[trick_winner(cards, trump)]
             self.won[winner] = self.won.get(winner, 0) + 1
             self.leader = winner
         if not self.broken and trump is not None:
-            self.broken = trumps_broken(False, cards, trump, self.ruffed, self.rules)
-        self.done.append(tuple(current))
-        self.current = []
+            self.broken = trumps_broken(False, cards, trump, ruffed, self.rules)
+        self.done.append((players, cards))
         self.ruffed = False
         return winner
 
@@ -686,10 +699,9 @@ class TrickTable:
         table in the order of the reading, else with each card's player."""
         tricks = []
         acked = self.acked
-        for number, trick in enumerate(
-            [*self.done, tuple(self.current)] if self.current else self.done, start=1
+        for number, (players, played) in enumerate(
+            [*self.done, _apart(self.current)] if self.current else self.done, start=1
         ):
-            players, played = zip(*trick)
             acks = (
                 frozenset(place for index, place in acked if index == number - 1)
                 if acked
@@ -704,6 +716,12 @@ class TrickTable:
         return Play(tuple(tricks), incomplete=not self.over)
 
 
+def _apart(trick: Sequence[tuple[str, Card]]) -> tuple[tuple[str, ...], tuple[Card, ...]]:
+    """A trick's cards paired with their players, as its players and its cards (the form of
+    :attr:`TrickTable.done`)."""
+    return tuple([player for player, _ in trick]), tuple([card for _, card in trick])
+
+
 def _miscounted(
     findings: Findings, rules: TrickRules, span: Span, problem: str, players: int, expected: int
 ) -> None:
@@ -712,12 +730,16 @@ def _miscounted(
     findings.add(rules.trick_count, span, problem=problem, players=players, expected=expected)
 
 
-def _turns(tricks: Sequence[Trick], seatings: Mapping[str, Sequence[str]]) -> list[Sequence[str]]:
+def _turns(
+    tricks: Sequence[Trick], seatings: Mapping[str, tuple[str, ...]]
+) -> list[tuple[str, ...]]:
     """Who plays the cards of each trick, in order of play: the player of each card, or the
     seats from the leader round (``seatings``, see :func:`seatings`); none when the leader
     is not at the table.  A card past the last of them has no player."""
     return [
-        [p.value for p in trick.players] if trick.players else seatings.get(trick.leader.value, ())
+        tuple([p.value for p in trick.players])
+        if trick.players
+        else seatings.get(trick.leader.value, ())
         for trick in tricks
     ]
 

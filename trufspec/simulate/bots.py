@@ -704,7 +704,7 @@ def _distinct(state: TrickGame, player: str, plays: list[PlayCard]) -> list[Acti
     table = state.table
     if table is None:
         return list(plays)
-    gone = {card for trick in table.done for _, card in trick}
+    gone = {card for _, cards in table.done for card in cards}
     gone.update(card for _, card in table.current)
     gone.update(state.hand(player))
     kept: list[Action] = []
@@ -763,7 +763,11 @@ def _trick_worlds(state: TrickGame, player: str) -> Callable[[random.Random], Ga
     others = [p for p in state.players if p != player]
     known: dict[str, list[Card]] = {p: [] for p in others}
     table = state.table
-    tricks = [*table.done, tuple(table.current)] if table is not None else []
+    tricks = (
+        [*(tuple(zip(players, cards)) for players, cards in table.done), tuple(table.current)]
+        if table is not None
+        else []
+    )
     played = {card for trick in tricks for _, card in trick}
     bids = deal.find(Bids)
     for entry in bids.entries if bids is not None else ():
