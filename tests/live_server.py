@@ -22,6 +22,8 @@ import httpx
 
 __all__ = ["Server", "running"]
 
+ROOT = Path(__file__).resolve().parents[1]
+
 
 class Server:
     def __init__(self, url: str, process: subprocess.Popen[bytes], log: Path) -> None:
@@ -58,8 +60,17 @@ def running(
     command += ["--database", database_url or str(database), "--workers", str(workers)]
     command += ["--judges", "1", *options]
     with open(log, "wb") as output:
+        # In the root of the checkout, whose records/ the check page offers to pick from, as
+        # a user's server there does (the installed package of a compiled build has none
+        # beside it); PYTHONSAFEPATH keeps the sources there off the path, so that the
+        # package the session imports is the one that serves.
         process = subprocess.Popen(
-            command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
+            command,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONSAFEPATH": "1"},
         )
     url = f"http://127.0.0.1:{port}"
     try:

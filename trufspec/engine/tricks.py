@@ -464,6 +464,12 @@ class TrickTable:
         other.won = dict(self.won)
         return other
 
+    def __deepcopy__(self, memo: dict[int, object]) -> TrickTable:
+        """:meth:`copy`, for ``copy.deepcopy`` (OpenSpiel clones a state with it), which
+        cannot rebuild a class compiled with mypyc on its own; what :meth:`copy` shares is
+        immutable."""
+        return self.copy()
+
     @property
     def over(self) -> bool:
         """Every trick of the deal is played."""
