@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -452,23 +453,35 @@ class TrickTable:
         self._orders = seatings(self.seats, rules.enforce_order)
 
     def copy(self) -> TrickTable:
-        """An independent copy, for search and for the referee's checkpoints.  It is made by
-        the constructor from the hands as they are now, since a class compiled with mypyc has
-        no bare ``__new__`` to start from; the rest of the state is copied one level down."""
-        other = TrickTable(self.seats, self.rules, self.trump, self.hands, self.leader, self.tricks)
-        other._allowed = dict(self._allowed)
-        other._waiting = self._waiting
-        other.broken, other.ruffed, other.acked = self.broken, self.ruffed, self.acked
-        other.current = list(self.current)
-        other.done = list(self.done)
-        other.won = dict(self.won)
-        return other
+        """An independent copy, for search and for the referee's checkpoints."""
+        return _rebuilt(*self._makings())
 
     def __deepcopy__(self, memo: dict[int, object]) -> TrickTable:
-        """:meth:`copy`, for ``copy.deepcopy`` (OpenSpiel clones a state with it), which
-        cannot rebuild a class compiled with mypyc on its own; what :meth:`copy` shares is
-        immutable."""
+        """:meth:`copy`, for ``copy.deepcopy`` (OpenSpiel clones a state with it); what
+        :meth:`copy` shares is immutable."""
         return self.copy()
+
+    def __reduce__(self) -> tuple[Callable[..., TrickTable], _Makings]:
+        """How the table is pickled (OpenSpiel pickles a state to save it): see
+        :meth:`_makings`."""
+        return _rebuilt, self._makings()
+
+    def _makings(self) -> _Makings:
+        """The arguments of the constructor, with the hands as they are now, and the rest of
+        the state, copied one level down, from which :func:`_rebuilt` makes the table again:
+        how it is copied and pickled, since a class compiled with mypyc has no bare
+        ``__new__`` for ``copy`` or ``pickle`` to start from."""
+        state = (
+            dict(self._allowed),
+            self._waiting,
+            self.broken,
+            self.ruffed,
+            self.acked,
+            list(self.current),
+            list(self.done),
+            dict(self.won),
+        )
+        return self.seats, self.rules, self.trump, self.hands, self.leader, self.tricks, state
 
     @property
     def over(self) -> bool:
@@ -720,6 +733,42 @@ class TrickTable:
             else:
                 tricks.append(Trick(Atom(number), leader, cards, tuple(Atom(p) for p in players)))
         return Play(tuple(tricks), incomplete=not self.over)
+
+
+_Makings = tuple[
+    tuple[str, ...],
+    TrickRules,
+    Suit | None,
+    Mapping[str, Iterable[Card]],
+    str,
+    int,
+    tuple[Any, ...],
+]
+"""What :meth:`TrickTable._makings` gives: the constructor's arguments and the state."""
+
+
+def _rebuilt(
+    seats: tuple[str, ...],
+    rules: TrickRules,
+    trump: Suit | None,
+    hands: Mapping[str, Iterable[Card]],
+    leader: str,
+    tricks: int,
+    state: tuple[Any, ...],
+) -> TrickTable:
+    """The table of :meth:`TrickTable._makings`."""
+    table = TrickTable(seats, rules, trump, hands, leader, tricks)
+    (
+        table._allowed,
+        table._waiting,
+        table.broken,
+        table.ruffed,
+        table.acked,
+        table.current,
+        table.done,
+        table.won,
+    ) = state
+    return table
 
 
 def _apart(trick: Sequence[tuple[str, Card]]) -> tuple[tuple[str, ...], tuple[Card, ...]]:
