@@ -13,8 +13,8 @@ both, and every figure is the best of all runs of it:
 * reading only (``trufspec.loads``) of the same records, deals per second;
 * the referee's random playouts of four-player truf-jb deals (``benchmarks/referee.py``):
   legal actions asked for, one drawn at random and applied, in actions per second;
-* ``simulate`` with ``basic`` bots (the records written as text), truf-jb games of ten deals,
-  in deals per second (as ``benchmarks/bots.py`` measures it);
+* ``simulate`` with ``basic`` bots (the records written as text), four truf-jb games (twenty
+  deals), in deals per second (as ``benchmarks/bots.py`` measures it);
 * a hosted action of the service (``benchmarks/engine.py``'s: ``Host.act`` on a SQLite store),
   and a request to the stateless referee (``trufspec.serve.judged.referee``, the work behind
   ``POST /v1/referee``): a truf-jb record cut in its second deal, resumed afresh (a seed of
