@@ -14,7 +14,7 @@ the game; ``deserialize_state`` resumes the record through the referee and repla
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -181,21 +181,9 @@ class TrufState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type inf
     def serialize(self) -> str:
         return self.episode.serialize()
 
-    def __reduce__(self) -> tuple[Callable[[str, str], TrufState], tuple[str, str]]:
-        """Pickled as what :meth:`serialize` writes, the game's record, and unpickled by
-        :meth:`TrufGame.deserialize_state`: the record is the state, whichever build of
-        trufspec (the compiled trick table has no ``__dict__`` to pickle) reads it."""
-        return _unpickled, (str(self.get_game()), self.serialize())
-
     def __str__(self) -> str:
         state = self.episode.state
         return "the cards are not dealt yet" if state is None else self.episode.serialize()
-
-
-def _unpickled(game: str, text: str) -> TrufState:
-    """The state of a pickled :class:`TrufState`: see :meth:`TrufState.__reduce__`."""
-    state: TrufState = pyspiel.load_game(game).deserialize_state(text)
-    return state
 
 
 class Resampler:
