@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar, overload
+from typing import Any, Protocol, Self, TypeVar, overload
 
 from trufspec.cards import Card
 from trufspec.referee.actions import Action, BidCards
@@ -22,9 +22,24 @@ A = TypeVar("A", bound=Action)
 
 class _Lazy(Sequence[A]):
     """A sequence whose items are made by :meth:`_item` when asked for; it answers slices and
-    negative indices like a tuple."""
+    negative indices like a tuple.
+
+    It never changes once made (what it keeps besides its arguments is a cache), so a copy is
+    itself, and it pickles as its constructor's arguments: the way to copy and pickle a class
+    compiled with mypyc, which has no bare ``__new__`` to start from."""
 
     _length: int
+    _arguments: tuple[Any, ...]
+    """The constructor's arguments, for :meth:`__reduce__`."""
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self
+
+    def __reduce__(self) -> tuple[type[Self], tuple[Any, ...]]:
+        return type(self), self._arguments
 
     def __len__(self) -> int:
         return self._length
@@ -49,15 +64,22 @@ class _Lazy(Sequence[A]):
         """The item at ``index``, which is within the length."""
 
 
+class Judge(Protocol):
+    """What says whether an action is legal now: a game state."""
+
+    def is_legal(self, action: Action) -> bool: ...
+
+
 class Chain(_Lazy[Action]):
     """Sequences of actions one after the other (the bids of every player still to bid);
-    ``in`` asks ``contains``, the referee's own judgement, rather than looking through them."""
+    ``in`` asks ``judge``, the referee itself, rather than looking through them.  The judge is
+    held, not its bound method: a method compiled with mypyc is bound as an object that
+    cannot be pickled."""
 
-    def __init__(
-        self, parts: Sequence[Sequence[Action]], contains: Callable[[Action], bool]
-    ) -> None:
+    def __init__(self, parts: Sequence[Sequence[Action]], judge: Judge) -> None:
+        self._arguments = (parts, judge)
         self._parts = tuple(parts)
-        self._contains = contains
+        self._judge = judge
         self._length = sum(len(p) for p in self._parts)
 
     def _item(self, index: int) -> Action:
@@ -72,7 +94,7 @@ class Chain(_Lazy[Action]):
             yield from part
 
     def __contains__(self, action: object) -> bool:
-        return isinstance(action, Action) and self._contains(action)
+        return isinstance(action, Action) and self._judge.is_legal(action)
 
 
 class SignedCardBids(_Lazy[BidCards]):
@@ -95,6 +117,7 @@ class SignedCardBids(_Lazy[BidCards]):
         cap: int | None,
         value: Callable[[Card], int],
     ) -> None:
+        self._arguments = (player, hand, single_minus, cap, value)
         self._player = player
         self._hand = tuple(hand)
         self._value = value

@@ -19,6 +19,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from trufspec.cards import Card, Rank, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Problem
@@ -45,6 +47,7 @@ from trufspec.referee.actions import Action, Choose, Discard, NextDeal, PlayCard
 from trufspec.referee.errors import Refused, refusal
 from trufspec.referee.state import (
     Setup,
+    already_made,
     clause_diagnostic,
     deal_pack,
     first_error,
@@ -68,6 +71,7 @@ __all__ = ["RuffAndHonoursState"]
 DECLINE = "declines"
 
 
+@mypyc_attr(native_class=False)
 class RuffAndHonoursState(TrickGame):
     """A game of Ruff and Honours (see the module's documentation)."""
 
@@ -251,7 +255,7 @@ class RuffAndHonoursState(TrickGame):
         self.scores.append(scores)
         figures = ((Tricks, taken), (Honours, honours), (Score, scores), (Total, dict(self.totals)))
         record = self._hand_record(self.ruff, self.table.record(), figures)
-        self.finished.append(lambda: record)
+        self.finished.append(already_made(record))
         self._phase = "over" if teams_at_target(teams, self.totals, self.readings) else "end"
 
     # ------------------------------------------------------------------ records

@@ -17,12 +17,14 @@ bookkeeping (history, undo, copies, records of finished deals, running totals) a
 from __future__ import annotations
 
 import abc
+import functools
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Self
 
 import attrs
 from attrs import frozen
+from mypy_extensions import mypyc_attr
 
 from trufspec.api import dumps
 from trufspec.cards import FULL_PACK, Card
@@ -198,6 +200,18 @@ class View:
     legal_actions: Sequence[Action]
 
 
+def already_made(record: Deal) -> Callable[[], Deal]:
+    """A deal's record made already, in the form :attr:`GameState.finished` keeps (most rulesets
+    make it when it is asked for).  Not a closure: a state is deep-copied and pickled, which a
+    closure compiled with mypyc cannot be, and mypyc compiles none in the methods of a class
+    that is not native, as the states are."""
+    return functools.partial(_itself, record)
+
+
+def _itself(record: Deal) -> Deal:
+    return record
+
+
 _LOG = frozenset({"history", "_checkpoints"})
 """The attributes that record how a state was reached rather than what it is."""
 
@@ -205,12 +219,17 @@ UNDO_STRIDE = 8
 """How many actions apart :meth:`GameState.undo` saves the states it goes through."""
 
 
+@mypyc_attr(native_class=False)
 class GameState(abc.ABC):
     """A game in progress under one ruleset (see the module's documentation).
 
     The phase is a word (``bids``, ``contract``, ``play``, ``end`` once a deal is scored,
     ``over`` once the game is); :attr:`to_act` names the players who may act now (several
     when the rules let them act in any order, as bids made at the same time).
+
+    Where mypyc compiles the referee, the states are compiled classes that are not native
+    (and so are the rulesets' subclasses): a state copies and restores itself through its
+    ``__dict__``, whatever attributes its ruleset keeps, and a native class has none.
     """
 
     ruleset: str = ""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Mapping, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from trufspec.cards import FULL_PACK, Card, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.tricks import TrickTable
@@ -36,6 +38,7 @@ def played(player: str, words: str) -> PlayCard:
     return PlayCard(player, parse_card(words.strip()))
 
 
+@mypyc_attr(native_class=False)
 class TrickGame(GameState):
     """The part of a game state that every game of tricks shares: the hands as dealt and then
     as the trick table holds them, and the cards of a recorded play."""

@@ -65,6 +65,8 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Literal
 
+from mypy_extensions import mypyc_attr
+
 from trufspec.cards import FULL_PACK, Card, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
@@ -103,6 +105,7 @@ from trufspec.referee.errors import Refused, refusal
 from trufspec.referee.state import (
     GameState,
     Setup,
+    already_made,
     clause_diagnostic,
     deal_pack,
     first_error,
@@ -185,6 +188,7 @@ def _findings() -> Findings:
     return Findings(default_registry(), None)
 
 
+@mypyc_attr(native_class=False)
 class TromplemondState(GameState):
     """A game of tromplemond (see the module's documentation)."""
 
@@ -635,7 +639,7 @@ class TromplemondState(GameState):
             self.pots.append(pot)
             figures[Pot] = dict(pot.won)
         record = self._round_record(None, figures)
-        self.finished.append(lambda: record)
+        self.finished.append(already_made(record))
         self.views.append({p: self._round_record(p, figures) for p in players})
         self.void = irregular.void
         self._phase = "over" if self._ended() is not None or irregular.ends_game else "end"

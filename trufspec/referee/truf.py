@@ -22,6 +22,8 @@ import functools
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from trufspec.cards import Card, Suit, Trump, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings, Problem
@@ -62,6 +64,7 @@ from trufspec.spec.wording import Phrase
 __all__ = ["TrufState", "contract_words", "mode_forms"]
 
 
+@mypyc_attr(native_class=False)
 class TrufState(TrickGame):
     """A game of a Truf ruleset (see the module's documentation); a subclass sets the pack
     and the trick rules in its constructor, before calling this one, and fills in the hooks."""
@@ -205,7 +208,7 @@ class TrufState(TrickGame):
             return self._legal_plays(player)
         acting = self.to_act if player is None else tuple(p for p in self.to_act if p == player)
         if phase == "bids":
-            return Chain([self._bid_list(p) for p in acting], self.is_legal)
+            return Chain([self._bid_list(p) for p in acting], self)
         if phase == "contract":
             return [
                 Choose(p, words)

@@ -22,6 +22,8 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from trufspec.cards import FULL_PACK, NT, Trump
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings, Problem
@@ -37,6 +39,7 @@ from trufspec.rulesets.truf.basics.ruleset import ROUNDS, check_trump, deal_scor
 __all__ = ["TrufBasicsState"]
 
 
+@mypyc_attr(native_class=False)
 class TrufBasicsState(TrufState):
     """A game of truf-basics (see the module's documentation)."""
 

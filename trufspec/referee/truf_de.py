@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from attrs import evolve
+from mypy_extensions import mypyc_attr
 
 from trufspec.cards import FULL_PACK, Card, Trump
 from trufspec.diagnostics import Diagnostic
@@ -39,6 +40,7 @@ from trufspec.rulesets.truf.de.ruleset import DEALS, TRICK_RULES, deal_scores, g
 __all__ = ["TrufDeState"]
 
 
+@mypyc_attr(native_class=False)
 class TrufDeState(TrufState):
     """A game of truf-de (see the module's documentation)."""
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from trufspec.cards import FULL_PACK, NT, Trump
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings, Problem
@@ -41,6 +43,7 @@ from trufspec.rulesets.truf.jb.ruleset import (
 __all__ = ["TrufJbState"]
 
 
+@mypyc_attr(native_class=False)
 class TrufJbState(TrufState):
     """A game of truf-jb (see the module's documentation)."""
 

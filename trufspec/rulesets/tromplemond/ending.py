@@ -9,7 +9,7 @@ record states with its ``Winner`` tag.  A round after the end is reported (TM501
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from trufspec.engine.findings import Findings
@@ -23,6 +23,7 @@ class Ending:
     """Follows the totals round by round to know when the game is over."""
 
     def __init__(self, options: OptionValues) -> None:
+        self.options = options
         self.max_rounds = options.integer("max-rounds")
         self.target = options.integer("target-points")
         self.any_tie = options["tie-scope"] == "any-tie"
@@ -34,10 +35,24 @@ class Ending:
         self.totals: dict[str, int] | None = {}
 
     def copy(self) -> Ending:
-        """An independent copy: a live game's state is copied for search."""
-        other = Ending.__new__(Ending)
-        other.__dict__.update(self.__dict__)
-        return other
+        """An independent copy: a live game's state is copied for search.  The totals are
+        replaced after each round, never changed in place, so the copy shares them."""
+        return _restored(*self._makings())
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Ending:
+        """:meth:`copy`, for ``copy.deepcopy`` (OpenSpiel clones a state with it): what
+        :meth:`copy` shares does not change."""
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Callable[..., Ending], _Makings]:
+        """How the ending is pickled (OpenSpiel pickles a state to save it)."""
+        return _restored, self._makings()
+
+    def _makings(self) -> _Makings:
+        """The constructor's argument and the fields a round changes: how the ending is
+        copied and pickled, the one way that also works where the class is compiled with mypyc
+        (no ``__dict__``, no bare ``__new__``)."""
+        return self.options, self.played, self.extra, self.over, self.totals
 
     def tied(self) -> bool:
         """Whether the totals hold the kind of tie that is played off."""
@@ -116,3 +131,16 @@ class Ending:
             span = next(t.span for t in game.tags if t.name == "Winner")
             findings.add("TM503", span, expected=" and ".join(leaders), total=best, written=written)
         return leaders
+
+
+_Makings = tuple[OptionValues, int, int, str | None, dict[str, int] | None]
+"""What :meth:`Ending._makings` gives."""
+
+
+def _restored(
+    options: OptionValues, played: int, extra: int, over: str | None, totals: dict[str, int] | None
+) -> Ending:
+    """The ending of :meth:`Ending._makings`."""
+    ending = Ending(options)
+    ending.played, ending.extra, ending.over, ending.totals = played, extra, over, totals
+    return ending
