@@ -15,7 +15,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import final
+
+import attrs
 
 __all__ = [
     "Rank",
@@ -124,7 +125,7 @@ _INTERNED: dict[tuple[Rank, Suit], Card] = {}
 """The one object of each card, made the first time it is asked for."""
 
 
-@final
+@attrs.frozen(eq=False, order=False, repr=False, init=False)
 class Card:
     """One of the 52 cards.  Compare with ``==``; sort with :attr:`sort_key`.
 
@@ -134,13 +135,8 @@ class Card:
     There is one object per card: ``Card(rank, suit)`` returns it, and so do unpickling and
     copying.  Equality and hashing are therefore those of identity, so a set or a dict finds a
     card without running Python code: cards are looked up in sets and dicts all through a
-    replay.  A card never changes.
-
-    A plain class with slots rather than an attrs class: it needs none of what attrs writes,
-    and a class with a decorator cannot be a native class where mypyc compiles the module.
+    replay.
     """
-
-    __slots__ = ("rank", "suit")
 
     rank: Rank
     suit: Suit
@@ -156,12 +152,6 @@ class Card:
             object.__setattr__(card, "suit", suit)
             _INTERNED[rank, suit] = card
         return card
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a card does not change: {self} cannot take another {name}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a card does not change: {self} cannot lose its {name}")
 
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
         # Pickled cards (the reports of other processes) come back as the shared object.
