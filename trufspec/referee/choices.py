@@ -15,7 +15,7 @@ from typing import Any, Protocol, Self, TypeVar, overload
 from trufspec.cards import Card
 from trufspec.referee.actions import Action, BidCards
 
-__all__ = ["Chain", "SignedCardBids"]
+__all__ = ["Chain", "Judge", "SignedCardBids"]
 
 A = TypeVar("A", bound=Action)
 
