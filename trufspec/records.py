@@ -101,12 +101,6 @@ class Span(NamedTuple):
 NO_SPAN = Span(0, 0, 0, 0)
 """The span of a node built in code rather than read from text."""
 
-# The defaults of the fields below, typed Any: mypy types ``field(default=x)`` as the type of
-# ``x``, and code compiled with mypyc checks that the call returned one, where it returns
-# attrs' definition of the field.
-_SPAN_DEFAULT: Any = NO_SPAN
-_EMPTY_DEFAULT: Any = ()
-
 
 class Place(enum.Enum):
     """Where a comment stands relative to the node that owns it."""
@@ -129,7 +123,7 @@ class Comment:
     text: str
     place: Place = Place.AFTER
     index: int | None = None
-    span: Span = field(default=_SPAN_DEFAULT, eq=False, repr=False)
+    span: Span = field(default=NO_SPAN, eq=False, repr=False)
 
     @property
     def is_line(self) -> bool:
@@ -149,7 +143,7 @@ class Atom(Generic[T]):
     whether it carries the acknowledgement mark ``!``."""
 
     value: T
-    span: Span = field(default=_SPAN_DEFAULT, eq=False, repr=False)
+    span: Span = field(default=NO_SPAN, eq=False, repr=False)
     ack: bool = False
 
 
@@ -165,7 +159,7 @@ class Cards:
     """
 
     cards: tuple[Card, ...]
-    source: tuple[tuple[int, int, str], ...] = field(default=_EMPTY_DEFAULT, eq=False, repr=False)
+    source: tuple[tuple[int, int, str], ...] = field(default=(), eq=False, repr=False)
     acks: frozenset[int] = frozenset()
 
     def __iter__(self) -> Iterator[Card]:
@@ -221,8 +215,8 @@ class Mode(enum.Enum):
         return self in (Mode.ATAS, Mode.HIGH)
 
 
-_span = field(default=_SPAN_DEFAULT, eq=False, repr=False, kw_only=True)
-_comments = field(default=_EMPTY_DEFAULT, kw_only=True, repr=False)
+_span = field(default=NO_SPAN, eq=False, repr=False, kw_only=True)
+_comments = field(default=(), kw_only=True, repr=False)
 
 
 @frozen
