@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from postgres_cluster import free_port
 
-__all__ = ["Server", "running"]
+__all__ = ["Server", "launched", "running"]
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,26 +35,17 @@ class Server:
         return httpx.Client(base_url=self.url, timeout=30, **kwargs)
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @contextmanager
-def running(
+def launched(
     database: Path,
     *options: str,
     workers: int = 1,
     port: int | None = None,
     database_url: str | None = None,
 ) -> Iterator[Server]:
-    """A server on a free port of 127.0.0.1 (or on ``port``: a server started again where it
-    was) keeping its games in the SQLite file ``database``, or in the PostgreSQL database of
-    ``database_url`` when one is given (``database`` then names where the log goes); stopped
-    (with its workers and judges) when the block ends."""
-    port = port or _free_port()
+    """A server just launched, perhaps not yet answering (see :func:`running`); stopped, with
+    its workers and judges, when the block ends."""
+    port = port or free_port()
     log = database.with_suffix(f".{port}.log")
     command = [sys.executable, "-m", "trufspec", "serve", "--port", str(port)]
     command += ["--database", database_url or str(database), "--workers", str(workers)]
@@ -72,25 +63,44 @@ def running(
             cwd=ROOT,
             env={**os.environ, "PYTHONSAFEPATH": "1"},
         )
-    url = f"http://127.0.0.1:{port}"
     try:
+        yield Server(f"http://127.0.0.1:{port}", process, log)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(20)
+        except ProcessLookupError:
+            pass  # the test stopped it, and all of its group has ended
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+@contextmanager
+def running(
+    database: Path,
+    *options: str,
+    workers: int = 1,
+    port: int | None = None,
+    database_url: str | None = None,
+) -> Iterator[Server]:
+    """A server on a free port of 127.0.0.1 (or on ``port``: a server started again where it
+    was) keeping its games in the SQLite file ``database``, or in the PostgreSQL database of
+    ``database_url`` when one is given (``database`` then names where the log goes), once it
+    answers; stopped (with its workers and judges) when the block ends."""
+    launch = launched(database, *options, workers=workers, port=port, database_url=database_url)
+    with launch as server:
         deadline = time.monotonic() + 60
         while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"the server stopped: {log.read_text(errors='replace')}")
+            if server.process.poll() is not None:
+                raise RuntimeError(f"the server stopped: {server.log.read_text(errors='replace')}")
             try:
-                if httpx.get(url + "/v1/rules", timeout=2).status_code == 200:
+                if httpx.get(server.url + "/v1/rules", timeout=2).status_code == 200:
                     break
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start: {log.read_text(errors='replace')}")
+                text = server.log.read_text(errors="replace")
+                raise RuntimeError(f"the server did not start: {text}")
             time.sleep(0.2)
-        yield Server(url, process, log)
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        yield server

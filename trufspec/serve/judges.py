@@ -6,13 +6,18 @@ costly to judge (a megabyte of deals, a bid space of millions) would hold a thre
 as it takes, and a thread cannot be stopped; a process can.  When a judgement overruns the
 budget its process is killed and replaced, and the request is answered with a problem, while
 the other requests go on in the other judges.
+
+A judge that cannot start is started again in the background, a little later each time: the
+usual cause is the server being stopped while it starts (a service manager signals the whole
+process group, the judges and their fork server with it), and a worker that then failed its
+start-up would print a traceback for what is an ordinary stop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
-import os
 import signal
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -22,6 +27,12 @@ from typing import Any, TypeVar
 __all__ = ["JudgeFailed", "Judges", "OverBudget"]
 
 R = TypeVar("R")
+
+_LOG = logging.getLogger("trufspec.serve")
+
+#: Seconds before a judge that could not start is started again; doubled at each failure.
+_FIRST_RETRY = 0.5
+_LAST_RETRY = 30.0
 
 
 class OverBudget(Exception):
@@ -58,20 +69,46 @@ def _settle(ready: asyncio.Future[None]) -> None:
 _READY = "ready"
 
 
+class _NotStarted(Exception):
+    """A judge process ended, or could not be made, before it said it was ready."""
+
+
 class _Judge:
     def __init__(self, context: Any, warm: Callable[[], object] | None) -> None:
         self.connection, child = multiprocessing.Pipe()
         self.process: BaseProcess = context.Process(target=_serve, args=(child, warm), daemon=True)
-        self.process.start()
-        child.close()
-        if self.connection.recv() != _READY:
-            raise RuntimeError("a judge process did not start")
+        try:
+            self.process.start()
+        except (OSError, EOFError) as error:  # the fork server is gone
+            self.connection.close()
+            answer = str(error) or type(error).__name__
+            raise _NotStarted(f"the fork server did not answer ({answer})") from None
+        finally:
+            child.close()
+        try:
+            ready = self.connection.recv() == _READY
+        except EOFError:
+            ready = False
+        if not ready:
+            self.process.join(5)  # it has closed its end of the pipe: it is ending
+            ended = _ended(self.process.exitcode)
+            self.stop()
+            raise _NotStarted(ended)
 
     def stop(self) -> None:
-        if self.process.is_alive() and self.process.pid is not None:
-            os.kill(self.process.pid, signal.SIGKILL)
+        self.process.kill()  # nothing if it has ended, however late that became known
         self.process.join(5)
         self.connection.close()
+
+
+def _ended(exitcode: int | None) -> str:
+    """How a judge process that never became ready ended, in words."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            return f"its process was stopped by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"its process was stopped by signal {-exitcode}"
+    return f"its process ended with status {exitcode}"
 
 
 class Judges:
@@ -95,15 +132,53 @@ class Judges:
         self._replacing: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
+        """Start the judges, waiting for each to be ready; one that cannot start is started
+        again in the background (see the module's docstring)."""
         self._idle = asyncio.Queue()
-        judges = await asyncio.to_thread(
-            lambda: [_Judge(self._context, self.warm) for _ in range(self.size)]
-        )
-        for judge in judges:
-            self._all.append(judge)
-            self._idle.put_nowait(judge)
+        for _ in range(self.size):
+            judge = await self._started(_FIRST_RETRY)
+            if judge is None:
+                self._fill(_FIRST_RETRY)
+            else:
+                self._join(judge)
+
+    async def _started(self, retry: float) -> _Judge | None:
+        """A new judge, or None, logged, when it could not start (to be tried again in
+        ``retry`` seconds)."""
+        try:
+            return await asyncio.to_thread(_Judge, self._context, self.warm)
+        except _NotStarted as error:
+            _LOG.warning("a judge could not start: %s; trying again in %g s", error, retry)
+            return None
+
+    def _join(self, judge: _Judge) -> None:
+        assert self._idle is not None
+        self._all.append(judge)
+        self._idle.put_nowait(judge)
+
+    def _fill(self, delay: float, stopping: _Judge | None = None) -> None:
+        """Start a judge in the background after ``delay`` seconds (having stopped
+        ``stopping``, the one it replaces), and again, twice as late each time, while it
+        cannot start."""
+        task = asyncio.create_task(self._filled(delay, stopping))
+        self._replacing.add(task)
+        task.add_done_callback(self._replacing.discard)
+
+    async def _filled(self, delay: float, stopping: _Judge | None) -> None:
+        if stopping is not None:
+            await asyncio.to_thread(stopping.stop)
+        retry = _FIRST_RETRY
+        while True:
+            await asyncio.sleep(delay)
+            judge = await self._started(retry)
+            if judge is not None:
+                self._join(judge)
+                return
+            delay, retry = retry, min(retry * 2, _LAST_RETRY)
 
     async def stop(self) -> None:
+        for task in self._replacing:
+            task.cancel()
         judges, self._all = self._all, []
 
         def stop_all() -> None:
@@ -133,7 +208,7 @@ class Judges:
             # since it may still be busy with the work nobody waits for any more.  The answer
             # does not wait for the new judge, which joins the others once it is ready.
             self._all.remove(judge)
-            self._replacing.add(asyncio.create_task(self._replace(judge)))
+            self._fill(0, stopping=judge)
             if isinstance(error, TimeoutError):
                 raise OverBudget(self.budget) from None
             if isinstance(error, asyncio.CancelledError):
@@ -143,16 +218,3 @@ class Judges:
         if not ok:
             raise JudgeFailed(value)
         return value  # type: ignore[no-any-return]
-
-    async def _replace(self, judge: _Judge) -> None:
-        def replace() -> _Judge:
-            judge.stop()
-            return _Judge(self._context, self.warm)
-
-        fresh = await asyncio.to_thread(replace)
-        self._all.append(fresh)
-        assert self._idle is not None
-        self._idle.put_nowait(fresh)
-        task = asyncio.current_task()
-        if task is not None:
-            self._replacing.discard(task)
