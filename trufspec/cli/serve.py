@@ -109,9 +109,9 @@ def serve(
         workers=workers,
         log_level="info",
         access_log=False,
-        # An event stream stays open until its game ends: a server stopping waits for the
-        # requests in flight as long as one may take, then closes the streams (a browser's
-        # EventSource reconnects where it was, with Last-Event-ID).
+        # A server stopping waits for the requests in flight as long as one may take, then
+        # cancels what is left; the event streams, which stay open until their game ends, it
+        # ends at once (trufspec.serve.stopping), and their readers reconnect where they were.
         timeout_graceful_shutdown=max(1, round(time_budget + 5)),
     )
 

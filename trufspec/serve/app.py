@@ -63,6 +63,7 @@ from trufspec.serve.problems import (
     problems_only,
 )
 from trufspec.serve.setups import check_new_game
+from trufspec.serve.stopping import on_stop
 from trufspec.serve.store import open_store
 from trufspec.serve.streams import HEARTBEAT, Streams
 from trufspec.spec.options import Option
@@ -457,6 +458,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         await asyncio.to_thread(app.state.bots.start)
         app.state.streams = Streams(app.state.host, settings.heartbeat)
         app.state.streams.start()
+        on_stop(app.state.streams.close)
         await judges.start()
 
     async def stop(app: Litestar) -> None:

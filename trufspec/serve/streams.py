@@ -10,7 +10,8 @@ connection open and lets the server learn that a reader has gone.
 An event's id is the version its action made, given on the last event of that version, so that
 a reader that reconnects with ``Last-Event-ID`` is sent every version after it, each whole,
 and none again.  A token may hold a few streams at once per worker, so that one reader cannot
-hold the server's connections.
+hold the server's connections.  A server told to stop closes its streams at once, each after
+what it has to send (:meth:`Streams.close`): a stream would otherwise never end.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ class Streams:
         self._waiting: dict[str, set[asyncio.Event]] = {}
         self._open: Counter[bytes] = Counter()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._closing = False
 
     def start(self) -> None:
         """Listen to the store: called once, on the worker's event loop."""
@@ -83,6 +85,15 @@ class Streams:
     def _wake(self, game: str) -> None:
         for waiting in self._waiting.get(game, ()):
             waiting.set()
+
+    def close(self) -> None:
+        """End every stream once it has sent what is new, and each opened from now on after
+        its first events: the server stops.  Their readers reconnect with ``Last-Event-ID``
+        to the server that takes over."""
+        self._closing = True
+        for waiting in self._waiting.values():
+            for wake in waiting:
+                wake.set()
 
     async def open(
         self, game: str, token: str, last: int | None, as_json: bool
@@ -144,6 +155,8 @@ class Streams:
                     for message in _messages(events, version):
                         yield message
                 if any(event.kind == "game-end" for _, events in found for event in events):
+                    return
+                if self._closing:
                     return
                 try:
                     await asyncio.wait_for(wake.wait(), self.heartbeat)
