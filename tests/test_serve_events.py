@@ -205,9 +205,9 @@ def test_a_stream_refuses_what_it_cannot_serve(client: httpx.Client) -> None:
         for _ in range(4):
             response = held.enter_context(stream(client, game, ana))
             assert response.status_code == 200
-        refused = client.get(url, headers=bearer(ana))
-        assert "4 event streams" in problem(refused, 429)["detail"]
-        assert int(refused.headers["Retry-After"]) > 0
+        fifth = client.get(url, headers=bearer(ana))
+        assert "4 event streams" in problem(fifth, 429)["detail"]
+        assert int(fifth.headers["Retry-After"]) > 0
         # Another token holds streams of its own.
         budi = held.enter_context(stream(client, game, game["tokens"]["seats"]["Budi"]))
         assert budi.status_code == 200
@@ -288,7 +288,7 @@ def test_a_server_stops_with_a_stream_open(tmp_path: Path) -> None:
             response = client.send(client.build_request("GET", url, headers=headers), stream=True)
             assert response.status_code == 200
             lines = response.iter_lines()
-            sent = []
+            sent: list[str] = []
             while "id: 2" not in sent or sent[-1]:  # the second event whole, in the timeout
                 sent.append(next(lines))
             stopping = time.monotonic()
