@@ -8,6 +8,11 @@ Every JSON document printed anywhere in the test suite is also validated as it i
 from __future__ import annotations
 
 import json
+import os
+import platform
+import subprocess
+import sys
+from importlib.metadata import version
 from importlib.resources import files
 from pathlib import Path
 
@@ -35,9 +40,74 @@ def invoke(*args: str) -> dict:
     return json.loads(result.stdout)
 
 
+def _makers() -> str:
+    """The versions of what writes a schema, for a failure to say what produced it."""
+    return f"msgspec {version('msgspec')} on Python {platform.python_version()}"
+
+
 @pytest.mark.parametrize("name", sorted(schemas.DOCUMENTS))
 def test_the_shipped_schema_is_the_generated_one(name: str) -> None:
-    assert schemas.shipped(name) == schemas.text(name), "run python -m trufspec.output.schemas"
+    assert schemas.shipped(name) == schemas.text(name), (
+        f"trufspec/schemas/{name}.schema.json is not what {_makers()} generates: if the change "
+        "is meant, run python -m trufspec.output.schemas; if only the library's way of writing "
+        "changed, make trufspec.output.schemas.described clean it"
+    )
+
+
+def test_a_description_reads_the_same_however_the_library_indents_a_docstring() -> None:
+    kept = {"description": "First line, and a\n    second one.", "default": {"description": " x"}}
+    dedented = {"description": "First line, and a\nsecond one.", "default": {"description": " x"}}
+    nested = {"properties": {"a": kept}, "items": [kept]}
+    assert schemas.described(kept) == schemas.described(dedented) == dedented
+    assert schemas.described(nested) == {"properties": {"a": dedented}, "items": [dedented]}
+
+
+MSGSPEC_RELEASES = ("0.22.0", "0.23.0")
+"""The msgspec releases known to write descriptions differently (0.22 keeps a docstring's
+indentation, 0.23 does not): the shipped schemas are the ones each of them generates."""
+
+
+@pytest.mark.parametrize("release", MSGSPEC_RELEASES)
+def test_each_msgspec_release_generates_the_shipped_schemas(release: str, tmp_path: Path) -> None:
+    installed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--target",
+            tmp_path,
+            f"msgspec=={release}",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if installed.returncode != 0:
+        if os.environ.get("CI"):
+            pytest.fail(f"pip could not install msgspec {release}: {installed.stderr}")
+        pytest.skip(f"pip could not install msgspec {release} (offline?)")
+    compared = subprocess.run(
+        [sys.executable, "-c", _COMPARE],
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert compared.returncode == 0, compared.stderr
+    assert compared.stdout.split() == [release, *sorted(schemas.DOCUMENTS)]
+
+
+_COMPARE = """
+import msgspec
+from trufspec.output import schemas
+print(msgspec.__version__)
+for name in sorted(schemas.DOCUMENTS):
+    assert schemas.shipped(name) == schemas.text(name), name
+    print(name)
+"""
 
 
 @pytest.mark.parametrize("name", sorted(schemas.DOCUMENTS))

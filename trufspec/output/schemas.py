@@ -7,10 +7,15 @@ from :mod:`trufspec.output.contract` by::
     python -m trufspec.output.schemas
 
 and a test checks that the shipped files are what this module generates now.
+
+The text of the files is ours, not the library's: a description msgspec takes from a docstring
+is cleaned here as :func:`inspect.cleandoc` cleans it (msgspec 0.22 dedented it, 0.23 keeps the
+docstring's indentation), so that every supported version writes the same files.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 from importlib.resources import files
 from pathlib import Path
@@ -21,7 +26,7 @@ import msgspec
 from trufspec.jsonrecords.model import RecordDocument
 from trufspec.output import contract
 
-__all__ = ["DOCUMENTS", "generate", "shipped", "text", "write"]
+__all__ = ["DOCUMENTS", "described", "generate", "shipped", "text", "write"]
 
 DOCUMENTS: dict[str, type[Any]] = {
     "check": contract.CheckDocument,
@@ -40,10 +45,31 @@ _TITLES = {"record": "trufspec game records in JSON"}
 _DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
+_VALUES = frozenset({"const", "default", "enum", "example", "examples"})
+"""The keywords of a schema whose values are instances, not schemas: their text is data."""
+
+
+def described(schema: Any) -> Any:
+    """``schema`` with the text of every ``description`` cleaned as :func:`inspect.cleandoc`
+    cleans a docstring: the same text whichever library, and version of it, wrote the schema."""
+    if isinstance(schema, dict):
+        return {
+            key: inspect.cleandoc(value)
+            if key == "description" and isinstance(value, str)
+            else value
+            if key in _VALUES
+            else described(value)
+            for key, value in schema.items()
+        }
+    if isinstance(schema, list):
+        return [described(item) for item in schema]
+    return schema
+
+
 def generate(name: str) -> dict[str, Any]:
     """The schema of the document ``name`` prints, as plain JSON values."""
     document = DOCUMENTS[name]
-    schema = msgspec.json.schema(document)
+    schema = described(msgspec.json.schema(document))
     return {
         "$schema": _DIALECT,
         "$id": f"trufspec-{name}.schema.json",

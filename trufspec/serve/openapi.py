@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from trufspec.output import contract
+from trufspec.output.schemas import described
 from trufspec.serve.models import (
     ActionRequest,
     ActionResult,
@@ -242,7 +243,9 @@ def _answers(name: str, operation: dict[str, Any]) -> None:
 
 
 def document(generated: dict[str, Any]) -> dict[str, Any]:
-    """The OpenAPI document from the one Litestar ``generated`` from the routes."""
+    """The OpenAPI document from the one Litestar ``generated`` from the routes, its
+    descriptions cleaned as the shipped schemas' are (the same text under every version of
+    msgspec and Litestar)."""
     openapi = copy.deepcopy(generated)
     _, schemas = msgspec.json.schema_components(
         (*BODIES.values(), *_ANSWERS), ref_template="#/components/schemas/{name}"
@@ -272,4 +275,4 @@ def document(generated: dict[str, Any]) -> dict[str, Any]:
                 links = _LINKS.get((name, status))
                 if links is not None:
                     answer["links"] = links
-    return openapi
+    return described(openapi)
