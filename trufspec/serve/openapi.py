@@ -275,4 +275,5 @@ def document(generated: dict[str, Any]) -> dict[str, Any]:
                 links = _LINKS.get((name, status))
                 if links is not None:
                     answer["links"] = links
-    return described(openapi)
+    cleaned: dict[str, Any] = described(openapi)
+    return cleaned
