@@ -46,7 +46,9 @@ except ImportError:  # running from a checkout that is not installed
     sys.path.insert(0, str(ROOT))
     import trufspec
 
-sys.path.insert(0, str(ROOT / "tests"))  # the truf-jb oracle of the test suite draws the games
+sys.path.insert(
+    0, str(ROOT / "tests" / "support")
+)  # the truf-jb oracle of the test suite draws the games
 from oracle_truf_jb import GeneratedGame, random_game, render_games  # noqa: E402
 
 from trufspec.batch import check_paths  # noqa: E402

@@ -60,8 +60,10 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "support"))  # the test suite's live server
 
-from tests.live_server import running  # noqa: E402
+from live_server import running  # noqa: E402
+
 from trufspec.api import dumps, loads  # noqa: E402
 from trufspec.referee import new_game  # noqa: E402
 

@@ -3,5 +3,5 @@ to the checker until something other than diagnostics comes out.
 
 :mod:`fuzz.mutate` makes the inputs, :mod:`fuzz.oracle` says whether one fails and shrinks it,
 and ``python -m fuzz`` runs a long campaign.  The test suite runs a bounded one on every run
-(``tests/test_fuzz.py``).
+(``tests/fuzz/test_fuzz.py``).
 """

@@ -1,4 +1,10 @@
-"""Test-session set-up shared by every test module."""
+"""Test-session set-up shared by every test: the tiers' markers, the Hypothesis budget, and
+the check of every JSON document printed against its schema.
+
+The fixtures of a kind of test live in the ``conftest.py`` of the folders that use them (a
+browser, a PostgreSQL cluster), so that a test that needs neither imports neither; the helpers,
+oracles and data the tests share are in ``tests/support/`` (its README says what each holds).
+"""
 
 import contextlib
 import warnings
@@ -15,20 +21,33 @@ with warnings.catch_warnings():
 
 
 import json
-import os
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
+import budgets  # noqa: F401  (loads the session's Hypothesis profile)
 import jsonschema
 import pytest
-from browser import CHROMIUM, MISSING, Tab, chromium
-from playwright.sync_api import Browser
-from postgres_cluster import MISSING as NO_POSTGRES
-from postgres_cluster import Cluster, binaries, cluster
 
 from trufspec.output import coverage, schemas, sheet, standings
 from trufspec.output import json as json_report
 from trufspec.readings import json as readings_json
+
+_KINDS = {"browser": "browser", "postgres": "postgres"}
+"""The fixtures that make a test of a costly kind, by the marker of the kind."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each test of a costly kind is ``slow`` too, whether it says its kind or a fixture does
+    (a test that asks for the ``browser`` is a browser test), so that ``-m "not slow"`` leaves
+    out every test that starts a browser, a server or a database."""
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        for fixture, kind in _KINDS.items():
+            if fixture in fixtures and item.get_closest_marker(kind) is None:
+                item.add_marker(kind)
+        if item.get_closest_marker("slow") is None and any(
+            item.get_closest_marker(kind) for kind in ("browser", "server", "postgres")
+        ):
+            item.add_marker("slow")
 
 
 def _validated(
@@ -45,7 +64,7 @@ def _validated(
 
 
 @pytest.fixture(autouse=True, scope="session")
-def json_follows_its_schema() -> object:
+def json_follows_its_schema() -> Iterator[None]:
     """Validate every JSON document a renderer prints during the session against the schema
     shipped for it, whichever test (or command run in the test's process) prints it."""
     patch = pytest.MonkeyPatch()
@@ -60,41 +79,3 @@ def json_follows_its_schema() -> object:
         patch.setattr(module, name, _validated(getattr(module, name), validator))
     yield
     patch.undo()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for a module's browser tests.  Without it the tests fail, saying
-    what to install: CI installs it, and a skipped browser test would let a broken page pass."""
-    if not Path(CHROMIUM).is_file():
-        pytest.fail(MISSING, pytrace=False)
-    with chromium() as running:
-        yield running
-
-
-@pytest.fixture
-def tab(browser: Browser) -> Iterator[Callable[..., Tab]]:
-    """Opens pages (``tab(width)``, each in a context of its own), closed after the test."""
-    opened: list[Tab] = []
-
-    def open_tab(width: int, height: int = 900) -> Tab:
-        opened.append(Tab.of(browser, width, height))
-        return opened[-1]
-
-    yield open_tab
-    for each in opened:
-        each.close()
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[Cluster]:
-    """A throw-away PostgreSQL cluster for the session (:mod:`postgres_cluster`), its
-    ``url`` a database of its own.  Without PostgreSQL's binaries the tests that need it are
-    skipped, saying what to install, but fail in CI (the environment variable CI set), which
-    installs them: there a skipped test would let a broken store pass."""
-    if binaries() is None:
-        if os.environ.get("CI"):
-            pytest.fail(NO_POSTGRES, pytrace=False)
-        pytest.skip(NO_POSTGRES)
-    with cluster() as running:
-        yield running

@@ -7,13 +7,13 @@ processes; the report must not depend on the block size or on the number of proc
 from __future__ import annotations
 
 import io
-import random
 from pathlib import Path
 
 import pytest
+from budgets import examples
+from corpus import as_json, corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oracle_truf_jb import Fault, random_game, render_games
 
 import trufspec
 from trufspec import batch
@@ -23,35 +23,12 @@ from trufspec.output import json as json_report
 from trufspec.output.model import FileReport, Report
 
 
-def as_json(report: FileReport) -> str:
-    return json_report.render(Report((report,)))
-
-
-def corpus(seed: int, games: int, faults: bool = True) -> str:
-    """Generated games, some with a fault, some damaged by a syntax error, with comments that
-    look like the start of a game."""
-    rng = random.Random(seed)
-    made = []
-    for number in range(games):
-        fault = (
-            Fault(rng.choice(["revoke", "trump-lead", "wrong-leader"]))
-            if faults and number % 3 == 1
-            else None
-        )
-        made.append(random_game(rng, rng.choice([3, 4]), deals=rng.randint(1, 3), fault=fault))
-    text = render_games(made)
-    lines = text.split("\n")
-    lines[len(lines) // 3] += ' {a comment\n[Tag "not a tag"]\ndeal 99 still the comment}'
-    lines[len(lines) // 2] = lines[len(lines) // 2].replace("S", "X", 1)
-    return "\n".join(lines)
-
-
 def streamed(text: str, size: int, jobs: int = 1) -> FileReport:
     data = text.encode("utf-8")
     return check_blocks(blocks(io.BytesIO(data), size), "x.truf", jobs=jobs)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32), games=st.integers(1, 6), size=st.sampled_from([1, 200, 5000, 10**9])
 )

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_runs import run
+from corpus import corpus
 from dask import distributed
-from test_batch import corpus
-from test_cli import run
 
 import trufspec
 from trufspec import batch

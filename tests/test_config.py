@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_cli import SYNTAX_ERROR, VALID, run, write
+from cli_runs import SYNTAX_ERROR, VALID, run, write
 
 
 def readings(result) -> dict[str, str]:

@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budgets import examples
+from cli_runs import run
+from corpus import as_json
+from damage import SEEDS, VOCABULARY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_batch import as_json
-from test_cli import run
-from test_fuzz import SEEDS, VOCABULARY
 
 import trufspec
 from fuzz.mutate import mutate
@@ -101,7 +102,7 @@ def test_a_local_dask_cluster_another_hash_seed_and_the_files_named_backwards(
     )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.sampled_from(SEEDS), min_size=1, max_size=4),
     st.randoms(use_true_random=False),

@@ -2,7 +2,7 @@
 
 A difference means trufspec now reports something else about a sample record: a new or lost
 diagnostic, a changed message or position, a different recomputed score.  When the change is
-intended, regenerate with ``python tests/golden/regenerate.py`` and review the diff.
+intended, regenerate with ``python tests/support/golden/regenerate.py`` and review the diff.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support" / "golden"))
 
 from regenerate import GOLDEN, ROOT, golden_file, report_text, samples
 
@@ -25,7 +25,9 @@ def test_there_are_samples() -> None:
 @pytest.mark.parametrize("record", samples(), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_report_matches_its_golden_file(record: Path) -> None:
     target = golden_file(record)
-    assert target.exists(), f"no golden report for {record}; run python tests/golden/regenerate.py"
+    assert target.exists(), (
+        f"no golden report for {record}; run python tests/support/golden/regenerate.py"
+    )
     expected = target.read_text(encoding="utf-8")
     actual = report_text(record)
     diff = "".join(

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_cli import PACKAGE_ROOT
+from cli_runs import PACKAGE_ROOT
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"

@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from test_damaged_entries import ONE_PER_RULESET, RECORDS
+from samples import ONE_PER_RULESET, RECORDS
 
 import trufspec
 from trufspec.diagnostics import PER_LINE

@@ -4,7 +4,7 @@ Every string and tensor of a player is a function of :meth:`GameState.view
 <trufspec.referee.state.GameState.view>` for that player (the record of the game as they
 see it, their hand, the phase and who is to act) and, while they build a bid, claim or
 discard, of the cards they have chosen.  The referee's view is property-tested to hold
-exactly the player's information set, so these do too (``tests/test_environments.py``
+exactly the player's information set, so these do too (``tests/environments/test_environments.py``
 checks it again on the strings and tensors).
 
 The view's record is the whole game so far as the player saw it, so the observation is
