@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from browser import Tab, keep_screenshot, png_is_blank
 from live_server import running
-from play_page import move, version
+from play_page import move, page_version
 from playwright.sync_api import Page, expect
 
 from trufspec.simulate.bots import LEVELS
@@ -148,7 +148,7 @@ def test_a_refused_card_shows_its_clause_and_the_rule(tab: Callable[..., Tab], s
     player = tab(390)
     _start(player.page, server, "truf-jb", seat=1)
     _to_a_choice_of_cards(player.page)
-    version = version(player.page)
+    version = page_version(player.page)
     player.page.locator("#hand .card:not(.legal)").first.click()
     refusal = player.page.locator("#refusal")
     # Follow suit (JB305), or no trump lead before trumps are broken (JB303).
@@ -161,7 +161,7 @@ def test_a_refused_card_shows_its_clause_and_the_rule(tab: Callable[..., Tab], s
     assert refusal.locator("blockquote").inner_text().startswith("“")
     assert "You" in player.page.locator("#scores tbody").inner_text()
     assert "(you)" not in player.page.locator("#scores tbody").inner_text()
-    assert version(player.page) == version  # nothing was applied
+    assert page_version(player.page) == version  # nothing was applied
     keep_screenshot("play-refused-390", player.page.screenshot())
     assert player.scroll_width() <= 390
     refusal.get_by_role("link").click()
@@ -190,7 +190,7 @@ def test_cards_are_played_by_keyboard(tab: Callable[..., Tab], server: str) -> N
     assert moved != focused
     player.page.keyboard.press("ArrowLeft")
     assert player.page.evaluate("document.activeElement.dataset.card") == focused
-    version = version(player.page)
+    version = page_version(player.page)
     player.page.keyboard.press("Enter")
     player.page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
     assert (
@@ -220,7 +220,7 @@ def test_a_second_tab_on_the_seat_sees_the_same_game(tab: Callable[..., Tab], se
     expect(second.page.locator("#status")).to_contain_text("Phase:")
     assert second.page.locator("#hand").inner_text() == first.page.locator("#hand").inner_text()
     move(first.page)
-    version = version(first.page)
+    version = page_version(first.page)
     second.page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
     # Both act; each action is judged in its turn, the later one against the game as it is.
     _play_until(second.page, lambda p: "play a card" in p.locator("#status").inner_text())
@@ -236,13 +236,13 @@ def test_a_restarted_server_resumes_the_game(tab: Callable[..., Tab], tmp_path: 
         port = int(live.url.rpartition(":")[2])
         _start(player.page, live.url, "tromplemond")
         expect(player.page.locator("#status")).to_contain_text("Your turn")
-        version = version(player.page)
+        version = page_version(player.page)
     expect(player.page.locator("#connection")).to_contain_text("connection to the server is lost")
     with running(database, port=port):
         expect(player.page.locator("#connection")).to_contain_text(
             "Connected again", timeout=15_000
         )
-        assert version(player.page) == version
+        assert page_version(player.page) == version
         move(player.page)
     # The failed requests of the lost connection are no errors of the page's own.
     assert [e for e in player.errors if "Failed to load resource" not in e] == []

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from browser import Tab, keep_screenshot, png_is_blank
 from live_server import running
-from play_page import move, version
+from play_page import move, page_version
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.server
@@ -142,7 +142,7 @@ def _check_secrets(people: dict[str, Tab], watcher: Tab) -> None:
         name: tab.page.evaluate("window.__answers.splice(0)") for name, tab in tabs.items()
     }
     latest = max(
-        [version(tab.page) for tab in tabs.values()]
+        [page_version(tab.page) for tab in tabs.values()]
         + [view["version"] for texts in sent.values() for t in texts for view in _views(t)]
     )
     for tab in tabs.values():
@@ -271,7 +271,7 @@ def test_four_people_play_a_whole_game_while_one_watches(
         seats = watcher.page.locator("#table")
         expect(seats).to_contain_text(re.compile(r"TROMP! |no TROMP! call"))
         expect(seats).to_contain_text("pot ")
-    version = version(starter.page)
+    version = page_version(starter.page)
     for each in [*people.values(), watcher]:
         each.page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
         expect(each.page.locator("#status")).to_contain_text("The game is over")
@@ -298,10 +298,10 @@ def test_a_person_comes_back_by_the_link_to_a_game_that_went_on(
     _play_round(
         people, lambda: len(ana.page.locator("#trick .played").all()) in (1, 2, 3), lambda: None
     )
-    before = version(ana.page)
+    before = page_version(ana.page)
     ana.page.reload()
     expect(ana.page.locator(".seat-bottom")).to_contain_text("Ana")
-    assert version(ana.page) >= before
+    assert page_version(ana.page) >= before
     # Ana closes the page; the others play on without her until it is her turn.
     ana.close()
     mine = {"Sari": starter}
@@ -310,11 +310,11 @@ def test_a_person_comes_back_by_the_link_to_a_game_that_went_on(
         lambda: "Ana" in (starter.page.get_attribute("body", "data-to-act") or ""),
         lambda: None,
     )
-    version = version(starter.page)
+    version = page_version(starter.page)
     back = tab(390)
     back.open(link)
     expect(back.page.locator("#status")).to_contain_text("Your turn")
-    assert version(back.page) == version
+    assert page_version(back.page) == version
     assert back.scroll_width() <= 390
     assert [e for e in back.errors if "status of 409" not in e] == []
 
@@ -356,7 +356,7 @@ def test_a_lost_stream_resumes_from_the_last_event(tab: Callable[..., Tab], tmp_
     expect(player.page.locator("body")).to_have_attribute("data-connection", "reconnecting")
     expect(player.page.locator("#connection")).to_contain_text("Reconnecting")
     # Read once the server is gone: the bots may have moved the page on until it went.
-    version = version(player.page)
+    version = page_version(player.page)
     with running(database, port=port) as live, live.client() as client:
         # Ana bids while the page is away: the page must learn of it from the stream.
         headers = {"Authorization": f"Bearer {token}"}
@@ -388,7 +388,7 @@ def test_a_card_clicked_twice_is_played_once(tab: Callable[..., Tab], server: st
         ),
         lambda: None,
     )
-    version = version(player.page)
+    version = page_version(player.page)
     card = player.page.locator("#hand .card.legal").first
     played = card.get_attribute("data-card")
     card.dblclick()

@@ -6,7 +6,7 @@ from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
-def version(page: Page) -> int:
+def page_version(page: Page) -> int:
     """The version of the game the page shows (-1 before it shows one)."""
     return int(page.locator("body").get_attribute("data-version") or "-1")
 
@@ -14,7 +14,7 @@ def version(page: Page) -> int:
 def move(page: Page) -> str:
     """One action of the person, by clicks, as the page offers it; what was done ("waited"
     when the bots moved first and the page offers nothing to do yet)."""
-    before = version(page)
+    before = page_version(page)
     kind, what, where = page.evaluate(
         """() => {
         const compose = document.getElementById("compose");
