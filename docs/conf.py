@@ -7,6 +7,7 @@ here lists the rulesets.
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from pathlib import Path
 
 import trufspec
@@ -48,6 +49,12 @@ html_title = f"trufspec {release}"
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "undoc-members": True}
+# The docs extra alone builds the reference (the README's command): the game-AI libraries of the
+# research environments, which autodoc would import, are stood in for when they are not
+# installed, and documented as themselves when they are (the test extra has them all).
+autodoc_mock_imports = [
+    name for name in ("gymnasium", "pyspiel", "open_spiel", "pettingzoo") if find_spec(name) is None
+]
 
 # Types from the standard library and the dependencies are not documented here.
 nitpick_ignore_regex = [

@@ -9,8 +9,8 @@ from :mod:`trufspec.output.contract` by::
 and a test checks that the shipped files are what this module generates now.
 
 The text of the files is ours, not the library's: a description msgspec takes from a docstring
-is cleaned here as :func:`inspect.cleandoc` cleans it (msgspec 0.22 dedented it, 0.23 keeps the
-docstring's indentation), so that every supported version writes the same files.
+is cleaned here as ``inspect.cleandoc`` cleans it (msgspec 0.22 keeps the docstring's
+indentation, 0.23 does not), so that every supported version writes the same files.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ _VALUES = frozenset({"const", "default", "enum", "example", "examples"})
 
 
 def described(schema: Any) -> Any:
-    """``schema`` with the text of every ``description`` cleaned as :func:`inspect.cleandoc`
+    """``schema`` with the text of every ``description`` cleaned as ``inspect.cleandoc``
     cleans a docstring: the same text whichever library, and version of it, wrote the schema."""
     if isinstance(schema, dict):
         return {
