@@ -71,7 +71,7 @@ SUIT_RANK = {"S": 3, "H": 2, "D": 1, "C": 0}
 RANK_TEXT = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
 PACK = tuple((rank, suit) for suit in SUITS for rank in range(2, 15))
 
-Card = tuple  # (rank 2..14, suit letter)
+Card = tuple[int, str]  # (rank 2..14, suit letter)
 
 DEFAULTS: dict[str, str] = {
     "scoring": "one",
