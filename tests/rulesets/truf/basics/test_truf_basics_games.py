@@ -107,7 +107,7 @@ def find_game(
 # =============================================================================== the oracle
 
 
-def test_oracle_declaration_table():
+def test_oracle_declaration_table() -> None:
     """rules-analysis part 5, MT vector 1: the declaration table."""
     assert declaration_target([(2, "S"), (3, "S")], "sum") == 5
     assert declaration_target([(3, "S"), (2, "S")], "subtract") == 1
@@ -116,7 +116,7 @@ def test_oracle_declaration_table():
     assert card_value((14, "S")) == 1 and card_value((12, "D")) == 0
 
 
-def test_oracle_scores():
+def test_oracle_scores() -> None:
     """rules-analysis part 5, MT vector 3."""
     assert score_of(5, 7, True, 9) == (-2, "TB402")
     assert score_of(5, 3, True, 9) == (-4, "TB402")
@@ -127,7 +127,7 @@ def test_oracle_scores():
     assert score_of(0, 2, False, 8) == (-6, "TB405")
 
 
-def test_oracle_tiebreaks():
+def test_oracle_tiebreaks() -> None:
     """rules-analysis part 5, MT vector 2."""
 
     def d(player, cards, form):
@@ -153,7 +153,7 @@ def test_oracle_tiebreaks():
     )
 
 
-def test_the_bots_declare_from_their_hands_and_play_to_their_targets():
+def test_the_bots_declare_from_their_hands_and_play_to_their_targets() -> None:
     """The simulator's bots are not noise: over 200 seeded deals the bid winner holds more
     aces and kings than the others, a zero target comes from a weak hand, and the bots hit
     their targets far more often, and miss them by less, than players declaring and playing
@@ -187,7 +187,7 @@ def test_the_bots_declare_from_their_hands_and_play_to_their_targets():
     assert 0.25 < mean(deal.high for deal in played) < 0.75  # both modes come up
 
 
-def test_a_seed_plays_the_same_game_in_every_process():
+def test_a_seed_plays_the_same_game_in_every_process() -> None:
     """A simulated game depends on its seed alone, not on how the process hashes strings."""
     command = [sys.executable, "-m", "trufspec", "simulate", "truf-basics", "--seed", "4"]
     played = {
@@ -208,7 +208,7 @@ def test_a_seed_plays_the_same_game_in_every_process():
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(truf_basics_games())
-def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
+def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame) -> None:
     report = trufspec.check_text(game.text, PATH)
     assert not problems(report), f"\n{game.text}\n{describe(report)}"
     (result,) = report.games
@@ -276,7 +276,7 @@ def test_trump_led_too_early_under_until_broken(seed, options, deals):
     assert_only(game, [_fault_line(game)])
 
 
-def test_the_same_trump_lead_is_free_by_default():
+def test_the_same_trump_lead_is_free_by_default() -> None:
     """The source puts no limit on leading trumps: the game above is legal under the default."""
     game, _ = find_game(
         11,

@@ -141,7 +141,7 @@ def test_bid_winner_and_ties(cards, winner):
     assert bidding.bid_winner(bids) == winner
 
 
-def test_card_values():
+def test_card_values() -> None:
     assert [
         bid_value(c) for c in ((14, "S"), (13, "S"), (12, "H"), (11, "D"), (10, "C"), (2, "C"))
     ] == [1, 0, 0, 0, 10, 2]
@@ -160,7 +160,7 @@ def test_card_values():
 
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(truf_de_games())
-def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
+def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame) -> None:
     report = check(game)
     assert [d for d in report.diagnostics if d.severity in BAD] == [], describe(report, game)
     result = report.games[0]
@@ -376,7 +376,7 @@ def test_wrong_highest_bidder(seed, options, detail, pick):
     )
 
 
-def test_score_command_prints_the_recomputed_sheet():
+def test_score_command_prints_the_recomputed_sheet() -> None:
     """``trufspec score`` on a whole generated game: the oracle's totals and winner."""
     game = random_game(random.Random(11), dict(DEFAULTS), 13, "score-sheet")
     result = subprocess.run(
@@ -426,7 +426,7 @@ def test_bid_card_not_held(seed, options, pick):
 # ------------------------------------------------------------------ the simulator's players
 
 
-def test_bots_bid_from_the_strength_of_their_hand():
+def test_bots_bid_from_the_strength_of_their_hand() -> None:
     """Over 200 simulated deals the highest bidder holds a stronger hand than the others, a
     zero bid comes from a weaker hand than a bid of five or more, and the bids follow the
     tricks the hands take; uniform choices show none of it."""

@@ -129,7 +129,7 @@ details = st.sampled_from(["full", "score-sheet"])
 # =============================================================================== the oracle
 
 
-def test_oracle_bid_values():
+def test_oracle_bid_values() -> None:
     """rules-analysis part 5, JB vector 1."""
     assert bid_value([(7, "S")], frozenset()) == 7
     assert bid_value([(13, "H")], frozenset()) == 0
@@ -141,7 +141,7 @@ def test_oracle_bid_values():
     assert bid_value([(5, "D")], frozenset({0})) == 5  # a single card is always plus
 
 
-def test_oracle_scores():
+def test_oracle_scores() -> None:
     """rules-analysis part 5, JB vector 4, and the zero-bid-miss readings."""
     assert score_of(4, 6, True, 4, "first-trick") == (-2, "JB404")
     assert score_of(4, 1, True, 4, "first-trick") == (-6, "JB404")
@@ -158,7 +158,7 @@ def test_oracle_scores():
     assert score_of(-1, 2, True, 4, "first-trick") == (-3, "JB404")
 
 
-def test_generated_record_is_canonical():
+def test_generated_record_is_canonical() -> None:
     for seed in range(20):
         rng = random.Random(seed)
         game = random_game(rng, 3 + seed % 2, {}, 2, "full" if seed % 3 else "score-sheet")
@@ -172,7 +172,7 @@ def test_generated_record_is_canonical():
 @given(
     truf_jb_games(players=player_counts, options=jb_options(), deals=deal_counts, detail=details)
 )
-def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
+def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame) -> None:
     report = check(game)
     assert not problems(report), f"\n{game.text}\n{describe(report)}"
     (result,) = report.games
@@ -188,7 +188,7 @@ def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
 @given(
     truf_jb_games(players=player_counts, options=jb_options(), deals=deal_counts, detail=details)
 )
-def test_options_given_by_the_caller_act_as_the_options_tag(game: GeneratedGame):
+def test_options_given_by_the_caller_act_as_the_options_tag(game: GeneratedGame) -> None:
     """The same game without its [Options] tag, the options passed to check_text instead."""
     bare = game.copy()
     bare.options_tag = False
