@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import string
 from importlib.resources import files
+from typing import Any
 
 import attrs
 import pytest
@@ -16,7 +17,7 @@ from trufspec.spec.ambiguities import Ambiguity, Reading
 from trufspec.spec.clauses import CODE_PATTERN, Citation, Clause, Kind, Phase, Strength
 from trufspec.spec.options import Option, OptionValues, parse_options, resolve
 from trufspec.spec.registry import REGISTRY, Registry
-from trufspec.spec.sources import SOURCES, verify
+from trufspec.spec.sources import SOURCES, Source, verify
 
 CLAUSES = REGISTRY.clauses()
 AMBIGUITIES = tuple(a for ruleset in sorted(SOURCES) for a in REGISTRY.ambiguities_of(ruleset))
@@ -65,16 +66,16 @@ def jb_passages() -> dict[str, str]:
 
 
 @pytest.mark.parametrize("source", SOURCES.values(), ids=lambda source: source.id)
-def test_source_matches_its_pinned_hash(source):
+def test_source_matches_its_pinned_hash(source: Source) -> None:
     assert verify(source), f"{source.file} changed; the citations of {source.id} must be rechecked"
 
 
-def test_packaged_sources_are_the_five_texts():
+def test_packaged_sources_are_the_five_texts() -> None:
     packaged = sorted(entry.name for entry in (files("trufspec.spec") / "sources").iterdir())
     assert packaged == sorted(source.file for source in SOURCES.values())
 
 
-def test_sources_are_described():
+def test_sources_are_described() -> None:
     for source in SOURCES.values():
         assert source.language in {"en", "de"}
         assert re.fullmatch(r"[0-9a-f]{64}", source.sha256)
@@ -84,23 +85,23 @@ def test_sources_are_described():
 
 
 @pytest.mark.parametrize(("owner", "citation"), CITATIONS, ids=[owner for owner, _ in CITATIONS])
-def test_citation_quotes_its_source(owner, citation):
+def test_citation_quotes_its_source(owner: str, citation: Citation) -> None:
     assert citation.source in SOURCES
     assert normalise(citation.quote) in normalise(SOURCES[citation.source].text())
 
 
-def test_citations_are_short():
+def test_citations_are_short() -> None:
     for owner, citation in CITATIONS:
         assert len(citation.quote.split()) <= 25, f"{owner} quotes too much: {citation.quote}"
 
 
-def test_german_citations_are_translated():
+def test_german_citations_are_translated() -> None:
     for owner, citation in CITATIONS:
         if SOURCES[citation.source].language == "de":
             assert citation.translation, f"{owner} quotes German without a translation"
 
 
-def test_jb_citations_stand_where_their_locators_say():
+def test_jb_citations_stand_where_their_locators_say() -> None:
     passages = jb_passages()
     for owner, citation in CITATIONS:
         if citation.source != "truf-jb":
@@ -110,7 +111,7 @@ def test_jb_citations_stand_where_their_locators_say():
         assert normalise(citation.quote) in passage, f"{owner}: not in {citation.locator}"
 
 
-def test_every_numbered_jb_rule_is_cited():
+def test_every_numbered_jb_rule_is_cited() -> None:
     passages = jb_passages()
     numbered = {locator for locator in passages if ", rule " in locator}
     assert len(numbered) == 13 + 7 + 5
@@ -125,7 +126,7 @@ def test_every_numbered_jb_rule_is_cited():
 # ---------------------------------------------------------------- clauses
 
 
-def test_codes_are_unique_and_well_formed():
+def test_codes_are_unique_and_well_formed() -> None:
     codes = [clause.code for clause in CLAUSES]
     assert len(codes) == len(set(codes))
     for clause in CLAUSES:
@@ -134,14 +135,14 @@ def test_codes_are_unique_and_well_formed():
             assert int(clause.code[-3]) == clause.phase.value
 
 
-def test_slugs_are_unique_per_ruleset():
+def test_slugs_are_unique_per_ruleset() -> None:
     for ruleset in {clause.ruleset for clause in CLAUSES}:
         slugs = [clause.slug for clause in REGISTRY.clauses_of(ruleset)]
         assert len(slugs) == len(set(slugs)), ruleset
 
 
 @pytest.mark.parametrize("clause", CLAUSES, ids=lambda clause: clause.code)
-def test_message_formats_with_the_placeholders_it_names(clause):
+def test_message_formats_with_the_placeholders_it_names(clause: Clause) -> None:
     names = {name for _, name, _, _ in string.Formatter().parse(clause.message) if name}
     assert set(clause.fields) == names
     text = clause.format(**{name: f"<{name}>" for name in names})
@@ -149,7 +150,7 @@ def test_message_formats_with_the_placeholders_it_names(clause):
     assert "}" not in text
 
 
-def test_game_clauses_cite_their_own_source():
+def test_game_clauses_cite_their_own_source() -> None:
     for clause in CLAUSES:
         if clause.ruleset == "record":
             assert clause.citations == ()
@@ -159,7 +160,7 @@ def test_game_clauses_cite_their_own_source():
             assert {c.source for c in clause.citations} == {clause.ruleset}, clause.code
 
 
-def test_record_clauses_are_the_codes_the_parser_emits():
+def test_record_clauses_are_the_codes_the_parser_emits() -> None:
     record = {clause.code: clause.slug for clause in REGISTRY.clauses_of("record")}
     assert record == {
         "REC001": "syntax-error",
@@ -183,14 +184,14 @@ def test_record_clauses_are_the_codes_the_parser_emits():
     assert REGISTRY.clause("REC013").severity is Severity.ERROR
 
 
-def test_strength_gives_severity():
+def test_strength_gives_severity() -> None:
     assert Strength.MUST.severity is Severity.ERROR
     assert Strength.SHOULD.severity is Severity.WARNING
     assert Strength.MAY.severity is Severity.INFO
 
 
-def test_clause_validation():
-    good = {
+def test_clause_validation() -> None:
+    good: dict[str, Any] = {
         "code": "JB305",
         "slug": "follow-suit",
         "ruleset": "truf-jb",
@@ -219,11 +220,11 @@ def test_clause_validation():
 # ---------------------------------------------------------------- the registry
 
 
-def test_registry_hangs_together():
+def test_registry_hangs_together() -> None:
     assert REGISTRY.problems() == []
 
 
-def test_registry_lookup():
+def test_registry_lookup() -> None:
     assert REGISTRY.clause("JB305").slug == "follow-suit"
     assert REGISTRY.clause("no-partnerships").code == "JB005"
     assert REGISTRY.clause("follow-suit", ruleset="truf-jb").code == "JB305"
@@ -239,7 +240,7 @@ def test_registry_lookup():
         REGISTRY.ambiguity("JB-A99")
 
 
-def test_registry_refuses_a_code_twice():
+def test_registry_refuses_a_code_twice() -> None:
     registry = Registry()
     clause = REGISTRY.clause("JB305")
     registry.register_clauses([clause])
@@ -247,7 +248,7 @@ def test_registry_refuses_a_code_twice():
         registry.register_clauses([clause])
 
 
-def test_shared_slug_needs_a_ruleset():
+def test_shared_slug_needs_a_ruleset() -> None:
     registry = Registry()
     jb = REGISTRY.clause("JB305")
     registry.register_clauses([jb, attrs.evolve(jb, code="TB305", ruleset="truf-basics")])
@@ -256,7 +257,7 @@ def test_shared_slug_needs_a_ruleset():
     assert registry.clause("follow-suit", ruleset="truf-basics").code == "TB305"
 
 
-def test_the_jb_catalogue_is_complete():
+def test_the_jb_catalogue_is_complete() -> None:
     codes = {clause.code for clause in REGISTRY.clauses_of("truf-jb")}
     for code in ("JB001", "JB002", "JB101", "JB102", "JB201", "JB213", "JB305", "JB501", "JB502"):
         assert code in codes
@@ -267,7 +268,7 @@ def test_the_jb_catalogue_is_complete():
 
 
 @pytest.mark.parametrize("ambiguity", AMBIGUITIES, ids=lambda ambiguity: ambiguity.id)
-def test_ambiguity_points_at_real_clauses_and_options(ambiguity):
+def test_ambiguity_points_at_real_clauses_and_options(ambiguity: Ambiguity) -> None:
     assert ambiguity.default in {reading.value for reading in ambiguity.readings}
     for code in ambiguity.clauses:
         assert REGISTRY.clause(code).ruleset == ambiguity.ruleset
@@ -278,13 +279,17 @@ def test_ambiguity_points_at_real_clauses_and_options(ambiguity):
         assert option.default == ambiguity.default
 
 
-def test_the_jb_register_covers_the_analysis():
+def test_the_jb_register_covers_the_analysis() -> None:
     ids = {ambiguity.id for ambiguity in REGISTRY.ambiguities_of("truf-jb")}
-    numbers = {int(re.match(r"JB-A(\d+)", id).group(1)) for id in ids}
+    numbers = set()
+    for id in ids:
+        match = re.match(r"JB-A(\d+)", id)
+        assert match is not None
+        numbers.add(int(match.group(1)))
     assert numbers == set(range(1, 17))
 
 
-def test_ambiguity_default_must_be_a_reading():
+def test_ambiguity_default_must_be_a_reading() -> None:
     with pytest.raises(ValueError, match="not one of its readings"):
         Ambiguity(
             id="JB-A99",
@@ -303,13 +308,13 @@ def test_ambiguity_default_must_be_a_reading():
 # ---------------------------------------------------------------- options
 
 
-def test_every_option_selects_an_ambiguity():
+def test_every_option_selects_an_ambiguity() -> None:
     for option in JB_OPTIONS.values():
         assert option.ambiguity is not None
         assert REGISTRY.ambiguity(option.ambiguity).option == option.key
 
 
-def test_required_jb_options():
+def test_required_jb_options() -> None:
     assert set(JB_OPTIONS) == {
         "three-player-leftover",
         "max-bid",
@@ -328,7 +333,7 @@ def test_required_jb_options():
     }
 
 
-def test_parse_good_options():
+def test_parse_good_options() -> None:
     chosen, errors = parse_options(
         "even-adjust-amount = 2, zero-bid-miss=flat  turn-order=clockwise,", JB_OPTIONS
     )
@@ -341,7 +346,7 @@ def test_parse_good_options():
     assert parse_options("", JB_OPTIONS) == ({}, [])
 
 
-def test_parse_unknown_key_lists_the_keys():
+def test_parse_unknown_key_lists_the_keys() -> None:
     chosen, errors = parse_options("even-adjust=1", JB_OPTIONS)
     assert chosen == {}
     assert len(errors) == 1
@@ -350,7 +355,7 @@ def test_parse_unknown_key_lists_the_keys():
     assert "zero-bid-miss" in errors[0]
 
 
-def test_parse_bad_value_lists_the_values():
+def test_parse_bad_value_lists_the_values() -> None:
     _, errors = parse_options("zero-bid-miss=sometimes", JB_OPTIONS)
     assert errors == [
         "option 'zero-bid-miss' cannot be 'sometimes'; allowed values: first-trick, "
@@ -358,7 +363,7 @@ def test_parse_bad_value_lists_the_values():
     ]
 
 
-def test_parse_malformed_pairs():
+def test_parse_malformed_pairs() -> None:
     chosen, errors = parse_options("turn-order, deals=, =3, a==b, max-bid=none", JB_OPTIONS)
     assert chosen == {"max-bid": "none"}
     assert errors == [
@@ -369,13 +374,13 @@ def test_parse_malformed_pairs():
     ]
 
 
-def test_parse_duplicate_key():
+def test_parse_duplicate_key() -> None:
     chosen, errors = parse_options("deals=4, deals=5", JB_OPTIONS)
     assert chosen == {"deals": "4"}
     assert errors == ["option 'deals' is given twice"]
 
 
-def test_parse_integer_range():
+def test_parse_integer_range() -> None:
     for text in ("even-adjust-amount=-1", "even-adjust-amount=14", "even-adjust-amount=one"):
         _, errors = parse_options(text, JB_OPTIONS)
         assert errors
@@ -383,7 +388,7 @@ def test_parse_integer_range():
     assert parse_options("deals=100", JB_OPTIONS) == ({"deals": "100"}, [])
 
 
-def test_resolve_fills_defaults():
+def test_resolve_fills_defaults() -> None:
     resolved = resolve({"deals": "13"}, JB_OPTIONS)
     assert set(resolved) == set(JB_OPTIONS)
     assert resolved["deals"] == "13"
@@ -392,7 +397,7 @@ def test_resolve_fills_defaults():
         resolve({"nope": "1"}, JB_OPTIONS)
 
 
-def test_option_values():
+def test_option_values() -> None:
     values = OptionValues(resolve({}, JB_OPTIONS))
     assert values.integer("even-adjust-amount") == 1
     assert values["turn-order"] == "free"
@@ -400,7 +405,7 @@ def test_option_values():
     assert "deals=0" in values.describe()
 
 
-def test_option_validation():
+def test_option_validation() -> None:
     with pytest.raises(ValueError, match="not allowed"):
         Option(key="x", ruleset="truf-jb", choices=("a",), default="b", doc="d")
     with pytest.raises(ValueError, match="minimum"):

@@ -158,6 +158,10 @@ Step = tuple[str, list[tuple[str, str]] | dict[str, int]]
 ``decide`` or ``cut``) and its pairs (voter and target, player and card) or, for a tally, the
 votes against each player."""
 
+LineKey = tuple[int | str, ...]
+"""Where a part of a round stands in the record: the round's number, the part's keyword and,
+for a part of several lines, the player or the index of the line."""
+
 _STEP_KEYWORDS = {"votes-slips": "votes", "votes-tally": "votes", "decide": "decide", "cut": "cut"}
 
 
@@ -188,7 +192,7 @@ class GeneratedGame:
     options: dict[str, str]
     rounds: list[GeneratedRound]
     text: str = ""
-    lines: dict[tuple, int] = field(default_factory=dict)
+    lines: dict[LineKey, int] = field(default_factory=dict)
     tagged: dict[str, str] = field(default_factory=dict)
     """The readings the ``Options`` tag writes."""
     winner: str | None = None
@@ -319,7 +323,7 @@ _MAX_DECIDES = 6
 
 def _run_vote(
     rng: random.Random, options: Mapping[str, str], voters: list[str], table: _Table, bots: bool
-) -> tuple[list[tuple[str, object]], str]:
+) -> tuple[list[Step], str]:
     """A legal vote among ``voters`` and its resolution, as the steps a record writes, and who
     goes off."""
     steps: list[Step] = []
@@ -531,10 +535,10 @@ def render(game: GeneratedGame) -> GeneratedGame:
     out += options_tag(game.tagged).splitlines()
     if game.winner is not None:
         out.append(f'[Winner "{game.winner}"]')
-    lines: dict[tuple, int] = {}
+    lines: dict[LineKey, int] = {}
     full = game.detail is Detail.FULL
 
-    def emit(text: str, key: tuple | None = None) -> None:
+    def emit(text: str, key: LineKey | None = None) -> None:
         out.append(text)
         if key is not None:
             lines[key] = len(out)

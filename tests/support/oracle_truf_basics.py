@@ -69,7 +69,7 @@ RANK_TEXT = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: 
 PACK = tuple((rank, suit) for suit in SUITS for rank in range(2, 15))
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 
-Card = tuple  # (rank 2..14, suit letter)
+Card = tuple[int, str]  # (rank 2..14, suit letter)
 
 DEFAULT_OPTIONS: dict[str, str] = {
     "no-truf-by-choice": "no",
@@ -614,12 +614,12 @@ def render(game: GeneratedGame, head: bool = True) -> GeneratedGame:
             for index, trick in enumerate(deal.tricks, start=1):
                 label = (trick.leader + ":").ljust(lead_width)
                 said = deal.written_trick_winners.get(index - 1)
-                restated = f" = {said}" if said is not None else ""
+                said_text = f" = {said}" if said is not None else ""
                 where.tricks_played.append(
                     emit(
                         f"  {f'{index}.'.rjust(3)} {label}"
                         + " ".join(card_text(c) for c in trick.cards)
-                        + restated
+                        + said_text
                     )
                 )
         for name, truth, written in (

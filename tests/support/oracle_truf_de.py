@@ -41,6 +41,7 @@ import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from attrs import frozen
 
@@ -52,6 +53,7 @@ __all__ = [
     "DEFAULTS",
     "PLAYERS",
     "Card",
+    "DealLines",
     "GeneratedDeal",
     "GeneratedGame",
     "bid_value",
@@ -71,7 +73,7 @@ SUIT_RANK = {"S": 3, "H": 2, "D": 1, "C": 0}
 RANK_TEXT = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
 PACK = tuple((rank, suit) for suit in SUITS for rank in range(2, 15))
 
-Card = tuple  # (rank 2..14, suit letter)
+Card = tuple[int, str]  # (rank 2..14, suit letter)
 
 DEFAULTS: dict[str, str] = {
     "scoring": "one",
@@ -269,6 +271,20 @@ class GeneratedDeal:
     """Values written in place of the true ones, by key (``score``, ``dealer``, ...)."""
 
 
+class DealLines(TypedDict, total=False):
+    """The line of each part of one deal in the record (``tricks_played`` only with the play
+    written, ``bids`` by player)."""
+
+    deal: int
+    dealer: int
+    bids: dict[str, int]
+    contract: int
+    tricks_played: list[int]
+    tricks: int
+    score: int
+    total: int
+
+
 @dataclass
 class GeneratedGame:
     options: dict[str, str]
@@ -279,7 +295,7 @@ class GeneratedGame:
     fault_at: tuple[int, int] | None = None
     """(deal index, trick index) of a played fault."""
     text: str = ""
-    lines: list[dict[str, object]] = field(default_factory=list)
+    lines: list[DealLines] = field(default_factory=list)
 
     def copy(self) -> GeneratedGame:
         return copy.deepcopy(self)
@@ -454,7 +470,7 @@ def _body(game: GeneratedGame, before: int) -> str:
         emit(f'[Winner "{" ".join(game.winners)}"]')
     width = max(len(p) for p in PLAYERS) + 2
     for deal in game.deals:
-        where: dict[str, object] = {}
+        where: DealLines = {}
         w = deal.written
         emit("")
         where["deal"] = emit(f"deal {deal.number}")

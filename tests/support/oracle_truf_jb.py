@@ -79,7 +79,7 @@ PACK = tuple((rank, suit) for suit in SUITS for rank in range(2, 15))
 REMOVED_CARD = (2, "C")
 """The card taken out before a three-player deal under three-player-leftover=remove-fixed-card."""
 
-Card = tuple  # (rank 2..14, suit letter)
+Card = tuple[int, str]  # (rank 2..14, suit letter)
 
 
 def card_text(card: Card) -> str:

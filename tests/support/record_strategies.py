@@ -3,9 +3,6 @@ notation."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from hypothesis import strategies as st
 
 from trufspec.cards import FULL_PACK, NT, Suit
@@ -50,7 +47,7 @@ from trufspec.records import (
     Votes,
 )
 
-Draw = Callable[[st.SearchStrategy[Any]], Any]
+Draw = st.DrawFn
 
 NAMES = [
     "Ana",
@@ -80,11 +77,11 @@ names = st.sampled_from(NAMES)
 marks = st.booleans()
 
 one_line_text = st.text(
-    st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs",)), max_size=12
+    st.characters(blacklist_characters="\n\r", blacklist_categories=["Cs"]), max_size=12
 )
 
 brace_text = st.text(
-    st.characters(blacklist_characters="}\r", blacklist_categories=("Cs",)), max_size=12
+    st.characters(blacklist_characters="}\r", blacklist_categories=["Cs"]), max_size=12
 )
 
 line_comment = one_line_text.map(lambda text: ";" + text)
@@ -191,7 +188,8 @@ def figures(draw: Draw) -> Tricks:
 
 @st.composite
 def card_sections(draw: Draw) -> Undealt | Stock | Discards:
-    kind = draw(st.sampled_from([Undealt, Stock, Discards]))
+    kinds: list[type[Undealt | Stock | Discards]] = [Undealt, Stock, Discards]
+    kind = draw(st.sampled_from(kinds))
     run = cards(draw, low=1)
     return kind(run, comments=comments(draw, run=len(run)))
 
@@ -228,7 +226,7 @@ def cuts(draw: Draw) -> Cut:
 
 
 @st.composite
-def small_sections(draw: Draw) -> Any:
+def small_sections(draw: Draw) -> Dealer | Off | Bribe | EarlyReveal | Misdeal | Tromp:
     """The sections of one player or a few words."""
     kind = draw(st.sampled_from(["dealer", "off", "bribe", "reveal", "misdeal", "tromp"]))
     found = comments(draw)

@@ -19,6 +19,7 @@ from oracle_ruff_and_honours import (
     TEAMS,
     UNIFORM,
     GeneratedGame,
+    Policy,
     card_text,
     random_game,
     render,
@@ -71,5 +72,6 @@ def rh_games(
     random legal choices, rendered."""
     options = draw(rh_options())
     seed = draw(st.randoms(use_true_random=False)).getrandbits(64)
-    policy = draw(st.sampled_from([BOTS, UNIFORM]))
+    policies: list[Policy] = [BOTS, UNIFORM]
+    policy = draw(st.sampled_from(policies))
     return render(random_game(random.Random(seed), options, draw(max_hands), policy=policy))

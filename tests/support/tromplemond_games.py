@@ -55,7 +55,7 @@ OPTION_GRID = {
 }
 
 
-def mutated(game: GeneratedGame, change: Callable[[GeneratedGame], None]) -> GeneratedGame:
+def mutated(game: GeneratedGame, change: Callable[[GeneratedGame], object]) -> GeneratedGame:
     """A copy of the game with ``change`` applied to its model, rendered again."""
     copied = copy.deepcopy(game)
     change(copied)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from typing import Required, TypedDict, Unpack
 
 from budgets import examples
 from hypothesis import HealthCheck, Phase, given, settings
@@ -42,7 +43,7 @@ from rh_games import (
 import trufspec
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.output.json import render as render_json
-from trufspec.output.model import Report
+from trufspec.output.model import FileReport, Report
 
 BAD = (Severity.ERROR, Severity.WARNING)
 
@@ -58,7 +59,7 @@ mutation_settings = settings(
 seeds = st.integers(0, 2**32)
 
 
-def check(text: str):
+def check(text: str) -> FileReport:
     return trufspec.check_text(text, "generated.truf")
 
 
@@ -70,7 +71,7 @@ def describe(text: str, diagnostics: list[Diagnostic]) -> str:
     return f"{text}\n{listing}"
 
 
-def primary(report) -> list[tuple[str, int]]:
+def primary(report: FileReport) -> list[tuple[str, int]]:
     return [
         (d.code, d.line) for d in report.diagnostics if d.severity in BAD and not d.consequential
     ]
@@ -82,8 +83,19 @@ def replace_line(text: str, line: int, new: str) -> str:
     return "\n".join(lines)
 
 
+class GameChoices(TypedDict, total=False):
+    """The choices of :func:`random_game` after its options, as :func:`find_game` passes them on."""
+
+    max_hands: Required[int]
+    revoke_hand: int | None
+    play_on: bool
+
+
 def find_game(
-    seed: int, options: dict[str, str], wanted: Callable[[GeneratedGame], bool], **kwargs
+    seed: int,
+    options: dict[str, str],
+    wanted: Callable[[GeneratedGame], bool],
+    **kwargs: Unpack[GameChoices],
 ) -> GeneratedGame:
     """The first game from seeds derived from ``seed`` that ``wanted`` accepts."""
     rng = random.Random(seed)

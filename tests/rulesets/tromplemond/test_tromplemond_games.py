@@ -32,6 +32,7 @@ from tromplemond_games import (
 
 import trufspec
 from trufspec.diagnostics import Severity
+from trufspec.output.model import FileReport
 
 ROOT = Path(__file__).resolve().parents[3]
 PATH = "generated.truf"
@@ -46,18 +47,18 @@ mutation_settings = settings(
 seeds = st.integers(0, 2**32 - 1)
 
 
-def check(game: GeneratedGame):
+def check(game: GeneratedGame) -> FileReport:
     return trufspec.check_text(game.text, PATH)
 
 
-def describe(report) -> str:
+def describe(report: FileReport) -> str:
     return "\n".join(
         f"  {d.line}:{d.column} {d.code} {d.severity.value}{' (consequential)' if d.consequential else ''}: {d.message}"
         for d in report.diagnostics
     )
 
 
-def primary(report) -> list[tuple[str, int]]:
+def primary(report: FileReport) -> list[tuple[str, int]]:
     return [
         (d.code, d.line) for d in report.diagnostics if d.severity in BAD and not d.consequential
     ]
@@ -186,7 +187,7 @@ def _forfeits(r: GeneratedRound) -> set[str]:
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_wrong_score_of_a_stayer(seed, options, pick) -> None:
+def test_wrong_score_of_a_stayer(seed: int, options: dict[str, str], pick: random.Random) -> None:
     game = _game(seed, options)
     r = pick.choice(game.rounds)
     stayer = pick.choice([p for p in PLAYERS if p not in _forfeits(r)])
@@ -198,19 +199,23 @@ def test_wrong_score_of_a_stayer(seed, options, pick) -> None:
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_score_of_the_player_voted_off(seed, options, pick) -> None:
+def test_score_of_the_player_voted_off(
+    seed: int, options: dict[str, str], pick: random.Random
+) -> None:
     game = _game(seed, options)
     rounds = _voted(game)
     if not rounds:
         return
     r = pick.choice(rounds)
-    bad = mutated(game, lambda g: g.rounds[r.number - 1].scores.__setitem__(r.off, 6))
+    off = r.off
+    assert off is not None
+    bad = mutated(game, lambda g: g.rounds[r.number - 1].scores.__setitem__(off, 6))
     assert_caught(bad, "TM402", bad.lines[(r.number, "score")])
 
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_wrong_total(seed, options, pick) -> None:
+def test_wrong_total(seed: int, options: dict[str, str], pick: random.Random) -> None:
     game = _game(seed, options)
     r = pick.choice(game.rounds)
     player = pick.choice(PLAYERS)
@@ -222,7 +227,7 @@ def test_wrong_total(seed, options, pick) -> None:
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_wrong_player_off(seed, options, pick) -> None:
+def test_wrong_player_off(seed: int, options: dict[str, str], pick: random.Random) -> None:
     game = _game(seed, options)
     rounds = _voted(game)
     if not rounds:
@@ -240,7 +245,7 @@ def test_wrong_player_off(seed, options, pick) -> None:
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_self_vote(seed, options, pick) -> None:
+def test_self_vote(seed: int, options: dict[str, str], pick: random.Random) -> None:
     game, found = _steps(seed, options, "votes-slips")
     if not found:
         return
@@ -257,7 +262,7 @@ def test_self_vote(seed, options, pick) -> None:
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_claims_out_of_order(seed, options, pick) -> None:
+def test_claims_out_of_order(seed: int, options: dict[str, str], pick: random.Random) -> None:
     game = _game(seed, options)
     r = pick.choice(game.rounds)
     bad = mutated(game, lambda g: g.rounds[r.number - 1].claims.reverse())
@@ -266,7 +271,7 @@ def test_claims_out_of_order(seed, options, pick) -> None:
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_claim_of_two_cards(seed, options, pick) -> None:
+def test_claim_of_two_cards(seed: int, options: dict[str, str], pick: random.Random) -> None:
     game = _game(seed, options)
     r = pick.choice(game.rounds)
     place = pick.randrange(4)
@@ -276,7 +281,7 @@ def test_claim_of_two_cards(seed, options, pick) -> None:
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_wrong_dealer(seed, options, pick) -> None:
+def test_wrong_dealer(seed: int, options: dict[str, str], pick: random.Random) -> None:
     game = _game(seed, options)
     last = game.rounds[-1]
     if len(game.rounds) < 2 or last.misdeal:
@@ -297,7 +302,7 @@ def test_wrong_dealer(seed, options, pick) -> None:
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_jack_set_aside(seed, options, pick) -> None:
+def test_jack_set_aside(seed: int, options: dict[str, str], pick: random.Random) -> None:
     game = _game(seed, options)
     rounds = [r for r in game.rounds if r.show_discards]
     if not rounds:
@@ -310,7 +315,7 @@ def test_jack_set_aside(seed, options, pick) -> None:
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_wrong_pot_line(seed, options, pick) -> None:
+def test_wrong_pot_line(seed: int, options: dict[str, str], pick: random.Random) -> None:
     options = dict(options, betting="tromp")
     game = _game(seed, options)
     r = pick.choice(game.rounds)
@@ -322,7 +327,7 @@ def test_wrong_pot_line(seed, options, pick) -> None:
 
 @mutation_settings
 @given(seeds, option_grid())
-def test_round_after_the_end(seed, options) -> None:
+def test_round_after_the_end(seed: int, options: dict[str, str]) -> None:
     options = dict(options, betting="off")
     game = _game(seed, options)
     last = game.rounds[-1]
@@ -357,7 +362,7 @@ def test_round_after_the_end(seed, options) -> None:
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_tied_player_decides(seed, options, pick) -> None:
+def test_tied_player_decides(seed: int, options: dict[str, str], pick: random.Random) -> None:
     game, found = _steps(seed, options, "decide")
     if not found:
         return
@@ -374,7 +379,9 @@ def test_tied_player_decides(seed, options, pick) -> None:
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_cut_without_every_player_in_it(seed, options, pick) -> None:
+def test_cut_without_every_player_in_it(
+    seed: int, options: dict[str, str], pick: random.Random
+) -> None:
     game, found = _steps(seed, options, "cut")
     if not found:
         return
@@ -385,19 +392,23 @@ def test_cut_without_every_player_in_it(seed, options, pick) -> None:
 
 @mutation_settings
 @given(seeds, option_grid(), st.randoms(use_true_random=False))
-def test_secret_row_of_two_cards(seed, options, pick) -> None:
+def test_secret_row_of_two_cards(seed: int, options: dict[str, str], pick: random.Random) -> None:
     game = _game(seed, options)
     found = [
         r
         for r in _voted(game)
-        if r.show_off_secret and any(c[:-1] not in ("J", "A") for c in r.secret[r.off])
+        if r.off is not None
+        and r.show_off_secret
+        and any(c[:-1] not in ("J", "A") for c in r.secret[r.off])
     ]
     if not found:
         return
     r = pick.choice(found)
-    card = next(c for c in r.secret[r.off] if c[:-1] not in ("J", "A"))
-    bad = mutated(game, lambda g: g.rounds[r.number - 1].secret[r.off].remove(card))
-    assert_caught(bad, "TM102", bad.lines[(r.number, "secret", r.off)])
+    off = r.off
+    assert off is not None
+    card = next(c for c in r.secret[off] if c[:-1] not in ("J", "A"))
+    bad = mutated(game, lambda g: g.rounds[r.number - 1].secret[off].remove(card))
+    assert_caught(bad, "TM102", bad.lines[(r.number, "secret", off)])
 
 
 # ------------------------------------------------------------------------ the bots
@@ -409,7 +420,10 @@ def test_bots_vote_off_the_jacks_and_hide_their_own() -> None:
     uniform choices show neither."""
 
     def figures(bots: bool) -> tuple[float, float, float, float]:
-        off, stay, plain, hiding = [], [], [], []
+        off: list[int] = []
+        stay: list[int] = []
+        plain: list[bool] = []
+        hiding: list[bool] = []
         for seed in range(40):
             for r in random_game(random.Random(seed), {}, bots=bots).rounds:
                 for player, claim in r.claims:

@@ -21,6 +21,7 @@ import trufspec
 from trufspec.cards import NT, Suit, parse_card
 from trufspec.diagnostics import Severity
 from trufspec.engine.findings import Findings
+from trufspec.output.model import FileReport
 from trufspec.records import Bids
 from trufspec.rulesets.truf.basics import declarations as declaring
 from trufspec.rulesets.truf.basics.scoring import score
@@ -55,13 +56,13 @@ def declare(line: str, **chosen: str) -> tuple[dict[str, declaring.Declaration],
     return found, [d.code for d in findings.diagnostics if d.severity is not Severity.INFO]
 
 
-def check(body: str, opts: str = "") -> trufspec.api.FileReport:
+def check(body: str, opts: str = "") -> FileReport:
     tag = f'[Options "{opts}"]\n' if opts else ""
     text = f'[Event "Vectors"]\n[Ruleset "truf-basics"]\n[Players "{" ".join(SEATS)}"]\n{tag}\ndeal 1\n{body}'
     return trufspec.check_text(text, "vector.truf")
 
 
-def errors(report: trufspec.api.FileReport) -> list[str]:
+def errors(report: FileReport) -> list[str]:
     return [d.code for d in report.diagnostics if d.severity is not Severity.INFO]
 
 
@@ -236,7 +237,9 @@ SCORES = [
 
 
 @pytest.mark.parametrize(("target", "taken", "high", "highest", "points", "clause"), SCORES)
-def test_scores_by_function(target, taken, high, highest, points, clause) -> None:
+def test_scores_by_function(
+    target: int, taken: int, high: bool, highest: int, points: int, clause: str
+) -> None:
     result = score(target, taken, high, highest)
     assert (result.points, result.clause) == (points, clause)
 

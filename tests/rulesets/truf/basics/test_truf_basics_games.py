@@ -19,6 +19,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from statistics import mean
+from typing import TypeVar
 
 import pytest
 from budgets import examples
@@ -26,7 +27,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from truf_basics_games import (
     PLAYERS,
+    Card,
     Fault,
+    GeneratedDeal,
     GeneratedDeclaration,
     GeneratedGame,
     basics_options,
@@ -40,10 +43,16 @@ from truf_basics_games import (
 )
 
 import trufspec
-from trufspec.diagnostics import Severity
+from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.output.model import FileReport
 
 PATH = "generated.truf"
 BAD = (Severity.ERROR, Severity.WARNING)
+
+T = TypeVar("T")
+
+InvalidPair = tuple[list[Card], str, str]
+"""A two-card declaration that breaks its table row: (cards, form, clause)."""
 
 mutation_settings = settings(
     max_examples=examples(25),
@@ -56,11 +65,11 @@ deal_counts = st.integers(1, 6)
 details = st.sampled_from(["full", "score-sheet"])
 
 
-def problems(report):
+def problems(report: FileReport) -> list[Diagnostic]:
     return [d for d in report.diagnostics if d.severity in BAD]
 
 
-def describe(report) -> str:
+def describe(report: FileReport) -> str:
     return "\n".join(
         f"  {d.line}:{d.column} {d.code} {d.severity.value}{' (consequential)' if d.consequential else ''}: {d.message}"
         for d in report.diagnostics
@@ -82,14 +91,14 @@ def assert_only(
 
 def find_game(
     seed: int,
-    want: Callable[[GeneratedGame], object],
+    want: Callable[[GeneratedGame], T],
     *,
     options: dict[str, str],
     deals: int,
     detail: str = "full",
     fault: Callable[[random.Random, int], Fault] | None = None,
     tries: int = 400,
-):
+) -> tuple[GeneratedGame, T]:
     """The first game from seeds derived from ``seed`` for which ``want`` returns something
     truthy: (game, what want returned)."""
     for attempt in range(tries):
@@ -107,7 +116,7 @@ def find_game(
 # =============================================================================== the oracle
 
 
-def test_oracle_declaration_table():
+def test_oracle_declaration_table() -> None:
     """rules-analysis part 5, MT vector 1: the declaration table."""
     assert declaration_target([(2, "S"), (3, "S")], "sum") == 5
     assert declaration_target([(3, "S"), (2, "S")], "subtract") == 1
@@ -116,7 +125,7 @@ def test_oracle_declaration_table():
     assert card_value((14, "S")) == 1 and card_value((12, "D")) == 0
 
 
-def test_oracle_scores():
+def test_oracle_scores() -> None:
     """rules-analysis part 5, MT vector 3."""
     assert score_of(5, 7, True, 9) == (-2, "TB402")
     assert score_of(5, 3, True, 9) == (-4, "TB402")
@@ -127,10 +136,10 @@ def test_oracle_scores():
     assert score_of(0, 2, False, 8) == (-6, "TB405")
 
 
-def test_oracle_tiebreaks():
+def test_oracle_tiebreaks() -> None:
     """rules-analysis part 5, MT vector 2."""
 
-    def d(player, cards, form):
+    def d(player: str, cards: list[Card], form: str) -> GeneratedDeclaration:
         return GeneratedDeclaration(player, cards, form, declaration_target(cards, form))
 
     low = [d("Citra", [(2, "D")], "one"), d("Dewi", [(3, "D")], "one")]
@@ -153,16 +162,16 @@ def test_oracle_tiebreaks():
     )
 
 
-def test_the_bots_declare_from_their_hands_and_play_to_their_targets():
+def test_the_bots_declare_from_their_hands_and_play_to_their_targets() -> None:
     """The simulator's bots are not noise: over 200 seeded deals the bid winner holds more
     aces and kings than the others, a zero target comes from a weak hand, and the bots hit
     their targets far more often, and miss them by less, than players declaring and playing
     at random."""
 
-    def high_cards(hand) -> int:
+    def high_cards(hand: list[Card]) -> int:
         return sum(1 for card in hand if card[0] >= 13)
 
-    def deals(bots: bool):
+    def deals(bots: bool) -> list[GeneratedDeal]:
         return [
             d for n in range(200) for d in random_game(random.Random(f"bots:{n}"), bots=bots).deals
         ]
@@ -179,6 +188,7 @@ def test_the_bots_declare_from_their_hands_and_play_to_their_targets():
         high_cards(deal.hands[d.player]) for deal, d in declared if d.target > 0
     )
     at_random = [(deal, d) for deal in deals(False) for d in deal.declarations]
+    measure: Callable[[GeneratedDeal, GeneratedDeclaration], float]
     for measure in (
         lambda deal, d: deal.taken[d.player] == d.target,
         lambda deal, d: -abs(deal.taken[d.player] - d.target),
@@ -187,7 +197,7 @@ def test_the_bots_declare_from_their_hands_and_play_to_their_targets():
     assert 0.25 < mean(deal.high for deal in played) < 0.75  # both modes come up
 
 
-def test_a_seed_plays_the_same_game_in_every_process():
+def test_a_seed_plays_the_same_game_in_every_process() -> None:
     """A simulated game depends on its seed alone, not on how the process hashes strings."""
     command = [sys.executable, "-m", "trufspec", "simulate", "truf-basics", "--seed", "4"]
     played = {
@@ -208,7 +218,7 @@ def test_a_seed_plays_the_same_game_in_every_process():
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(truf_basics_games())
-def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
+def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame) -> None:
     report = trufspec.check_text(game.text, PATH)
     assert not problems(report), f"\n{game.text}\n{describe(report)}"
     (result,) = report.games
@@ -224,7 +234,9 @@ def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
 # =============================================================================== faults played
 
 
-def _played(kind: str, trick: Callable[[random.Random], int]):
+def _played(
+    kind: str, trick: Callable[[random.Random], int]
+) -> Callable[[random.Random, int], Fault]:
     def make(rng: random.Random, deals: int) -> Fault:
         return Fault(kind, deal=rng.randrange(deals), trick=trick(rng))
 
@@ -239,7 +251,7 @@ def _fault_line(game: GeneratedGame) -> tuple[str, int]:
 
 @mutation_settings
 @given(seeds, basics_options(), deal_counts)
-def test_revoke_played(seed, options, deals):
+def test_revoke_played(seed: int, options: dict[str, str], deals: int) -> None:
     """A follower who holds the suit led plays another suit (TB303)."""
     game, _ = find_game(
         seed, bool, options=options, deals=deals, fault=_played("revoke", lambda r: r.randrange(10))
@@ -249,7 +261,9 @@ def test_revoke_played(seed, options, deals):
 
 @mutation_settings
 @given(seeds, basics_options(), deal_counts, st.booleans())
-def test_trick_led_by_the_wrong_player(seed, options, deals, first):
+def test_trick_led_by_the_wrong_player(
+    seed: int, options: dict[str, str], deals: int, first: bool
+) -> None:
     """Trick 1 not led by the bid winner (TB301), or a later trick not led by the winner of the
     one before (TB302)."""
     trick = (lambda r: 0) if first else (lambda r: 1 + r.randrange(12))
@@ -263,7 +277,9 @@ def test_trick_led_by_the_wrong_player(seed, options, deals, first):
 
 @mutation_settings
 @given(seeds, basics_options(), deal_counts)
-def test_trump_led_too_early_under_until_broken(seed, options, deals):
+def test_trump_led_too_early_under_until_broken(
+    seed: int, options: dict[str, str], deals: int
+) -> None:
     """Under trump-lead=until-broken a trump led before any trump was played (TB308)."""
     options = {**options, "trump-lead": "until-broken"}
     game, _ = find_game(
@@ -276,7 +292,7 @@ def test_trump_led_too_early_under_until_broken(seed, options, deals):
     assert_only(game, [_fault_line(game)])
 
 
-def test_the_same_trump_lead_is_free_by_default():
+def test_the_same_trump_lead_is_free_by_default() -> None:
     """The source puts no limit on leading trumps: the game above is legal under the default."""
     game, _ = find_game(
         11,
@@ -295,10 +311,12 @@ def test_the_same_trump_lead_is_free_by_default():
 
 @mutation_settings
 @given(seeds, basics_options(), deal_counts, details, st.randoms(use_true_random=False))
-def test_wrong_restated_target(seed, options, deals, detail, pick):
+def test_wrong_restated_target(
+    seed: int, options: dict[str, str], deals: int, detail: str, pick: random.Random
+) -> None:
     """``= v`` after a declaration's cards is not their target (TB206)."""
 
-    def want(g):
+    def want(g: GeneratedGame) -> list[tuple[int, str]]:
         return [
             (n, d.player)
             for n, deal in enumerate(g.deals)
@@ -317,7 +335,9 @@ def test_wrong_restated_target(seed, options, deals, detail, pick):
 
 @mutation_settings
 @given(seeds, basics_options(), deal_counts, st.randoms(use_true_random=False))
-def test_wrong_tricks_taken(seed, options, deals, pick):
+def test_wrong_tricks_taken(
+    seed: int, options: dict[str, str], deals: int, pick: random.Random
+) -> None:
     """A player's tricks written differently from the play (TB406)."""
     game, _ = find_game(seed, bool, options=options, deals=deals)
     index, player = pick.randrange(deals), pick.choice(PLAYERS)
@@ -339,10 +359,12 @@ def test_wrong_tricks_taken(seed, options, deals, pick):
     st.sampled_from(["TB401", "TB402", "TB403", "TB404", "TB405"]),
     st.randoms(use_true_random=False),
 )
-def test_wrong_score(seed, options, deals, detail, clause, pick):
+def test_wrong_score(
+    seed: int, options: dict[str, str], deals: int, detail: str, clause: str, pick: random.Random
+) -> None:
     """A wrong score is reported under the clause that fixes the right one."""
 
-    def want(g):
+    def want(g: GeneratedGame) -> list[tuple[int, str]]:
         return [(n, p) for n, d in enumerate(g.deals) for p in PLAYERS if d.clauses[p] == clause]
 
     game, places = find_game(seed, want, options=options, deals=deals, detail=detail, tries=2000)
@@ -357,7 +379,9 @@ def test_wrong_score(seed, options, deals, detail, clause, pick):
 
 @mutation_settings
 @given(seeds, basics_options(), deal_counts, details, st.randoms(use_true_random=False))
-def test_wrong_total(seed, options, deals, detail, pick):
+def test_wrong_total(
+    seed: int, options: dict[str, str], deals: int, detail: str, pick: random.Random
+) -> None:
     """A running total that is not the previous total plus the score (TB408)."""
     game, _ = find_game(seed, bool, options=options, deals=deals, detail=detail)
     index, player = pick.randrange(deals), pick.choice(PLAYERS)
@@ -378,12 +402,14 @@ def test_wrong_total(seed, options, deals, detail, pick):
     st.sampled_from(["TB207", "TB208", "TB209", "TB210", "TB211"]),
     st.randoms(use_true_random=False),
 )
-def test_wrong_contract_winner(seed, options, deals, detail, clause, pick):
+def test_wrong_contract_winner(
+    seed: int, options: dict[str, str], deals: int, detail: str, clause: str, pick: random.Random
+) -> None:
     """The contract names a declarer who did not win the bid; the finding cites the rule that
     beat that declarer: a lower target (TB207), NO TRUF against a suit (TB208), a lower suit
     (TB209), the NO TRUF tie (TB210) or the same-suit tie (TB211)."""
 
-    def want(g):
+    def want(g: GeneratedGame) -> list[tuple[int, str]]:
         return [
             (n, p)
             for n, d in enumerate(g.deals)
@@ -402,11 +428,13 @@ def test_wrong_contract_winner(seed, options, deals, detail, clause, pick):
 
 @mutation_settings
 @given(seeds, basics_options(), deal_counts, details, st.randoms(use_true_random=False))
-def test_wrong_trump(seed, options, deals, detail, pick):
+def test_wrong_trump(
+    seed: int, options: dict[str, str], deals: int, detail: str, pick: random.Random
+) -> None:
     """The contract states a trump the winning declaration does not make (TB212)."""
 
-    def want(g):
-        found = []
+    def want(g: GeneratedGame) -> list[tuple[int, str]]:
+        found: list[tuple[int, str]] = []
         for n, d in enumerate(g.deals):
             if any(x.as_number for x in d.declarations) or not d.winner_checkable:
                 continue
@@ -430,10 +458,12 @@ def test_wrong_trump(seed, options, deals, detail, pick):
 
 @mutation_settings
 @given(seeds, basics_options(), deal_counts, details, st.randoms(use_true_random=False))
-def test_wrong_mode(seed, options, deals, detail, pick):
+def test_wrong_mode(
+    seed: int, options: dict[str, str], deals: int, detail: str, pick: random.Random
+) -> None:
     """A total above 13 written bawah (TB213) or below 13 written atas (TB214)."""
 
-    def want(g):
+    def want(g: GeneratedGame) -> list[int]:
         return [n for n, d in enumerate(g.deals) if d.total != 13]
 
     game, places = find_game(seed, want, options=options, deals=deals, detail=detail)
@@ -445,9 +475,9 @@ def test_wrong_mode(seed, options, deals, detail, pick):
     assert_only(mutated, [("TB213" if deal.high else "TB214", mutated.lines[index].contract)])
 
 
-def _invalid_pairs(hand, target: int, subtract_valid: str):
+def _invalid_pairs(hand: list[Card], target: int, subtract_valid: str) -> list[InvalidPair]:
     """Two-card declarations from a hand that give ``target`` but break their table row."""
-    found = []
+    found: list[InvalidPair] = []
     for i, a in enumerate(hand):
         for b in hand[i + 1 :]:
             pair = sorted([a, b], key=lambda c: (-card_value(c), -c[0]))
@@ -467,13 +497,15 @@ def _invalid_pairs(hand, target: int, subtract_valid: str):
 
 @mutation_settings
 @given(seeds, basics_options(), deal_counts, details, st.randoms(use_true_random=False))
-def test_invalid_declaration(seed, options, deals, detail, pick):
+def test_invalid_declaration(
+    seed: int, options: dict[str, str], deals: int, detail: str, pick: random.Random
+) -> None:
     """A declarer below the top replaces a valid declaration by an invalid one of the same
     target, cards from the same hand: only the broken table row is reported (TB203 SUM, TB204
     SUBTRACT, TB205 NO TRUF)."""
 
-    def want(g):
-        found = []
+    def want(g: GeneratedGame) -> list[tuple[int, str, InvalidPair]]:
+        found: list[tuple[int, str, InvalidPair]] = []
         for n, d in enumerate(g.deals):
             top = max(x.target for x in d.declarations)
             for x in d.declarations:
@@ -497,7 +529,9 @@ def test_invalid_declaration(seed, options, deals, detail, pick):
 
 @mutation_settings
 @given(seeds, basics_options(), deal_counts, st.randoms(use_true_random=False))
-def test_wrong_trick_winner_restated(seed, options, deals, pick):
+def test_wrong_trick_winner_restated(
+    seed: int, options: dict[str, str], deals: int, pick: random.Random
+) -> None:
     """A trick restated as won by a player who did not win it (TB306); the table then went on
     as if that player had won, so what follows in the deal is its consequence."""
     game, _ = find_game(seed, bool, options=options, deals=deals)
@@ -513,7 +547,9 @@ def test_wrong_trick_winner_restated(seed, options, deals, pick):
 
 @mutation_settings
 @given(seeds, basics_options(), deal_counts, st.randoms(use_true_random=False))
-def test_card_played_twice(seed, options, deals, pick):
+def test_card_played_twice(
+    seed: int, options: dict[str, str], deals: int, pick: random.Random
+) -> None:
     """A player plays again a card they played in an earlier trick (TB304, and REC013 for the
     card written twice); the rest of the deal follows from it."""
     game, _ = find_game(seed, bool, options=options, deals=deals)
@@ -545,7 +581,9 @@ def test_card_played_twice(seed, options, deals, pick):
     st.sampled_from([1, -1]),
     st.randoms(use_true_random=False),
 )
-def test_targets_adjusted(seed, options, deals, detail, amount, pick):
+def test_targets_adjusted(
+    seed: int, options: dict[str, str], deals: int, detail: str, amount: int, pick: random.Random
+) -> None:
     """An adjustment written on the contract line: this source never changes the targets
     (TB215)."""
     game, _ = find_game(seed, bool, options=options, deals=deals, detail=detail)
@@ -558,7 +596,9 @@ def test_targets_adjusted(seed, options, deals, detail, amount, pick):
 
 @mutation_settings
 @given(seeds, basics_options(), details, st.randoms(use_true_random=False))
-def test_wrong_winner_tag(seed, options, detail, pick):
+def test_wrong_winner_tag(
+    seed: int, options: dict[str, str], detail: str, pick: random.Random
+) -> None:
     """A six-round game whose Winner tag names someone without the highest total (TB501); the
     right tag checks clean."""
     game, _ = find_game(seed, lambda g: len(g.winners) < 4, options=options, deals=6, detail=detail)
@@ -574,7 +614,7 @@ def test_wrong_winner_tag(seed, options, detail, pick):
 
 @mutation_settings
 @given(seeds, basics_options(), details)
-def test_a_seventh_round(seed, options, detail):
+def test_a_seventh_round(seed: int, options: dict[str, str], detail: str) -> None:
     """A seventh round is not part of the game (TB502, on its deal line)."""
     game, _ = find_game(seed, bool, options=options, deals=7, detail=detail)
     assert_only(game, [("TB502", game.lines[6].deal)])

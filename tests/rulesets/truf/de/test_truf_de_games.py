@@ -18,6 +18,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable, Iterable
 
 import pytest
 from budgets import examples
@@ -26,6 +27,8 @@ from hypothesis import strategies as st
 from oracle_truf_de import (
     DEFAULTS,
     PLAYERS,
+    Card,
+    GeneratedDeal,
     GeneratedGame,
     bid_value,
     hand_strength,
@@ -38,6 +41,7 @@ from truf_de_games import de_options, truf_de_games
 import trufspec
 from trufspec.cards import parse_card
 from trufspec.diagnostics import Severity
+from trufspec.output.model import FileReport
 from trufspec.rulesets.truf.de import bids as bidding
 from trufspec.rulesets.truf.de.scoring import score
 from trufspec.spec.options import OptionValues, resolve
@@ -58,17 +62,17 @@ def options_of(**chosen: str) -> OptionValues:
     return OptionValues(resolve(chosen, default_registry().options_of("truf-de")))
 
 
-def check(game: GeneratedGame):
+def check(game: GeneratedGame) -> FileReport:
     return trufspec.check_text(game.text, PATH)
 
 
-def primary(report) -> list[tuple[str, int]]:
+def primary(report: FileReport) -> list[tuple[str, int]]:
     return [
         (d.code, d.line) for d in report.diagnostics if d.severity in BAD and not d.consequential
     ]
 
 
-def describe(report, game: GeneratedGame) -> str:
+def describe(report: FileReport, game: GeneratedGame) -> str:
     found = "\n".join(
         f"  {d.line}:{d.column} {d.severity.value} {d.code} {d.message}" for d in report.diagnostics
     )
@@ -82,7 +86,7 @@ def describe(report, game: GeneratedGame) -> str:
     ("adjust", "adjusted", "high"),
     [(-1, [4, 3, 2, 0], False), (1, [6, 5, 4, 2], True)],
 )
-def test_five_four_three_one(adjust, adjusted, high):
+def test_five_four_three_one(adjust: int, adjusted: list[int], high: bool) -> None:
     """5, 4, 3, 1 make 13: 4, 3, 2, 0 in main bawah or 6, 5, 4, 2 in main atas."""
     bids = {p: bidding.Bid(p, v) for p, v in zip(PLAYERS, (5, 4, 3, 1))}
     assert sum(b.value for b in bids.values()) == 13
@@ -113,7 +117,9 @@ def test_five_four_three_one(adjust, adjusted, high):
         (2, 5, True, {"scoring": "three", "multiplier": "3"}, 9, "TD406"),
     ],
 )
-def test_score_table(bid, taken, high, chosen, points, clause):
+def test_score_table(
+    bid: int, taken: int, high: bool, chosen: dict[str, str], points: int, clause: str
+) -> None:
     """Part 5, DT items 2 to 4, and the source's example of method three: main bawah, bid 4,
     no trick, multiplier 2 scores 8."""
     result = score(bid, taken, high, options_of(**chosen))
@@ -131,7 +137,7 @@ def test_score_table(bid, taken, high, chosen, points, clause):
         ("QH JS KD AC", "Dewi"),
     ],
 )
-def test_bid_winner_and_ties(cards, winner):
+def test_bid_winner_and_ties(cards: str, winner: str) -> None:
     """Ties go by suit, spades, hearts, diamonds, clubs, and within a suit (pictures only, all
     worth 0) by rank, king above queen above jack (TD-A4); an ace's 1 beats every picture."""
     bids = {
@@ -141,7 +147,7 @@ def test_bid_winner_and_ties(cards, winner):
     assert bidding.bid_winner(bids) == winner
 
 
-def test_card_values():
+def test_card_values() -> None:
     assert [
         bid_value(c) for c in ((14, "S"), (13, "S"), (12, "H"), (11, "D"), (10, "C"), (2, "C"))
     ] == [1, 0, 0, 0, 10, 2]
@@ -160,7 +166,7 @@ def test_card_values():
 
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(truf_de_games())
-def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
+def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame) -> None:
     report = check(game)
     assert [d for d in report.diagnostics if d.severity in BAD] == [], describe(report, game)
     result = report.games[0]
@@ -180,7 +186,9 @@ def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
 )
 @mutation_settings
 @given(seed=seeds, options=de_options(), detail=st.just("full"))
-def test_played_fault(fault, codes, seed, options, detail):
+def test_played_fault(
+    fault: str, codes: set[str], seed: int, options: dict[str, str], detail: str
+) -> None:
     rng = random.Random(seed)
     for _ in range(200):
         game = random_game(
@@ -242,7 +250,9 @@ def score_clause(game: GeneratedGame, deal_index: int, player: str) -> str:
     player=st.sampled_from(PLAYERS),
     delta=st.sampled_from([-2, -1, 1, 3]),
 )
-def test_wrong_score(seed, options, detail, player, delta):
+def test_wrong_score(
+    seed: int, options: dict[str, str], detail: str, player: str, delta: int
+) -> None:
     game, _ = _mutated(seed, options, detail)
     game.deals[0].written["score"] = {player: game.deals[0].scores[player] + delta}
     render(game)
@@ -259,7 +269,7 @@ def test_wrong_score(seed, options, detail, player, delta):
     detail=st.sampled_from(["full", "score-sheet"]),
     player=st.sampled_from(PLAYERS),
 )
-def test_wrong_total(seed, options, detail, player):
+def test_wrong_total(seed: int, options: dict[str, str], detail: str, player: str) -> None:
     game, _ = _mutated(seed, options, detail, deals=2)
     game.deals[1].written["total"] = {player: game.deals[1].totals[player] + 1}
     render(game)
@@ -269,7 +279,7 @@ def test_wrong_total(seed, options, detail, player):
 
 @mutation_settings
 @given(seed=seeds, options=de_options(), player=st.sampled_from(PLAYERS))
-def test_wrong_tricks_taken(seed, options, player):
+def test_wrong_tricks_taken(seed: int, options: dict[str, str], player: str) -> None:
     game, _ = _mutated(seed, options, "full")
     game.deals[0].written["tricks"] = {player: game.deals[0].taken[player] + 1}
     render(game)
@@ -284,7 +294,7 @@ def test_wrong_tricks_taken(seed, options, player):
     detail=st.sampled_from(["full", "score-sheet"]),
     player=st.sampled_from(PLAYERS),
 )
-def test_wrong_bid_value(seed, options, detail, player):
+def test_wrong_bid_value(seed: int, options: dict[str, str], detail: str, player: str) -> None:
     game, _ = _mutated(seed, options, detail)
     true = bid_value(game.deals[0].bids[player])
     game.deals[0].written["value"] = {player: true + 1}
@@ -295,7 +305,7 @@ def test_wrong_bid_value(seed, options, detail, player):
 
 @mutation_settings
 @given(seed=seeds, options=de_options(), detail=st.sampled_from(["full", "score-sheet"]))
-def test_wrong_trump(seed, options, detail):
+def test_wrong_trump(seed: int, options: dict[str, str], detail: str) -> None:
     game, _ = _mutated(seed, options, detail)
     deal = game.deals[0]
     deal.written["trump"] = next(s for s in "SHDC" if s != deal.trump)
@@ -306,7 +316,7 @@ def test_wrong_trump(seed, options, detail):
 
 @mutation_settings
 @given(seed=seeds, options=de_options())
-def test_wrong_mode(seed, options):
+def test_wrong_mode(seed: int, options: dict[str, str]) -> None:
     rng = random.Random(seed)
     game = random_game(random.Random(rng.getrandbits(64)), options, 1, "score-sheet")
     while game.deals[0].total == 13:
@@ -322,7 +332,7 @@ def test_wrong_mode(seed, options):
 
 @mutation_settings
 @given(seed=seeds, options=de_options())
-def test_wrong_dealer(seed, options):
+def test_wrong_dealer(seed: int, options: dict[str, str]) -> None:
     game, rng = _mutated(seed, options, "score-sheet", deals=3)
     index = rng.choice((1, 2))
     before = game.deals[index - 1].totals
@@ -342,7 +352,7 @@ def test_wrong_dealer(seed, options):
 
 @settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds, options=de_options())
-def test_wrong_winner_and_too_many_deals(seed, options):
+def test_wrong_winner_and_too_many_deals(seed: int, options: dict[str, str]) -> None:
     game = random_game(random.Random(seed), options, 13, "score-sheet")
     losers = [p for p in PLAYERS if p not in game.winners]
     game.winners = (losers[0],)
@@ -363,7 +373,9 @@ def test_wrong_winner_and_too_many_deals(seed, options):
     detail=st.sampled_from(["full", "score-sheet"]),
     pick=st.randoms(use_true_random=False),
 )
-def test_wrong_highest_bidder(seed, options, detail, pick):
+def test_wrong_highest_bidder(
+    seed: int, options: dict[str, str], detail: str, pick: random.Random
+) -> None:
     game, _ = _mutated(seed, options, detail)
     deal = game.deals[0]
     other = pick.choice([p for p in PLAYERS if p != deal.winner])
@@ -376,7 +388,7 @@ def test_wrong_highest_bidder(seed, options, detail, pick):
     )
 
 
-def test_score_command_prints_the_recomputed_sheet():
+def test_score_command_prints_the_recomputed_sheet() -> None:
     """``trufspec score`` on a whole generated game: the oracle's totals and winner."""
     game = random_game(random.Random(11), dict(DEFAULTS), 13, "score-sheet")
     result = subprocess.run(
@@ -395,13 +407,14 @@ def test_score_command_prints_the_recomputed_sheet():
 
 @mutation_settings
 @given(seed=seeds, options=de_options(), pick=st.randoms(use_true_random=False))
-def test_bid_card_not_held(seed, options, pick):
+def test_bid_card_not_held(seed: int, options: dict[str, str], pick: random.Random) -> None:
     """A bid card from another player's hand, of the same value and beaten by the highest bid
     as before, so that nothing but the card itself is wrong."""
     rng = random.Random(seed)
     for _ in range(50):
         game = random_game(random.Random(rng.getrandbits(64)), options, 1, "full")
         deal = game.deals[0]
+        key: Callable[[Card], tuple[int, int, int]]
         key = lambda c: (bid_value(c), "CDHS".index(c[1]), c[0])  # noqa: E731
         choices = [
             (p, c)
@@ -426,12 +439,12 @@ def test_bid_card_not_held(seed, options, pick):
 # ------------------------------------------------------------------ the simulator's players
 
 
-def test_bots_bid_from_the_strength_of_their_hand():
+def test_bots_bid_from_the_strength_of_their_hand() -> None:
     """Over 200 simulated deals the highest bidder holds a stronger hand than the others, a
     zero bid comes from a weaker hand than a bid of five or more, and the bids follow the
     tricks the hands take; uniform choices show none of it."""
 
-    def deals(bots: bool):
+    def deals(bots: bool) -> list[GeneratedDeal]:
         rng = random.Random(7)
         return [
             d
@@ -441,7 +454,7 @@ def test_bots_bid_from_the_strength_of_their_hand():
             ).deals
         ]
 
-    def mean(values):
+    def mean(values: Iterable[float]) -> float:
         values = list(values)
         return sum(values) / len(values)
 

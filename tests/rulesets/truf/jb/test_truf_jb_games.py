@@ -23,14 +23,17 @@ whose bids tie, ...), instead of filtering with ``assume``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from typing import TypeVar
 
 import pytest
 from budgets import examples
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from oracle_truf_jb import (
+    Card,
     Fault,
+    GeneratedBid,
     GeneratedDeal,
     GeneratedGame,
     GeneratedTrick,
@@ -45,9 +48,19 @@ from truf_games import jb_options, play_violations, trick_winners, truf_jb_games
 
 import trufspec
 from trufspec.diagnostics import Diagnostic, Severity
+from trufspec.output.model import FileReport
 
 PATH = "generated.truf"
 BAD = (Severity.ERROR, Severity.WARNING)
+
+T = TypeVar("T")
+
+Swap = tuple[int, int, int, int, bool]
+"""Two cards of one player swapped between tricks: (trick, position, later trick, position,
+whether trick winners change)."""
+Replacement = tuple[int, int, Card, int | None]
+"""A card put in place of a played card: (trick, position, card, line of the other occurrence
+in the play or None)."""
 
 # Mutation tests draw opaque seeds: shrinking them teaches nothing (a failure prints the whole
 # record and every diagnostic) and takes minutes, so they do not shrink.
@@ -59,23 +72,23 @@ mutation_settings = settings(
 )
 
 
-def problems(report) -> list[Diagnostic]:
+def problems(report: FileReport) -> list[Diagnostic]:
     return [d for d in report.diagnostics if d.severity in BAD]
 
 
-def primary(report) -> list[tuple[str, int]]:
+def primary(report: FileReport) -> list[tuple[str, int]]:
     """The errors and warnings not marked as consequences of an earlier one, in text order."""
     return [(d.code, d.line) for d in problems(report) if not d.consequential]
 
 
-def describe(report) -> str:
+def describe(report: FileReport) -> str:
     return "\n".join(
         f"  {d.line}:{d.column} {d.code} {d.severity.value}{' (consequential)' if d.consequential else ''}: {d.message}"
         for d in report.diagnostics
     )
 
 
-def check(game: GeneratedGame, options=None):
+def check(game: GeneratedGame, options: Mapping[str, str] | None = None) -> FileReport:
     return trufspec.check_text(game.text, PATH, options)
 
 
@@ -97,7 +110,7 @@ def assert_only(
 
 def find_game(
     seed: int,
-    want: Callable[[GeneratedGame], object],
+    want: Callable[[GeneratedGame], T],
     *,
     players: int,
     options: dict[str, str],
@@ -105,7 +118,7 @@ def find_game(
     detail: str = "full",
     fault: Callable[[random.Random, int], Fault] | None = None,
     tries: int = 1000,
-):
+) -> tuple[GeneratedGame, T]:
     """The first game from seeds derived from ``seed`` for which ``want`` returns something
     truthy: (game, what want returned)."""
     for attempt in range(tries):
@@ -129,7 +142,7 @@ details = st.sampled_from(["full", "score-sheet"])
 # =============================================================================== the oracle
 
 
-def test_oracle_bid_values():
+def test_oracle_bid_values() -> None:
     """rules-analysis part 5, JB vector 1."""
     assert bid_value([(7, "S")], frozenset()) == 7
     assert bid_value([(13, "H")], frozenset()) == 0
@@ -141,7 +154,7 @@ def test_oracle_bid_values():
     assert bid_value([(5, "D")], frozenset({0})) == 5  # a single card is always plus
 
 
-def test_oracle_scores():
+def test_oracle_scores() -> None:
     """rules-analysis part 5, JB vector 4, and the zero-bid-miss readings."""
     assert score_of(4, 6, True, 4, "first-trick") == (-2, "JB404")
     assert score_of(4, 1, True, 4, "first-trick") == (-6, "JB404")
@@ -158,7 +171,7 @@ def test_oracle_scores():
     assert score_of(-1, 2, True, 4, "first-trick") == (-3, "JB404")
 
 
-def test_generated_record_is_canonical():
+def test_generated_record_is_canonical() -> None:
     for seed in range(20):
         rng = random.Random(seed)
         game = random_game(rng, 3 + seed % 2, {}, 2, "full" if seed % 3 else "score-sheet")
@@ -172,7 +185,7 @@ def test_generated_record_is_canonical():
 @given(
     truf_jb_games(players=player_counts, options=jb_options(), deals=deal_counts, detail=details)
 )
-def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
+def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame) -> None:
     report = check(game)
     assert not problems(report), f"\n{game.text}\n{describe(report)}"
     (result,) = report.games
@@ -188,7 +201,7 @@ def test_legal_game_validates_with_the_oracles_figures(game: GeneratedGame):
 @given(
     truf_jb_games(players=player_counts, options=jb_options(), deals=deal_counts, detail=details)
 )
-def test_options_given_by_the_caller_act_as_the_options_tag(game: GeneratedGame):
+def test_options_given_by_the_caller_act_as_the_options_tag(game: GeneratedGame) -> None:
     """The same game without its [Options] tag, the options passed to check_text instead."""
     bare = game.copy()
     bare.options_tag = False
@@ -202,7 +215,9 @@ def test_options_given_by_the_caller_act_as_the_options_tag(game: GeneratedGame)
 # =============================================================================== 2. faults played
 
 
-def _played_fault(kind: str, trick: Callable[[random.Random], int]):
+def _played_fault(
+    kind: str, trick: Callable[[random.Random], int]
+) -> Callable[[random.Random, int], Fault]:
     def make(rng: random.Random, deals: int) -> Fault:
         return Fault(kind, deal=rng.randrange(deals), trick=trick(rng))
 
@@ -217,7 +232,7 @@ def _fault_line(game: GeneratedGame) -> tuple[str, int]:
 
 @mutation_settings
 @given(seeds, player_counts, jb_options(), deal_counts)
-def test_revoke_played(seed, players, options, deals):
+def test_revoke_played(seed: int, players: int, options: dict[str, str], deals: int) -> None:
     """A follower who holds the suit led plays another suit (JB305); play goes on legally."""
     game, _ = find_game(
         seed,
@@ -232,7 +247,9 @@ def test_revoke_played(seed, players, options, deals):
 
 @mutation_settings
 @given(seeds, player_counts, jb_options(), deal_counts)
-def test_trump_led_before_trumps_are_broken(seed, players, options, deals):
+def test_trump_led_before_trumps_are_broken(
+    seed: int, players: int, options: dict[str, str], deals: int
+) -> None:
     """A leader holding other suits leads a trump before any trump broke them (JB303)."""
     game, _ = find_game(
         seed,
@@ -247,7 +264,9 @@ def test_trump_led_before_trumps_are_broken(seed, players, options, deals):
 
 @mutation_settings
 @given(seeds, player_counts, jb_options(), deal_counts, st.booleans())
-def test_trick_led_by_the_wrong_player(seed, players, options, deals, first):
+def test_trick_led_by_the_wrong_player(
+    seed: int, players: int, options: dict[str, str], deals: int, first: bool
+) -> None:
     """Trick 1 not led by the bid winner (JB301), or a later trick not led by the winner of the
     one before (JB302); the tricks are otherwise legal and the figures follow the play."""
     game, _ = find_game(
@@ -268,7 +287,9 @@ def test_trick_led_by_the_wrong_player(seed, players, options, deals, first):
 # =============================================================================== 3. faults written
 
 
-def _play_state(deal: GeneratedDeal, players: tuple[str, ...], options: dict[str, str]):
+def _play_state(
+    deal: GeneratedDeal, players: tuple[str, ...], options: dict[str, str]
+) -> Iterator[tuple[GeneratedTrick, list[str], dict[str, list[Card]]]]:
     """For each trick, who plays each card, and each player's hand before the trick."""
     holding = {p: list(deal.hands[p]) for p in players}
     for trick in deal.tricks:
@@ -278,14 +299,14 @@ def _play_state(deal: GeneratedDeal, players: tuple[str, ...], options: dict[str
             holding[player].remove(card)
 
 
-def _swap_revokes(game: GeneratedGame, deal_index: int):
+def _swap_revokes(game: GeneratedGame, deal_index: int) -> list[Swap]:
     """Every swap of two cards of one player between tricks t < u that makes a revoke in trick
     t and nothing else illegal: (t, position, u, position, whether trick winners change)."""
     players = game.players
     deal = game.deals[deal_index]
     states = list(_play_state(deal, players, game.options))
     winners = [t.winner for t in deal.tricks]
-    found = []
+    found: list[Swap] = []
     for t, (trick, order, _) in enumerate(states):
         led = trick.cards[0][1]
         for i in range(1, len(players)):
@@ -319,11 +340,13 @@ def _apply_swap(
 
 @mutation_settings
 @given(seeds, player_counts, jb_options(), deal_counts, st.randoms(use_true_random=False))
-def test_revoke_by_swapping_two_cards_winners_unchanged(seed, players, options, deals, pick):
+def test_revoke_by_swapping_two_cards_winners_unchanged(
+    seed: int, players: int, options: dict[str, str], deals: int, pick: random.Random
+) -> None:
     """Two cards of one player swapped between tricks so that the first becomes a revoke and
     every trick keeps its winner: the revoke is the only thing wrong."""
 
-    def want(g):
+    def want(g: GeneratedGame) -> list[Swap]:
         return [s for s in _swap_revokes(g, len(g.deals) - 1) if not s[4]]
 
     game, swaps = find_game(seed, want, players=players, options=options, deals=deals)
@@ -335,14 +358,16 @@ def test_revoke_by_swapping_two_cards_winners_unchanged(seed, players, options, 
 
 @mutation_settings
 @given(seeds, player_counts, jb_options(), deal_counts, st.randoms(use_true_random=False))
-def test_revoke_by_swapping_two_cards_consequences(seed, players, options, deals, pick):
+def test_revoke_by_swapping_two_cards_consequences(
+    seed: int, players: int, options: dict[str, str], deals: int, pick: random.Random
+) -> None:
     """As above, but the swap changes who wins tricks, so that the later leaders, the tricks
     taken, the scores and the totals of the record no longer follow from its play: the
     revoke must be the only error not marked consequential.  The later card of the swap is
     not in the last trick, so that every trick whose winner changes is followed by a lead that
     shows whom the table gave it to, which is what makes the tricks taken a consequence."""
 
-    def want(g):
+    def want(g: GeneratedGame) -> list[Swap]:
         last = len(g.deals[-1].tricks) - 1
         return [s for s in _swap_revokes(g, len(g.deals) - 1) if s[4] and s[2] < last]
 
@@ -353,7 +378,7 @@ def test_revoke_by_swapping_two_cards_consequences(seed, players, options, deals
     assert_only(mutated, [("JB305", mutated.lines[deal_index].tricks_played[t])], exact=False)
 
 
-def _replacements(game: GeneratedGame, deal_index: int, source: str):
+def _replacements(game: GeneratedGame, deal_index: int, source: str) -> list[Replacement]:
     """Cards to put in place of a played card that its player does not hold: (trick, position,
     card, line of the other occurrence in the play or None)."""
     players = game.players
@@ -361,7 +386,7 @@ def _replacements(game: GeneratedGame, deal_index: int, source: str):
     lines = game.lines[deal_index].tricks_played
     states = list(_play_state(deal, players, game.options))
     played_at = {c: n for n, trick in enumerate(deal.tricks) for c in trick.cards}
-    found = []
+    found: list[Replacement] = []
     for t, (_trick, order, holding) in enumerate(states):
         for i, player in enumerate(order):
             if source == "earlier":
@@ -386,7 +411,9 @@ def _replacements(game: GeneratedGame, deal_index: int, source: str):
     st.sampled_from(["earlier", "other-hand", "undealt"]),
     st.randoms(use_true_random=False),
 )
-def test_card_not_held(seed, players, options, deals, source, pick):
+def test_card_not_held(
+    seed: int, players: int, options: dict[str, str], deals: int, source: str, pick: random.Random
+) -> None:
     """A played card replaced by one the player does not hold: a card played in an earlier
     trick, a card another player still holds (and plays later), or the undealt card of a
     three-player deal (JB306).  The card then stands twice in the play (REC013 on its second
@@ -411,19 +438,22 @@ def test_card_not_held(seed, players, options, deals, source, pick):
     if source == "earlier":
         expected.append(("REC013", line))
     elif source == "other-hand":
+        assert other_line is not None
         expected.append(("REC013", other_line))
     assert_only(mutated, expected, exact=False)
 
 
 @mutation_settings
 @given(seeds, st.integers(2, 4), jb_options(), st.randoms(use_true_random=False))
-def test_consequences_of_a_play_fault_stay_in_their_deal(seed, deals, options, pick):
+def test_consequences_of_a_play_fault_stay_in_their_deal(
+    seed: int, deals: int, options: dict[str, str], pick: random.Random
+) -> None:
     """A card taken from another player's hand in the first deal changes who wins its tricks;
     the scores and totals written for that deal no longer follow, and neither do the totals of
     every later deal.  Only the fault itself (and the duplicate card) is non-consequential."""
 
-    def want(g):
-        choices = []
+    def want(g: GeneratedGame) -> list[Replacement]:
+        choices: list[Replacement] = []
         for t, i, card, other_line in _replacements(g, 0, "other-hand"):
             tricks = [GeneratedTrick(x.leader, list(x.cards), x.winner) for x in g.deals[0].tricks]
             tricks[t].cards[i] = card
@@ -436,6 +466,7 @@ def test_consequences_of_a_play_fault_stay_in_their_deal(seed, deals, options, p
 
     game, places = find_game(seed, want, players=4, options=options, deals=deals)
     t, i, card, other_line = pick.choice(places)
+    assert other_line is not None
     mutated = game.copy()
     mutated.deals[0].tricks[t].cards[i] = card
     render(mutated)
@@ -447,7 +478,7 @@ def test_consequences_of_a_play_fault_stay_in_their_deal(seed, deals, options, p
 # ----------------------------------------------------------------------------- written figures
 
 
-def _card_bids(game: GeneratedGame, negative: bool):
+def _card_bids(game: GeneratedGame, negative: bool) -> list[tuple[int, GeneratedBid]]:
     return [
         (n, b)
         for n, d in enumerate(game.deals)
@@ -466,7 +497,15 @@ def _card_bids(game: GeneratedGame, negative: bool):
     st.booleans(),
     st.randoms(use_true_random=False),
 )
-def test_wrong_restated_bid_value(seed, players, options, deals, detail, negative, pick):
+def test_wrong_restated_bid_value(
+    seed: int,
+    players: int,
+    options: dict[str, str],
+    deals: int,
+    detail: str,
+    negative: bool,
+    pick: random.Random,
+) -> None:
     """``= v`` after a bid's cards is not their value: JB213, or JB204 when the signed sum is
     below zero (the bid counts as 0)."""
     game, bids = find_game(
@@ -493,7 +532,9 @@ def test_wrong_restated_bid_value(seed, players, options, deals, detail, negativ
 
 @mutation_settings
 @given(seeds, player_counts, jb_options(), deal_counts, st.randoms(use_true_random=False))
-def test_wrong_tricks_taken(seed, players, options, deals, pick):
+def test_wrong_tricks_taken(
+    seed: int, players: int, options: dict[str, str], deals: int, pick: random.Random
+) -> None:
     """A player's tricks written differently from the play (JB407)."""
     game, _ = find_game(seed, lambda g: True, players=players, options=options, deals=deals)
     deal_index = pick.randrange(len(game.deals))
@@ -516,12 +557,20 @@ def test_wrong_tricks_taken(seed, players, options, deals, pick):
     st.sampled_from(["JB401", "JB402", "JB404", "JB405", "JB406"]),
     st.randoms(use_true_random=False),
 )
-def test_wrong_score(seed, players, options, deals, detail, clause, pick):
+def test_wrong_score(
+    seed: int,
+    players: int,
+    options: dict[str, str],
+    deals: int,
+    detail: str,
+    clause: str,
+    pick: random.Random,
+) -> None:
     """A wrong score is reported under the clause that fixes the right one: JB401 an exact bid,
     JB402 a zero bid made, JB404 / JB405 a bid missed in a high / low game, JB406 a zero bid
     missed."""
 
-    def want(g):
+    def want(g: GeneratedGame) -> list[tuple[int, str]]:
         return [(n, p) for n, d in enumerate(g.deals) for p in g.players if d.clauses[p] == clause]
 
     game, places = find_game(
@@ -537,7 +586,9 @@ def test_wrong_score(seed, players, options, deals, detail, clause, pick):
 
 @mutation_settings
 @given(seeds, player_counts, jb_options(), deal_counts, details, st.randoms(use_true_random=False))
-def test_wrong_total(seed, players, options, deals, detail, pick):
+def test_wrong_total(
+    seed: int, players: int, options: dict[str, str], deals: int, detail: str, pick: random.Random
+) -> None:
     """A running total that is not the previous total plus the score (JB409)."""
     game, _ = find_game(
         seed, lambda g: True, players=players, options=options, deals=deals, detail=detail
@@ -561,11 +612,19 @@ def test_wrong_total(seed, players, options, deals, detail, pick):
     st.sampled_from(["JB205", "JB206", "JB207"]),
     st.randoms(use_true_random=False),
 )
-def test_wrong_contract_winner(seed, players, options, deals, detail, clause, pick):
+def test_wrong_contract_winner(
+    seed: int,
+    players: int,
+    options: dict[str, str],
+    deals: int,
+    detail: str,
+    clause: str,
+    pick: random.Random,
+) -> None:
     """The contract names a player who did not win the bidding: JB205 when one bid was the
     highest, JB206 when equal bids were decided by fewer cards, JB207 by the highest card."""
 
-    def want(g):
+    def want(g: GeneratedGame) -> list[int]:
         return [n for n, d in enumerate(g.deals) if d.decided_by == clause and d.winner_checkable]
 
     game, deals_found = find_game(
@@ -581,13 +640,15 @@ def test_wrong_contract_winner(seed, players, options, deals, detail, clause, pi
 
 @mutation_settings
 @given(seeds, player_counts, jb_options(), deal_counts, details, st.randoms(use_true_random=False))
-def test_wrong_trump(seed, players, options, deals, detail, pick):
+def test_wrong_trump(
+    seed: int, players: int, options: dict[str, str], deals: int, detail: str, pick: random.Random
+) -> None:
     """The contract restates a trump other than the one the winning bid gives (JB208).
 
     Only deals whose bids are all written as cards: with a bid written as a number the winner,
     and so the trump, cannot be recomputed, and the play is judged under the written trump."""
 
-    def want(g):
+    def want(g: GeneratedGame) -> list[int]:
         return [n for n, d in enumerate(g.deals) if not any(b.as_number for b in d.bids)]
 
     game, deals_found = find_game(
@@ -603,10 +664,12 @@ def test_wrong_trump(seed, players, options, deals, detail, pick):
 
 @mutation_settings
 @given(seeds, player_counts, jb_options(), deal_counts, details, st.randoms(use_true_random=False))
-def test_wrong_mode(seed, players, options, deals, detail, pick):
+def test_wrong_mode(
+    seed: int, players: int, options: dict[str, str], deals: int, detail: str, pick: random.Random
+) -> None:
     """A high game written bawah (JB210) or a low game written atas (JB211)."""
 
-    def want(g):
+    def want(g: GeneratedGame) -> list[int]:
         return [n for n, d in enumerate(g.deals) if not d.even]
 
     game, deals_found = find_game(
@@ -629,10 +692,12 @@ def test_wrong_mode(seed, players, options, deals, detail, pick):
     details,
     st.randoms(use_true_random=False),
 )
-def test_even_game_mode_against_its_adjustment(seed, players, options, deals, detail, pick):
+def test_even_game_mode_against_its_adjustment(
+    seed: int, players: int, options: dict[str, str], deals: int, detail: str, pick: random.Random
+) -> None:
     """An even game adjusted +1 written bawah, or -1 written atas (JB212)."""
 
-    def want(g):
+    def want(g: GeneratedGame) -> list[int]:
         return [n for n, d in enumerate(g.deals) if d.even]
 
     game, deals_found = find_game(
