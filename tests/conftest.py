@@ -31,8 +31,8 @@ from trufspec.output import coverage, schemas, sheet, standings
 from trufspec.output import json as json_report
 from trufspec.readings import json as readings_json
 
-_KINDS = {"browser": "browser", "postgres": "postgres"}
-"""The fixtures that make a test of a costly kind, by the marker of the kind."""
+_KINDS = {"browser": "browser", "postgres": "postgres", "live": "server"}
+"""The fixtures that make a test of a costly kind, and the marker of the kind."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

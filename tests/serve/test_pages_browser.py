@@ -13,13 +13,13 @@ import http.client
 import re
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from browser import Tab, keep_screenshot, png_is_blank
-from live_server import running
+from live_server import Server, running
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.server
@@ -29,10 +29,10 @@ BAD = sorted((ROOT / "records").glob("*/clauses/*.bad.truf"))
 WIDTHS = (390, 1280)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running(tmp_path_factory.mktemp("serve") / "games.sqlite") as live:
-        yield live.url
+@pytest.fixture
+def server(live: Server) -> str:
+    """The address of the session's server (each test starts games of its own)."""
+    return live.url
 
 
 def _stays_home(tab: Tab, server: str) -> None:

@@ -13,12 +13,12 @@ import json
 import re
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from browser import Tab, keep_screenshot, png_is_blank
-from live_server import running
+from live_server import Server, running
 from play_page import move, page_version
 from playwright.sync_api import Page, expect
 
@@ -30,10 +30,10 @@ MOST_CLICKS = 400
 """The most actions a test makes for the person: more than any game played here needs."""
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running(tmp_path_factory.mktemp("serve") / "games.sqlite") as live:
-        yield live.url
+@pytest.fixture
+def server(live: Server) -> str:
+    """The address of the session's server (each test starts games of its own)."""
+    return live.url
 
 
 def _start(

@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser import Tab, keep_screenshot, png_is_blank
-from live_server import running
+from live_server import Server, running
 from play_page import move, page_version
 from playwright.sync_api import Page, expect
 
@@ -89,10 +89,10 @@ def _in_play(text: str, deal: str) -> bool:
     )
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running(tmp_path_factory.mktemp("serve") / "games.sqlite") as live:
-        yield live.url
+@pytest.fixture
+def server(live: Server) -> str:
+    """The address of the session's server (each test starts games of its own)."""
+    return live.url
 
 
 def _start_table(

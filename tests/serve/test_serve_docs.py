@@ -7,11 +7,10 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_server import Server, running
+from live_server import Server
 
 pytestmark = pytest.mark.server
 
@@ -29,10 +28,10 @@ def blocks(language: str, after: str) -> list[str]:
     return found
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("docs") / "games.sqlite") as live:
-        yield live
+@pytest.fixture
+def server(live: Server) -> Server:
+    """The session's server (each example starts games of its own)."""
+    return live
 
 
 def test_the_curl_examples_run(server: Server, tmp_path: Path) -> None:
