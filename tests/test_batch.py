@@ -139,7 +139,7 @@ def test_progress_counts_every_byte(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_command_line_jobs_give_the_same_output(tmp_path: Path, jobs: str) -> None:
-    from test_cli import run
+    from cli_runs import run
 
     for number in range(3):
         (tmp_path / f"{number}.truf").write_text(corpus(number, 3), encoding="utf-8")
@@ -151,7 +151,7 @@ def test_command_line_jobs_give_the_same_output(tmp_path: Path, jobs: str) -> No
     assert result.stdout == json_report.render(expected)
 
 
-def test_a_check_without_figures_reports_the_same_diagnostics_and_counts(tmp_path) -> None:
+def test_a_check_without_figures_reports_the_same_diagnostics_and_counts(tmp_path: Path) -> None:
     path = tmp_path / "games.truf"
     path.write_text(corpus(7, 4), encoding="utf-8")
     full = next(check_paths([str(path)]))

@@ -6,6 +6,7 @@ the module; the corpus has several files of several blocks, with faults.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from trufspec.output.model import Report
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[distributed.Client]:
     cluster = distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     )
@@ -42,7 +43,9 @@ def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return paths
 
 
-def test_cluster_report_is_the_single_process_report(client, files: list[str]) -> None:
+def test_cluster_report_is_the_single_process_report(
+    client: distributed.Client, files: list[str]
+) -> None:
     assert len(list(extents(files))) > len(files)
     on_cluster = check_on_cluster(files, client)
     alone = [trufspec.check_bytes(Path(p).read_bytes(), p) for p in files]
@@ -51,7 +54,9 @@ def test_cluster_report_is_the_single_process_report(client, files: list[str]) -
     assert all(g.deals and g.deals[-1].totals is not None for r in on_cluster for g in r.games[:1])
 
 
-def test_unreadable_file_is_reported_and_left_out(client, files: list[str], tmp_path: Path) -> None:
+def test_unreadable_file_is_reported_and_left_out(
+    client: distributed.Client, files: list[str], tmp_path: Path
+) -> None:
     missing = str(tmp_path / "missing.truf")
     failed: list[str] = []
     reports = check_on_cluster(

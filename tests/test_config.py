@@ -5,18 +5,20 @@ or a trufspec.toml, found from the current directory up; the command line over t
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
 from cli_runs import SYNTAX_ERROR, VALID, run, write
 
 
-def readings(result) -> dict[str, str]:
+def readings(result: subprocess.CompletedProcess[str]) -> dict[str, str]:
     assert result.returncode in (0, 1), result.stderr
-    return json.loads(result.stdout)["files"][0]["games"][0]["options"]
+    options: dict[str, str] = json.loads(result.stdout)["files"][0]["games"][0]["options"]
+    return options
 
 
-def checked(result) -> list[str]:
+def checked(result: subprocess.CompletedProcess[str]) -> list[str]:
     assert result.returncode in (0, 1), result.stderr
     return [file["path"] for file in json.loads(result.stdout)["files"]]
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from trufspec.coverage import cover, must_be_broken
+from trufspec.coverage import Coverage, cover, must_be_broken
 from trufspec.spec.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,7 +26,7 @@ RECORDS = ROOT / "records"
 CLAUSE_RECORDS = sorted(RECORDS.glob("*/clauses/*.truf"))
 
 
-def coverage_of(*paths: Path):
+def coverage_of(*paths: Path) -> Coverage:
     return cover((str(p), p.read_bytes()) for p in paths)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from trufspec.games import GAMES, PREFIXES, descriptor
@@ -42,7 +44,7 @@ def test_only_a_card_or_a_tromplemond_bribe_can_be_let_stand() -> None:
     with pytest.raises(Refused, match="only a card played to a trick") as raised:
         state.acknowledged(NextDeal("Ana"))
     assert raised.value.diagnostic.code == "REF001"
-    assert state.acknowledged(PlayCard("Ana", state.hand("Ana")[0])).acknowledged
+    assert cast(PlayCard, state.acknowledged(PlayCard("Ana", state.hand("Ana")[0]))).acknowledged
     round_ = new_game("tromplemond", PLAYERS, seed=1)
     assert round_.acknowledged(Choose("Ana", "bribe Budi")) == Choose("Ana", "bribe Budi!")
     with pytest.raises(Refused, match="only a bribe"):

@@ -8,14 +8,10 @@ intended, regenerate with ``python tests/support/golden/regenerate.py`` and revi
 from __future__ import annotations
 
 import difflib
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "support" / "golden"))
-
-from regenerate import GOLDEN, ROOT, golden_file, report_text, samples
+from golden.regenerate import GOLDEN, ROOT, golden_file, report_text, samples
 
 
 def test_there_are_samples() -> None:

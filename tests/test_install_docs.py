@@ -37,7 +37,8 @@ def blocks(path: Path) -> list[tuple[str, list[str]]]:
     lines = path.read_text(encoding="utf-8").splitlines()
     found: list[tuple[str, list[str]]] = []
     if path.suffix == ".md":
-        language, body = None, []
+        language: str | None = None
+        body: list[str] = []
         for line in lines:
             if line.startswith("```"):
                 if language is None:

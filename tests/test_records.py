@@ -22,9 +22,11 @@ from pathlib import Path
 import pytest
 
 import trufspec
+from trufspec.cards import Trump
 from trufspec.diagnostics import Severity
 from trufspec.engine.findings import Findings
 from trufspec.marks import compare, marks_of, readable_text
+from trufspec.output.model import FileReport
 from trufspec.records import Bids
 from trufspec.rulesets import RULESETS
 from trufspec.rulesets.truf.jb import bids as bidding
@@ -63,13 +65,13 @@ def ident(path: Path) -> str:
     return str(path.relative_to(ROOT))
 
 
-def check(path: Path) -> tuple[str, trufspec.api.FileReport]:
+def check(path: Path) -> tuple[str, FileReport]:
     """The text of a record as far as it reads (for its marks) and its report."""
     data = path.read_bytes()
     return readable_text(data), trufspec.check_bytes(data, str(path))
 
 
-def explain(report: trufspec.api.FileReport) -> str:
+def explain(report: FileReport) -> str:
     return (
         "\n".join(
             f"  {d.line}:{d.column} {d.severity.value} {d.code} {d.message}"
@@ -221,7 +223,8 @@ BID_VECTORS = [
 ]
 
 
-def trump_name(trump: object) -> str:
+def trump_name(trump: Trump | None) -> str:
+    assert trump is not None
     return "NT" if bidding.describe_trump(trump) == "no trump" else str(trump)
 
 
@@ -249,14 +252,12 @@ def test_card_values_by_function() -> None:
 HEAD = '[Event "Vectors"]\n[Ruleset "truf-jb"]\n[Players "{players}"]\n{options}\ndeal 1\n'
 
 
-def sheet(
-    body: str, players: str = "Ana Budi Citra Dewi", opts: str = ""
-) -> trufspec.api.FileReport:
+def sheet(body: str, players: str = "Ana Budi Citra Dewi", opts: str = "") -> FileReport:
     text = HEAD.format(players=players, options=f'[Options "{opts}"]\n' if opts else "") + body
     return trufspec.check_text(text, "vector.truf")
 
 
-def errors(report: trufspec.api.FileReport) -> list[str]:
+def errors(report: FileReport) -> list[str]:
     return [f"{d.code} {d.message}" for d in report.diagnostics if d.severity is not Severity.INFO]
 
 
@@ -317,7 +318,15 @@ EVEN_IDS = ["4p-up", "4p-down", "3p-up", "3p-down", "3p-down-clamped"]
 @pytest.mark.parametrize(
     ("seats", "made", "adjust", "adjusted", "high", "tricks", "scores"), EVEN_VECTORS, ids=EVEN_IDS
 )
-def test_even_game_by_function(seats, made, adjust, adjusted, high, tricks, scores) -> None:
+def test_even_game_by_function(
+    seats: tuple[str, ...],
+    made: tuple[int, ...],
+    adjust: int,
+    adjusted: tuple[int, ...],
+    high: bool,
+    tricks: tuple[int, ...],
+    scores: tuple[int, ...],
+) -> None:
     from trufspec.records import Contract
 
     found = {p: bidding.Bid(p, v, raw=v) for p, v in zip(seats, made)}
@@ -341,7 +350,15 @@ def test_even_game_by_function(seats, made, adjust, adjusted, high, tricks, scor
 @pytest.mark.parametrize(
     ("seats", "made", "adjust", "adjusted", "high", "tricks", "scores"), EVEN_VECTORS, ids=EVEN_IDS
 )
-def test_even_game_by_record(seats, made, adjust, adjusted, high, tricks, scores) -> None:
+def test_even_game_by_record(
+    seats: tuple[str, ...],
+    made: tuple[int, ...],
+    adjust: int,
+    adjusted: tuple[int, ...],
+    high: bool,
+    tricks: tuple[int, ...],
+    scores: tuple[int, ...],
+) -> None:
     bids = " ".join(f"{p}: {v}" for p, v in zip(seats, made))
     taken = " ".join(f"{p} {k}" for p, k in zip(seats, tricks))
     written = " ".join(f"{p} {s}" for p, s in zip(seats, scores))
@@ -369,7 +386,9 @@ SCORE_VECTORS = [
 
 
 @pytest.mark.parametrize(("bid", "taken", "high", "players", "points", "clause"), SCORE_VECTORS)
-def test_score_table_by_function(bid, taken, high, players, points, clause) -> None:
+def test_score_table_by_function(
+    bid: int, taken: int, high: bool, players: int, points: int, clause: str
+) -> None:
     result = score(bid, taken, high, players, OPTIONS, bid)
     assert (result.points, result.clause) == (points, clause)
 
@@ -395,11 +414,14 @@ def score_sheet(bid: int, taken: int, high: bool, players: int) -> tuple[str, st
 
 
 @pytest.mark.parametrize(("bid", "taken", "high", "players", "points", "clause"), SCORE_VECTORS)
-def test_score_table_by_record(bid, taken, high, players, points, clause) -> None:
+def test_score_table_by_record(
+    bid: int, taken: int, high: bool, players: int, points: int, clause: str
+) -> None:
     seats, body, player = score_sheet(bid, taken, high, players)
     report = sheet(body, players=seats)
     assert errors(report) == []
-    assert report.games[0].deals[0].scores[player] == points
+    scores = report.games[0].deals[0].scores
+    assert scores is not None and scores[player] == points
     # The same score written wrong is reported under the clause that fixes it.
     wrong = sheet(body + f"score {player} {points + 1}\n", players=seats)
     assert [e.split()[0] for e in errors(wrong)] == [clause]

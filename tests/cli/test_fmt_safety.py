@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import cast
 
 import pytest
 from cli_runs import PACKAGE_ROOT, UNFORMATTED, run, write
@@ -23,7 +24,7 @@ from cli_runs import PACKAGE_ROOT, UNFORMATTED, run, write
 import trufspec
 from trufspec.rewrite import rewrite
 
-FORMATTED = trufspec.format_bytes(UNFORMATTED.encode(), "club.truf").output
+FORMATTED = cast(str, trufspec.format_bytes(UNFORMATTED.encode(), "club.truf").output)
 
 
 def test_a_symbolic_link_stays_a_link_to_its_rewritten_target(tmp_path: Path) -> None:

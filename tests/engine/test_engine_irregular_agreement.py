@@ -29,12 +29,13 @@ from referee_play import pick
 
 from trufspec.referee import Choose, PlayCard, new_game
 from trufspec.referee.state import GameState
+from trufspec.referee.tricks import TrickGame
 from trufspec.referee.tromplemond import TromplemondState
 from trufspec.simulate.bots import make_bot
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 
-READINGS = {
+READINGS: dict[str, dict[str, tuple[str, ...]]] = {
     "truf-jb": JB_READINGS,
     "truf-basics": {"trump-lead": ("free", "until-broken")},
     "truf-de": {"direction": ("alternate-ccw-first", "fixed-ccw", "fixed-cw")},
@@ -132,12 +133,14 @@ def test_a_trump_revoke_under_ruff_only_does_not_break_trumps_for_either() -> No
         if checked == 8:
             break
         state = new_game("truf-jb", PLAYERS, {"trump-broken-by": "ruff-only"}, seed=seed)
+        assert isinstance(state, TrickGame)
         rng = random.Random(seed)
         bidder = make_bot("basic", rng)
         while state.phase != "play":
             state.apply(bidder.choose(state, state.to_act[0]))
         trump = state.table.trump if state.table is not None else None
         while trump is not None and not state.is_deal_over:
+            assert state.table is not None
             ruffs = [
                 a
                 for a in irregular_plays(state)

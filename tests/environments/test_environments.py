@@ -37,7 +37,7 @@ from trufspec.simulate.terminal import scored_lines, table_lines
 
 RULESETS = ("truf-jb", "truf-basics", "truf-de", "ruff-and-honours", "tromplemond")
 
-READINGS = {
+READINGS: dict[str, list[dict[str, object]]] = {
     "truf_jb": [{}, {"max_bid": "tricks-available", "single_minus": "reject", "players": 3}],
     "truf_basics": [{}, {"no_truf_by_choice": "yes", "trump_lead": "until-broken"}],
     "truf_de": [{}, {"scoring": "three", "dealer_tie": "any-tied", "max_deals": 2}],
@@ -293,6 +293,7 @@ def test_a_drawn_world_keeps_what_the_player_knows(ruleset: str) -> None:
             referee = state.episode.state
             name = referee.players[state.current_player()]
             world = draw(state.episode, name, rng)
+            assert world.state is not None
             building = state.episode.selection
             assert strings(world.state, name, building) == strings(referee, name, building)
             assert world.decisions().ids == state.episode.decisions().ids

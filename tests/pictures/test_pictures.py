@@ -123,8 +123,8 @@ def card_positions(value: object) -> set[tuple[int, int]]:
         elif isinstance(node, tuple):
             for item in node:
                 walk(item)
-        elif attrs.has(type(node)):
-            for field in attrs.fields(type(node)):
+        elif attrs.has(kind := type(node)):
+            for field in attrs.fields(kind):
                 if field.name not in ("span", "comments"):
                     walk(getattr(node, field.name))
 
@@ -448,8 +448,8 @@ def test_a_diagram_in_letters_has_no_suit_symbols_and_scales_with_its_size() -> 
     small = deal_svg(game.deals[0], game.players, unicode=False, size=10)
     large = deal_svg(game.deals[0], game.players, unicode=False, size=20)
     assert not set("♠♥♦♣") & set(small)
-    assert float(ElementTree.fromstring(large).get("width")) == pytest.approx(
-        2 * float(ElementTree.fromstring(small).get("width")), rel=0.02
+    assert float(ElementTree.fromstring(large).attrib["width"]) == pytest.approx(
+        2 * float(ElementTree.fromstring(small).attrib["width"]), rel=0.02
     )
 
 
@@ -470,7 +470,9 @@ def test_a_trick_picture_frames_the_winner() -> None:
     ]
     assert cards == ["AC", "2C", "4C", "10C"]
     assert len([r for r in root.iter(f"{SVG}rect") if "tf-win" in (r.get("class") or "")]) == 1
-    assert "won by Tom" in (root.find(f"{SVG}desc").text or "")
+    desc = root.find(f"{SVG}desc")
+    assert desc is not None
+    assert "won by Tom" in (desc.text or "")
     with pytest.raises(ValueError, match="no trick 13"):
         trick_svg(game.deals[0], game.players, 13)
 
@@ -478,7 +480,9 @@ def test_a_trick_picture_frames_the_winner() -> None:
 def test_a_score_chart_names_the_winner_and_marks_the_target() -> None:
     game, report = _game("ruff-and-honours/club-night-2026-10-06.truf")
     root = ElementTree.fromstring(chart_svg(game, report.games[0]))
-    assert "Winner: Margaret+Eleanor" in (root.find(f"{SVG}desc").text or "")
+    desc = root.find(f"{SVG}desc")
+    assert desc is not None
+    assert "Winner: Margaret+Eleanor" in (desc.text or "")
     assert [line for line in root.iter(f"{SVG}line") if line.get("class") == "tf-target"]
     assert [line for line in root.iter(f"{SVG}line") if line.get("class") == "tf-end"]
     points = [
@@ -525,7 +529,9 @@ def test_a_target_far_beyond_the_totals_does_not_squash_the_chart() -> None:
     totals, and the chart says where the target lies."""
     game, report = _game("tromplemond/club-night-2026-10-08.truf")
     root = ElementTree.fromstring(chart_svg(game, report.games[0]))
-    ticks = [int(t.text) for t in root.iter(f"{SVG}text") if (t.text or "").lstrip("-").isdigit()]
+    ticks = [
+        int(text) for t in root.iter(f"{SVG}text") if (text := t.text or "").lstrip("-").isdigit()
+    ]
     assert max(ticks) < 100
     assert not [line for line in root.iter(f"{SVG}line") if line.get("class") == "tf-target"]
     notes = [

@@ -41,7 +41,7 @@ def _replay(index: int) -> str:
 def _state(browser: Tab, index: int) -> dict[str, object]:
     """What the replay shows: its step, the tricks on the table, the cards left in the hands
     (not those on the table, nor the rows of cards aside: the stock, the discards)."""
-    return browser.page.evaluate(
+    shown: dict[str, object] = browser.page.evaluate(
         f"""(() => {{
         const replay = {_replay(index)};
         const visible = (e) => e.getBoundingClientRect().width > 0;
@@ -55,6 +55,7 @@ def _state(browser: Tab, index: int) -> dict[str, object]:
         }};
         }})()"""
     )
+    return shown
 
 
 def test_the_arrow_keys_step_the_replay_through_every_trick(

@@ -9,7 +9,7 @@ import weakref
 from pathlib import Path
 
 import pytest
-from referee_play import pick, play_until
+from referee_play import pick, play_until, why_refused
 
 from trufspec import check_text, dumps, loads
 from trufspec.cards import parse_card
@@ -275,7 +275,7 @@ def test_a_card_acknowledged_is_played_only_by_the_player_to_play_and_who_holds_
         if refused:
             break
         state.apply(rng.choice(state.legal_actions()))
-    broken = state.why_not(PlayCard(player, refused[0]))
+    broken = why_refused(state, PlayCard(player, refused[0]))
     with pytest.raises(Refused, match="never by the player who commits it") as marked:
         state.action(player, f"{refused[0]}!")
     assert marked.value.diagnostic.code == "REF001"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from trufspec.records import Game
-from trufspec.referee import GameState
+from trufspec.referee import GameState, resume
 from trufspec.serve import judged
 from trufspec.serve.models import RefereeRequest, RefereeResponse
 
@@ -32,7 +32,7 @@ def _play(monkeypatch: pytest.MonkeyPatch, keep: bool, steps: int) -> list[Refer
 def test_kept_states_answer_as_resumed_ones_do(monkeypatch: pytest.MonkeyPatch) -> None:
     resumed = _play(monkeypatch, keep=False, steps=60)
     calls = 0
-    real = judged.resume
+    real = resume  # judged.resume, before it is counted
 
     def counted(record: Game | str, *, seed: int | str | None = None) -> GameState:
         nonlocal calls

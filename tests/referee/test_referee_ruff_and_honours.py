@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from referee_play import assert_resumes, play_until
+from referee_play import assert_resumes, play_until, why_refused
 
 from trufspec import check_text, dumps
 from trufspec.diagnostics import Severity
 from trufspec.referee import Choose, Discard, NextDeal, PlayCard, Refused, new_game
+from trufspec.referee.ruff_and_honours import RuffAndHonoursState
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 READINGS = [
@@ -25,7 +26,7 @@ READINGS = [
 
 
 @pytest.mark.parametrize("readings", READINGS)
-def test_a_game_to_nine_checks_clean_with_its_scores(readings) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_to_nine_checks_clean_with_its_scores(readings: dict[str, str]) -> None:
     state = play_until(
         new_game("ruff-and-honours", PLAYERS, readings, seed=3),
         random.Random(8),
@@ -42,7 +43,9 @@ def test_a_game_to_nine_checks_clean_with_its_scores(readings) -> None:  # type:
 
 def test_the_ruff_is_the_entitled_players_and_judged_by_the_rules() -> None:
     state = new_game("ruff-and-honours", PLAYERS, seed=5)
+    assert isinstance(state, RuffAndHonoursState)
     ruffer = state.current_player
+    assert ruffer is not None
     assert state.phase == "ruff" and state.to_act == (ruffer,)
     pool = state.hand(ruffer)  # the ruffer has taken up the stock
     assert pool[-4:] == state.stock and len(pool) == 16
@@ -50,10 +53,10 @@ def test_the_ruff_is_the_entitled_players_and_judged_by_the_rules() -> None:
     assert seen.hand == pool and all(str(c) in state.observation_string(ruffer) for c in pool)
     other = next(p for p in PLAYERS if p != ruffer)
     assert not any(str(c) in state.observation_string(other) for c in state.stock[1:])
-    assert state.why_not(Discard(other, state.hand(other)[:4])).code == "RH104"
-    refusal = state.why_not(Discard(ruffer, pool[:3]))
+    assert why_refused(state, Discard(other, state.hand(other)[:4])).code == "RH104"
+    refusal = why_refused(state, Discard(ruffer, pool[:3]))
     assert refusal.code == "RH105" and "discarded 3 cards, not 4" in refusal.message
-    assert state.why_not(Choose(ruffer, "declines")).code == "RH107"
+    assert why_refused(state, Choose(ruffer, "declines")).code == "RH107"
     assert len(state.legal_actions()) == 1820  # four of the sixteen cards
     state.apply(Discard(ruffer, pool[-4:]))
     assert state.phase == "play" and state.current_player == PLAYERS[1]
@@ -68,7 +71,7 @@ def test_the_player_to_the_left_of_the_dealer_deals_next() -> None:
         lambda s: s.phase == "end",
     )
     assert state.to_act == ("Dewi",)
-    refusal = state.why_not(NextDeal("Ana"))
+    refusal = why_refused(state, NextDeal("Ana"))
     assert refusal.code == "RH106"
     state.apply(NextDeal("Dewi"))
     assert state.phase == "ruff" and state.deal_number == 2
@@ -84,21 +87,23 @@ def test_a_card_out_of_turn_is_answered_with_whose_turn_it_is() -> None:
     leader = state.current_player
     assert leader is not None
     other = next(p for p in PLAYERS if p != leader)
-    early = state.why_not(PlayCard(other, state.hand(other)[0]))
+    early = why_refused(state, PlayCard(other, state.hand(other)[0]))
     assert (early.code, early.message) == ("RH301", f"it is {leader}'s lead")
     state.apply(state.legal_actions(leader)[0])
     follower = state.current_player
     wrong = next(p for p in PLAYERS if p not in (leader, follower))
-    late = state.why_not(PlayCard(wrong, state.hand(wrong)[0]))
+    late = why_refused(state, PlayCard(wrong, state.hand(wrong)[0]))
     assert late.message == f"it is {follower}'s turn: play goes clockwise"
-    again = state.why_not(PlayCard(leader, state.hand(leader)[0]))
+    again = why_refused(state, PlayCard(leader, state.hand(leader)[0]))
     assert again.message == f"{leader} has already played to this trick"
     assert again.said_to(leader) == "You have already played to this trick"
 
 
 def test_a_view_hides_the_stock_and_the_discards_of_others() -> None:
     state = new_game("ruff-and-honours", PLAYERS, seed=5)
+    assert isinstance(state, RuffAndHonoursState)
     ruffer = state.current_player
+    assert ruffer is not None
     discards = (state.hand(ruffer) + state.stock)[-4:]
     state.apply(Discard(ruffer, discards))
     other = next(p for p in PLAYERS if p != ruffer)

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
-from referee_play import assert_resumes, play_until
+from referee_play import assert_resumes, play_until, trick_table, why_refused
 
 from trufspec import check_text, dumps
-from trufspec.cards import parse_card
+from trufspec.cards import Card, parse_card
 from trufspec.diagnostics import Severity
 from trufspec.referee import BidCards, Choose, Refused, new_game
+from trufspec.referee.state import GameState
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 
 
-def cards(text: str):  # type: ignore[no-untyped-def]
+def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(w) for w in text.split())
 
 
@@ -27,7 +29,7 @@ def cards(text: str):  # type: ignore[no-untyped-def]
         {"subtract-valid": "result", "same-suit-tiebreak": "rank"},
     ],
 )
-def test_six_rounds_check_clean_with_their_scores(readings) -> None:  # type: ignore[no-untyped-def]
+def test_six_rounds_check_clean_with_their_scores(readings: dict[str, str]) -> None:
     state = play_until(
         new_game("truf-basics", PLAYERS, readings, seed=31),
         random.Random(3),
@@ -56,20 +58,20 @@ HANDS = {
 def test_declarations_are_judged_by_their_forms() -> None:
     state = new_game("truf-basics", PLAYERS, hands=[HANDS])
     assert state.why_not(BidCards("Ana", cards("9C 5C"), frozenset({1}))) is None  # SUBTRACT 9 - 5
-    refusal = state.why_not(BidCards("Ana", cards("AH 5D")))
+    refusal = why_refused(state, BidCards("Ana", cards("AH 5D")))
     assert refusal.code == "TB205"  # NO TRUF worth 6, below 7
-    assert state.why_not(BidCards("Ana", cards("AH KH 7H"))).code == "TB201"
-    assert state.why_not(BidCards("Ana", cards("AH"), frozenset({0}))).code == "TB201"
+    assert why_refused(state, BidCards("Ana", cards("AH KH 7H"))).code == "TB201"
+    assert why_refused(state, BidCards("Ana", cards("AH"), frozenset({0}))).code == "TB201"
     legal = state.legal_actions("Ana")
     assert (
         BidCards("Ana", cards("9C 5C"), frozenset({1})) in legal
         and BidCards("Ana", cards("AH 5D")) not in legal
     )
-    assert all(len(b.cards) <= 2 for b in legal)
+    assert all(len(cast(BidCards, b).cards) <= 2 for b in legal)
 
 
 def test_the_trump_player_may_choose_no_trump_under_the_reading() -> None:
-    def bid(readings):  # type: ignore[no-untyped-def]
+    def bid(readings: dict[str, str]) -> GameState:
         state = new_game("truf-basics", PLAYERS, readings, hands=[HANDS])
         for player, declared in zip(PLAYERS, ("9C", "2S", "5S", "4C")):
             state.apply(BidCards(player, cards(declared)))
@@ -80,9 +82,9 @@ def test_the_trump_player_may_choose_no_trump_under_the_reading() -> None:
     chooser = bid({"no-truf-by-choice": "yes"})
     assert chooser.phase == "contract"
     assert [str(a) for a in chooser.legal_actions()] == ["trump C atas", "trump NT atas"]
-    assert chooser.why_not(Choose("Ana", "trump C bawah")).code == "TB213"
+    assert why_refused(chooser, Choose("Ana", "trump C bawah")).code == "TB213"
     chooser.apply(Choose("Ana", "trump NT atas"))
-    assert chooser.table.trump is None
+    assert trick_table(chooser).trump is None
 
 
 def test_a_truf_basics_record_resumes_at_any_cut_and_bad_set_ups_are_refused() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from referee_play import assert_resumes, play_until
+from referee_play import assert_resumes, play_until, why_refused
 
 from trufspec import check_text, dumps
 from trufspec.cards import parse_card
@@ -23,7 +23,7 @@ PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
         {"dealer-tie": "any-tied", "scoring": "two"},
     ],
 )
-def test_a_game_of_thirteen_deals_checks_clean_with_its_scores(readings) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_of_thirteen_deals_checks_clean_with_its_scores(readings: dict[str, str]) -> None:
     state = play_until(
         new_game("truf-de", PLAYERS, readings, seed=21), random.Random(2), lambda s: s.is_game_over
     )
@@ -60,10 +60,10 @@ def test_a_bid_is_one_card_of_the_hand() -> None:
     state = new_game("truf-de", PLAYERS, seed=3)
     hand = state.hand("Ana")
     assert list(state.legal_actions("Ana")) == [BidCards("Ana", (c,)) for c in hand]
-    refusal = state.why_not(BidCards("Ana", hand[:2]))
+    refusal = why_refused(state, BidCards("Ana", hand[:2]))
     assert refusal.code == "TD201" and "bid 2 cards" in refusal.message
     stranger = state.hand("Budi")[0]
-    assert state.why_not(BidCards("Ana", (stranger,))).code == "TD201"
+    assert why_refused(state, BidCards("Ana", (stranger,))).code == "TD201"
 
 
 def test_bad_set_ups_are_refused() -> None:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
+from referee_play import trick_table, why_refused
 
 from trufspec import check_text, dumps, loads
 from trufspec.cards import Card, parse_card
 from trufspec.diagnostics import Severity
 from trufspec.referee import BidCards, Choose, NextDeal, PlayCard, Refused, new_game, resume
 from trufspec.referee.choices import SignedCardBids
+from trufspec.referee.state import GameState
 from trufspec.rulesets.truf.jb.bids import card_value
 
 FOUR = ("Ana", "Budi", "Citra", "Dewi")
@@ -22,7 +25,11 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(word) for word in text.split())
 
 
-def play_out(state, rng: random.Random, until=lambda s: s.is_game_over):  # type: ignore[no-untyped-def]
+def play_out(
+    state: GameState,
+    rng: random.Random,
+    until: Callable[[GameState], object] = lambda s: s.is_game_over,
+) -> GameState:
     while not until(state):
         state.apply(rng.choice(state.legal_actions()))
     return state
@@ -51,7 +58,9 @@ READINGS = [
 
 @pytest.mark.parametrize("players", [FOUR, THREE])
 @pytest.mark.parametrize("readings", READINGS)
-def test_a_game_played_through_the_referee_checks_clean_with_its_scores(players, readings) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_played_through_the_referee_checks_clean_with_its_scores(
+    players: tuple[str, ...], readings: dict[str, str]
+) -> None:
     state = new_game("truf-jb", players, {**readings, "deals": "3"}, seed=11)
     play_out(state, random.Random(5))
     text = dumps([state.record()])
@@ -71,9 +80,10 @@ def test_a_card_that_breaks_follow_suit_is_refused_with_the_validators_diagnosti
     rng = random.Random(2)
     # Play on until a follower holds the suit led and another card.
     while True:
-        play_out(state, rng, lambda s: s.phase == "play" and s.table.current)
-        led = state.table.current[0][1].suit
+        play_out(state, rng, lambda s: s.phase == "play" and trick_table(s).current)
+        led = trick_table(state).current[0][1].suit
         player = state.current_player
+        assert player is not None
         hand = state.hand(player)
         off = [c for c in hand if c.suit is not led]
         if off and any(c.suit is led for c in hand):
@@ -97,34 +107,38 @@ def test_a_card_that_breaks_follow_suit_is_refused_with_the_validators_diagnosti
 
 def test_the_bad_input_of_an_app_is_refused_with_a_clear_diagnostic() -> None:
     state = new_game("truf-jb", FOUR, {"turn-order": "clockwise"}, seed=4)
-    assert state.why_not(PlayCard("Budi", state.hand("Budi")[0])).code == "REF001"
-    assert "deal 1 is at its bids" in state.why_not(PlayCard("Budi", state.hand("Budi")[0])).message
-    assert state.why_not(BidCards("Zoe", cards("2S"))).code == "REC010"
+    assert why_refused(state, PlayCard("Budi", state.hand("Budi")[0])).code == "REF001"
+    assert (
+        "deal 1 is at its bids"
+        in why_refused(state, PlayCard("Budi", state.hand("Budi")[0])).message
+    )
+    assert why_refused(state, BidCards("Zoe", cards("2S"))).code == "REC010"
     held = state.hand("Ana")
     state.apply(BidCards("Ana", held[:1]))
-    assert state.why_not(BidCards("Ana", held[1:2])).code == "REC011"
+    assert why_refused(state, BidCards("Ana", held[1:2])).code == "REC011"
     not_held = next(c for c in state.hand("Budi") if c not in held)
-    refusal = state.why_not(BidCards("Ana", (not_held,)))
+    refusal = why_refused(state, BidCards("Ana", (not_held,)))
     assert refusal.code == "REC011"
-    refusal = state.why_not(BidCards("Citra", (not_held,)))
+    refusal = why_refused(state, BidCards("Citra", (not_held,)))
     assert (
         refusal.code == "JB201" and f"bid {not_held}, which is not in their hand" in refusal.message
     )
-    assert state.why_not(BidCards("Citra", ())).code == "JB201"
+    assert why_refused(state, BidCards("Citra", ())).code == "JB201"
     play_out(state, random.Random(1), lambda s: s.phase == "play")
     leader = state.current_player
     other = next(p for p in FOUR if p != leader)
-    assert state.why_not(PlayCard(other, state.hand(other)[0])).code == "JB301"
+    assert why_refused(state, PlayCard(other, state.hand(other)[0])).code == "JB301"
     state.apply(state.legal_actions()[0])
     wrong = next(p for p in FOUR if p not in (leader, state.current_player))
-    refusal = state.why_not(PlayCard(wrong, state.hand(wrong)[0]))
+    refusal = why_refused(state, PlayCard(wrong, state.hand(wrong)[0]))
     assert refusal.code == "JB304" and "clockwise" in refusal.message
     player = state.current_player
-    gone = state.table.current[0][1]
-    refusal = state.why_not(PlayCard(player, gone))
+    assert player is not None
+    gone = trick_table(state).current[0][1]
+    refusal = why_refused(state, PlayCard(player, gone))
     assert refusal.code == "JB306" and refusal.message.endswith("it was already played in trick 1")
-    assert state.why_not(Choose(player, "atas")).code == "REF001"
-    assert state.why_not(NextDeal(player)).code == "REF001"
+    assert why_refused(state, Choose(player, "atas")).code == "REF001"
+    assert why_refused(state, NextDeal(player)).code == "REF001"
 
 
 def test_a_set_up_the_rules_do_not_allow_is_refused() -> None:
@@ -174,7 +188,7 @@ EVEN_HANDS = {
 }
 
 
-def even_game(readings: dict[str, str]):  # type: ignore[no-untyped-def]
+def even_game(readings: dict[str, str]) -> GameState:
     """A deal whose bids 5 + 4 + 3 + 1 make 13, an even game."""
     state = new_game("truf-jb", FOUR, readings, hands=[EVEN_HANDS])
     for player, bid in zip(FOUR, ("5H", "4S", "3C", "AC")):
@@ -191,13 +205,13 @@ def test_an_even_game_waits_for_the_bid_winners_choice() -> None:
         "trump H atas",
         "trump H bawah",
     ]
-    assert state.why_not(Choose("Budi", "trump H atas")).code == "REF001"
-    assert state.why_not(Choose("Ana", "trump S atas")).code == "REF001"
+    assert why_refused(state, Choose("Budi", "trump H atas")).code == "REF001"
+    assert why_refused(state, Choose("Ana", "trump S atas")).code == "REF001"
     state.apply(Choose("Ana", "trump H bawah adjust -1"))
     assert state.phase == "play" and "contract Ana trump" in dumps([state.record()])
     modes = even_game({"even-adjust-scope": "mode-only"})
     assert [str(a) for a in modes.legal_actions()] == ["trump H atas", "trump H bawah"]
-    refusal = modes.why_not(Choose("Ana", "trump H atas adjust +1"))
+    refusal = why_refused(modes, Choose("Ana", "trump H atas adjust +1"))
     assert refusal.code == "JB212" and "mode-only" in refusal.message
 
 
@@ -209,13 +223,16 @@ def test_bids_are_listed_without_being_made_and_limited_by_the_readings() -> Non
     assert all(state.is_legal(bids[i]) for i in range(0, len(bids), 99_991))
     reject = new_game("truf-jb", FOUR, {"single-minus": "reject"}, seed=2)
     single = BidCards("Ana", reject.hand("Ana")[:1], frozenset({0}))
-    assert reject.why_not(single).code == "JB202" and single not in reject.legal_actions()
+    assert why_refused(reject, single).code == "JB202" and single not in reject.legal_actions()
     assert len(reject.legal_actions("Ana")) == 3**13 - 1 - 13
 
 
 def test_the_list_of_bids_under_a_cap_is_every_bid_within_it() -> None:
     hand = cards("KS 9S 2H AD 10C")
-    value = lambda c: card_value(c, False)  # noqa: E731
+
+    def value(c: Card) -> int:
+        return card_value(c, False)
+
     listed = SignedCardBids("Ana", hand, True, 13, value)
     expected = set()
     for code in range(1, 3 ** len(hand)):
@@ -270,7 +287,7 @@ def test_a_view_shows_a_player_their_hand_and_nothing_hidden() -> None:
 
 
 @pytest.mark.parametrize("players", [FOUR, THREE])
-def test_a_record_resumes_at_any_cut(players) -> None:  # type: ignore[no-untyped-def]
+def test_a_record_resumes_at_any_cut(players: tuple[str, ...]) -> None:
     state = new_game("truf-jb", players, {"deals": "2", "turn-order": "clockwise"}, seed=12)
     rng = random.Random(4)
     texts = []
@@ -287,7 +304,7 @@ def test_a_record_resumes_at_any_cut(players) -> None:  # type: ignore[no-untype
 
 def test_a_record_that_breaks_a_rule_is_not_resumed() -> None:
     state = new_game("truf-jb", FOUR, {"turn-order": "clockwise"}, seed=12)
-    play_out(state, random.Random(4), lambda s: s.phase == "play" and len(s.table.done) == 2)
+    play_out(state, random.Random(4), lambda s: s.phase == "play" and len(trick_table(s).done) == 2)
     text = dumps([state.record()])
     first = re.search(r"1\. (\w+:\s+)(\S+) (\S+)", text)
     assert first is not None

@@ -10,22 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from docblocks import service_blocks as blocks
 from live_server import Server
 
 pytestmark = pytest.mark.server
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = (ROOT / "docs" / "service.rst").read_text(encoding="utf-8")
 DOCUMENTED = "http://127.0.0.1:8000"
-
-
-def blocks(language: str, after: str) -> list[str]:
-    """The code blocks of ``language`` in the section that starts with ``after``."""
-    section = PAGE[PAGE.index(after) :]
-    found = []
-    for match in re.finditer(rf"\.\. code-block:: {language}\n\n((?:   .*\n|\n)+)", section):
-        found.append("\n".join(line[3:] for line in match.group(1).splitlines()))
-    return found
 
 
 @pytest.fixture

@@ -203,7 +203,7 @@ def test_the_documented_event_source_example_runs_in_a_browser(
     """The page's EventSource example, in Chromium on a page of the server: the token in the
     query, each action logged as it is applied, a sealed bid of another seat hidden."""
     from browser import Tab, chromium
-    from test_serve_docs import blocks
+    from docblocks import service_blocks as blocks
 
     example = blocks("javascript", "Views, changes and event streams")[0]
     game = new_game(client, seed=7)

@@ -208,8 +208,10 @@ def logged(actions: list[Action]) -> list[Logged]:
     """The actions as the log keeps them: the words without the ``!`` of a card let stand."""
     rows = []
     for version, action in enumerate(actions, start=1):
-        acknowledged = isinstance(action, PlayCard) and action.acknowledged
-        words = str(PlayCard(action.player, action.card)) if acknowledged else str(action)
+        if isinstance(action, PlayCard) and action.acknowledged:
+            acknowledged, words = True, str(PlayCard(action.player, action.card))
+        else:
+            acknowledged, words = False, str(action)
         rows.append(Logged(version, action.player, words, acknowledged, 0.0))
     return rows
 
@@ -240,8 +242,10 @@ def told(state: GameState, rows: list[Logged], viewer: Viewer) -> tuple[object, 
         told.append(view)
     # The actions on offer may name cards not seen (a Tromplemond claim, a cut: any card of
     # the pack); that they do not depend on the deal is what the comparison of two deals tests.
-    text = f"{told[-2].record} {told[-2].hand}"
-    assert set(CARD.findall(text)) <= may_see(again, viewer) | set(told[-2].hand)
+    shown = told[-2]
+    assert isinstance(shown, GameView)
+    text = f"{shown.record} {shown.hand}"
+    assert set(CARD.findall(text)) <= may_see(again, viewer) | set(shown.hand)
     return tuple(msgspec.json.encode(each) for each in told)
 
 

@@ -194,7 +194,9 @@ def test_a_bid_the_rules_forbid_is_refused_with_its_rule() -> None:
     table = open_table("truf-de", "Me", 1, 4, 5, {}, said.append)
     state = table.state
     while state.current_player != "Me":
-        state.apply(table.bots.choose(state, state.current_player))
+        player = state.current_player
+        assert player is not None
+        state.apply(table.bots.choose(state, player))
     two = " ".join(str(c) for c in state.hand("Me")[:2])
     assert not state.is_legal(BidCards("Me", tuple(state.hand("Me")[:2])))
     answers = iter([two + "\n", "quit\n"])

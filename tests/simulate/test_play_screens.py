@@ -12,6 +12,7 @@ taken up again, games that end) are run as a person would run them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -188,7 +189,9 @@ def test_a_card_marked_with_an_exclamation_mark_is_refused_to_the_player() -> No
         marked.append(next((c for c in hand if c not in legal), hand[0]).lower() + "!")
         return marked[-1]
 
-    lines = iter([lambda: "auto", lambda: "help", card, lambda: "quit"])
+    lines: Iterator[Callable[[], str]] = iter(
+        [lambda: "auto", lambda: "help", card, lambda: "quit"]
+    )
     table.run(lambda: next(lines)() + "\n")
     text = "\n".join(out)
     assert "KS!" not in text

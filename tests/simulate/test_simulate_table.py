@@ -73,11 +73,18 @@ def test_a_fault_under_other_readings_is_the_only_error(ruleset: str) -> None:
             assert errors(render(played.game, Detail.FULL)) == [played.fault.code], (options, kind)
 
 
+def fault_code(seed: int, kind: str) -> str:
+    """The code of the fault of ``kind`` a truf-jb game was played with."""
+    fault = play_game("truf-jb", random.Random(seed), fault=kind).fault
+    assert fault is not None
+    return fault.code
+
+
 def test_the_faults_are_the_rules_of_play() -> None:
     """A card the rules forbid is a revoke or a trump led too early; a lead by the wrong
     player breaks the rule of who leads."""
-    card = {play_game("truf-jb", random.Random(s), fault="card").fault.code for s in range(12)}  # type: ignore[union-attr]
-    turn = {play_game("truf-jb", random.Random(s), fault="turn").fault.code for s in range(6)}  # type: ignore[union-attr]
+    card = {fault_code(s, "card") for s in range(12)}
+    turn = {fault_code(s, "turn") for s in range(6)}
     assert card <= {"JB303", "JB305"} and "JB305" in card
     assert turn <= {"JB301", "JB302"}
 
@@ -121,7 +128,7 @@ def points(hand: tuple[Card, ...]) -> int:
 
 def bot_deals(count: int) -> list[tuple[dict[str, tuple[Card, ...]], dict[str, int], str, str]]:
     """``count`` truf-jb deals of bots: the hands, the bid values, the bid winner, the trump."""
-    found = []
+    found: list[tuple[dict[str, tuple[Card, ...]], dict[str, int], str, str]] = []
     seed = 0
     while len(found) < count:
         game = play_game("truf-jb", random.Random(seed), deals=4).game

@@ -4,9 +4,10 @@ the candidate actions they try."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from trufspec import check_text, dumps
-from trufspec.cards import FULL_PACK, NT, parse_card, parse_suit
+from trufspec.cards import FULL_PACK, NT, Card, parse_card, parse_suit
 from trufspec.diagnostics import Severity
 from trufspec.records import (
     Atom,
@@ -30,6 +31,7 @@ from trufspec.records import (
     Play,
     Pot,
     Ruff,
+    Section,
     Stock,
     Trick,
     Tromp,
@@ -89,6 +91,7 @@ def append(state: GameState, action: Action) -> Game:
     elif isinstance(action, BidCards):
         index = next(i for i, s in enumerate(sections) if isinstance(s, Bids))
         bids = sections[index]
+        assert isinstance(bids, Bids)
         entry = BidEntry(Atom(action.player), Cards(action.cards), action.minus)
         sections[index] = replace(bids, entries=(*bids.entries, entry))
     elif isinstance(action, Choose):
@@ -114,6 +117,7 @@ def append(state: GameState, action: Action) -> Game:
         table = state.table
         index = next(i for i, s in enumerate(sections) if isinstance(s, Play))
         play = sections[index]
+        assert isinstance(play, Play)
         tricks = list(play.tricks)
         size = len(state.players)
         if tricks and len(tricks[-1].cards) < size:
@@ -146,7 +150,9 @@ def round_pot_only(deal: Deal, won: dict[str, int]) -> Deal:
     return replace(deal, sections=tuple(line if isinstance(s, Pot) else s for s in deal.sections))
 
 
-def tromplemond_sections(state: TromplemondState, sections: list, action: Action) -> list:
+def tromplemond_sections(
+    state: TromplemondState, sections: list[Section], action: Action
+) -> list[Section]:
     """A Tromplemond round's sections with ``action`` written: a claim at the end of the
     claims, a slip or choice in the vote or decision in progress (closed once it has all of
     them), a cut card with those already cut once every cutter has cut (or one who may not)."""
@@ -195,11 +201,13 @@ def tromplemond_sections(state: TromplemondState, sections: list, action: Action
     assert state.phase == "cut"
     cut = dict(state.pending, **{action.player: action.card})
     if set(cut) >= set(stage.pool) or action.player not in stage.pool:
-        sections.append(Cut(tuple(Atom(p) for p in cut), Cards(tuple(cut.values()))))
+        sections.append(
+            Cut(tuple(Atom(p) for p in cut), Cards(tuple(cast(Card, c) for c in cut.values())))
+        )
     return sections
 
 
-def irregularity_sections(sections: list, words: str, claimed: bool) -> list:
+def irregularity_sections(sections: list[Section], words: str, claimed: bool) -> list[Section]:
     """A Tromplemond round's sections with the irregularity of the table's ``words``: a
     dealer's error after the dealer before any claim is ``claimed``, as the sample records
     write it, the others at the end."""
@@ -214,7 +222,9 @@ def irregularity_sections(sections: list, words: str, claimed: bool) -> list:
     return [*sections, Bribe(Atom(name, ack=name != rest[0]))]
 
 
-def vote_sections(state: TromplemondState, sections: list, target: str | None, voter: str) -> list:
+def vote_sections(
+    state: TromplemondState, sections: list[Section], target: str | None, voter: str
+) -> list[Section]:
     """A Tromplemond round's sections with a slip (a blank one, an abstention: ``target``
     None) or choice of ``voter`` in the vote or decision in progress, closed once every voter
     has acted, as the referee writes them."""
@@ -243,9 +253,10 @@ def play_candidates(state: GameState, rng: random.Random) -> list[Action]:
     """Each card of the hand of each player who may play, and three of them as the table
     acknowledges them (``!``: a revoke or an early trump let stand)."""
     plays = [PlayCard(p, c) for p in state.to_act for c in state.hand(p)]
-    return plays + [
+    acknowledged = [
         PlayCard(a.player, a.card, acknowledged=True) for a in rng.sample(plays, min(3, len(plays)))
     ]
+    return [*plays, *acknowledged]
 
 
 TM_READINGS = {

@@ -3,15 +3,12 @@ have."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from hypothesis import strategies as st
 
 from fuzz.mutate import Vocabulary, load_seeds
 from trufspec.diagnostics import Diagnostic, Severity
 
-Draw = Callable[[st.SearchStrategy[Any]], Any]
+Draw = st.DrawFn
 
 SEED = """\
 [Event "Friday club"]

@@ -38,13 +38,15 @@ class Session:
         self.messages: list[str] = []
         self.versions: dict[str, int] = {}
 
-        @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def published(client: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
             self.published.setdefault(params.uri, []).append(params)
 
-        @self.client.feature(types.WINDOW_SHOW_MESSAGE)
         def message(client: LanguageClient, params: types.ShowMessageParams) -> None:
             self.messages.append(params.message)
+
+        # Registered by calling pygls's decorator, whose result it leaves unannotated.
+        self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(published)
+        self.client.feature(types.WINDOW_SHOW_MESSAGE)(message)
 
         capabilities = types.ClientCapabilities(
             general=types.GeneralClientCapabilities(position_encodings=encodings)
@@ -197,7 +199,7 @@ class Session:
         """Shut the server down as an editor does; its exit status."""
         self.run(self.client.shutdown_async(None))
         self.client.exit(None)
-        self.run(self.client.stop())
+        self.run(self.client.stop())  # type: ignore[no-untyped-call]  # pygls leaves it bare
         server = self.client._server
         code = None if server is None else self.run(server.wait())
         self._stderr_read.result(timeout=WAIT)

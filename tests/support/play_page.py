@@ -15,7 +15,7 @@ def move(page: Page) -> str:
     """One action of the person, by clicks, as the page offers it; what was done ("waited"
     when the bots moved first and the page offers nothing to do yet)."""
     before = page_version(page)
-    kind, what, where = page.evaluate(
+    offered: list[str] = page.evaluate(
         """() => {
         const compose = document.getElementById("compose");
         if (!compose.hidden) {
@@ -29,6 +29,7 @@ def move(page: Page) -> str:
         return ["none", "", ""];
         }"""
     )
+    kind, what, where = offered
     if kind == "none":
         return "waited"
     try:

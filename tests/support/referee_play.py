@@ -6,9 +6,12 @@ import random
 from collections.abc import Callable
 
 from trufspec import dumps
+from trufspec.diagnostics import Diagnostic
+from trufspec.engine.tricks import TrickTable
 from trufspec.referee import resume
 from trufspec.referee.actions import Action
 from trufspec.referee.state import GameState
+from trufspec.referee.tricks import TrickGame
 from trufspec.referee.tromplemond import TromplemondState, is_irregularity
 
 IRREGULAR = 0.03
@@ -25,6 +28,19 @@ def pick(state: GameState, rng: random.Random, irregular: float = IRREGULAR) -> 
     if len(fair) < len(legal) and rng.random() >= irregular:
         legal = fair
     return rng.choice(legal)
+
+
+def why_refused(state: GameState, action: Action) -> Diagnostic:
+    """The referee's refusal of ``action``, which the test expects refused."""
+    refusal = state.why_not(action)
+    assert refusal is not None, action
+    return refusal
+
+
+def trick_table(state: GameState) -> TrickTable:
+    """The table of a game of tricks whose play has begun."""
+    assert isinstance(state, TrickGame) and state.table is not None
+    return state.table
 
 
 def play_until(
