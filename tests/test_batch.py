@@ -80,6 +80,7 @@ def test_small_input_is_checked_without_other_processes(monkeypatch: pytest.Monk
     )
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("always_parallel")
 def test_parallel_check_reports_what_one_process_reports() -> None:
     text = corpus(3, 12)
@@ -111,6 +112,7 @@ def test_a_nul_byte_is_reported_before_invalid_utf8_as_for_the_whole_file() -> N
     assert as_json(check_blocks(blocks(io.BytesIO(data), 1), "x.truf")) == as_json(whole)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("always_parallel")
 def test_check_paths_keeps_the_order_of_files_and_skips_the_unreadable(tmp_path: Path) -> None:
     paths = []

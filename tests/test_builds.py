@@ -29,6 +29,8 @@ import trufspec.engine.tricks
 from trufspec.builds import COMPILED, PURE, build_name, is_compiled
 from trufspec.games import GAMES
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "records"
 

@@ -20,6 +20,8 @@ from trufspec.cluster import check_on_cluster, extents
 from trufspec.output import json as json_report
 from trufspec.output.model import Report
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[distributed.Client]:

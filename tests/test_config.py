@@ -35,12 +35,14 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_the_settings_of_pyproject_are_found_from_a_subfolder(project: Path) -> None:
     result = run("check", "..", cwd=project / "records" / "sub")
     assert readings(result)["max-bid"] == "tricks-available"
     assert readings(result)["deals"] == "5"
 
 
+@pytest.mark.slow
 def test_the_command_line_overrides_the_file(project: Path) -> None:
     result = run("check", "--option", "max-bid=none", "records", cwd=project)
     # --option overrides the file's reading of that key only; the others stay.
@@ -50,6 +52,7 @@ def test_the_command_line_overrides_the_file(project: Path) -> None:
     assert text.stdout.splitlines()[-1] == "no problems found in 1 file, 1 game, 1 deal"
 
 
+@pytest.mark.slow
 def test_a_trufspec_toml_wins_over_the_pyproject_beside_it(project: Path) -> None:
     write(project / "trufspec.toml", 'options = { max-bid = "none" }\n')
     result = run("check", "records", cwd=project)
@@ -58,11 +61,13 @@ def test_a_trufspec_toml_wins_over_the_pyproject_beside_it(project: Path) -> Non
     assert readings(run("check", "--format", "json", "records", cwd=project))["max-bid"] == "none"
 
 
+@pytest.mark.slow
 def test_a_pyproject_without_the_table_is_passed_over(project: Path) -> None:
     write(project / "records" / "pyproject.toml", '[project]\nname = "inner"\n')
     assert readings(run("check", ".", cwd=project / "records"))["max-bid"] == "tricks-available"
 
 
+@pytest.mark.slow
 def test_select_and_ignore_from_the_file_and_over_it(tmp_path: Path) -> None:
     write(tmp_path / "broken.truf", SYNTAX_ERROR)
     write(tmp_path / "trufspec.toml", 'select = ["rec0"]\n')  # a prefix, in any case
@@ -73,6 +78,7 @@ def test_select_and_ignore_from_the_file_and_over_it(tmp_path: Path) -> None:
     assert run("check", "--ignore", "JB", "broken.truf", cwd=tmp_path).returncode == 1
 
 
+@pytest.mark.slow
 def test_exclude_from_the_file_is_relative_to_it_and_the_option_replaces_it(tmp_path: Path) -> None:
     write(tmp_path / "records" / "club.truf", VALID)
     write(tmp_path / "records" / "drafts" / "draft.truf", SYNTAX_ERROR)
@@ -87,6 +93,7 @@ def test_exclude_from_the_file_is_relative_to_it_and_the_option_replaces_it(tmp_
     ]
 
 
+@pytest.mark.slow
 def test_gitignore_is_respected_in_the_folder_and_above_it_in_its_repository(
     tmp_path: Path,
 ) -> None:
@@ -106,6 +113,7 @@ def test_gitignore_is_respected_in_the_folder_and_above_it_in_its_repository(
     assert "records: no records (*.truf files) in this directory" in empty.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("content", "message"),
     [
@@ -145,6 +153,7 @@ def test_a_bad_setting_is_a_usage_error_naming_the_file_and_the_key(
     assert result.stderr.startswith(f"trufspec: error: {tmp_path}/{message}"), result.stderr
 
 
+@pytest.mark.slow
 def test_a_bad_setting_in_pyproject_names_the_table(tmp_path: Path) -> None:
     write(tmp_path / "club.truf", VALID)
     write(tmp_path / "pyproject.toml", "[tool.trufspec]\nformat = 3\n")

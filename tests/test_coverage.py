@@ -86,6 +86,7 @@ def test_command_names_the_gaps_and_fails() -> None:
     assert "not covered, in 1 file, 1 game" in result.stdout
 
 
+@pytest.mark.slow
 def test_command_reports_a_mark_that_is_not_matched(tmp_path: Path) -> None:
     source = RECORDS / "truf-jb" / "clauses" / "JB305-follow-suit.bad.truf"
     record = tmp_path / "unmarked.truf"
@@ -104,6 +105,7 @@ def test_command_reports_a_mark_that_is_not_matched(tmp_path: Path) -> None:
     assert clauses["JB301"]["obeyed_by"] == [f"{record}:1"]
 
 
+@pytest.mark.slow
 def test_command_passes_on_the_corpus() -> None:
     result = run("coverage", "records")
     assert result.returncode == 0, result.stdout[-2000:]

@@ -78,6 +78,7 @@ def references(corpus: tuple[Path, list[str]]) -> dict[tuple[str, ...], tuple[in
     return {form: check(root, "0", *form, "--jobs", "1", "records") for form in FORMATS}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", FORMATS, ids=lambda f: f[-1].lstrip("-"))
 def test_two_processes_another_hash_seed_and_the_files_named_backwards(
     corpus: tuple[Path, list[str]],
@@ -90,6 +91,7 @@ def test_two_processes_another_hash_seed_and_the_files_named_backwards(
     assert check(root, "1", *form, "--jobs", "2", *reversed(files)) == reference
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_another_hash_seed_and_the_files_named_backwards(
     corpus: tuple[Path, list[str]], references: dict[tuple[str, ...], tuple[int, str]]
 ) -> None:
@@ -102,6 +104,7 @@ def test_a_local_dask_cluster_another_hash_seed_and_the_files_named_backwards(
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.sampled_from(SEEDS), min_size=1, max_size=4),

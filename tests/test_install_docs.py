@@ -176,6 +176,7 @@ def _parses(arguments: list[str]) -> None:
         command.make_context(arguments[0], list(arguments[1:]), parent=context).close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("where", "chain"), every_command(), ids=lambda v: v if isinstance(v, str) else ""
 )

@@ -26,6 +26,8 @@ import pytest
 
 import trufspec
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 
 RECORD = """\

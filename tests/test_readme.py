@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from cli_runs import PACKAGE_ROOT
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 

@@ -430,6 +430,7 @@ def test_score_table_by_record(
 # ------------------------------------------------------------------------ (5) the demo
 
 
+@pytest.mark.slow
 def test_cli_reports_a_revoke_with_the_rule_quoted() -> None:
     path = ROOT / "records" / "truf-jb" / "clauses" / "JB305-follow-suit.bad.truf"
     env = {**os.environ, "NO_COLOR": "1"}

@@ -39,6 +39,7 @@ def calls(work: Callable[[], Any]) -> int:
     return count
 
 
+@pytest.mark.slow
 def test_the_work_per_game_stays_flat_as_a_file_doubles_five_times() -> None:
     """A file of the sample games of every ruleset, then twice, four times... 32 times as
     long: the calls per copy may fall (caches warm up) but never rise."""
@@ -87,6 +88,7 @@ def test_a_five_megabyte_line_gives_diagnostics_in_memory_of_its_order(line: str
     assert peak < 12 * len(text), f"{peak / 1e6:.0f} MB for a {len(text) / 1e6:.0f} MB line"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("line", "code"),
     [

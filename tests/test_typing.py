@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from mypy import api
 
+pytestmark = pytest.mark.slow
+
 CALLER = """
 from collections.abc import Mapping, Sequence
 from pathlib import Path

@@ -18,6 +18,8 @@ from cli_runs import SYNTAX_ERROR, UNFORMATTED, VALID, run, write
 
 import trufspec
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def canonical() -> str:

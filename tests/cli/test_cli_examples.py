@@ -75,6 +75,7 @@ def test_the_examples_are_found() -> None:
     assert len(documented_examples()) >= 8
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("example", help_examples() + documented_examples())
 def test_example_runs(workspace: Path, example: str) -> None:
     env = {**os.environ, "NO_COLOR": "1", "PYTHON": sys.executable}

@@ -19,6 +19,7 @@ ACKNOWLEDGED = ROOT / "records" / "truf-jb" / "acknowledged-revoke-and-score-sli
 # ------------------------------------------------------------------------ quiet success
 
 
+@pytest.mark.slow
 def test_a_clean_check_of_the_samples_is_two_lines() -> None:
     result = run("check", *SAMPLES)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -30,6 +31,7 @@ def test_a_clean_check_of_the_samples_is_two_lines() -> None:
     assert verdict == f"no problems found in {len(SAMPLES)} files, {len(SAMPLES)} games, 222 deals"
 
 
+@pytest.mark.slow
 def test_show_info_lists_every_note(tmp_path: Path) -> None:
     sheet = write(tmp_path / "sheet.truf", VALID)
     folded = run("check", sheet).stdout.splitlines()
@@ -42,6 +44,7 @@ def test_show_info_lists_every_note(tmp_path: Path) -> None:
     assert "--show-info lists them" not in shown
 
 
+@pytest.mark.slow
 def test_folded_notes_stay_in_json_and_statistics() -> None:
     document = json.loads(run("check", "--format", "json", ACKNOWLEDGED).stdout)
     severities = sorted(d["severity"] for d in document["files"][0]["diagnostics"])
@@ -54,6 +57,7 @@ def test_folded_notes_stay_in_json_and_statistics() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_errors_are_printed_in_full_and_notes_folded(tmp_path: Path) -> None:
     broken = write(tmp_path / "broken.truf", VALID + "score Ana 1 Budi 2 Citra 3 Dewi 4\n")
     lines = run("check", broken).stdout.splitlines()
@@ -65,6 +69,7 @@ def test_errors_are_printed_in_full_and_notes_folded(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------ nothing checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["check", "fmt", "score", "coverage"])
 def test_a_folder_without_records_exits_2(tmp_path: Path, command: str) -> None:
     (tmp_path / "empty").mkdir()
@@ -77,6 +82,7 @@ def test_a_folder_without_records_exits_2(tmp_path: Path, command: str) -> None:
     assert "0 files" not in result.stdout + result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["check", "fmt", "score", "coverage"])
 def test_a_missing_path_among_several_is_reported_and_the_others_done(
     tmp_path: Path, command: str
@@ -98,6 +104,7 @@ def test_a_missing_path_among_several_is_reported_and_the_others_done(
     assert done in result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_the_other_paths_are_checked_with_their_findings(tmp_path: Path) -> None:
     write(tmp_path / "broken.truf", VALID + "score Ana 1 Budi 2 Citra 3 Dewi 4\n")
     result = run("check", "broken.truf", "nowhere.truf", cwd=tmp_path)
@@ -108,6 +115,7 @@ def test_the_other_paths_are_checked_with_their_findings(tmp_path: Path) -> None
 # ------------------------------------------------------------------------ exit codes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["check", "score", "coverage"])
 @pytest.mark.parametrize(
     ("option", "message"),
@@ -129,6 +137,7 @@ def test_a_bad_reading_on_the_command_line_is_a_usage_error(
     assert f"Error: Invalid value for --option: {message}" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_bad_reading_in_a_record_is_a_finding_of_that_record(tmp_path: Path) -> None:
     tagged = VALID.replace("[Players", '[Options "max-bid=99"]\n[Players')
     result = run("check", write(tmp_path / "club.truf", tagged))
@@ -144,6 +153,7 @@ def test_the_exit_code_rule_is_written_in_the_cli_page() -> None:
 # ------------------------------------------------------------------------ rules
 
 
+@pytest.mark.slow
 def test_an_ambiguous_slug_lists_its_clauses() -> None:
     result = run("rules", "follow-suit")
     assert result.returncode == 2
@@ -157,6 +167,7 @@ def test_an_ambiguous_slug_lists_its_clauses() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_a_clause_is_named_by_ruleset_and_slug() -> None:
     result = run("rules", "truf-de/follow-suit")
     assert result.returncode == 0
@@ -181,6 +192,7 @@ score  Ana -6 Budi -6 Citra -11 Dewi {dewi}
 """
 
 
+@pytest.mark.slow
 def test_score_gives_each_game_its_own_heading(tmp_path: Path) -> None:
     write(
         tmp_path / "friday.truf",
@@ -195,6 +207,7 @@ def test_score_gives_each_game_its_own_heading(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_score_names_the_errors_it_fails_on(tmp_path: Path) -> None:
     write(
         tmp_path / "friday.truf",
@@ -209,6 +222,7 @@ def test_score_names_the_errors_it_fails_on(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_score_standings_across_games(tmp_path: Path) -> None:
     write(tmp_path / "one.truf", EVENING.format(round=1, dewi=-10))
     write(tmp_path / "two.truf", EVENING.format(round=2, dewi=-10).replace("Citra", "Eko"))
@@ -235,6 +249,7 @@ def test_score_standings_across_games(tmp_path: Path) -> None:
     }
 
 
+@pytest.mark.slow
 def test_standings_rank_each_ruleset_apart_and_teams_apart_from_players() -> None:
     """Points of different scales are not added, and a team is not ranked among players."""
     records = ROOT / "records"

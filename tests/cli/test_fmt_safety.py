@@ -24,6 +24,8 @@ from cli_runs import PACKAGE_ROOT, UNFORMATTED, run, write
 import trufspec
 from trufspec.rewrite import rewrite
 
+pytestmark = pytest.mark.slow
+
 FORMATTED = cast(str, trufspec.format_bytes(UNFORMATTED.encode(), "club.truf").output)
 
 

@@ -53,16 +53,19 @@ def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build
 
 
+@pytest.mark.slow
 def test_html_build_has_no_warning(html: Path) -> None:
     assert (html / "html" / "index.html").is_file()
 
 
+@pytest.mark.slow
 def test_doctest_build_passes(html: Path) -> None:
     result = sphinx("-n", "-W", "-b", "doctest", "-d", html / "doctrees", DOCS, html / "doctest")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 failures in tests" in (html / "doctest" / "output.txt").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_every_ruleset_has_a_page_with_every_clause_anchored(html: Path) -> None:
     registry = default_registry()
     pages = {
@@ -78,6 +81,7 @@ def test_every_ruleset_has_a_page_with_every_clause_anchored(html: Path) -> None
         assert f'id="{clause.code}"' in pages["notation"], clause.code
 
 
+@pytest.mark.slow
 def test_clauses_show_the_records_that_obey_and_break_them(html: Path) -> None:
     page = (html / "html" / "rulesets" / "truf-jb.html").read_text(encoding="utf-8")
     follow_suit = page[page.index('id="JB305"') : page.index('id="JB306"')]
@@ -92,6 +96,7 @@ def test_clauses_show_the_records_that_obey_and_break_them(html: Path) -> None:
     assert "found \u2018two\u2019" in notation  # the REC001 record's diagnostic
 
 
+@pytest.mark.slow
 def test_the_sources_page_gives_the_provenance_and_the_rights_of_each_text(html: Path) -> None:
     from trufspec.spec.sources import SOURCES
 
@@ -112,6 +117,7 @@ PAGE_LIMIT = 300_000
 """The most a page of the reference may weigh, in bytes: a phone on a slow line still opens it."""
 
 
+@pytest.mark.slow
 def test_no_page_is_too_heavy_for_a_phone(html: Path) -> None:
     sizes = {
         path.relative_to(html / "html").as_posix(): path.stat().st_size
@@ -139,6 +145,7 @@ WIDTHS = (390, 1280)
 """A phone's width and a desktop's, in CSS pixels."""
 
 
+@pytest.mark.slow
 def test_the_pages_fit_a_phone_and_a_desktop(html: Path, tab: Callable[..., Tab]) -> None:
     """Every measured page, framed at each width in headless Chromium: nothing makes the page
     scroll sideways, no record or table is cut (it fits, or it scrolls within its box), the
@@ -172,6 +179,7 @@ def _project(tmp_path: Path, body: str) -> Path:
     return source
 
 
+@pytest.mark.slow
 def test_a_link_to_an_unknown_clause_fails_the_build(tmp_path: Path) -> None:
     source = _project(
         tmp_path,
@@ -224,6 +232,7 @@ rule_ruleset_pages = "rulesets"
 """
 
 
+@pytest.mark.slow
 def test_a_new_ruleset_needs_no_edit_of_the_docs(tmp_path: Path) -> None:
     (tmp_path / "fake_truf_de.py").write_text(FAKE_CATALOGUE, encoding="utf-8")
     source = _project(
@@ -247,6 +256,7 @@ def test_a_new_ruleset_needs_no_edit_of_the_docs(tmp_path: Path) -> None:
     assert "truf-de" not in result.stderr, result.stderr
 
 
+@pytest.mark.slow
 def test_a_record_example_that_disagrees_with_its_marks_fails_the_build(tmp_path: Path) -> None:
     source = _project(
         tmp_path,
@@ -271,6 +281,7 @@ def _documented_project(tmp_path: Path) -> tuple[Path, str]:
     return source, blocks["rst"]
 
 
+@pytest.mark.slow
 def test_the_documented_configuration_works_in_another_project(html: Path, tmp_path: Path) -> None:
     source, text = _documented_project(tmp_path)
     assert ":rule:clause:`JB305`" in text
@@ -291,6 +302,7 @@ def test_the_documented_configuration_works_in_another_project(html: Path, tmp_p
         assert f'id="{anchor}"' in target, address
 
 
+@pytest.mark.slow
 def test_without_a_published_reference_generated_links_read_as_text(tmp_path: Path) -> None:
     source, _ = _documented_project(tmp_path)
     with (source / "conf.py").open("a", encoding="utf-8") as conf:
@@ -324,6 +336,7 @@ def test_lexer_knows_the_words_the_readers_know() -> None:
     assert set(KEYWORDS) == RESERVED - {"NT"}
 
 
+@pytest.mark.slow
 def test_lexer_stays_light() -> None:
     """Pygments imports the lexer whenever it looks for any lexer: it must not import the
     records, the readers or Lark."""
@@ -344,6 +357,7 @@ def test_pygments_finds_the_lexer_through_its_entry_point() -> None:
     assert get_lexer_for_filename("friday.truf").name == "Truf"
 
 
+@pytest.mark.slow
 def test_the_command_line_does_not_import_pygments() -> None:
     code = (
         "import sys\n"
@@ -358,6 +372,7 @@ def test_the_command_line_does_not_import_pygments() -> None:
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow
 def test_pages_draw_their_deals(html: Path) -> None:
     """``.. truf-deal::`` draws the notation's example, each ruleset's sample deal, the
     tutorial's deal and Tromplemond's worked example, whose duplicated ten is marked."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from agreement import (
     JB_READINGS,
     TM_READINGS,
@@ -82,6 +83,7 @@ def play_irregularly(state: GameState, rng: random.Random, chance: float) -> int
     return let_stand
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(16), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     ruleset=st.sampled_from(sorted(READINGS)),
@@ -99,6 +101,7 @@ def test_the_replay_and_the_engine_agree_after_cards_let_stand(
     play_irregularly(state, random.Random(seed), 0.3)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),

@@ -47,6 +47,7 @@ READINGS: dict[str, list[dict[str, object]]] = {
 """Each game under its defaults and under readings that change who acts and what is legal."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "params"),
     [(name, params) for name, each in READINGS.items() for params in each],
@@ -68,6 +69,7 @@ def test_the_games_load_by_name_and_in_the_library_string_form() -> None:
     assert game.max_game_length() < 10_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.filterwarnings(
     # PettingZoo's classic card games observe a dict with the action mask, which api_test
@@ -165,6 +167,7 @@ def test_strings_tensors_and_legal_ids_do_not_depend_on_cards_the_player_cannot_
         assert decisions(other, player, building).ids == decisions(state, player, building).ids
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cap", ["none", "tricks-available"])
 @pytest.mark.parametrize("single_minus", ["positive", "reject"])
 def test_every_truf_jb_bid_is_one_sequence_of_decisions_and_every_sequence_a_bid(
@@ -213,6 +216,7 @@ def _signed(bid: BidCards) -> set[tuple[object, bool]]:
     return {(c, i in bid.minus) for i, c in enumerate(bid.cards)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(READINGS))
 def test_a_state_is_a_record_and_its_history_replays_to_it(name: str) -> None:
     game = pyspiel.load_game(name, {"seeds": 1000})
@@ -257,6 +261,7 @@ def test_the_openspiel_strings_are_the_players_views() -> None:
         )
 
 
+@pytest.mark.slow
 def test_ismcts_plays_whole_games() -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
@@ -277,6 +282,7 @@ def test_ismcts_plays_whole_games() -> None:
         assert resampler.draws > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_drawn_world_keeps_what_the_player_knows(ruleset: str) -> None:
     """Along random games, a world is drawn at every decision, and in it the player sees what
@@ -407,6 +413,7 @@ def test_every_deal_in_turn_finds_a_world_when_drawing_and_mending_do_not(
     assert {parse_card(c) for c in ("AS", "JS", "8S")} <= set(ruff.discards.cards)
 
 
+@pytest.mark.slow
 @settings(BUDGET)
 @given(table=st.sampled_from(sorted(TABLES)), seed=st.integers(0, 2**16), data=st.data())
 def test_a_drawn_world_depends_only_on_what_the_player_knows(

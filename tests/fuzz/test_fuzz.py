@@ -82,6 +82,7 @@ FUZZ = settings(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.text())
 def test_random_text_reads_without_exception(text: str) -> None:
@@ -117,6 +118,7 @@ def test_the_campaign_seeds_every_ruleset() -> None:
     }
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(2_000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SEEDS), st.randoms(use_true_random=False), st.booleans())
 def test_records_of_every_ruleset_damaged_by_the_campaign_check_soundly(
@@ -239,6 +241,7 @@ def test_a_json_failure_is_shrunk_to_the_members_that_cause_it() -> None:
     }
 
 
+@pytest.mark.slow
 def test_a_short_json_campaign_prints_its_rate_and_finds_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -47,6 +47,7 @@ def test_every_sample_record_comes_back_as_its_canonical_text(path: Path) -> Non
     assert dumps(through_json(games)) == dumps(games)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", sorted(SIMULATORS))
 def test_simulated_games_of_every_ruleset_come_back_as_their_canonical_text(ruleset: str) -> None:
     for text in simulate(ruleset, 3, seed=27):

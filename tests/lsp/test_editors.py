@@ -44,6 +44,7 @@ def test_the_manifest_names_files_that_exist() -> None:
     ] == ["trufspec", "lsp"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     shutil.which("node") is None or not (EXTENSION / "node_modules").is_dir(),
     reason="the extension's grammar tests need Node.js and `npm ci` in editors/vscode",

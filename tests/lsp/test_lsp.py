@@ -16,6 +16,8 @@ from lsprotocol import types
 from trufspec.api import check_text, format_bytes
 from trufspec.diagnostics import Severity
 
+pytestmark = pytest.mark.slow
+
 RECORDS = Path(__file__).resolve().parents[2] / "records"
 ALL_RECORDS = sorted(RECORDS.glob("*/*.truf"))
 ONE_PER_RULESET = [

@@ -37,6 +37,8 @@ from trufspec.lsp.findings import to_lsp
 from trufspec.lsp.json_documents import json_findings
 from trufspec.lsp.text import Document
 
+pytestmark = pytest.mark.slow
+
 RECORDS = Path(__file__).resolve().parents[2] / "records"
 SAMPLES = [
     RECORDS / "truf-jb" / "notation-example.truf",

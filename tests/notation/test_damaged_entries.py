@@ -67,6 +67,7 @@ def damages(text: str) -> Iterator[tuple[int, str, str]]:
             yield index + 1, what, "\n".join(damaged)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_every_damaged_line_of_entries_is_checked_to_diagnostics(name: str) -> None:
     text = (RECORDS / name).read_text(encoding="utf-8")

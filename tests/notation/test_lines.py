@@ -175,6 +175,7 @@ def test_a_deal_without_its_header_goes_to_the_parser() -> None:
     assert read_deal(text, 0, len(text), 1) is None
 
 
+@pytest.mark.slow
 def test_the_deals_of_the_sample_records_read_the_same_both_ways() -> None:
     read = left = 0
     for path in sorted(RECORDS.rglob("*.truf")):

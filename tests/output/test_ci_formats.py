@@ -80,6 +80,7 @@ def test_github_acknowledged_is_a_notice() -> None:
 # ------------------------------------------------------------------------ SARIF
 
 
+@pytest.mark.slow
 def test_sarif_of_every_test_record_is_valid(schema: dict[str, Any]) -> None:
     paths = sorted((ROOT / "records").rglob("*.truf"))
     log = sarif.to_dict(report_of(*paths))
@@ -139,6 +140,7 @@ def records(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_check_format_sarif_and_github_exit_like_text(records: Path) -> None:
     for fmt in ("sarif", "github"):
         result = run("check", "--format", fmt, records)
@@ -147,6 +149,7 @@ def test_check_format_sarif_and_github_exit_like_text(records: Path) -> None:
     assert {r["ruleId"] for r in log["runs"][0]["results"]} >= {"JB303", "JB305"}
 
 
+@pytest.mark.slow
 def test_select_and_ignore_by_code_and_prefix(records: Path) -> None:
     only_play = run("check", "--format", "json", "--select", "JB3", records)
     codes = {d["code"] for f in json.loads(only_play.stdout)["files"] for d in f["diagnostics"]}
@@ -158,6 +161,7 @@ def test_select_and_ignore_by_code_and_prefix(records: Path) -> None:
     assert all(not f["diagnostics"] for f in json.loads(ignored.stdout)["files"])
 
 
+@pytest.mark.slow
 def test_select_of_an_unknown_code_is_a_usage_error(records: Path) -> None:
     result = run("check", "--select", "JB9X", records)
     assert result.returncode == 2
@@ -182,6 +186,7 @@ def test_strict_fails_on_warnings(records: Path, monkeypatch: pytest.MonkeyPatch
     assert "warning JB305 doubtful" in strict.output
 
 
+@pytest.mark.slow
 def test_quiet_prints_only_problems(records: Path) -> None:
     (records / "sheet.truf").write_text(VALID, encoding="utf-8")  # a score sheet: an info note
     loud = run("check", "--show-info", records)
@@ -194,6 +199,7 @@ def test_quiet_prints_only_problems(records: Path) -> None:
     assert quiet.returncode == loud.returncode == 1
 
 
+@pytest.mark.slow
 def test_statistics_counts_codes(records: Path) -> None:
     result = run("check", "--statistics", "--select", "JB", records)
     assert result.returncode == 1
@@ -204,10 +210,12 @@ def test_statistics_counts_codes(records: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_statistics_only_with_text(records: Path) -> None:
     assert run("check", "--statistics", "--format", "json", records).returncode == 2
 
 
+@pytest.mark.slow
 def test_no_progress_bar_when_stderr_is_not_a_terminal(records: Path) -> None:
     assert run("check", records).stderr == ""
 

@@ -69,6 +69,7 @@ MSGSPEC_RELEASES = ("0.22.0", "0.23.0")
 indentation, 0.23 does not): the shipped schemas are the ones each of them generates."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("release", MSGSPEC_RELEASES)
 def test_each_msgspec_release_generates_the_shipped_schemas(release: str, tmp_path: Path) -> None:
     installed = subprocess.run(

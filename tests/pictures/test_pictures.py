@@ -178,6 +178,7 @@ def test_every_diagnostic_on_a_card_marks_that_card_in_the_diagram_and_the_repla
         assert "tf-finding" in finding.classes
 
 
+@pytest.mark.slow
 def test_every_sample_record_is_drawn() -> None:
     """``trufspec report records/``: every file gets its section, every deal with cards its
     diagram, every diagnostic its finding."""
@@ -357,6 +358,7 @@ def test_a_trick_by_players_the_table_does_not_seat_is_still_drawn() -> None:
     assert len(cards) == 2 and source.report.diagnostics
 
 
+@pytest.mark.slow
 def test_every_link_of_the_page_leads_to_a_place_on_it() -> None:
     """Anchors, labels and replays named by links all exist, once each: across files with
     errors in every phase, and one that is not text (REC002), which has no lines to link."""
@@ -377,6 +379,7 @@ def test_every_link_of_the_page_leads_to_a_place_on_it() -> None:
     assert set(targets) <= set(ids)
 
 
+@pytest.mark.slow
 def test_the_page_fetches_nothing() -> None:
     page, _ = report_of(*FULL)
     elements = parse(page).elements

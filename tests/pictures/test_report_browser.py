@@ -58,6 +58,7 @@ def _state(browser: Tab, index: int) -> dict[str, object]:
     return shown
 
 
+@pytest.mark.slow
 def test_the_arrow_keys_step_the_replay_through_every_trick(
     tab: Callable[..., Tab], page: str
 ) -> None:
@@ -90,6 +91,7 @@ def test_the_arrow_keys_step_the_replay_through_every_trick(
     assert browser.errors == []
 
 
+@pytest.mark.slow
 def test_the_buttons_step_the_replay(tab: Callable[..., Tab], page: str) -> None:
     browser = tab(1280)
     browser.open(page)
@@ -131,6 +133,7 @@ def test_a_finding_shows_its_trick_with_the_marked_card_on_screen(
     assert browser.errors == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [390, 1280])
 def test_screenshots_have_content_and_no_sideways_scroll(
     tab: Callable[..., Tab], page: str, width: int
@@ -155,6 +158,7 @@ def test_screenshots_have_content_and_no_sideways_scroll(
     assert browser.errors == []
 
 
+@pytest.mark.slow
 def test_every_replay_of_the_page_reaches_its_last_trick_with_its_hands_played_out(
     tab: Callable[..., Tab], page: str
 ) -> None:
@@ -196,6 +200,7 @@ def rulesets_page(tmp_path_factory: pytest.TempPathFactory) -> str:
     return path.as_uri()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [390, 1280])
 def test_no_word_is_broken_and_every_mark_keeps_its_room(
     tab: Callable[..., Tab], rulesets_page: str, width: int
@@ -233,6 +238,7 @@ def test_no_word_is_broken_and_every_mark_keeps_its_room(
     assert browser.errors == []
 
 
+@pytest.mark.slow
 def test_the_tromplemond_diagram_shows_public_and_secret_cards_apart(
     tab: Callable[..., Tab], rulesets_page: str
 ) -> None:
@@ -246,6 +252,7 @@ def test_the_tromplemond_diagram_shows_public_and_secret_cards_apart(
     assert browser.errors == []
 
 
+@pytest.mark.slow
 def test_on_a_phone_the_diagrams_reflow_and_their_cards_and_charts_keep_their_size(
     tab: Callable[..., Tab], rulesets_page: str
 ) -> None:

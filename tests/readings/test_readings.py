@@ -276,6 +276,7 @@ def test_a_combination_is_listed_for_what_its_readings_change_only_together() ->
     )
 
 
+@pytest.mark.slow
 def test_past_the_limit_each_reading_is_tried_on_its_own_and_below_it_every_combination() -> None:
     path = RECORDS / "truf-de/score-sheet-example.truf"
     data = path.read_bytes()
@@ -494,6 +495,7 @@ def test_markdown_opens_each_game_with_its_verdict_and_ends_with_the_table() -> 
     assert "| TD-A10 (who wins the game) | truf-de | 1 | 1 | 0 | 1 | 0 |" in output
 
 
+@pytest.mark.slow
 def test_several_processes_give_what_one_gives() -> None:
     paths = sorted(str(p) for p in RECORDS.glob("*/*.truf"))
     assert sum(Path(p).stat().st_size for p in paths) > READINGS_PARALLEL_FROM
@@ -503,6 +505,7 @@ def test_several_processes_give_what_one_gives() -> None:
 # ------------------------------------------------------------------------- corpus table
 
 
+@pytest.mark.slow
 def test_the_documentation_s_table_is_the_one_the_sample_records_make() -> None:
     """Regenerate with ``python -m trufspec.readings.table records/*/*.truf >
     docs/readings-in-practice.inc``."""

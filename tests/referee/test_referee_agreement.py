@@ -135,6 +135,7 @@ BASICS_READINGS = {
 }
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
@@ -167,6 +168,7 @@ DE_READINGS = {
 }
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
@@ -184,6 +186,7 @@ def test_the_truf_de_referee_calls_legal_what_the_validator_accepts(
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
@@ -266,6 +269,7 @@ def rh_candidates(state: GameState, rng: random.Random) -> list[Action]:
     return found
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
@@ -288,6 +292,7 @@ def test_the_ruff_and_honours_referee_calls_legal_what_the_validator_accepts(
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
@@ -310,6 +315,7 @@ def test_the_tromplemond_referee_calls_legal_what_the_validator_accepts(
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("betting", ["off", "tromp"])
 def test_abstentions_and_the_naming_of_who_goes_off_agree(betting: str) -> None:
     """Every voter abstains in the first round (the table then names who goes off), half of

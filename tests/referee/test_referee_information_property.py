@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from referee_properties import BUDGET, TABLES, mid_deal, redealt
@@ -61,6 +62,7 @@ def told(state: GameState, player: str, actions: Sequence[Action]) -> tuple[obje
     )
 
 
+@pytest.mark.slow
 @settings(BUDGET, max_examples=BUDGET.max_examples * 5)  # a point of one deal is cheap
 @given(
     table=st.sampled_from(sorted(TABLES)),

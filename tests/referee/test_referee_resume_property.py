@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from referee_properties import BUDGET, TABLES, fresh, play, readings
@@ -39,6 +40,7 @@ def snapshot(state: GameState) -> tuple[object, ...]:
     )
 
 
+@pytest.mark.slow
 @BUDGET
 @given(
     table=st.sampled_from(sorted(TABLES)),

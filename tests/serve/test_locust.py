@@ -21,6 +21,7 @@ MAIN = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario", sorted(MAIN))
 def test_a_locust_scenario_runs_without_a_failure(tmp_path: Path, scenario: str) -> None:
     with running(tmp_path / "games.sqlite") as server:

@@ -53,6 +53,7 @@ def _codes(html: str) -> list[str]:
     return re.findall(r'<code class="code">([^<]+)</code>', summary[1])
 
 
+@pytest.mark.slow
 def test_every_bad_sample_is_found_with_its_code(server: str) -> None:
     """Each ``*.bad.truf`` sample, picked on the check page, shows the code of the clause it
     breaks (its file name starts with it)."""
@@ -69,6 +70,7 @@ def test_every_bad_sample_is_found_with_its_code(server: str) -> None:
     assert missed == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_picked_sample_is_drawn_with_its_finding_linked_to_the_rule(
     tab: Callable[..., Tab], server: str, width: int
@@ -101,6 +103,7 @@ def test_a_picked_sample_is_drawn_with_its_finding_linked_to_the_rule(
     assert page.errors == []
 
 
+@pytest.mark.slow
 def test_a_pasted_record_and_a_chosen_file_are_checked(
     tab: Callable[..., Tab], server: str, tmp_path: Path
 ) -> None:
@@ -121,6 +124,7 @@ def test_a_pasted_record_and_a_chosen_file_are_checked(
     assert page.errors == []
 
 
+@pytest.mark.slow
 def test_a_reading_chosen_in_the_page_is_the_one_checked_by(
     tab: Callable[..., Tab], server: str
 ) -> None:
@@ -140,6 +144,7 @@ def test_a_reading_chosen_in_the_page_is_the_one_checked_by(
     assert page.errors == []
 
 
+@pytest.mark.slow
 def test_what_is_not_a_record_gets_a_clear_message(
     tab: Callable[..., Tab], server: str, tmp_path: Path
 ) -> None:
@@ -202,6 +207,7 @@ def test_the_server_refuses_what_is_too_large_or_not_text_with_a_page(server: st
     assert "REC002" in _codes(page)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_pages_fit_the_screen(tab: Callable[..., Tab], server: str, width: int) -> None:
     page = tab(width)
@@ -212,6 +218,7 @@ def test_the_pages_fit_the_screen(tab: Callable[..., Tab], server: str, width: i
     assert page.errors == []
 
 
+@pytest.mark.slow
 def test_the_printed_check_shows_the_findings_and_not_the_form(
     tab: Callable[..., Tab], server: str
 ) -> None:
@@ -228,6 +235,7 @@ def test_the_printed_check_shows_the_findings_and_not_the_form(
     assert page.page.locator(".tf-replay svg:visible").count() == 1
 
 
+@pytest.mark.slow
 def test_the_form_is_reached_by_keyboard_with_every_control_named(
     tab: Callable[..., Tab], server: str
 ) -> None:
@@ -248,6 +256,7 @@ def test_the_form_is_reached_by_keyboard_with_every_control_named(
     assert {"record-text", "record-file", "record-sample"} <= set(reached)
 
 
+@pytest.mark.slow
 def test_findings_link_to_the_published_reference_when_given(tmp_path: Path) -> None:
     with running(tmp_path / "games.sqlite", "--rules-url", "https://example.org/rules") as live:
         body = urllib.parse.urlencode({"sample": "truf-jb/clauses/JB305-follow-suit.bad.truf"})
@@ -257,6 +266,7 @@ def test_findings_link_to_the_published_reference_when_given(tmp_path: Path) -> 
     assert 'href="https://example.org/rules/"' in page  # the site's Rules link
 
 
+@pytest.mark.slow
 def test_a_score_sheet_with_a_corrected_score_fits_a_phone(
     tab: Callable[..., Tab], server: str
 ) -> None:

@@ -73,6 +73,7 @@ def _play_until(
     raise AssertionError(f"not done after {MOST_CLICKS} actions: {moves[-5:]}")
 
 
+@pytest.mark.slow
 def test_a_whole_truf_jb_deal_played_by_clicks(tab: Callable[..., Tab], server: str) -> None:
     player = tab(390)
     _start(player.page, server, "truf-jb", bots="search")
@@ -109,6 +110,7 @@ def test_a_table_s_bots_are_of_a_level_the_simulator_offers(server: str) -> None
     assert start("grandmaster") == 422
 
 
+@pytest.mark.slow
 def test_a_whole_tromplemond_round_played_by_clicks(tab: Callable[..., Tab], server: str) -> None:
     player = tab(1280)
     player.page.goto(server + "/play")
@@ -144,6 +146,7 @@ def _to_a_choice_of_cards(page: Page) -> None:
     _play_until(page, ready)
 
 
+@pytest.mark.slow
 def test_a_refused_card_shows_its_clause_and_the_rule(tab: Callable[..., Tab], server: str) -> None:
     player = tab(390)
     _start(player.page, server, "truf-jb", seat=1)
@@ -170,6 +173,7 @@ def test_a_refused_card_shows_its_clause_and_the_rule(tab: Callable[..., Tab], s
     assert [e for e in player.errors if "status of 409" not in e] == []
 
 
+@pytest.mark.slow
 def test_cards_are_played_by_keyboard(tab: Callable[..., Tab], server: str) -> None:
     player = tab(1280)
     _start(player.page, server, "truf-jb")
@@ -212,6 +216,7 @@ def test_cards_are_played_by_keyboard(tab: Callable[..., Tab], server: str) -> N
     assert player.errors == []
 
 
+@pytest.mark.slow
 def test_a_second_tab_on_the_seat_sees_the_same_game(tab: Callable[..., Tab], server: str) -> None:
     first = tab(1280)
     _start(first.page, server, "truf-jb")
@@ -229,6 +234,7 @@ def test_a_second_tab_on_the_seat_sees_the_same_game(tab: Callable[..., Tab], se
     assert _own_errors(second) == []
 
 
+@pytest.mark.slow
 def test_a_restarted_server_resumes_the_game(tab: Callable[..., Tab], tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite"
     player = tab(390)

@@ -223,6 +223,7 @@ betting, whose calls and pot only that reading brings to the table (not shown in
 -1)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset", "readings", "least", "shown_at"), GAMES)
 def test_four_people_play_a_whole_game_while_one_watches(
     tab: Callable[..., Tab], server: str, ruleset: str, readings: str, least: int, shown_at: int
@@ -285,6 +286,7 @@ def test_four_people_play_a_whole_game_while_one_watches(
         assert not [u for u in each.requests if "token=" in u.split("#")[0]]
 
 
+@pytest.mark.slow
 def test_a_person_comes_back_by_the_link_to_a_game_that_went_on(
     tab: Callable[..., Tab], server: str
 ) -> None:
@@ -319,6 +321,7 @@ def test_a_person_comes_back_by_the_link_to_a_game_that_went_on(
     assert [e for e in back.errors if "status of 409" not in e] == []
 
 
+@pytest.mark.slow
 def test_a_wrong_link_is_said_in_words(tab: Callable[..., Tab], server: str) -> None:
     starter = tab(390)
     _start_table(starter.page, server, "truf-de", ["you", "person", "basic", "basic"])
@@ -335,6 +338,7 @@ def test_a_wrong_link_is_said_in_words(tab: Callable[..., Tab], server: str) -> 
         assert each.fits()
 
 
+@pytest.mark.slow
 def test_a_lost_stream_resumes_from_the_last_event(tab: Callable[..., Tab], tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite"
     player = tab(390)
@@ -377,6 +381,7 @@ def test_a_lost_stream_resumes_from_the_last_event(tab: Callable[..., Tab], tmp_
     assert [e for e in player.errors if "Failed to load resource" not in e] == []
 
 
+@pytest.mark.slow
 def test_a_card_clicked_twice_is_played_once(tab: Callable[..., Tab], server: str) -> None:
     player = tab(390)
     _start_table(player.page, server, "truf-de", ["you", "basic", "basic", "basic"], seed=2)
@@ -400,6 +405,7 @@ def test_a_card_clicked_twice_is_played_once(tab: Callable[..., Tab], server: st
     assert [e for e in player.errors if "status of 409" not in e] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [390, 1280])
 def test_every_state_of_the_play_page_fits_the_screen(
     tab: Callable[..., Tab], server: str, width: int
@@ -426,6 +432,7 @@ def test_every_state_of_the_play_page_fits_the_screen(
             assert [e for e in each.errors if "Failed to load resource" not in e] == []
 
 
+@pytest.mark.slow
 def test_no_seat_is_called_you_where_people_are_invited(
     tab: Callable[..., Tab], server: str
 ) -> None:

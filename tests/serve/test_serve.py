@@ -686,6 +686,7 @@ def test_a_seat_sees_its_own_hand_only() -> None:
     assert not cards_in(text) & others
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "ruleset",
     [

@@ -41,6 +41,7 @@ def _errors(host: Host, game: str, table: str) -> list[str]:
     return [d.message for d in check_text(text).diagnostics if d.severity is Severity.ERROR]
 
 
+@pytest.mark.slow
 def test_two_workers_bots_play_a_game_through_each_action_once(tmp_path: Path) -> None:
     path = str(tmp_path / "games.sqlite")
     stores = [SqliteStore(path), SqliteStore(path)]

@@ -65,6 +65,7 @@ def test_a_database_url_of_another_scheme_is_a_usage_error() -> None:
     assert "secret" not in result.stderr
 
 
+@pytest.mark.slow
 def test_a_database_unreachable_at_start_exits_2_naming_it_without_its_password() -> None:
     url = f"postgresql://me:secret@127.0.0.1:{free_port()}/games"
     done = subprocess.run(
@@ -100,6 +101,7 @@ def two(tmp_path: Path, postgres: Cluster) -> Iterator[tuple[Server, Server]]:
         yield first, second
 
 
+@pytest.mark.slow
 def test_two_servers_over_one_database_play_one_game(
     two: tuple[Server, Server], postgres: Cluster
 ) -> None:
@@ -140,6 +142,7 @@ def test_two_servers_over_one_database_play_one_game(
         listener.close()
 
 
+@pytest.mark.slow
 def test_each_seat_s_stream_on_one_machine_hears_the_actions_taken_on_another(
     two: tuple[Server, Server],
 ) -> None:
@@ -164,6 +167,7 @@ def test_each_seat_s_stream_on_one_machine_hears_the_actions_taken_on_another(
                 assert read(response, until=24).ids == list(range(1, 25))
 
 
+@pytest.mark.slow
 def test_the_bots_of_two_servers_hear_an_action_taken_on_another_machine(
     two: tuple[Server, Server], postgres: Cluster
 ) -> None:
@@ -342,6 +346,7 @@ def replaced(server: Server, killed: list[int]) -> bool:
     return len(now) == 2 and not set(killed) & set(now)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("on", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def test_a_worker_killed_mid_run_loses_no_action_it_answered(
     on: str, tmp_path: Path, request: pytest.FixtureRequest
@@ -375,6 +380,7 @@ def test_a_worker_killed_mid_run_loses_no_action_it_answered(
         nothing_lost(load, database, server)
 
 
+@pytest.mark.slow
 def test_postgresql_stopped_mid_run_is_503_then_the_service_goes_on(
     tmp_path: Path, postgres: Cluster
 ) -> None:
@@ -404,6 +410,7 @@ def test_postgresql_stopped_mid_run_is_503_then_the_service_goes_on(
         nothing_lost(load, postgres.url, server)
 
 
+@pytest.mark.slow
 def test_processes_racing_on_one_game_store_each_version_once(postgres: Cluster) -> None:
     """The compare-and-set of the log across processes: each tries every version in turn, so
     each version is stored once, by one of them, and nothing else."""

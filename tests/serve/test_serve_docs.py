@@ -25,6 +25,7 @@ def server(live: Server) -> Server:
     return live
 
 
+@pytest.mark.slow
 def test_the_curl_examples_run(server: Server, tmp_path: Path) -> None:
     script = "\n".join(blocks("bash", "Examples with curl")).replace(DOCUMENTED, server.url)
     assert script.count("curl ") >= 10
@@ -55,6 +56,7 @@ def test_the_curl_examples_run(server: Server, tmp_path: Path) -> None:
     assert output.count('{"status":403') == 1
 
 
+@pytest.mark.slow
 def test_the_javascript_example_runs(server: Server, tmp_path: Path) -> None:
     node = shutil.which("node")
     assert node is not None, "the JavaScript example is run with Node (Debian's nodejs)"

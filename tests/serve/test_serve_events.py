@@ -59,6 +59,7 @@ def act(client: httpx.Client, game: dict[str, Any], times: int) -> int:
     return version
 
 
+@pytest.mark.slow
 def test_a_stream_sends_each_action_as_the_seat_sees_it_and_goes_on_after_a_break(
     client: httpx.Client, server: Server
 ) -> None:
@@ -83,6 +84,7 @@ def test_a_stream_sends_each_action_as_the_seat_sees_it_and_goes_on_after_a_brea
     assert again.ids == [7, 8, 9]
 
 
+@pytest.mark.slow
 def test_a_stream_hears_of_actions_taken_through_another_process(tmp_path: Path) -> None:
     """Two servers over one games file: the stream is on one, the actions go to the other, as
     they may to another worker of one server."""
@@ -197,6 +199,7 @@ def test_a_view_not_changed_is_answered_304_with_no_body(client: httpx.Client) -
     assert (watch["role"], watch["seat"], watch["hand"]) == ("watch", None, [])
 
 
+@pytest.mark.slow
 def test_the_documented_event_source_example_runs_in_a_browser(
     client: httpx.Client, server: Server
 ) -> None:
@@ -227,6 +230,7 @@ def test_the_documented_event_source_example_runs_in_a_browser(
     assert all("(hidden)" in line for line in bids), logged
 
 
+@pytest.mark.slow
 def test_a_server_stops_with_a_stream_open(tmp_path: Path) -> None:
     """A stream stays open until its game ends, but a server told to stop closes it at once,
     cleanly, rather than wait out the time its other requests may take (10 + 5 s here)."""

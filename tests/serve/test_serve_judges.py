@@ -29,6 +29,7 @@ def _stopped_once(marker: str) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
+@pytest.mark.slow
 def test_a_judge_stopped_before_it_is_ready_is_started_again(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -69,6 +70,7 @@ def _judge_started(group: int) -> bool:
     return any(parent in servers for parent in parents.values())
 
 
+@pytest.mark.slow
 def test_a_server_stopped_while_its_workers_start_stops_cleanly(tmp_path: Path) -> None:
     with launched(tmp_path / "games.sqlite", workers=2) as server:
         # Signalled while a worker warms its judge up (which takes about a second), the

@@ -53,6 +53,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield live
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "phases"), RUNS)
 def test_schemathesis_finds_nothing(server: Server, seed: int, phases: str, tmp_path: Path) -> None:
     command = [
@@ -110,6 +111,7 @@ def the_document() -> dict[str, Any]:
     return document(create_app(Settings(judges=0)).openapi_schema.to_schema())
 
 
+@pytest.mark.slow
 def test_the_document_holds_together_and_links_a_new_game_to_its_operations() -> None:
     openapi = the_document()
     text = json.dumps(openapi)

@@ -50,6 +50,7 @@ def size(view: GameView | None) -> int:
     return len(msgspec.json.encode(view))
 
 
+@pytest.mark.slow
 def test_a_view_does_not_grow_with_the_deals_played(host: Host) -> None:
     created = host.create(NewGame("truf-jb", PLAYERS, {"deals": "20"}, seed=4))
     game, table, watch = created.id, created.tokens.table, created.tokens.watch
@@ -249,6 +250,7 @@ def told(state: GameState, rows: list[Logged], viewer: Viewer) -> tuple[object, 
     return tuple(msgspec.json.encode(each) for each in told)
 
 
+@pytest.mark.slow
 @settings(BUDGET, max_examples=BUDGET.max_examples * 2)
 @given(
     table=st.sampled_from(sorted(TABLES)),
@@ -267,6 +269,7 @@ def test_what_the_service_shows_does_not_depend_on_cards_unseen(
         assert told(other, rows, viewer) == told(state, rows, viewer), viewer
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("table", "chosen"),
     [(table, {}) for table in sorted(TABLES)]

@@ -51,6 +51,7 @@ def snapshot_versions(url: str, game: str) -> list[int]:
     return [version for (version,) in rows]
 
 
+@pytest.mark.slow
 def test_an_action_is_one_row_of_the_log_and_a_deal_s_end_a_snapshot(url: str) -> None:
     store = open_store(url)
     host = Host(store)
@@ -115,6 +116,7 @@ print(created.game)
 """
 
 
+@pytest.mark.slow
 def test_a_listener_hears_of_actions_logged_by_another_process(url: str) -> None:
     listening = open_store(url)
     heard: list[tuple[str, int]] = []
@@ -211,6 +213,7 @@ def test_a_postgresql_database_keeps_its_schema_s_version(postgres: Cluster) -> 
             connection.execute("UPDATE schema SET version = %s", (store_postgres.SCHEMA_VERSION,))
 
 
+@pytest.mark.slow
 def test_a_store_goes_on_by_itself_when_postgresql_comes_back(postgres: Cluster) -> None:
     store, other = open_store(postgres.url), open_store(postgres.url)
     heard: list[tuple[str, int]] = []

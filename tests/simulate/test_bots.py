@@ -69,6 +69,7 @@ def test_one_level_per_seat_seats_as_many_players() -> None:
     assert played.game.tag("Think") == "4"
 
 
+@pytest.mark.slow
 def test_each_game_has_its_own_event_and_jobs_change_nothing() -> None:
     levels = ("basic", "random", "basic", "search")
     short, budget = {"max-rounds": "1"}, Budget(playouts=4)

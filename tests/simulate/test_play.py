@@ -74,6 +74,7 @@ def script(ruleset: str, seed: int, seat: int) -> tuple[list[str], set[str], Tab
     return lines, refusals, table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", TRICK_GAMES)
 def test_a_whole_game_from_scripted_input(ruleset: str, tmp_path: Path) -> None:
     lines, refusals, table = script(ruleset, 7, 2)
@@ -112,6 +113,7 @@ def test_a_whole_game_from_scripted_input(ruleset: str, tmp_path: Path) -> None:
     assert saved.read_text(encoding="utf-8") == trufspec.dumps([table.state.record()])
 
 
+@pytest.mark.slow
 def test_a_whole_tromplemond_game_from_scripted_input(tmp_path: Path) -> None:
     """A game without tricks: claims, slips and cuts typed or left to ``auto``, a slip for
     oneself refused with the rule quoted, played to its end and saved."""
@@ -155,6 +157,7 @@ def test_a_whole_tromplemond_game_from_scripted_input(tmp_path: Path) -> None:
     assert saved.read_text(encoding="utf-8") == trufspec.dumps([state.record()])
 
 
+@pytest.mark.slow
 def test_the_end_of_the_input_saves_the_game_so_far(tmp_path: Path) -> None:
     saved = tmp_path / "cut.truf"
     result = run("truf-jb", "--seed", "3", "--save", str(saved), stdin="auto\nauto\n")
@@ -167,6 +170,7 @@ def test_the_end_of_the_input_saves_the_game_so_far(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_without_save_a_script_leaves_no_file(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "trufspec", "play", "truf-de", "--seed", "1"],
@@ -180,6 +184,7 @@ def test_without_save_a_script_leaves_no_file(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_ctrl_c_ends_the_game_cleanly() -> None:
     table = open_table("truf-basics", "Me", 1, 4, 2, {}, lambda line: None)
 
@@ -189,6 +194,7 @@ def test_ctrl_c_ends_the_game_cleanly() -> None:
     assert table.run(interrupted) == "interrupt"
 
 
+@pytest.mark.slow
 def test_a_bid_the_rules_forbid_is_refused_with_its_rule() -> None:
     said: list[str] = []
     table = open_table("truf-de", "Me", 1, 4, 5, {}, said.append)
@@ -206,6 +212,7 @@ def test_a_bid_the_rules_forbid_is_refused_with_its_rule() -> None:
     assert any(line.startswith("  TD201 ") for line in said)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -250,6 +257,7 @@ WORDS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", PLAYABLE)
 def test_no_line_typed_breaks_the_game(ruleset: str) -> None:
     """Random lines of words, cards and noise: each is acted on or refused, never a crash."""
@@ -263,6 +271,7 @@ def test_no_line_typed_breaks_the_game(ruleset: str) -> None:
     assert any(line.startswith("Not allowed") for line in said)
 
 
+@pytest.mark.slow
 def test_bytes_that_are_not_text_are_refused_as_words(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "trufspec", "play", "truf-jb", "--seed", "2"],

@@ -119,6 +119,7 @@ def test_an_even_truf_game_offers_its_two_choices_once() -> None:
     pytest.fail("no even game in 200 deals")
 
 
+@pytest.mark.slow
 def test_messages_to_you_are_in_the_second_person() -> None:
     out: list[str] = []
     table = open_table("truf-de", "You", 1, 4, 3, {}, out.append)
@@ -130,6 +131,7 @@ def test_messages_to_you_are_in_the_second_person() -> None:
     assert all("You play" in line or "You bid" in line for line in refused), refused
 
 
+@pytest.mark.slow
 def test_the_save_file_is_checked_before_the_game(tmp_path: Path) -> None:
     missing = run("truf-de", "--save", str(tmp_path / "no" / "such" / "x.truf"), stdin="auto\n")
     assert missing.returncode == 2
@@ -143,6 +145,7 @@ def test_the_save_file_is_checked_before_the_game(tmp_path: Path) -> None:
     assert kept.read_text(encoding="utf-8") == "a game worth keeping\n"
 
 
+@pytest.mark.slow
 def test_a_saved_game_is_taken_up_again_and_ends(tmp_path: Path) -> None:
     saved = tmp_path / "friday.truf"
     first = run("truf-de", "--seed", "5", "--save", str(saved), stdin="auto\n" * 3)
@@ -159,6 +162,7 @@ def test_a_saved_game_is_taken_up_again_and_ends(tmp_path: Path) -> None:
     assert len(trufspec.loads(text).games[0].deals) == 1
 
 
+@pytest.mark.slow
 def test_a_truf_jb_game_of_deals_ends_with_a_winner() -> None:
     ended = run("truf-jb", "--deals", "1", "--seed", "2", stdin="auto\n" * 40)
     assert "How the game ends (JB502, Length of the game)" in ended.stdout
@@ -166,6 +170,7 @@ def test_a_truf_jb_game_of_deals_ends_with_a_winner() -> None:
     assert "The game is over; the winner:" in ended.stdout
 
 
+@pytest.mark.slow
 def test_help_says_how_a_game_ends() -> None:
     shown = run("--help", stdin="").stdout
     assert "--deals" in shown
@@ -175,6 +180,7 @@ def test_help_says_how_a_game_ends() -> None:
     assert "This table plays on until you quit (--deals N stops it after N deals)." in start
 
 
+@pytest.mark.slow
 def test_a_card_marked_with_an_exclamation_mark_is_refused_to_the_player() -> None:
     """A player at the terminal cannot let their own irregularity stand: a card typed with !
     is refused with the reason, nothing is played, and help no longer offers it."""

@@ -46,6 +46,7 @@ def problems(text: str, options: dict[str, str]) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("detail", list(Detail), ids=lambda d: d.value)
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_simulated_games_check_clean_under_every_reading(ruleset: str, detail: Detail) -> None:
@@ -91,6 +92,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_command_writes_games_that_check_clean(tmp_path: Path) -> None:
     target = tmp_path / "games.truf"
     result = run("simulate", "truf-jb", "--games", "3", "--seed", "4", "-o", str(target))
@@ -103,6 +105,7 @@ def test_command_writes_games_that_check_clean(tmp_path: Path) -> None:
     assert run("check", str(target)).returncode == 0
 
 
+@pytest.mark.slow
 def test_command_without_a_seed_writes_the_seed_it_drew() -> None:
     result = run("simulate", "tromplemond")
     assert result.returncode == 0, result.stderr
@@ -110,6 +113,7 @@ def test_command_without_a_seed_writes_the_seed_it_drew() -> None:
     assert run("simulate", "tromplemond", "--seed", seed).stdout == result.stdout
 
 
+@pytest.mark.slow
 def test_command_refuses_an_unknown_ruleset_and_option() -> None:
     result = run("simulate", "bridge")
     assert result.returncode == 2 and "no ruleset 'bridge'" in result.stderr
@@ -117,6 +121,7 @@ def test_command_refuses_an_unknown_ruleset_and_option() -> None:
     assert result.returncode == 2 and "zero-bid-miss" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_seed_plays_the_same_games_in_every_process(ruleset: str) -> None:
     # String hashing differs from process to process: a simulator that iterates over a set of

@@ -129,6 +129,7 @@ def _tricks_of_the_longer_trumps(hand: GeneratedHand) -> int | None:
     return hand.taken[max(TEAMS, key=counts.__getitem__)]
 
 
+@pytest.mark.slow
 def test_bots_make_trumps_count() -> None:
     """The bots are not noise: over 200 seeded hands the team with more trumps takes clearly
     more tricks than when the same cards are played at random."""
@@ -174,6 +175,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_score_prints_the_team_sheet() -> None:
     result = run_cli("score", str(SAMPLE))
     assert result.returncode == 0, result.stderr
@@ -182,6 +184,7 @@ def test_score_prints_the_team_sheet() -> None:
     assert result.stdout.rstrip().splitlines()[-1] == f"winner: {THEM}"
 
 
+@pytest.mark.slow
 def test_json_report_keys_figures_and_winners_by_team() -> None:
     result = run_cli("check", "--format", "json", str(SAMPLE))
     assert result.returncode == 0, result.stderr

@@ -185,6 +185,7 @@ def test_score_sheet_shows_true_claims_and_pot() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_score_command_prints_the_worked_example() -> None:
     """``trufspec score`` on the repaired worked example: the scores, and the true claims."""
     path = ROOT / "records" / "tromplemond" / "worked-example-repaired.truf"

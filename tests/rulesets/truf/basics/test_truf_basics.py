@@ -266,6 +266,7 @@ def test_a_game_of_six_rounds_has_a_winner_and_fewer_is_incomplete() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_score_command_prints_the_sheet() -> None:
     path = ROOT / "records" / "truf-basics" / "clauses" / "TB501-game-winner.good.truf"
     env = {**os.environ, "NO_COLOR": "1"}

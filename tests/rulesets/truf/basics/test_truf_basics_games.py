@@ -162,6 +162,7 @@ def test_oracle_tiebreaks() -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_bots_declare_from_their_hands_and_play_to_their_targets() -> None:
     """The simulator's bots are not noise: over 200 seeded deals the bid winner holds more
     aces and kings than the others, a zero target comes from a weak hand, and the bots hit
@@ -197,6 +198,7 @@ def test_the_bots_declare_from_their_hands_and_play_to_their_targets() -> None:
     assert 0.25 < mean(deal.high for deal in played) < 0.75  # both modes come up
 
 
+@pytest.mark.slow
 def test_a_seed_plays_the_same_game_in_every_process() -> None:
     """A simulated game depends on its seed alone, not on how the process hashes strings."""
     command = [sys.executable, "-m", "trufspec", "simulate", "truf-basics", "--seed", "4"]

@@ -388,6 +388,7 @@ def test_wrong_highest_bidder(
     )
 
 
+@pytest.mark.slow
 def test_score_command_prints_the_recomputed_sheet() -> None:
     """``trufspec score`` on a whole generated game: the oracle's totals and winner."""
     game = random_game(random.Random(11), dict(DEFAULTS), 13, "score-sheet")
