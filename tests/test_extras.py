@@ -82,18 +82,20 @@ def test_the_command_works_with_its_extra_alone(extra: str, line: str, clone: Pa
         assert done.returncode == 0, done.stdout + done.stderr
         return
     port = free_port()
-    server = subprocess.Popen(
-        ["bash", "-c", f"exec {then} --port {port}"],
-        cwd=clone,
-        env=_environment(),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+    log = clone / "serve.log"
+    with open(log, "wb") as output:
+        server = subprocess.Popen(
+            ["bash", "-c", f"exec {then} --port {port}"],
+            cwd=clone,
+            env=_environment(),
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         deadline = time.monotonic() + 60
         while True:
-            assert server.poll() is None, server.communicate()[0]
+            assert server.poll() is None, log.read_text(encoding="utf-8", errors="replace")
             try:
                 page = httpx.get(f"http://127.0.0.1:{port}/play", timeout=5)
                 break
