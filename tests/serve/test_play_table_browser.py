@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from browser import Tab, keep_screenshot, png_is_blank
 from live_server import Server, running
-from play_page import move, page_version
+from play_page import WAIT_MS, move, page_version
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.server
@@ -32,23 +32,74 @@ MOST_SECONDS = 600
 """The longest a test plays before it fails: a whole truf-de game, thirteen deals, takes
 minutes."""
 
-CARDS_IN = """(skip) => [...document.querySelectorAll("[data-card]")]
-    .filter((e) => !skip || !e.closest(skip)).map((e) => e.dataset.card)"""
-"""The cards a page holds in its document (``skip``: but those under that selector)."""
+SHOWN = """async ([latest, ms]) => {
+    const body = document.body;
+    const now = () => Number(body.dataset.version ?? -1);
+    const ready = () => now() >= latest && window.__pending === 0;
+    if (!ready()) {
+        await new Promise((resolve, reject) => {
+            const done = () => {
+                seen.disconnect();
+                window.__kept.delete(look);
+                clearTimeout(late);
+            };
+            const look = () => {
+                if (ready()) { done(); resolve(); }
+            };
+            const seen = new MutationObserver(look);
+            const late = setTimeout(() => {
+                done();
+                reject(new Error(`version ${latest} not shown in ${ms} ms: ${now()}`));
+            }, ms);
+            seen.observe(body, {attributes: true, attributeFilter: ["data-version"]});
+            window.__kept.add(look);
+        });
+    }
+    const cards = (found) => [...found].map((e) => e.dataset.card);
+    return {
+        version: now(),
+        answers: window.__answers.splice(0),
+        hand: cards(document.querySelectorAll("#hand [data-card]")),
+        seen: cards([...document.querySelectorAll("[data-card]")]
+            .filter((e) => !e.closest("#hand, #pack, [data-claim]"))),
+        deal: body.dataset.deal ?? "",
+        status: document.getElementById("status").innerText,
+    };
+}"""
+"""What a page shows once it shows version ``latest`` or a later one (told as the page sets
+the version, its view drawn whole) and has kept the answer of every request it made, read in
+one call: the version, the answers its script was given since the last call (taken), the cards
+of its hand, the cards it shows outside its own hand, the pack a claim chooses from and the
+claims (Tromplemond), which name cards wherever they lie, the deal, and the status line."""
 
 
 KEEP_ANSWERS = """(() => {
     const sent = window.fetch.bind(window);
     window.__answers = [];
-    window.fetch = (url, options) => sent(url, options).then((response) => {
-        if (!String(url).endsWith("/events")) {
-            response.clone().text().then((text) => window.__answers.push(text));
-        }
-        return response;
-    });
+    window.__pending = 0;
+    window.__kept = new Set();
+    const kept = () => {
+        window.__pending -= 1;
+        window.__kept.forEach((tell) => tell());
+    };
+    window.fetch = (url, options) => {
+        window.__pending += 1;
+        return sent(url, options).then((response) => {
+            if (String(url).endsWith("/events")) {
+                kept();
+            } else {
+                response.clone().text().then((text) => window.__answers.push(text)).finally(kept);
+            }
+            return response;
+        }, (error) => {
+            kept();
+            throw error;
+        });
+    };
 })();"""
 """Keeps the text of every answer the page's script is given (but the event stream's, read
-as it comes), for the test to look through."""
+as it comes), for the test to look through; ``__pending`` counts the requests whose answer is
+not kept yet, and each function in ``__kept`` is told when one is."""
 
 CARD_WORD = re.compile(r'"(10|[2-9AKQJ])([SHDC])"')
 
@@ -119,37 +170,30 @@ def _invites(page: Page) -> dict[str, str]:
     return found
 
 
-def _seen(page: Page) -> set[str]:
-    """The cards a page shows outside its own hand, the pack a claim chooses from and the
-    claims (Tromplemond), which name cards wherever they lie."""
-    return set(page.evaluate(CARDS_IN, "#hand, #pack, [data-claim]"))
-
-
-def _hands(page: Page) -> set[str]:
-    return set(
-        page.evaluate("""() => [...document.querySelectorAll("#hand [data-card]")]
-        .map((e) => e.dataset.card)""")
-    )
-
-
-def _check_secrets(people: dict[str, Tab], watcher: Tab) -> None:
+def _check_secrets(
+    people: dict[str, Tab], watcher: Tab, latest: int = -1
+) -> tuple[dict[str, str], int]:
     """No person's page shows, or was sent, a card of another person's hand that the watcher,
     who sees only what is public, does not show too; the watcher shows no hand at all and was
     sent no card of a hand it does not show.  Every page is first let draw the last version
-    any of them was sent, so that all show the same moment of the game."""
+    any of them shows or was sent (``latest`` at least), so that all show the same moment of
+    the game; the status line of each page (the watcher's under ``""``) and that version."""
     tabs = {**people, "": watcher}
-    sent: dict[str, list[str]] = {
-        name: tab.page.evaluate("window.__answers.splice(0)") for name, tab in tabs.items()
-    }
-    latest = max(
-        [page_version(tab.page) for tab in tabs.values()]
-        + [view["version"] for texts in sent.values() for t in texts for view in _views(t)]
-    )
-    for tab in tabs.values():
-        tab.page.wait_for_function(f"Number(document.body.dataset.version) >= {latest}")
-    hands = {name: _hands(tab.page) for name, tab in people.items()}
-    public = _seen(watcher.page)
-    deal = watcher.page.get_attribute("body", "data-deal") or ""
+    sent: dict[str, list[str]] = {name: [] for name in tabs}
+    shown: dict[str, dict[str, Any]] = {}
+    behind = list(tabs)
+    while behind:  # until every page shows the latest version any page shows or was sent
+        for name in behind:
+            shown[name] = tabs[name].page.evaluate(SHOWN, [latest, WAIT_MS])
+            sent[name] += shown[name]["answers"]
+            latest = max(
+                [latest, shown[name]["version"]]
+                + [view["version"] for t in shown[name]["answers"] for view in _views(t)]
+            )
+        behind = [name for name in tabs if shown[name]["version"] < latest]
+    hands = {name: set(shown[name]["hand"]) for name in people}
+    public = set(shown[""]["seen"])
+    deal = shown[""]["deal"]
     told_to = {
         name: {
             rank + suit
@@ -159,49 +203,64 @@ def _check_secrets(people: dict[str, Tab], watcher: Tab) -> None:
         }
         for name, texts in sent.items()
     }
-    assert _hands(watcher.page) == set()
+    assert shown[""]["hand"] == []
     told = (told_to[""] & set().union(*hands.values())) - public
     assert not told, f"the watcher was sent {sorted(told)} of the hands"
-    for name, tab in people.items():
+    for name in people:
         others = set().union(*(cards for other, cards in hands.items() if other != name))
-        leaked = (_seen(tab.page) & others) - public
+        leaked = (set(shown[name]["seen"]) & others) - public
         assert not leaked, f"{name}'s page shows {sorted(leaked)} of other hands"
         told = (told_to[name] & others) - public
         assert not told, f"{name}'s page was sent {sorted(told)} of other hands"
+    return {name: each["status"] for name, each in shown.items()}, latest
 
 
 def _totals(page: Page) -> list[str]:
     return page.locator("#scores td:last-child").all_inner_texts()
 
 
-def _play_round(
-    people: dict[str, Tab],
-    done: Callable[[], bool],
-    check: Callable[[], None],
-    *,
-    next_deal: bool = False,
-    acted: Callable[[int], None] = lambda _: None,
-) -> int:
-    """Each person whose turn it is acts, round after round, until ``done``; the actions.
-    ``next_deal``: a person to deal the next deal does so (else the deal's end is where the
-    test stops); ``acted`` is told the count of actions after each one."""
+def _play_round(people: dict[str, Tab], done: Callable[[], bool]) -> int:
+    """Each person whose turn it is acts, round after round, until ``done`` (or the deal's
+    end); the actions."""
     actions = 0
     deadline = time.monotonic() + MOST_SECONDS
     for _ in range(MOST_STEPS):
         if done():
             return actions
         assert time.monotonic() < deadline, f"not done after {MOST_SECONDS} s, {actions} actions"
-        check()
         for tab in people.values():
-            if not next_deal and tab.page.get_attribute("body", "data-phase") == "end":
+            if tab.page.get_attribute("body", "data-phase") == "end":
                 continue
             if "Your turn" in tab.page.locator("#status").inner_text() and move(tab.page) != (
                 "waited"
             ):
                 actions += 1
-                acted(actions)
         next(iter(people.values())).page.wait_for_timeout(20)
     raise AssertionError(f"not done after {MOST_STEPS} rounds")
+
+
+def _play_game(people: dict[str, Tab], watcher: Tab, acted: Callable[[int], None]) -> int:
+    """The people play the whole game, one action at a time, until the watcher's page says it
+    is over; the actions.  Before each action, and once it is over, every page is let draw the
+    game as it is and checked (:func:`_check_secrets`), which tells whose turn each page says
+    it is; ``acted`` is told the count of actions after each one."""
+    actions = 0
+    deadline = time.monotonic() + MOST_SECONDS
+    latest = -1
+    for _ in range(MOST_STEPS):
+        status, latest = _check_secrets(people, watcher, latest)
+        if "over" in status[""]:
+            return actions
+        assert time.monotonic() < deadline, f"not done after {MOST_SECONDS} s, {actions} actions"
+        for name, tab in people.items():
+            if "Your turn" in status[name] and move(tab.page) != "waited":
+                actions += 1
+                acted(actions)
+                latest += 1  # at least: the next check finds how far the game went
+                break
+        else:  # nobody could act yet: look again in a moment
+            next(iter(people.values())).page.wait_for_timeout(20)
+    raise AssertionError(f"not done after {MOST_STEPS} actions")
 
 
 GAMES = [
@@ -259,13 +318,7 @@ def test_four_people_play_a_whole_game_while_one_watches(
             assert not png_is_blank(shot)
             keep_screenshot(f"table-{ruleset}-{width}", shot)
 
-    actions = _play_round(
-        people,
-        lambda: "over" in watcher.page.locator("#status").inner_text(),
-        lambda: _check_secrets(people, watcher),
-        next_deal=True,
-        acted=shown,
-    )
+    actions = _play_game(people, watcher, shown)
     assert actions >= least
     if "betting=tromp" in readings:
         # The last round's calls and what the TROMP! pot paid lie at the seats.
@@ -297,9 +350,7 @@ def test_a_person_comes_back_by_the_link_to_a_game_that_went_on(
     ana.open(link)
     people = {"Sari": starter, "Ana": ana}
     # Ana reloads in the middle of a trick: the same seat, the same game.
-    _play_round(
-        people, lambda: len(ana.page.locator("#trick .played").all()) in (1, 2, 3), lambda: None
-    )
+    _play_round(people, lambda: len(ana.page.locator("#trick .played").all()) in (1, 2, 3))
     before = page_version(ana.page)
     ana.page.reload()
     expect(ana.page.locator(".seat-bottom")).to_contain_text("Ana")
@@ -310,7 +361,6 @@ def test_a_person_comes_back_by_the_link_to_a_game_that_went_on(
     _play_round(
         mine,
         lambda: "Ana" in (starter.page.get_attribute("body", "data-to-act") or ""),
-        lambda: None,
     )
     version = page_version(starter.page)
     back = tab(390)
@@ -391,7 +441,6 @@ def test_a_card_clicked_twice_is_played_once(tab: Callable[..., Tab], server: st
             "play a card" in player.page.locator("#status").inner_text()
             and player.page.get_attribute("body", "data-phase") == "play"
         ),
-        lambda: None,
     )
     version = page_version(player.page)
     card = player.page.locator("#hand .card.legal").first
