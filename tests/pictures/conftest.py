@@ -1,4 +1,4 @@
-"""The browser tests' headless Chromium, one for the session (:mod:`browser`)."""
+"""The browser tests' headless Chromium, one for each module (:mod:`browser`)."""
 
 from browser import browser, tab
 

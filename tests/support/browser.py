@@ -154,11 +154,13 @@ def png_is_blank(data: bytes) -> bool:
     return len(set(pixels)) < 8
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """One headless Chromium for the session's browser tests (one for each worker of
-    pytest-xdist), started when the first of them asks.  Without it the tests fail, saying what
-    to install: CI installs it, and a skipped browser test would let a broken page pass."""
+    """One headless Chromium for a module's browser tests, started when the first of them
+    asks.  Not one for the session: Playwright's synchronous API keeps an event loop running in
+    the thread for as long as it is open, and a test of another module that runs an event loop
+    of its own (``asyncio.run``) would fail beside it.  Without Chromium the tests fail, saying
+    what to install: CI installs it, and a skipped browser test would let a broken page pass."""
     if not Path(CHROMIUM).is_file():
         pytest.fail(MISSING, pytrace=False)
     with chromium() as running:
