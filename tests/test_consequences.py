@@ -1,6 +1,7 @@
-"""Which findings are marked as consequences of an earlier error of the same deal: only those
-that follow from it (the same player's figures, values derived from it), never a fault that
-merely comes after an unrelated one."""
+"""Which findings are marked as consequences of an earlier error: in a deal, only those that
+follow from it (the same player's figures, values derived from it), never a fault that merely
+comes after an unrelated one; across rounds, those of a figure that rests on every round (the
+end of a Tromplemond game and its pot's settlement)."""
 
 from __future__ import annotations
 
@@ -85,3 +86,69 @@ def test_a_trick_given_to_the_wrong_player_carries_into_their_figures_only() -> 
         ("JB409", 37, 15, True),
         ("JB409", 37, 32, True),
     ]
+
+
+LAST_POT_AFTER_A_FAULT = """\
+[Ruleset "tromplemond"]
+[Players "Rob Sam Nick Emily"]
+[Options "claim-order=free, allow-abstain=yes, cut-loser=highest, cut-participants=all, max-revotes=2, max-rounds=3, target-points=40, betting=tromp, extra-round-max=0"]
+
+round 1
+dealer Emily
+public
+  Rob:   JS AC
+  Sam:   QS 10S
+  Nick:  JH AD
+  Emily: 3S AH
+claims
+  Emily: AH 4S JS
+  Rob:   2D 3S QD
+  Sam:   QS 3S AH
+  Nick:  QS KH 4S
+votes Rob>Rob Sam>Emily Nick>Emily Emily>Sam
+decide Rob>Sam Nick>Sam
+off Sam
+secret
+  Rob:   4D QD 2S
+  Sam:   JD 4H JC
+  Nick:  2H AS 3H
+  Emily: QH 3D KH
+score  Rob 26 Sam 0 Nick 28 Emily 10
+total  Rob 26 Sam 0 Nick 28 Emily 10
+pot    Rob 0 Sam 0 Nick 0 Emily 0
+
+round 2
+dealer Rob
+public
+  Rob:   JD AH
+  Sam:   AS AD
+  Nick:  QS 4D
+  Emily: KS QH
+claims
+  Rob:   JH KH QD
+  Sam:   KH KS 4D
+  Emily: 2S KS JH
+  Nick:  KD JS 10H
+votes Rob 1 Nick 1 Emily 2
+off Emily
+secret
+  Rob:   JH KH QD
+  Sam:   AC 10D 10S
+  Nick:  KD JS 10H
+  Emily: 3S JC 4H
+tromp Rob "Moyenne Tromplemond!"
+score  Rob 33 Sam 0 Nick 11 Emily 0
+total  Rob 59 Sam 0 Nick 39 Emily 10
+pot    Rob 8 Sam 0 Nick 0 Emily 0
+"""
+"""A Tromplemond game of two rounds under TROMP! betting, whose first round's vote is broken
+(Rob votes for himself, TM205): the record's totals say Rob passed the target after round 2, so
+its last pot line holds the settlement, where the totals the rules give do not end the game."""
+
+
+def test_a_fault_of_an_earlier_round_carries_into_the_last_pot_line() -> None:
+    """Whether the last round's pot line holds the settlement depends on every round's totals:
+    its finding follows from a fault of any round, as the settlement's does."""
+    found = findings(LAST_POT_AFTER_A_FAULT)
+    assert [f for f in found if not f[3]] == [("TM205", 17, 7, False)]
+    assert ("TM404", 51, 8, True) in found

@@ -4,8 +4,13 @@ variable ``TRUFSPEC_HYPOTHESIS``.
 - ``light``, the default where the variable ``CI`` is not set: about a tenth of CI's examples,
   for the fast tier of a change in progress;
 - ``ci``, the default where ``CI`` is set: the numbers CI runs, each property's own;
-- ``long``: twenty times CI's, and not derandomized, the long campaign run on demand and before
-  a release (``TRUFSPEC_HYPOTHESIS=long python -m pytest tests/referee``).
+- ``long``: twenty times CI's, the long campaign run on demand and before a release
+  (``TRUFSPEC_HYPOTHESIS=long python -m pytest tests/referee``).
+
+``light`` and ``ci`` are Hypothesis's own CI profile (derandomized, no deadline, no example
+database): the same examples at every run, those of ``light`` the first of CI's, so that a
+tier fails only for a change.  ``long`` draws new examples at every run and keeps the failing
+ones in the example database, to find what the others do not.
 
 A property states CI's number of examples as ``max_examples=examples(n)``; a property with no
 number of its own runs the profile's (Hypothesis's 100 in CI).
@@ -15,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 __all__ = ["NAME", "PROFILES", "examples"]
 
@@ -37,5 +42,16 @@ def examples(ci: int) -> int:
     return max(min(ci, 2), round(ci * PROFILES[NAME]))
 
 
-settings.register_profile(NAME, max_examples=examples(100))
+_CI = settings.get_profile("ci")
+"""Hypothesis's own profile for CI, which it loads where it sees CI."""
+
+if NAME == "long":
+    settings.register_profile(
+        NAME,
+        max_examples=examples(100),
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+else:
+    settings.register_profile(NAME, parent=_CI, max_examples=examples(100))
 settings.load_profile(NAME)

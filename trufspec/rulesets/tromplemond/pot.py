@@ -224,7 +224,9 @@ def check_pot_lines(
     findings: Findings,
 ) -> None:
     """TM404, TM406: each round's ``pot`` line against its payouts; the last round's line
-    includes the settlement when the game is over."""
+    includes the settlement when the game is over.  Whether the game is over depends on the
+    totals of every round, so a fault in any round makes a finding of the last line a
+    consequence, as it makes one of the settlement."""
     for index, (deal, won) in enumerate(zip(deals, expected, strict=False)):
         line = deal.find(Pot)
         if line is None or won is None:
@@ -256,7 +258,7 @@ def check_pot_lines(
                     "TM404",
                     span,
                     ack=ack,
-                    follows=faulted[index],
+                    follows=faulted[index] or (index == len(deals) - 1 and any(faulted)),
                     player=player,
                     expected=amount,
                     number=deal.number.value,
