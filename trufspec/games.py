@@ -22,7 +22,7 @@ from typing import Any
 
 from trufspec.descriptor import GameDescriptor
 
-__all__ = ["GAMES", "GameDescriptor", "PREFIXES", "descriptor", "load"]
+__all__ = ["GAMES", "GameDescriptor", "PREFIXES", "descriptor", "game_of", "load"]
 
 
 def load(where: str) -> Any:
@@ -47,6 +47,15 @@ PREFIXES: tuple[str, ...] = tuple(game.prefix for game in GAMES)
 """The code prefixes of the games' clauses."""
 
 
+_BY_ID = {game.id: game for game in GAMES}
+
+
 def descriptor(id: str) -> GameDescriptor | None:
     """The game of that id, or None."""
-    return next((game for game in GAMES if game.id == id), None)
+    return _BY_ID.get(id)
+
+
+def game_of(id: str) -> GameDescriptor:
+    """The game of that id, for a part that holds the id of a game it was given (a ruleset
+    with a referee, a state's): ``KeyError`` for an id no game has."""
+    return _BY_ID[id]

@@ -117,6 +117,7 @@ def play(
         writable,
     )
     from trufspec.simulate.terminal import save as save_game
+    from trufspec.spec.registry import default_registry
 
     ctx = click.get_current_context()
     if resume is None and ruleset is None:
@@ -152,8 +153,9 @@ def play(
                 table = resume_table(handle.read(), name, seed, write, deals, levels[0], budget)
         else:
             assert ruleset is not None
-            if deals is not None and ruleset == "truf-jb":
-                # The rules' own reading: the game ends after these deals, with a winner.
+            if deals is not None and "deals" in default_registry().options_of(ruleset):
+                # The rules' own reading, where they have one: the game ends after these deals,
+                # with a winner.
                 options = {"deals": str(deals), **options}
                 deals = None
             table = open_table(
