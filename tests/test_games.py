@@ -1,4 +1,5 @@
-"""Every game is described once, in ``trufspec.games``, and every listing of games reads it."""
+"""Every game is described once, by its package's descriptor; every listing of games reads the
+registry, ``trufspec.games``, and no edge names a game."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import cast
 import pytest
 
 import trufspec
-from trufspec.games import GAMES, PREFIXES, descriptor, load
+from trufspec.games import GAMES, PREFIXES, descriptor, game_of, load
 from trufspec.notation.words import RESERVED
 from trufspec.referee import STATES, NextDeal, PlayCard, Refused, new_game
 from trufspec.referee.actions import Choose
@@ -38,7 +39,10 @@ def test_every_listing_of_games_is_the_descriptors() -> None:
         assert clauses and all(c.code.startswith(game.prefix) for c in clauses)
         assert default_registry().options_of(game.id)
         assert descriptor(game.id) is game
+        assert game_of(game.id) is game
     assert descriptor("whist") is None
+    with pytest.raises(KeyError):
+        game_of("whist")
 
 
 def test_a_clause_code_takes_a_games_prefix_or_the_notations() -> None:
