@@ -6,8 +6,8 @@ the game's parts, named ``module:name`` and imported when they are needed
 (:func:`trufspec.games.load`): the spec registry sits below the rulesets and reads the
 descriptors, so describing a game must import nothing of its rules.  Everything a part of
 trufspec outside the game needs to know of it (the command line, the service and its table
-page, the terminal, the bots, the environments, the reference) is said here, so that those
-parts ask the descriptor and never name a game.
+page, the terminal, the bots, the environments, the language server) is said here, so that
+those parts ask the descriptor and never name a game.
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ machine in :mod:`trufspec.referee`).  Everything that lists games reads :data:`G
 than naming them: the spec registry imports the catalogues, the clause codes accept the
 prefixes, the validator finds the replay, the referee the state machine and the simulator its
 table, and the edges (the command line, the service and its table page, the terminal, the
-bots, the environments, the reference) ask a game's descriptor what they need of it, so that
-a game added here is known everywhere and a game left out is known nowhere.
+bots, the environments, the language server) ask a game's descriptor what they need of it, so
+that a game added here is known everywhere and a game left out is known nowhere.
 
 Listing the games imports their descriptors alone: the spec sits below the rulesets and the
 referee, so each part is named by where it is and imported when it is needed (:func:`load`).
