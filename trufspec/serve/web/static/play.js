@@ -31,6 +31,7 @@
   var ended = false;      // the game is over: its stream is not opened again
   var shownTricks = {};   // trick numbers already shown whole, by deal
   var held = null;        // a trick kept on the table a moment after it was won
+  var heldIn = "";        // the deal it was won in: a new deal's table never shows it
   var showLast = false;
 
   function parseHash() {
@@ -611,12 +612,13 @@
       if (!shownTricks[key + previous.number]) {
         shownTricks[key + previous.number] = true;
         held = previous;
+        heldIn = key;
         setTimeout(function () { held = null; if (view) { drawTrick(view, readDeal(view)); } }, HOLD_MS);
       }
     } else if (current && current.cards.length === deal.players.length) {
       shownTricks[key + current.number] = true;
     }
-    if (held) { shown = held; }
+    if (held && heldIn === key) { shown = held; }
     if (showLast) { shown = whole.length ? whole[whole.length - 1] : null; caption = shown ? "The last trick" : "No trick has been won yet"; }
     box.textContent = "";
     // A game without tricks (Tromplemond): the middle of the cloth says what the round is at.
