@@ -33,7 +33,7 @@ from trufspec.cli.support import (
 from trufspec.inputs import STDIN
 
 if TYPE_CHECKING:
-    from trufspec.output.model import FileReport
+    from trufspec.validator.report import FileReport
 
 __all__ = ["check"]
 
@@ -141,7 +141,7 @@ def check(
       trufspec check --format sarif --option trump-broken-by=ruff-only records/truf-jb/
     """
     from trufspec.batch import check_paths
-    from trufspec.output.model import Report
+    from trufspec.validator.report import Report
 
     ctx = click.get_current_context()
     check_options(ctx, options)

@@ -110,8 +110,8 @@ def _print_refusal(
     source: Input, data: bytes, diagnostics: Sequence[Diagnostic], color: str
 ) -> None:
     """Why a file was left untouched: its diagnostics, on stderr (stdout may carry records)."""
-    from trufspec.output.model import FileReport, excerpts
     from trufspec.output.text import render_file
+    from trufspec.validator.report import FileReport, excerpts
 
     colour = colour_wanted(color, sys.stderr)
     text = data.decode("utf-8", errors="replace")

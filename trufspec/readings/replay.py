@@ -18,7 +18,7 @@ import itertools
 import math
 from collections.abc import Mapping
 
-from trufspec.api import BLOCKING, decode
+from trufspec.api import decode
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.engine.findings import Findings
 from trufspec.engine.replay import replay_game
@@ -39,7 +39,8 @@ from trufspec.spec.ambiguities import Ambiguity
 from trufspec.spec.clauses import Kind, Phase
 from trufspec.spec.options import OptionValues
 from trufspec.spec.registry import Registry, default_registry
-from trufspec.wellformed import check_game
+from trufspec.validator.judge import BLOCKING
+from trufspec.validator.wellformed import check_game
 
 __all__ = ["LIMIT", "readings_bytes", "readings_of_game", "readings_parsed", "readings_text"]
 

@@ -26,11 +26,11 @@ import attrs
 from attrs import frozen
 from mypy_extensions import mypyc_attr
 
-from trufspec.api import dumps
 from trufspec.cards import FULL_PACK, Card
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.engine.findings import Findings
 from trufspec.engine.replay import choose_readings
+from trufspec.notation.printer import dumps
 from trufspec.records import (
     NO_SPAN,
     Atom,
@@ -48,7 +48,7 @@ from trufspec.referee.actions import Action, PlayCard
 from trufspec.referee.errors import Refused, refusal
 from trufspec.spec.options import OptionValues
 from trufspec.spec.registry import default_registry
-from trufspec.wellformed import check_game, record_diagnostic
+from trufspec.validator.wellformed import check_game, record_diagnostic
 
 __all__ = [
     "Setup",

@@ -22,7 +22,6 @@ from trufspec.jsonrecords.read import read_document
 from trufspec.notation.blocks import Block
 from trufspec.output import contract
 from trufspec.output.json import document as check_document
-from trufspec.output.model import Report
 from trufspec.readings.corpus import block_readings
 from trufspec.readings.json import document as readings_document
 from trufspec.readings.replay import LIMIT
@@ -38,6 +37,7 @@ from trufspec.serve.models import (
     RefereeRequest,
     RefereeResponse,
 )
+from trufspec.validator.report import Report
 
 __all__ = [
     "PROBLEMS",
