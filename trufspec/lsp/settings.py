@@ -1,4 +1,5 @@
-"""The settings a document is checked with: the configuration file's, as the command line reads it.
+"""The settings a document is checked with: the configuration file's, read as the command line
+reads it (:func:`trufspec.config.read_settings`).
 
 ``trufspec check`` looks for its configuration from the current directory up; an editor has
 no current directory worth the name, so the server looks from the document's own directory,
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from attrs import field, frozen
 
-from trufspec.cli.support import read_settings, wanted
+from trufspec.config import read_settings, wanted
 from trufspec.diagnostics import Diagnostic
 
 __all__ = ["Settings", "settings_for"]
