@@ -55,7 +55,7 @@ from trufspec.referee import new_game
 from trufspec.serve.games import Host
 from trufspec.serve.judged import referee
 from trufspec.serve.models import ActionRequest, NewGame, RefereeRequest
-from trufspec.serve.store import open_store
+from trufspec.serve.database import open_store
 from trufspec.simulate import simulate
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")

@@ -122,7 +122,8 @@ def _check_database(database: str) -> None:
     (without its password), not a worker failing to start; opening it makes its tables."""
     import sqlite3
 
-    from trufspec.serve.store import StoreUnavailable, open_store, shown
+    from trufspec.serve.database import open_store
+    from trufspec.serve.store import StoreUnavailable, shown
 
     try:
         open_store(database).close()

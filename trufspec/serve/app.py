@@ -31,6 +31,7 @@ from trufspec.rulesets import RULESETS
 from trufspec.serve import judged
 from trufspec.serve.bodies import read_body
 from trufspec.serve.bots import BotDriver
+from trufspec.serve.database import open_store
 from trufspec.serve.games import Host, ProblemError, ViewQuery
 from trufspec.serve.judges import JudgeFailed, Judges, OverBudget
 from trufspec.serve.models import (
@@ -64,7 +65,6 @@ from trufspec.serve.problems import (
 )
 from trufspec.serve.setups import check_new_game
 from trufspec.serve.stopping import on_stop
-from trufspec.serve.store import open_store
 from trufspec.serve.streams import HEARTBEAT, Streams
 from trufspec.spec.options import Option
 from trufspec.spec.registry import default_registry
