@@ -122,8 +122,8 @@ def _print_refusal(
 
 def _replace(path: str, old: bytes, new: bytes) -> bool:
     """Write ``new`` over the text ``old`` of ``path`` without ever losing the file
-    (:mod:`trufspec.rewrite`); False after saying on stderr why it was not written."""
-    from trufspec.rewrite import rewrite
+    (:mod:`trufspec.cli.rewrite`); False after saying on stderr why it was not written."""
+    from trufspec.cli.rewrite import rewrite
 
     problem = rewrite(path, old, new)
     if problem is not None:
