@@ -29,8 +29,8 @@ from trufspec.environments import worlds
 from trufspec.environments.encoding import DONE, NUM_ACTIONS, Selection, action_ids, decisions
 from trufspec.environments.episode import Episode, Settings
 from trufspec.environments.observation import SIZE, strings, tensor
-from trufspec.environments.worlds import _cards, _voids, draw
-from trufspec.records import Ruff
+from trufspec.environments.worlds import _voids, draw
+from trufspec.records import Ruff, cards_in
 from trufspec.referee import STATES, BidCards, Refused, resume
 from trufspec.referee.state import Setup
 from trufspec.simulate.terminal import scored_lines, table_lines
@@ -124,7 +124,7 @@ def test_the_rendered_table_is_the_terminal_table_and_shows_no_hidden_card(rules
                 str(c) for c in view.hand
             }
             tricks += "Trick " in text
-        visible = {str(c) for c in _cards(view.record)} | {str(c) for c in view.hand}
+        visible = {str(c) for c in cards_in(view.record)} | {str(c) for c in view.hand}
         # The decisions and the claim being built may name any card of the pack (a
         # Tromplemond claim may name cards one does not hold): that they depend on nothing
         # hidden is tested below.
