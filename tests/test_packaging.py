@@ -23,6 +23,7 @@ import lark
 import msgspec
 import pathspec
 import pytest
+from run_once import once
 
 import trufspec
 
@@ -42,17 +43,20 @@ tricks Ana 3 Budi 6 Citra 1 Dewi 3
 """
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel pip builds from this checkout (the build backend comes from the index)."""
-    out = tmp_path_factory.mktemp("wheel")
+def _build_wheel(out: Path) -> None:
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(out)],
         check=True,
         cwd=out,
         timeout=600,
     )
-    [built] = out.glob("trufspec-*.whl")
+
+
+@pytest.fixture
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel pip builds from this checkout (the build backend comes from the index), built
+    once for the run's workers."""
+    [built] = once(tmp_path_factory, "wheel", _build_wheel).glob("trufspec-*.whl")
     return built
 
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from cli_runs import PACKAGE_ROOT
+from clone import copy_checkout
 
 pytestmark = pytest.mark.slow
 
@@ -58,16 +58,7 @@ def examples() -> list[tuple[str, list[str]]]:
 
 @pytest.fixture(scope="module")
 def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    listed = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
-    ).stdout.decode()
-    folder = tmp_path_factory.mktemp("clone")
-    for name in filter(None, listed.split("\0")):
-        source = ROOT / name
-        if source.is_file():
-            (folder / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, folder / name)
-    return folder
+    return copy_checkout(tmp_path_factory.mktemp("clone"))
 
 
 def environment() -> dict[str, str]:

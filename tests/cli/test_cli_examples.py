@@ -75,16 +75,39 @@ def test_the_examples_are_found() -> None:
     assert len(documented_examples()) >= 8
 
 
+def written(example: str) -> set[str]:
+    """The files an example writes (``-o FILE``)."""
+    words = example.split()
+    return {words[i + 1] for i, word in enumerate(words[:-1]) if word in ("-o", "--output")}
+
+
+def script(example: str, examples: list[str]) -> str:
+    """The example, after each earlier one that writes a file it names: the examples run in
+    any order, each worker in a workspace of its own, and an example may read what the line
+    above it wrote (``trufspec check game.json`` after the conversion that writes it)."""
+    words = set(example.split())
+    before = [e for e in examples[: examples.index(example)] if written(e) & words]
+    return "\n".join([*before, example])
+
+
+EXAMPLES = help_examples() + documented_examples()
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("example", help_examples() + documented_examples())
+@pytest.mark.parametrize("example", EXAMPLES)
 def test_example_runs(workspace: Path, example: str) -> None:
     env = {**os.environ, "NO_COLOR": "1", "PYTHON": sys.executable}
     env["PYTHONPATH"] = os.pathsep.join(
         p for p in (str(PACKAGE_ROOT), os.environ.get("PYTHONPATH")) if p
     )
-    script = f'trufspec() {{ "$PYTHON" -m trufspec "$@"; }}\n{example}\n'
+    lines = script(example, EXAMPLES)
     result = subprocess.run(
-        ["bash", "-c", script], capture_output=True, text=True, cwd=workspace, env=env, timeout=300
+        ["bash", "-c", f'trufspec() {{ "$PYTHON" -m trufspec "$@"; }}\n{lines}\n'],
+        capture_output=True,
+        text=True,
+        cwd=workspace,
+        env=env,
+        timeout=300,
     )
     assert result.returncode in (0, 1), result.stderr
     assert "Traceback" not in result.stderr

@@ -2,6 +2,9 @@
 
 * ``docs/`` builds with ``sphinx-build -n -W`` (HTML) and with the doctest builder, the two
   builds CI must prove; they share one doctree directory, so the second reads nothing again.
+  The HTML build is the README's own command, run once for the whole run (its pages are read
+  by most of the tests here, in whichever worker) in a fresh clone with a fresh environment
+  holding the docs extra alone: the reference needs nothing that extra does not install.
 * Every registered ruleset has a page, and every clause of the registry is anchored by its
   code on exactly one page; every ambiguity by its id.
 * The ``rule`` domain fails a build on a link to an unknown clause, and on a record example
@@ -12,6 +15,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -20,9 +24,11 @@ from pathlib import Path
 
 import pytest
 from browser import Tab
+from clone import copy_checkout, documented_installs, environment
 from docblocks import rst_blocks
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, is_token_subtype
+from run_once import once
 
 from trufspec.lexer import KEYWORDS, TrufLexer
 from trufspec.marks import readable_text
@@ -44,13 +50,26 @@ def sphinx(*args: str | Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.fixture(scope="module")
+def _build_as_the_readme_says(clone: Path) -> None:
+    """The README's command that builds the reference, run in ``clone`` (an empty folder): an
+    install that pip cannot make skips the build where CI is not set (offline, say)."""
+    copy_checkout(clone)
+    install, _, build = documented_installs()["docs"].rpartition(" && ")
+    assert build == ".venv/bin/sphinx-build -n -W docs docs/_build/html", build
+    for step in (install, build):
+        done = subprocess.run(
+            ["bash", "-c", step], cwd=clone, env=environment(), capture_output=True, text=True
+        )
+        if done.returncode != 0 and step == install and not os.environ.get("CI"):
+            pytest.skip(f"pip could not install the docs extra (offline?): {done.stderr[-500:]}")
+        assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-5000:]
+
+
+@pytest.fixture
 def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The reference built as CI builds it; the doctest build reuses its doctrees."""
-    build = tmp_path_factory.mktemp("docs")
-    result = sphinx("-n", "-W", "-b", "html", "-d", build / "doctrees", DOCS, build / "html")
-    assert result.returncode == 0, result.stderr
-    return build
+    """The clone's ``docs/_build``, once the README's command built its ``html`` (with the
+    doctrees in ``html/.doctrees``, where the doctest build reads them)."""
+    return once(tmp_path_factory, "reference", _build_as_the_readme_says) / "docs" / "_build"
 
 
 @pytest.mark.slow
@@ -60,7 +79,29 @@ def test_html_build_has_no_warning(html: Path) -> None:
 
 @pytest.mark.slow
 def test_doctest_build_passes(html: Path) -> None:
-    result = sphinx("-n", "-W", "-b", "doctest", "-d", html / "doctrees", DOCS, html / "doctest")
+    """Run by this environment's Sphinx, which has every extra the examples import, in the
+    clone, whose code and docs its doctrees were read from."""
+    clone = html.parents[1]
+    doctrees, output = html / "html" / ".doctrees", html / "doctest"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-q",
+            "-nW",
+            "-b",
+            "doctest",
+            "-d",
+            doctrees,
+            "docs",
+            output,
+        ],
+        cwd=clone,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 failures in tests" in (html / "doctest" / "output.txt").read_text(encoding="utf-8")
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from trufspec.simulate.bots import Budget
 
 from trufspec.cli.support import USAGE, bots_option, readings_option, think_option
+from trufspec.games import GAMES
 
 __all__ = ["play"]
 
@@ -27,6 +28,12 @@ _ENDINGS = {
     "deals": "The table has played the deals it was asked to (--deals).",
 }
 """What is said when a game ends before its end, by the way it ended."""
+
+_CHOICES = "; ".join(
+    f"{game.id}: {' or '.join(map(str, game.seats))}" for game in GAMES if len(game.seats) > 1
+)
+"""The games played by more than one number of players, with those numbers, as their
+descriptors say."""
 
 
 @click.command()
@@ -47,7 +54,7 @@ _ENDINGS = {
     "--players",
     type=click.IntRange(min=2),
     default=None,
-    help="How many play, where the ruleset allows a choice (truf-jb: 3 or 4; default 4).",
+    help=f"How many play, where the ruleset allows a choice ({_CHOICES}; default 4).",
 )
 @click.option(
     "--seed", type=int, default=None, help="Deal the cards (and move the bots) of this seed again."
@@ -117,6 +124,7 @@ def play(
         writable,
     )
     from trufspec.simulate.terminal import save as save_game
+    from trufspec.spec.registry import default_registry
 
     ctx = click.get_current_context()
     if resume is None and ruleset is None:
@@ -152,8 +160,9 @@ def play(
                 table = resume_table(handle.read(), name, seed, write, deals, levels[0], budget)
         else:
             assert ruleset is not None
-            if deals is not None and ruleset == "truf-jb":
-                # The rules' own reading: the game ends after these deals, with a winner.
+            if deals is not None and "deals" in default_registry().options_of(ruleset):
+                # The rules' own reading, where they have one: the game ends after these deals,
+                # with a winner.
                 options = {"deals": str(deals), **options}
                 deals = None
             table = open_table(

@@ -80,7 +80,7 @@ def simulate(
     Examples:
       trufspec simulate truf-de --games 2 --seed 7
       trufspec simulate truf-jb --detail sheet --seed 1 -o evening.truf
-      trufspec simulate tromplemond --bots search,basic,basic,basic --think 100 -n 20
+      trufspec simulate tromplemond --bots search,basic,basic,basic --think 100 -n 5
     """
     import secrets
 

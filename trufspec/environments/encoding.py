@@ -49,9 +49,9 @@ from trufspec.referee import (
     PlayCard,
     Refused,
     Vote,
+    is_irregularity,
 )
 from trufspec.referee.errors import refusal
-from trufspec.referee.tromplemond import is_irregularity
 
 __all__ = [
     "PLAY",

@@ -24,6 +24,7 @@ from trufspec.environments.encoding import NUM_ACTIONS, Selection
 from trufspec.environments.episode import DEAL_DECISIONS, Episode, Settings
 from trufspec.environments.observation import LAYOUT, SIZE, strings, tensor
 from trufspec.environments.worlds import draw
+from trufspec.games import game_of
 from trufspec.referee import STATES
 from trufspec.spec.registry import default_registry
 
@@ -66,6 +67,7 @@ def _settings(ruleset: str, params: Mapping[str, Any]) -> Settings:
 
 
 def _game_type(name: str, ruleset: str) -> pyspiel.GameType:
+    seats = game_of(ruleset).seats
     return pyspiel.GameType(
         short_name=name,
         long_name=f"trufspec {ruleset}",
@@ -74,8 +76,8 @@ def _game_type(name: str, ruleset: str) -> pyspiel.GameType:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.REWARDS,
-        max_num_players=4,
-        min_num_players=3 if ruleset == "truf-jb" else 4,
+        max_num_players=max(seats),
+        min_num_players=min(seats),
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,

@@ -4,6 +4,8 @@ same at length; a test keeps this list and the reader's keywords the same."""
 
 from __future__ import annotations
 
+from trufspec.games import GAMES
+
 __all__ = ["KEYWORDS", "TAGS"]
 
 TAGS = {
@@ -21,13 +23,9 @@ TAGS = {
 
 KEYWORDS = {
     "deal": "Starts a deal: `deal` and its number, from 1 in order.",
-    "round": "Starts a round (Tromplemond's word for a deal): `round` and its number.",
     "dealer": "Who dealt; `!` after the name accepts a deal out of turn.",
     "undealt": "Cards left out of the deal.",
     "hands": "The hands as dealt: one line per player, the name, a colon and the cards.",
-    "public": "Tromplemond: the cards each player shows face up.",
-    "claims": "Tromplemond: the secret cards each player says they hold, true or not.",
-    "secret": "Tromplemond: the secret cards revealed after the vote.",
     "bids": "The bids: one line per player, the bid's cards (signed where minus cards are "
     "allowed) or its number, and `= N` to restate its value.",
     "contract": "The winner of the bidding, then, restated and checked, the trump, the mode "
@@ -43,21 +41,10 @@ KEYWORDS = {
     "tricks": "The tricks each player or team took, restated and checked.",
     "score": "What the deal scored for each player or team, restated and checked.",
     "total": "The running totals after the deal, restated and checked.",
-    "honours": "Ruff and Honours: the honours a team scored.",
-    "pot": "Tromplemond: what each player won from the TROMP! pot this round.",
-    "stock": "Ruff and Honours: the cards left after the deal, the turned-up card first.",
-    "ruff": "Ruff and Honours: who took the stock, and what they discarded or that they declined.",
-    "discards": "The cards set aside (Tromplemond) or discarded after a ruff.",
-    "declines": "Ruff and Honours: the player turned down the stock.",
-    "votes": "Tromplemond: the vote, as tallies (`Emily 2`) or slips (`Rob > Emily`); "
-    "`Rob>-` is a blank slip, an abstention.",
-    "decide": "Tromplemond: how the two players outside a two-way tie chose between them.",
-    "off": "Tromplemond: the player voted off.",
+    "discards": "The cards set aside for the round, or discarded after a ruff.",
     "cut": "A card cut by each player to settle a tie.",
-    "early-reveal": "Tromplemond: a player showed secret cards before the vote.",
     "misdeal": "A dealer's error; `waived` when the table played on.",
-    "tromp": "Tromplemond: a TROMP! call, with the phrase as shouted, or `pass`.",
-    "pass": "Tromplemond: a player passed among the TROMP! calls.",
-    "bribe": "Tromplemond: a player offered a bribe in the round.",
+    **{word: meaning for game in GAMES for word, meaning in game.sections.items()},
 }
-"""The words of the notation, as the Pygments lexer lists them."""
+"""The words of the notation, as the Pygments lexer lists them: those of every game, then
+those only one game's records write, as its descriptor says them."""

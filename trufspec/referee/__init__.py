@@ -9,7 +9,7 @@ refused with the diagnostic ``trufspec check`` gives for the same action in a re
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from trufspec.cards import Card
 from trufspec.games import GAMES, load
@@ -44,10 +44,23 @@ __all__ = [
     "Refused",
     "REFEREE_CODES",
     "describe",
+    "is_irregularity",
 ]
 
 STATES: Mapping[str, type[GameState]] = {game.id: load(game.referee) for game in GAMES}
 """The referee of each game (:data:`trufspec.games.GAMES`)."""
+
+_IRREGULARITIES: tuple[Callable[[Action], bool], ...] = tuple(
+    load(game.irregularities) for game in GAMES if game.irregularities is not None
+)
+"""How each game whose referee lists the table's statements of an irregularity tells them."""
+
+
+def is_irregularity(action: Action) -> bool:
+    """Whether ``action`` is the table's statement of an irregularity, in whichever game lists
+    them among the legal actions: something a player does not choose to do in a fair game,
+    which bots, tables and environments leave aside."""
+    return any(irregular(action) for irregular in _IRREGULARITIES)
 
 
 def new_game(

@@ -16,6 +16,7 @@ import msgspec
 from trufspec.api import dumps, loads
 from trufspec.batch import check_block
 from trufspec.diagnostics import Diagnostic
+from trufspec.games import GAMES
 from trufspec.jsonrecords.convert import to_document
 from trufspec.jsonrecords.model import RecordDocument
 from trufspec.jsonrecords.read import read_document
@@ -76,7 +77,9 @@ def readings(record: Record, options: Mapping[str, str]) -> contract.ReadingsDoc
     return readings_document([found], LIMIT)
 
 
-_WARM_UP = '[Ruleset "truf-jb"]\n[Players "A B C D"]\n\ndeal 1\ndealer A\n'
+_WARM_UP = f'[Ruleset "{GAMES[0].id}"]\n[Players "A B C D"]\n\ndeal 1\ndealer A\n'
+"""The start of a game of the first game listed: a check of any game loads what one of every
+game would (the parsers, the rulesets)."""
 
 
 def warm() -> None:

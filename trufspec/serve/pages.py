@@ -39,6 +39,7 @@ from markupsafe import Markup
 from trufspec import __version__
 from trufspec.cards import Suit
 from trufspec.diagnostics import Severity
+from trufspec.games import GAMES
 from trufspec.output.rules import how_it_ends
 from trufspec.pictures.html import (
     Source,
@@ -83,6 +84,22 @@ _SUITS = json.dumps(
 )
 """Each suit's symbol, name and colour class as the report draws its cards: the table draws
 them the same way, so a card looks alike in a report and at the table."""
+
+
+_GAMES = json.dumps(
+    {
+        game.id: {
+            "deal": game.deal_word,
+            "declarations": game.declarations,
+            "stages": dict(game.stages),
+        }
+        for game in GAMES
+    },
+    ensure_ascii=False,
+)
+"""What the table page needs of each game, as its descriptor says (``play.js`` names no game):
+what its rules call a deal, whether its bids are declarations, and what a game without tricks is
+at in each phase."""
 
 
 def _option_fields() -> tuple[OptionField, ...]:
@@ -277,7 +294,9 @@ def pages_router(*, samples: Path | None = None, rules_url: str | None = None) -
             {"id": r.id, "title": r.title, "ending": how_it_ends(r.id, registry)}
             for r in RULESETS.values()
         ]
-        return _html(pages.render("play.html.j2", "play", rulesets=rulesets, suits=_SUITS))
+        return _html(
+            pages.render("play.html.j2", "play", rulesets=rulesets, suits=_SUITS, games=_GAMES)
+        )
 
     @get("/rules/clause/{code:str}", sync_to_thread=False)
     def clause(code: FromPath[str]) -> Redirect:

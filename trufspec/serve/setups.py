@@ -2,40 +2,25 @@
 
 ``POST /v1/games`` refuses a set-up the referee would refuse, and says so in its OpenAPI
 document: the schema of its body and the check of a body (:func:`check_new_game`) are both
-made from the tables below, which ask the referee and the rulesets' options, so that a body the
-document allows is a game started, and a body it does not is refused with where and why.
+made from the tables below, which ask the games' descriptors (their seats), the referee and the
+rulesets' options, so that a body the document allows is a game started, and a body it does not
+is refused with where and why.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any
 
-from trufspec.referee import STATES, Refused, new_game
+from trufspec.games import game_of
+from trufspec.referee import STATES
 from trufspec.serve.bodies import invalid
 from trufspec.serve.models import PLAYER_PATTERN, NewGame
 from trufspec.simulate.bots import LEVELS
 from trufspec.spec.options import Option
 from trufspec.spec.registry import default_registry
 
-__all__ = ["check_new_game", "new_game_schema", "reading_pattern", "seat_counts"]
-
-MOST_SEATS = 10
-"""The most players a set-up may name (the ``maxItems`` of ``players``)."""
-
-
-@functools.cache
-def seat_counts(ruleset: str) -> tuple[int, ...]:
-    """The numbers of players the referee of ``ruleset`` seats, asked of the referee itself."""
-    counts = []
-    for count in range(1, MOST_SEATS + 1):
-        try:
-            new_game(ruleset, [f"P{seat}" for seat in range(count)], seed=0)
-        except Refused:
-            continue
-        counts.append(count)
-    return tuple(counts)
+__all__ = ["check_new_game", "new_game_schema", "reading_pattern"]
 
 
 def _digits(low: str, high: str) -> list[str]:
@@ -87,7 +72,7 @@ def new_game_schema(seed: dict[str, Any]) -> dict[str, Any]:
     numbers of seats and its readings; ``seed`` is the schema of the seed, as generated."""
     forms = []
     for ruleset in STATES:
-        counts = seat_counts(ruleset)
+        counts = game_of(ruleset).seats
         options = default_registry().options_of(ruleset)
         forms.append(
             {
@@ -145,7 +130,7 @@ def check_new_game(request: NewGame) -> None:
             }
         )
     else:
-        counts = seat_counts(request.ruleset)
+        counts = game_of(request.ruleset).seats
         if len(request.players) not in counts:
             seats = " or ".join(map(str, counts))
             errors.append(

@@ -25,7 +25,6 @@ time is not.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import random
@@ -37,12 +36,23 @@ from typing import Protocol, cast
 from attrs import frozen
 
 from trufspec.cards import FULL_PACK, Card, Rank, Suit
+from trufspec.descriptor import Judgement
 from trufspec.engine.tricks import breaks, trick_winner
+from trufspec.games import GAMES
 from trufspec.records import Bids, Ruff, Stock, cards_in
-from trufspec.referee import Action, BidCards, Choose, Claim, GameState, PlayCard, Vote
+from trufspec.referee import (
+    Action,
+    BidCards,
+    Choose,
+    Claim,
+    GameState,
+    PlayCard,
+    Vote,
+    is_irregularity,
+)
 from trufspec.referee.actions import Discard, NextDeal
 from trufspec.referee.tricks import TrickGame
-from trufspec.referee.tromplemond import ORDERED_PACK, TromplemondState, is_irregularity
+from trufspec.referee.tromplemond import ORDERED_PACK, TromplemondState
 from trufspec.referee.truf import TrufState
 from trufspec.rulesets.tromplemond.pack import ALWAYS_USED, is_jack
 from trufspec.rulesets.tromplemond.pot import category, shouted
@@ -220,15 +230,10 @@ def _bid_memory(
     return memory
 
 
-@functools.cache
-def _family(kind: type[GameState]) -> type[GameState]:
-    """The kind of game a state's class is, for a bot's judgement: Tromplemond, the Truf
-    family, another game of tricks, or a game the bot has no judgement of (asked once per
-    class: an ``isinstance`` of an abstract class costs more than the choice it guards)."""
-    for family in (TromplemondState, TrufState, TrickGame):
-        if issubclass(kind, family):
-            return family
-    return GameState
+_JUDGEMENTS: dict[str, Judgement] = {game.id: game.judgement for game in GAMES}
+"""The judgement a bot brings to each game, as its descriptor says: looked up by the state's
+ruleset, where an ``isinstance`` of an abstract class would cost more than the choice it
+guards."""
 
 
 class BasicBot:
@@ -256,24 +261,24 @@ class BasicBot:
 
     def choose(self, state: GameState, player: str) -> Action:
         phase = state.phase
-        family = _family(type(state))
-        # The family says what the state is: a cast, not an isinstance of an abstract class,
-        # which would cost more than the choice.
-        if family is TromplemondState:
+        judgement = _JUDGEMENTS.get(state.ruleset)
+        # The judgement says what the state is (a test holds the descriptors to it): a cast,
+        # not an isinstance of an abstract class, which would cost more than the choice.
+        if judgement == "claims":
             return self._tromplemond(cast(TromplemondState, state), player)
-        if phase == "play" and family is not GameState:
+        if phase == "play" and judgement is not None:
             legal = list(state.legal_actions(player))
-            return self._card(cast(TrickGame, state), player, legal, family)
-        if phase == "bids" and family is TrufState:
+            return self._card(cast(TrickGame, state), player, legal, judgement)
+        if phase == "bids" and judgement == "truf":
             return self._bid(cast(TrufState, state), player)
-        if phase == "end" and family is not GameState:
+        if phase == "end" and judgement is not None:
             return NextDeal(player)  # a player the table asks to deal may deal
-        if phase == "ruff" and family is TrickGame:
+        if phase == "ruff" and judgement == "tricks":
             ruff = self._ruff(cast(TrickGame, state), player)
             if ruff is not None:
                 return ruff
         legal = list(state.legal_actions(player))  # no game of tricks lists irregularities
-        if phase == "contract" and family is TrufState:
+        if phase == "contract" and judgement == "truf":
             return self._contract(cast(TrufState, state), player, legal)
         discards = [a for a in legal if isinstance(a, Discard)]
         if discards:
@@ -374,7 +379,7 @@ class BasicBot:
         state: TrickGame,
         player: str,
         legal: list[Action],
-        family: type[GameState] = TrickGame,
+        judgement: Judgement = "tricks",
     ) -> Action:
         """Short of the bid, lead from strength (trumps when long in them, else the top of the
         longest suit) and win as cheaply as possible; with the bid made, lead low from a
@@ -386,7 +391,7 @@ class BasicBot:
         if table is None or len(legal) < 2 or rng.random() < WHIM:
             return rng.choice(legal)
         plays = cast(list[PlayCard], legal)  # the play lists nothing but cards
-        values = self._bid_values(cast(TrufState, state)) if family is TrufState else None
+        values = self._bid_values(cast(TrufState, state)) if judgement == "truf" else None
         wants = table.won[player] < values[player] if values else True
         trump = table.trump
         order = _ORDER[trump]

@@ -17,7 +17,6 @@ diagnostic the validator gives for that card in the record.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping
 
@@ -25,14 +24,15 @@ from attrs import frozen
 
 import trufspec
 from trufspec.diagnostics import Diagnostic
+from trufspec.games import game_of
 from trufspec.records import Atom, Cards, Deal, Game, Hands, Play, Tag, Trick, Undealt, replace
-from trufspec.referee import GameState, PlayCard, Refused, new_game
+from trufspec.referee import GameState, PlayCard, new_game
 from trufspec.referee.tricks import TrickGame
 from trufspec.simulate import Detail, Simulator
 from trufspec.simulate.bots import DEFAULT_BUDGET, Budget, make_bot
 from trufspec.spec.registry import default_registry
 
-__all__ = ["FAULTS", "Played", "play_game", "render", "seat_counts", "simulator"]
+__all__ = ["FAULTS", "Played", "play_game", "render", "simulator"]
 
 TABLE_NAMES = (
     "Ana",
@@ -72,26 +72,14 @@ class Played:
     """Why the faulty card is not legal, as the referee and the validator say it."""
 
 
-@functools.cache
-def seat_counts(ruleset: str) -> tuple[int, ...]:
-    """The numbers of players, among three and four, the referee of ``ruleset`` seats."""
-    counts = []
-    for count in (3, 4):
-        try:
-            new_game(ruleset, TABLE_NAMES[:count], seed=0)
-        except Refused:
-            continue
-        counts.append(count)
-    return tuple(counts)
-
-
 def _seats(ruleset: str, rng: random.Random, count: int | None) -> tuple[str, ...]:
-    """The players: ``count`` of them, or four, now and then three when the referee seats
+    """The players: ``count`` of them, or four, now and then three when the game seats
     three."""
     if count is not None:
         return tuple(rng.sample(TABLE_NAMES, count))
+    seats = game_of(ruleset).seats
     for count in (3, 4) if rng.random() < 0.25 else (4,):
-        if count in seat_counts(ruleset):
+        if count in seats:
             return tuple(rng.sample(TABLE_NAMES, count))
     raise AssertionError(f"{ruleset} seats neither three nor four players")
 
@@ -224,4 +212,4 @@ def simulator(ruleset: str) -> Simulator:
         return render(played.game, detail).split("\n", 1)[1]
 
     options = frozenset(default_registry().options_of(ruleset))
-    return Simulator(ruleset, play, options, seat_counts(ruleset))
+    return Simulator(ruleset, play, options, game_of(ruleset).seats)

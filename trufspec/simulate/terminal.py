@@ -26,14 +26,14 @@ from typing import TextIO
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.tricks import TrickTable, order_of_play
+from trufspec.games import game_of
 from trufspec.output.rules import citation_lines, how_it_ends
 from trufspec.records import Game, Hands, Play, Score, Secret, replace
-from trufspec.referee import Action, GameState, PlayCard, Refused, new_game
+from trufspec.referee import Action, GameState, PlayCard, Refused, is_irregularity, new_game
 from trufspec.referee.actions import Discard
 from trufspec.referee.resume import resume
 from trufspec.referee.state import hand_order
 from trufspec.referee.tricks import TrickGame
-from trufspec.referee.tromplemond import TromplemondState, is_irregularity
 from trufspec.referee.truf import TrufState
 from trufspec.rulesets import RULESETS
 from trufspec.simulate.bots import DEFAULT_BUDGET, Bot, Budget, make_bot
@@ -66,17 +66,6 @@ _WIDE = 72
 
 _ASKED = {"bids": "bid", "ruff": "discards", "claims": "claim", "cut": "card"}
 """What a prompt asks for in a phase whose choices are too many to list."""
-
-_RULES = {
-    ("truf-jb", "bids"): ("JB201", "JB203", "JB204"),
-    ("truf-jb", "contract"): ("JB209", "JB210", "JB211", "JB212"),
-    ("truf-de", "bids"): ("TD201", "TD203"),
-    ("truf-de", "contract"): ("TD207", "TD208", "TD209"),
-    ("truf-basics", "bids"): ("TB201", "TB202", "TB203"),
-    ("ruff-and-honours", "ruff"): ("RH104", "RH105"),
-    ("tromplemond", "claims"): ("TM201", "TM202"),
-}
-"""The clauses that say what a player chooses in a phase, quoted by ``help`` there."""
 
 _COMMANDS = (
     "  (empty line)  show the table again",
@@ -259,7 +248,7 @@ class Table:
         legal = self._offered()
         lines = [f"{self.word} {state.deal_number}, {state.phase}: what you may type now."]
         registry = default_registry()
-        for code in _RULES.get((state.ruleset, state.phase), ()):
+        for code in game_of(state.ruleset).choosing.get(state.phase, ()):
             clause = registry.clause(code)
             lines += textwrap.wrap(
                 f"{code} {clause.title}: {clause.statement}",
@@ -295,7 +284,7 @@ class Table:
         and ``trump D atas adjust +1``) the shorter."""
         state = self.state
         legal = state.legal_actions(self.user)
-        if isinstance(state, TromplemondState):
+        if isinstance(legal, list):  # a lazy list (of bids) states no irregularity
             legal = [a for a in legal if not is_irregularity(a)]
         if len(legal) > _MATCHED:
             return legal

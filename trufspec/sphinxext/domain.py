@@ -610,6 +610,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     from trufspec.lexer import TrufLexer
     from trufspec.sphinxext.cli import CliDirective
     from trufspec.sphinxext.diagram import DealDirective
+    from trufspec.sphinxext.navigation import share_example_navigation
 
     app.add_config_value("rule_example_dirs", [], "env", [list])
     app.add_config_value("rule_ruleset_pages", "", "env", [str])
@@ -631,6 +632,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", write_ruleset_pages)
     app.connect("builder-inited", write_example_pages)
     app.connect("doctree-read", check_records)
+    # Before the theme's own handler (furo's, at the default 500), which draws the navigation.
+    app.connect("html-page-context", share_example_navigation, priority=400)
     return {
         "version": "1",
         "env_version": 2,

@@ -21,6 +21,7 @@ from trufspec.engine.totals import RunningTotals
 from trufspec.engine.tricks import TrickRules, replay_play
 from trufspec.records import Deal, Dealer, Game, Honours, Play, Score, Total, Tricks
 from trufspec.rulesets.ruff_and_honours.deal import HAND_SIZE, Setup, set_up
+from trufspec.rulesets.ruff_and_honours.game import GAME
 from trufspec.rulesets.ruff_and_honours.scoring import TESTED, honours_in, score_hand
 from trufspec.rulesets.ruff_and_honours.teams import Teams, seat_left
 from trufspec.spec.options import OptionValues
@@ -361,6 +362,4 @@ def _check_winner(
         )
 
 
-RUFF_AND_HONOURS = Ruleset(
-    "ruff-and-honours", "Ruff and Honours", "ruff-and-honours", replay, deal_word="hand"
-)
+RUFF_AND_HONOURS = Ruleset(GAME.id, GAME.title, GAME.source.id, replay, deal_word=GAME.deal_word)

@@ -21,6 +21,7 @@ from trufspec.engine.totals import RunningTotals
 from trufspec.records import Atom, Deal, Dealer, Game, Score, Total, Tromp
 from trufspec.rulesets.tromplemond.claims import check_claims, true_claims
 from trufspec.rulesets.tromplemond.ending import Ending
+from trufspec.rulesets.tromplemond.game import GAME
 from trufspec.rulesets.tromplemond.irregularities import Irregular, irregularities
 from trufspec.rulesets.tromplemond.pack import round_cards
 from trufspec.rulesets.tromplemond.pot import (
@@ -356,10 +357,4 @@ def _settle_pots(
     return settlement
 
 
-TROMPLEMOND = Ruleset(
-    "tromplemond",
-    "Tromplemond Rules and Regulations Version 1.0",
-    "tromplemond",
-    replay,
-    deal_word="round",
-)
+TROMPLEMOND = Ruleset(GAME.id, GAME.title, GAME.source.id, replay, deal_word=GAME.deal_word)

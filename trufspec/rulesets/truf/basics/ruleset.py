@@ -20,6 +20,7 @@ from trufspec.engine.totals import RunningTotals, best_totals
 from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
 from trufspec.records import Bids, Contract, Deal, Game, Hands, Play, Score, Total, Undealt
 from trufspec.rulesets.truf.basics import declarations as declaring
+from trufspec.rulesets.truf.basics.game import GAME
 from trufspec.rulesets.truf.basics.scoring import Scored, score
 from trufspec.rulesets.truf.outcome import settled
 from trufspec.spec.options import OptionValues
@@ -251,4 +252,4 @@ def _winners(game: Game, outcomes: list[DealOutcome], findings: Findings) -> tup
     return winners
 
 
-TRUF_BASICS = Ruleset("truf-basics", "Truf: The Basics", "truf-basics", replay, deal_word="round")
+TRUF_BASICS = Ruleset(GAME.id, GAME.title, GAME.source.id, replay, deal_word=GAME.deal_word)

@@ -21,6 +21,7 @@ from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
 from trufspec.records import Bids, Contract, Deal, Game, Play, Score, Total
 from trufspec.rulesets.truf.de import bids as bidding
 from trufspec.rulesets.truf.de.deal import HAND, check_dealer, hands_of
+from trufspec.rulesets.truf.de.game import GAME
 from trufspec.rulesets.truf.de.scoring import Scored, score
 from trufspec.rulesets.truf.outcome import settled
 from trufspec.spec.options import OptionValues
@@ -261,4 +262,4 @@ def game_winners(
     return winners, f"with {what}, {counted[winners[0]]}"
 
 
-TRUF_DE = Ruleset("truf-de", "TRUF Spielregeln (German rules)", "truf-de", replay)
+TRUF_DE = Ruleset(GAME.id, GAME.title, GAME.source.id, replay, deal_word=GAME.deal_word)

@@ -19,6 +19,7 @@ from trufspec.engine.totals import RunningTotals, best_totals
 from trufspec.engine.tricks import TrickRules, replay_play, tricks_taken
 from trufspec.records import Bids, Contract, Deal, Game, Hands, Play, Score, Total, Tricks, Undealt
 from trufspec.rulesets.truf.jb import bids as bidding
+from trufspec.rulesets.truf.jb.game import GAME
 from trufspec.rulesets.truf.jb.scoring import Scored, score
 from trufspec.rulesets.truf.outcome import settled
 from trufspec.spec.options import OptionValues
@@ -425,4 +426,4 @@ def highest_bids_met(
     return winners, f"with the highest bid met, {sums[winners[0]]}"
 
 
-TRUF_JB = Ruleset("truf-jb", "Truf House Rule 1 (JB Games)", "truf-jb", replay)
+TRUF_JB = Ruleset(GAME.id, GAME.title, GAME.source.id, replay, deal_word=GAME.deal_word)

@@ -14,19 +14,12 @@
   var CARD = /^(10|[2-9AKQJ])([SHDC])$/;
   var ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
   var PLACES = ["bottom", "left", "top", "right"];
+  // What the table needs of each game, by id, as its descriptor says: what its rules call a deal
+  // (deal), whether its bids are declarations and the targets they state (declarations), and what
+  // a game without tricks is at in each phase, said in the middle of the cloth (stages).
+  var GAMES = JSON.parse($("table").getAttribute("data-games"));
   var STOCK_SIZE = 4;      // Ruff and Honours' stock: the four cards left after the deal
-  var DECLARING = {"truf-basics": true, "truf-de": true};  // rulesets whose bids are declarations and targets
   var HOLD_MS = 1500;     // how long a trick just won stays on the table before it is gathered
-  // What a Tromplemond round is at, said in the middle of the cloth.
-  var ROUND_STAGES = {
-    claims: "Claims: each player names three cards, wherever they lie.",
-    votes: "The vote: each player's secret slip sends an opponent off; the slips are shown once all are in.",
-    decide: "The tie is decided by a vote among the players tied.",
-    cut: "The tie is cut with cards.",
-    off: "The table names who goes off.",
-    calls: "TROMP! calls: each player calls or passes.",
-    end: "The round is scored."
-  };
   var game = null;        // {game, seat, token} or {game, watch}
   var view = null;        // the last view
   var chosen = [];        // cards chosen for a bid or a claim
@@ -575,7 +568,7 @@
         }
       });
       var bid = deal.bids[player];
-      if (bid && DECLARING[deal.ruleset]) {
+      if (bid && gameOf(deal).declarations) {
         // truf-basics and truf-de: a declaration of one or two cards, and the target it states.
         if (bid.cards) { facts.push("declared " + bid.cards.map(cardFace).join(" ")); }
         if (bid.restated !== undefined && bid.restated !== null) { facts.push("target " + bid.restated); }
@@ -626,8 +619,8 @@
     if (held) { shown = held; }
     if (showLast) { shown = whole.length ? whole[whole.length - 1] : null; caption = shown ? "The last trick" : "No trick has been won yet"; }
     box.textContent = "";
-    // Tromplemond has no tricks: the middle of the cloth says what the round is at.
-    if (!shown && !caption && deal.kind === "round") { caption = ROUND_STAGES[v.phase] || ""; }
+    // A game without tricks (Tromplemond): the middle of the cloth says what the round is at.
+    if (!shown && !caption) { caption = gameOf(deal).stages[v.phase] || ""; }
     if (!shown) { if (caption) { box.appendChild(element("p", "trick-caption", caption)); } return; }
     shown.cards.forEach(function (card, i) {
       var player = shown.players[i];
@@ -643,12 +636,13 @@
     box.setAttribute("data-trick", String(shown.number));
   }
 
-  // What a ruleset calls one deal of its game: Tromplemond and truf-basics play rounds, Ruff
-  // and Honours hands.
-  function unitOf(deal) {
-    if (deal.kind === "round" || deal.ruleset === "truf-basics") { return "round"; }
-    return deal.ruleset === "ruff-and-honours" ? "hand" : "deal";
+  // The game of a deal, as the page was given it (a plain game of deals where it was not).
+  function gameOf(deal) {
+    return GAMES[deal.ruleset] || {deal: "deal", declarations: false, stages: {}};
   }
+
+  // What a ruleset calls one deal of its game (a round, a hand), as its descriptor says.
+  function unitOf(deal) { return gameOf(deal).deal; }
 
   function suitWords(suit) { return suit === "NT" ? "no trump" : SUITS[suit][0] + " " + SUITS[suit][1]; }
 
@@ -712,7 +706,7 @@
       if (!value.textContent.trim()) { value.textContent = "none yet"; }
       // A claim names cards wherever they are, not cards its player holds.
       if (kind === "claims") { value.setAttribute("data-claim", ""); }
-      list.appendChild(element("dt", "", kind === "bids" && DECLARING[deal.ruleset] ? "declarations" : SECTION_NAMES[kind]));
+      list.appendChild(element("dt", "", kind === "bids" && gameOf(deal).declarations ? "declarations" : SECTION_NAMES[kind]));
       list.appendChild(value);
     });
   }
