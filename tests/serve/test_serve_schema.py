@@ -108,7 +108,7 @@ def the_document() -> dict[str, Any]:
     from trufspec.serve.app import Settings, create_app
     from trufspec.serve.openapi import document
 
-    return document(create_app(Settings(judges=0)).openapi_schema.to_schema())
+    return document(create_app(Settings(pool=0)).openapi_schema.to_schema())
 
 
 @pytest.mark.slow
