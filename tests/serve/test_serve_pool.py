@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from live_server import launched
 
 from trufspec.cli import main
-from trufspec.serve.app import Settings
+from trufspec.serve.app import ServerSettings
 from trufspec.serve.pool import Pool
 
 pytestmark = pytest.mark.server
@@ -99,10 +99,12 @@ def test_a_server_stopped_while_its_workers_start_stops_cleanly(tmp_path: Path) 
 def test_the_pool_s_size_is_set_by_pool_or_by_its_former_name_judges_with_a_warning(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, options: list[str], warned: bool
 ) -> None:
-    for name, value in Settings().environment().items():
+    for name, value in ServerSettings().environment().items():
         monkeypatch.setenv(name, value)  # restored after the command sets them
-    started: list[Settings] = []
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(Settings.from_environment()))
+    started: list[ServerSettings] = []
+    monkeypatch.setattr(
+        uvicorn, "run", lambda *a, **k: started.append(ServerSettings.from_environment())
+    )
     database = str(tmp_path / "games.sqlite")
     result = CliRunner().invoke(main, ["serve", "--database", database, *options])
     assert result.exit_code == 0, result.output

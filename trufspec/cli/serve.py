@@ -96,7 +96,7 @@ def serve(
     try:
         import uvicorn
 
-        from trufspec.serve.app import Settings
+        from trufspec.serve.app import ServerSettings
     except ImportError:
         click.echo(
             "trufspec: error: serving needs the serve extra: pip install 'trufspec[serve]'",
@@ -110,7 +110,7 @@ def serve(
     if judges is not None:
         click.echo("trufspec: warning: --judges is deprecated; use --pool", err=True)
         pool = judges
-    settings = Settings(database, max_body, time_budget, pool, rules_url, heartbeat)
+    settings = ServerSettings(database, max_body, time_budget, pool, rules_url, heartbeat)
     os.environ.update(settings.environment())
     uvicorn.run(
         "trufspec.serve.app:create_app",

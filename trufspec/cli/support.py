@@ -22,7 +22,7 @@ import click
 from trufspec.inputs import EXTENSION, Collected, Input, Patterns, collect
 
 if TYPE_CHECKING:
-    from trufspec.config import Settings
+    from trufspec.config import FileSettings
     from trufspec.diagnostics import Diagnostic
     from trufspec.spec.options import Option
 
@@ -241,7 +241,7 @@ exclude_option = click.option(
 )
 
 
-def load_settings() -> Settings:
+def load_settings() -> FileSettings:
     """The settings of the configuration file (see :mod:`trufspec.config`), checked as the
     command line's own options are: a bad value is a usage error naming the file and the key."""
     settings, problems = read_settings(Path.cwd())
@@ -252,7 +252,7 @@ def load_settings() -> Settings:
     return settings
 
 
-def read_settings(start: Path) -> tuple[Settings, list[str]]:
+def read_settings(start: Path) -> tuple[FileSettings, list[str]]:
     """The settings of the configuration file for a run in ``start``, with ``select`` and
     ``ignore`` read as code prefixes; and the problems the command line refuses them for, each
     naming the file and the key (the language server shows them and goes on without them)."""
@@ -260,7 +260,7 @@ def read_settings(start: Path) -> tuple[Settings, list[str]]:
 
     found = config.find(start)
     if found is None:
-        return config.Settings(), []
+        return config.FileSettings(), []
     settings = config.read(*found)
     problems = list(settings.problems)
     select, refused = code_prefixes(settings.select)
@@ -290,12 +290,12 @@ def wanted(
     return kept
 
 
-def readings_in_force(options: dict[str, str], settings: Settings) -> dict[str, str]:
+def readings_in_force(options: dict[str, str], settings: FileSettings) -> dict[str, str]:
     """The readings in force: the configuration's, each overridden by ``--option``."""
     return {**settings.options, **options}
 
 
-def patterns_left_out(exclude: tuple[str, ...], settings: Settings) -> list[Patterns]:
+def patterns_left_out(exclude: tuple[str, ...], settings: FileSettings) -> list[Patterns]:
     """What walking a directory leaves out besides its .gitignore: ``--exclude``, relative to
     the current directory, or else the configuration's exclude, relative to its file."""
     if exclude:

@@ -69,13 +69,13 @@ from trufspec.serve.streams import HEARTBEAT, Streams
 from trufspec.spec.options import Option
 from trufspec.spec.registry import default_registry
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["ServerSettings", "create_app"]
 
 R = TypeVar("R")
 
 
 @frozen
-class Settings:
+class ServerSettings:
     """What a server is started with; ``trufspec serve`` passes it to each worker through the
     environment (``TRUFSPEC_SERVE_*``), since uvicorn starts the workers itself."""
 
@@ -101,7 +101,7 @@ class Settings:
         }
 
     @classmethod
-    def from_environment(cls) -> Settings:
+    def from_environment(cls) -> ServerSettings:
         default = cls()
         env = os.environ
         return cls(
@@ -445,9 +445,9 @@ async def docs(request: Request[Any, Any, Any]) -> str:
     return docs_page(_document(request))
 
 
-def create_app(settings: Settings | None = None) -> Litestar:
-    """The application; with no settings, those of the environment (see :class:`Settings`)."""
-    settings = settings or Settings.from_environment()
+def create_app(settings: ServerSettings | None = None) -> Litestar:
+    """The application; with no settings, those of the environment (see :class:`ServerSettings`)."""
+    settings = settings or ServerSettings.from_environment()
     pool = Pool(settings.pool, settings.budget, work.warm)
 
     async def start(app: Litestar) -> None:
