@@ -29,6 +29,7 @@ from trufspec.output import contract
 from trufspec.referee import STATES
 from trufspec.rulesets import RULESETS
 from trufspec.serve import work
+from trufspec.serve.api_docs import docs_page
 from trufspec.serve.bodies import read_body
 from trufspec.serve.bots import BotDriver
 from trufspec.serve.games import Host, ProblemError, ViewQuery
@@ -53,7 +54,6 @@ from trufspec.serve.models import (
     RulesIndex,
 )
 from trufspec.serve.openapi import document
-from trufspec.serve.page import docs_page
 from trufspec.serve.pages import pages_router, sample_records
 from trufspec.serve.pool import OverBudget, Pool, WorkFailed
 from trufspec.serve.problems import (
