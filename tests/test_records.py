@@ -31,7 +31,7 @@ from trufspec.rulesets import RULESETS
 from trufspec.rulesets.truf.jb import bids as bidding
 from trufspec.rulesets.truf.jb.scoring import score
 from trufspec.spec.clauses import Kind, Strength
-from trufspec.spec.options import OptionValues, resolve
+from trufspec.spec.options import Readings, resolve
 from trufspec.spec.registry import default_registry
 from trufspec.validator.report import FileReport
 
@@ -195,7 +195,7 @@ def test_records_name_known_clauses() -> None:
 # ------------------------------------------------------------------------ (4) test vectors
 
 REGISTRY = default_registry()
-OPTIONS = OptionValues(resolve({}, REGISTRY.options_of("truf-jb")))
+OPTIONS = Readings(resolve({}, REGISTRY.options_of("truf-jb")))
 
 
 def parse_bids(line: str, seats: tuple[str, ...]) -> dict[str, bidding.Bid]:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from trufspec.spec.options import Option
 
 __all__ = [
-    "Settings",
+    "FileSettings",
     "KEYS",
     "CONFIG_FILE",
     "find",
@@ -49,7 +49,7 @@ KEYS = ("select", "ignore", "options", "exclude", "format", "rules-url")
 
 
 @attrs.frozen
-class Settings:
+class FileSettings:
     """What a configuration file sets; empty where it sets nothing.
 
     ``problems`` are the file's mistakes, each naming the file and the key, for the command to
@@ -98,19 +98,19 @@ def _has_table(pyproject: Path) -> bool:
     return isinstance(tool, dict) and "trufspec" in tool
 
 
-def read(path: Path, pyproject: bool) -> Settings:
+def read(path: Path, pyproject: bool) -> FileSettings:
     """The settings of a configuration file, with its problems."""
     name = str(path)
     where = f"{name}: [tool.trufspec]" if pyproject else name
     try:
         document = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        return Settings(name, where, problems=(f"{name}: {error.strerror or error}",))
+        return FileSettings(name, where, problems=(f"{name}: {error.strerror or error}",))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        return Settings(name, where, problems=(f"{name}: not a valid TOML file: {error}",))
+        return FileSettings(name, where, problems=(f"{name}: not a valid TOML file: {error}",))
     table: Any = document.get("tool", {}).get("trufspec", {}) if pyproject else document
     if not isinstance(table, dict):
-        return Settings(name, where, problems=(f"{where}: must be a table",))
+        return FileSettings(name, where, problems=(f"{where}: must be a table",))
     problems = [
         f"{where}: unknown key {key!r}; the keys are: {', '.join(KEYS)}"
         for key in table
@@ -142,16 +142,16 @@ def read(path: Path, pyproject: bool) -> Settings:
                 problems.append(f"{where}: {key}: expected a string")
             else:
                 values[key.replace("-", "_")] = table[key]
-    return Settings(name, where, problems=tuple(problems), **values)
+    return FileSettings(name, where, problems=tuple(problems), **values)
 
 
-def read_settings(start: Path) -> tuple[Settings, list[str]]:
+def read_settings(start: Path) -> tuple[FileSettings, list[str]]:
     """The settings of the configuration file for a run in ``start``, with ``select`` and
     ``ignore`` read as code prefixes; and the problems the command line refuses them for, each
     naming the file and the key (the language server shows them and goes on without them)."""
     found = find(start)
     if found is None:
-        return Settings(), []
+        return FileSettings(), []
     settings = read(*found)
     problems = list(settings.problems)
     select, refused = code_prefixes(settings.select)

@@ -22,7 +22,7 @@ import click
 from trufspec.inputs import EXTENSION, Collected, Input, Patterns, collect
 
 if TYPE_CHECKING:
-    from trufspec.config import Settings
+    from trufspec.config import FileSettings
 
 __all__ = [
     "USAGE",
@@ -187,7 +187,7 @@ exclude_option = click.option(
 )
 
 
-def load_settings() -> Settings:
+def load_settings() -> FileSettings:
     """The settings of the configuration file (see :mod:`trufspec.config`), checked as the
     command line's own options are: a bad value is a usage error naming the file and the key."""
     from trufspec.config import read_settings
@@ -200,12 +200,12 @@ def load_settings() -> Settings:
     return settings
 
 
-def readings_in_force(options: dict[str, str], settings: Settings) -> dict[str, str]:
+def readings_in_force(options: dict[str, str], settings: FileSettings) -> dict[str, str]:
     """The readings in force: the configuration's, each overridden by ``--option``."""
     return {**settings.options, **options}
 
 
-def patterns_left_out(exclude: tuple[str, ...], settings: Settings) -> list[Patterns]:
+def patterns_left_out(exclude: tuple[str, ...], settings: FileSettings) -> list[Patterns]:
     """What walking a directory leaves out besides its .gitignore: ``--exclude``, relative to
     the current directory, or else the configuration's exclude, relative to its file."""
     if exclude:

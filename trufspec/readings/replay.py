@@ -37,7 +37,7 @@ from trufspec.records import Game
 from trufspec.rulesets import RULESETS
 from trufspec.spec.ambiguities import Ambiguity
 from trufspec.spec.clauses import Kind, Phase
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 from trufspec.spec.registry import Registry, default_registry
 from trufspec.validator.judge import BLOCKING
 from trufspec.validator.wellformed import check_game
@@ -197,7 +197,7 @@ class _Replayer:
     """Replays one game under sets of readings."""
 
     def __init__(
-        self, game: Game, ruleset: Ruleset, registry: Registry, path: str, in_force: OptionValues
+        self, game: Game, ruleset: Ruleset, registry: Registry, path: str, in_force: Readings
     ) -> None:
         self.game = game
         self.ruleset = ruleset
@@ -207,7 +207,7 @@ class _Replayer:
 
     def __call__(self, values: Mapping[str, str]) -> Outcome:
         findings = Findings(self.registry, self.path)
-        options = OptionValues({**self.in_force, **values})
+        options = Readings({**self.in_force, **values})
         outcome = self.ruleset.replay(self.game, options, findings, frozenset())
         return _keys(findings.diagnostics), outcome
 

@@ -46,7 +46,7 @@ from trufspec.records import (
 )
 from trufspec.referee.actions import Action, PlayCard
 from trufspec.referee.errors import Refused, refusal
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 from trufspec.spec.registry import default_registry
 from trufspec.validator.wellformed import check_game, record_diagnostic
 
@@ -69,7 +69,7 @@ class Setup:
 
     ruleset: str
     players: tuple[str, ...]
-    readings: OptionValues
+    readings: Readings
     chosen: tuple[tuple[str, str], ...]
     """The readings as asked for, written in the record's ``Options`` tag."""
     seed: int | str
@@ -253,7 +253,7 @@ class GameState(abc.ABC):
         return self.setup.players
 
     @property
-    def readings(self) -> OptionValues:
+    def readings(self) -> Readings:
         return self.setup.readings
 
     # ------------------------------------------------------------------ what a ruleset says

@@ -24,7 +24,7 @@ from trufspec.engine.findings import Findings
 from trufspec.records import Bids
 from trufspec.rulesets.truf.basics import declarations as declaring
 from trufspec.rulesets.truf.basics.scoring import score
-from trufspec.spec.options import OptionValues, resolve
+from trufspec.spec.options import Readings, resolve
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES
 from trufspec.validator.report import FileReport
@@ -36,8 +36,8 @@ REGISTRY = default_registry()
 SEATS = ("Ana", "Budi", "Citra", "Dewi")
 
 
-def options(**chosen: str) -> OptionValues:
-    return OptionValues(
+def options(**chosen: str) -> Readings:
+    return Readings(
         resolve(
             {k.replace("_", "-"): v for k, v in chosen.items()}, REGISTRY.options_of("truf-basics")
         )

@@ -1,4 +1,4 @@
-"""The work the judge processes do: checks, readings and the stateless referee.
+"""The work the pool processes do (:mod:`.pool`): checks, readings and the stateless referee.
 
 Each function takes the decoded request and returns the response body, or a :class:`Problem`
 when the referee refuses: plain values, sent between processes.  None of them touches the
@@ -162,7 +162,7 @@ def legal_page(state: GameState, player: str | None, offset: int, limit: int) ->
 
 
 KEPT = 64
-"""Resumed states a judge keeps, by the hash of the record they were resumed from."""
+"""Resumed states a pool process keeps, by the hash of the record they were resumed from."""
 
 _kept: OrderedDict[bytes, GameState] = OrderedDict()
 
