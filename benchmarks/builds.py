@@ -16,7 +16,7 @@ both, and every figure is the best of all runs of it:
 * ``simulate`` with ``basic`` bots (the records written as text), four truf-jb games (twenty
   deals), in deals per second (as ``benchmarks/bots.py`` measures it);
 * a hosted action of the service (``benchmarks/engine.py``'s: ``Host.act`` on a SQLite store),
-  and a request to the stateless referee (``trufspec.serve.judged.referee``, the work behind
+  and a request to the stateless referee (``trufspec.serve.work.referee``, the work behind
   ``POST /v1/referee``): a truf-jb record cut in its second deal, resumed afresh (a seed of
   its own each time, so that no state kept from an earlier request is reused) and a card
   applied; processor time per request.
@@ -53,9 +53,9 @@ from trufspec import check_text, dumps, loads
 from trufspec.builds import build_name
 from trufspec.referee import new_game
 from trufspec.serve.games import Host
-from trufspec.serve.judged import referee
+from trufspec.serve.work import referee
 from trufspec.serve.models import ActionRequest, NewGame, RefereeRequest
-from trufspec.serve.store import open_store
+from trufspec.serve.database import open_store
 from trufspec.simulate import simulate
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")

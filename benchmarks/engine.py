@@ -93,9 +93,12 @@ from trufspec.referee import new_game, resume
 from trufspec.serve.games import Host
 from trufspec.serve.models import ActionRequest, NewGame
 try:
-    from trufspec.serve.store import open_store
-except ImportError:  # a revision from before the action log, whose store is one class
-    from trufspec.serve.store import Store as open_store
+    from trufspec.serve.database import open_store
+except ImportError:  # a revision whose store module opened the stores itself
+    try:
+        from trufspec.serve.store import open_store
+    except ImportError:  # a revision from before the action log, whose store is one class
+        from trufspec.serve.store import Store as open_store
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 

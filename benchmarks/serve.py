@@ -12,10 +12,11 @@ came:
 
 Each run is bounded: it stops after ``--requests`` answers or ``--seconds`` seconds, whichever
 comes first.  The figures are requests per second and the 50th and 99th percentiles of the
-latency, and the processor time the server's processes (workers and judges) spent per request:
-the clients run in this process, on the same machine, and take processor time from the server,
-and on a shared machine so do other programs, so the rate by the clock is that of the machine
-as loaded, while ``1000 / cpu ms`` is what one core given to the server alone would answer.
+latency, and the processor time the server's processes (workers and their pools) spent per
+request: the clients run in this process, on the same machine, and take processor time from the
+server, and on a shared machine so do other programs, so the rate by the clock is that of the
+machine as loaded, while ``1000 / cpu ms`` is what one core given to the server alone would
+answer.
 
 With ``--long-game N``, one truf-jb table (whose rules never end the game) is played instead
 through N actions by one client, random legal actions worked out beforehand from the game's
@@ -34,7 +35,7 @@ each action of a Locust user also reads the game's view, as a table app does.
 
 With ``--tables N``, N hosted truf-jb games are opened on one worker and each is played a few
 actions, in turns, so that every game has been in the worker's memory; the resident memory of
-the worker and of its judges is printed before and after.  A worker keeps a bounded number of
+the worker and of its pool is printed before and after.  A worker keeps a bounded number of
 live states (least recently used out, resumed from the store when needed), so its memory stays
 within a bound however many tables are open.
 
@@ -104,7 +105,7 @@ Send = Callable[[httpx.AsyncClient, int, int], Awaitable[httpx.Response]]
 
 def server_ticks(session: int) -> int:
     """Clock ticks of processor time (user and system) used so far by the processes of a
-    session: the server's workers and their judges (Linux's /proc)."""
+    session: the server's workers and their pools (Linux's /proc)."""
     total = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -193,7 +194,7 @@ async def scenarios(url: str, session: int, requests: int, seconds: float) -> Fo
     found = {}
     tick = 1000 / os.sysconf("SC_CLK_TCK")
     for name, send in (("check", check), ("referee", referee), ("hosted", hosted)):
-        await load(url, send, CLIENTS * 2, 5)  # warm-up: the judges, the caches
+        await load(url, send, CLIENTS * 2, 5)  # warm-up: the pools, the caches
         before = server_ticks(session)
         rate, latencies = await load(url, send, requests, seconds)
         cpu = (server_ticks(session) - before) * tick / len(latencies)
@@ -224,7 +225,7 @@ def long_game(count: int, size: int, seed: int) -> None:
     )
     with (
         tempfile.TemporaryDirectory() as folder,
-        running(Path(folder) / "games.sqlite", "--judges", "1") as server,
+        running(Path(folder) / "games.sqlite", "--pool", "1") as server,
         server.client() as client,
     ):
         session = os.getsid(server.process.pid)
@@ -270,7 +271,7 @@ SCENARIOS = {
 
 def locust_run(scenario: str, users: int, seconds: float, folder: Path) -> dict[str, float]:
     """One scenario against its own server: the figures of its main request."""
-    with running(folder / f"{scenario}.sqlite", "--judges", "2") as server:
+    with running(folder / f"{scenario}.sqlite", "--pool", "2") as server:
         session = os.getsid(server.process.pid)
         before = server_ticks(session)
         prefix = folder / scenario
@@ -317,8 +318,8 @@ def locust(seconds: float) -> None:
 
 def resident(session: int) -> dict[str, int]:
     """Resident memory (kB) of a session's processes, by kind: the worker (uvicorn's process)
-    and the judges (the others)."""
-    found = {"worker": 0, "judges": 0}
+    and its pool (the others)."""
+    found = {"worker": 0, "pool": 0}
     for status in Path("/proc").glob("[0-9]*/status"):
         try:
             stat = (status.parent / "stat").read_text().rpartition(")")[2].split()
@@ -327,7 +328,7 @@ def resident(session: int) -> dict[str, int]:
             continue
         if int(stat[3]) != session or "VmRSS" not in fields:
             continue
-        kind = "worker" if int(fields["Pid"]) == session else "judges"
+        kind = "worker" if int(fields["Pid"]) == session else "pool"
         found[kind] += int(fields["VmRSS"].split()[0])
     return found
 
@@ -336,7 +337,7 @@ def many_tables(count: int, rounds: int) -> None:
     """``count`` games on one worker, each played ``rounds`` actions in turns."""
     with (
         tempfile.TemporaryDirectory() as folder,
-        running(Path(folder) / "games.sqlite", "--judges", "1") as server,
+        running(Path(folder) / "games.sqlite", "--pool", "1") as server,
         server.client() as client,
     ):
         session = os.getsid(server.process.pid)
@@ -358,9 +359,9 @@ def many_tables(count: int, rounds: int) -> None:
         elapsed = time.perf_counter() - began
         after = resident(session)
     print(f"{count} truf-jb tables on one worker, {rounds} actions each, in turns")
-    print(f"{'':<8} {'worker MB':>9} {'judges MB':>9}")
+    print(f"{'':<8} {'worker MB':>9} {'pool MB':>9}")
     for name, found in (("started", before), ("played", after)):
-        print(f"{name:<8} {found['worker'] / 1024:>9.1f} {found['judges'] / 1024:>9.1f}")
+        print(f"{name:<8} {found['worker'] / 1024:>9.1f} {found['pool'] / 1024:>9.1f}")
     print(f"{count * rounds / elapsed:.0f} actions/s (each with a view read first)")
 
 
@@ -398,7 +399,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             database = Path(folder) / "games.sqlite"
             with running(
-                database, "--judges", "2", workers=workers, database_url=arguments.database
+                database, "--pool", "2", workers=workers, database_url=arguments.database
             ) as server:
                 session = os.getsid(server.process.pid)
                 found = asyncio.run(

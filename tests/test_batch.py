@@ -20,7 +20,7 @@ from trufspec import batch
 from trufspec.batch import check_blocks, check_paths
 from trufspec.notation.blocks import Block, blocks
 from trufspec.output import json as json_report
-from trufspec.output.model import FileReport, Report
+from trufspec.validator.report import FileReport, Report
 
 
 def streamed(text: str, size: int, jobs: int = 1) -> FileReport:

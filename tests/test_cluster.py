@@ -18,7 +18,7 @@ import trufspec
 from trufspec import batch
 from trufspec.cluster import check_on_cluster, extents
 from trufspec.output import json as json_report
-from trufspec.output.model import Report
+from trufspec.validator.report import Report
 
 pytestmark = pytest.mark.slow
 

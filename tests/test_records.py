@@ -26,14 +26,14 @@ from trufspec.cards import Trump
 from trufspec.diagnostics import Severity
 from trufspec.engine.findings import Findings
 from trufspec.marks import compare, marks_of, readable_text
-from trufspec.output.model import FileReport
 from trufspec.records import Bids
 from trufspec.rulesets import RULESETS
 from trufspec.rulesets.truf.jb import bids as bidding
 from trufspec.rulesets.truf.jb.scoring import score
 from trufspec.spec.clauses import Kind, Strength
-from trufspec.spec.options import OptionValues, resolve
+from trufspec.spec.options import Readings, resolve
 from trufspec.spec.registry import default_registry
+from trufspec.validator.report import FileReport
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_ROOT = Path(trufspec.__file__).resolve().parents[1]
@@ -195,7 +195,7 @@ def test_records_name_known_clauses() -> None:
 # ------------------------------------------------------------------------ (4) test vectors
 
 REGISTRY = default_registry()
-OPTIONS = OptionValues(resolve({}, REGISTRY.options_of("truf-jb")))
+OPTIONS = Readings(resolve({}, REGISTRY.options_of("truf-jb")))
 
 
 def parse_bids(line: str, seats: tuple[str, ...]) -> dict[str, bidding.Bid]:

@@ -19,7 +19,7 @@ from samples import ONE_PER_RULESET, RECORDS
 
 import trufspec
 from trufspec.diagnostics import PER_LINE
-from trufspec.output.model import FileReport
+from trufspec.validator.report import FileReport
 
 
 def calls(work: Callable[[], Any]) -> int:

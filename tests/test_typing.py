@@ -20,7 +20,7 @@ import trufspec
 from trufspec import Formatted, Parsed
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic
-from trufspec.output.model import FileReport, GameResult
+from trufspec.validator.report import FileReport, GameResult
 from trufspec.pictures import chart_svg, deal_svg, trick_svg
 from trufspec.records import Deal, Game
 from trufspec.referee import (

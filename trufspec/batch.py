@@ -22,14 +22,15 @@ from functools import partial
 from itertools import chain
 from typing import BinaryIO, TypeVar
 
-from trufspec.api import check_parsed, decode
+from trufspec.api import decode
 from trufspec.diagnostics import Diagnostic
 from trufspec.inputs import opening, reads_as_json
 from trufspec.jsonrecords import check_json
 from trufspec.notation.blocks import Block, blocks
 from trufspec.notation.parse import no_collection, parse_text
-from trufspec.output.model import FileReport, GameResult
 from trufspec.records import Game
+from trufspec.validator.judge import check_parsed
+from trufspec.validator.report import FileReport, GameResult
 
 __all__ = [
     "BLOCK_SIZE",

@@ -22,7 +22,7 @@ from attrs import frozen
 
 from trufspec.batch import BLOCK_SIZE, check_block, join
 from trufspec.notation.blocks import Block, blocks
-from trufspec.output.model import FileReport
+from trufspec.validator.report import FileReport
 
 __all__ = ["Extent", "extents", "check_on_cluster", "client_for"]
 

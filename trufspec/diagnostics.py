@@ -2,12 +2,12 @@
 
 The validator never raises for a problem in a record: it returns diagnostics.  A diagnostic
 names its code (a rule clause such as ``JB321`` or a record-level code such as ``REC101``), how
-serious it is, where it is and what is wrong in one sentence.
+serious it is (its :class:`Severity`, which the clause's strength sets), where it is and what
+is wrong in one sentence.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +15,7 @@ import attrs
 from attrs import field, frozen
 
 from trufspec.records import NO_SPAN, Span
+from trufspec.spec.severity import Severity
 from trufspec.spec.wording import Phrase, say, sentence
 
 if TYPE_CHECKING:
@@ -23,29 +24,9 @@ if TYPE_CHECKING:
 __all__ = ["PER_LINE", "Diagnostic", "Flood", "Severity"]
 
 
-class Severity(enum.Enum):
-    """How much a finding matters; the order of the members is the order of gravity."""
-
-    ERROR = "error"
-    """The record breaks a rule or cannot be read: ``trufspec check`` exits 1."""
-    WARNING = "warning"
-    """Something is probably wrong (a rule of strength *should*), or the record is doubtful."""
-    ACKNOWLEDGED = "acknowledged"
-    """An irregularity the record marks with ``!``: the players saw it and accepted it."""
-    INFO = "info"
-    """Nothing is wrong; the report says something worth knowing (what could not be checked)."""
-
-    @property
-    def rank(self) -> int:
-        return _RANKS[self]
-
-
 def _plain(value: Any) -> str | int:
     """A value as JSON carries it: an integer as it is, anything else as its text."""
     return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
-
-
-_RANKS = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.ACKNOWLEDGED: 2, Severity.INFO: 3}
 
 
 @frozen

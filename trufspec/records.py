@@ -72,6 +72,7 @@ __all__ = [
     "without_comments",
     "comment_texts",
     "comment_texts_with_lines",
+    "cards_in",
 ]
 
 T = TypeVar("T")
@@ -627,3 +628,19 @@ def comment_texts_with_lines(value: object) -> list[tuple[int, str]]:
     collect(value)
     found.sort(key=lambda c: (c.span.line, c.span.column))
     return [(c.span.line, c.text) for c in found]
+
+
+def cards_in(value: object) -> Iterator[Card]:
+    """Every card a record value holds, at any depth: what that part of a record shows its
+    reader (the bots and the environments' worlds deal anew only the cards a player's view of a
+    deal does not show)."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, Cards):
+        yield from value.cards
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from cards_in(item)
+    elif attrs.has(type(value)):
+        for attribute in attrs.fields(type(value)):  # type: ignore[arg-type]  # attrs.has narrows no type
+            yield from cards_in(getattr(value, attribute.name))

@@ -22,7 +22,7 @@ import pytest
 from cli_runs import PACKAGE_ROOT, UNFORMATTED, run, write
 
 import trufspec
-from trufspec.rewrite import rewrite
+from trufspec.cli.rewrite import rewrite
 
 pytestmark = pytest.mark.slow
 

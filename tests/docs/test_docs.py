@@ -30,11 +30,11 @@ from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, is_token_subtype
 from run_once import once
 
+from trufspec.lexer import KEYWORDS, TrufLexer
 from trufspec.marks import readable_text
 from trufspec.notation.words import RESERVED
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
-from trufspec.sphinxext.lexer import KEYWORDS, TrufLexer
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -383,7 +383,7 @@ def test_lexer_stays_light() -> None:
     records, the readers or Lark."""
     code = (
         "import sys\n"
-        "import trufspec.sphinxext.lexer\n"
+        "import trufspec.lexer\n"
         "heavy = ('trufspec.notation', 'trufspec.records', 'lark', 'attr')\n"
         "print(sorted(m for m in sys.modules if m.startswith(heavy)))\n"
     )

@@ -27,10 +27,10 @@ from trufspec import dumps
 from trufspec.cards import parse_card
 from trufspec.environments import worlds
 from trufspec.environments.encoding import DONE, NUM_ACTIONS, Selection, action_ids, decisions
-from trufspec.environments.episode import Episode, Settings
+from trufspec.environments.episode import Episode, EpisodeSettings
 from trufspec.environments.observation import SIZE, strings, tensor
-from trufspec.environments.worlds import _cards, _voids, draw
-from trufspec.records import Ruff
+from trufspec.environments.worlds import _voids, draw
+from trufspec.records import Ruff, cards_in
 from trufspec.referee import STATES, BidCards, Refused, resume
 from trufspec.referee.state import Setup
 from trufspec.simulate.terminal import scored_lines, table_lines
@@ -124,7 +124,7 @@ def test_the_rendered_table_is_the_terminal_table_and_shows_no_hidden_card(rules
                 str(c) for c in view.hand
             }
             tricks += "Trick " in text
-        visible = {str(c) for c in _cards(view.record)} | {str(c) for c in view.hand}
+        visible = {str(c) for c in cards_in(view.record)} | {str(c) for c in view.hand}
         # The decisions and the claim being built may name any card of the pack (a
         # Tromplemond claim may name cards one does not hold): that they depend on nothing
         # hidden is tested below.
@@ -250,7 +250,7 @@ def test_the_openspiel_strings_are_the_players_views() -> None:
     game = pyspiel.load_game("ruff_and_honours")
     state = game.new_initial_state()
     state.apply_action(5)
-    episode = Episode(Settings.make("ruff-and-honours", 4, {}))
+    episode = Episode(EpisodeSettings.make("ruff-and-honours", 4, {}))
     episode.deal(5)
     assert episode.state is not None
     for seat, name in enumerate(episode.settings.players):
@@ -428,7 +428,9 @@ def test_a_drawn_world_depends_only_on_what_the_player_knows(
         return
     drawn = []
     for real in (state, other):
-        episode = Episode(Settings(real.ruleset, real.players, real.setup.chosen)).with_state(real)
+        episode = Episode(
+            EpisodeSettings(real.ruleset, real.players, real.setup.chosen)
+        ).with_state(real)
         world = draw(episode, player, random.Random(seed)).state
         assert world is not None
         assert strings(world, player, Selection()) == strings(real, player, Selection())

@@ -212,7 +212,7 @@ def test_a_json_record_the_notation_cannot_say_is_a_finding_everywhere(
     from trufspec.output import sheet
     from trufspec.readings.corpus import block_readings
     from trufspec.readings.replay import LIMIT
-    from trufspec.serve import judged
+    from trufspec.serve import work
     from trufspec.serve.models import Problem, RefereeRequest
 
     game = {
@@ -233,7 +233,7 @@ def test_a_json_record_the_notation_cannot_say_is_a_finding_everywhere(
     (skipped,) = readings.games
     assert skipped.skipped is not None
     document = msgspec.json.decode(data, type=RecordDocument)
-    answer = judged.referee(RefereeRequest(document))
+    answer = work.referee(RefereeRequest(document))
     assert isinstance(answer, Problem)
     # Well formed by the service's document, refused by what the record says: 409, with the code.
     assert (answer.status, answer.code) == (409, "REC001")

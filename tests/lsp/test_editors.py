@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from trufspec.lexer import KEYWORDS as LEXER_KEYWORDS
 from trufspec.lsp.vocabulary import KEYWORDS
-from trufspec.sphinxext.lexer import KEYWORDS as LEXER_KEYWORDS
 
 ROOT = Path(__file__).resolve().parents[2]
 EXTENSION = ROOT / "editors" / "vscode"

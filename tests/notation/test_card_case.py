@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 from trufspec import check_text, dumps, loads
 from trufspec.cards import CARD_PATTERN, CARD_SPELLINGS, FULL_PACK, parse_card
 from trufspec.jsonrecords import read_json, write_json
+from trufspec.lexer import BLACK_CARD, RED_CARD, TrufLexer
 from trufspec.notation.words import is_bare
 from trufspec.referee import new_game
 from trufspec.referee.actions import Choose
 from trufspec.referee.tricks import played
-from trufspec.sphinxext.lexer import BLACK_CARD, RED_CARD, TrufLexer
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "records" / "truf-jb" / "notation-example.truf"

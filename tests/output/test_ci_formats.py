@@ -22,9 +22,9 @@ from trufspec import batch
 from trufspec.cli import main
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.output import github, sarif
-from trufspec.output.model import FileReport, Report
 from trufspec.records import Span
 from trufspec.spec.registry import default_registry
+from trufspec.validator.report import FileReport, Report
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "records" / "truf-jb" / "clauses"

@@ -14,8 +14,8 @@ from attrs import frozen
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.output import json as json_report
 from trufspec.output import text
-from trufspec.output.model import DealResult, FileReport, GameResult, Report, excerpts
 from trufspec.records import Span
+from trufspec.validator.report import DealResult, FileReport, GameResult, Report, excerpts
 
 SOURCE = """\
 [Ruleset "truf-jb"]

@@ -18,10 +18,10 @@ from click.testing import CliRunner
 
 import trufspec
 from trufspec.cli import main
-from trufspec.output.model import FileReport
 from trufspec.pictures import chart_svg, deal_svg, trick_svg
 from trufspec.pictures.html import Source, read_source, render_report
 from trufspec.records import Cards, Cut, Discards, Game, Hands, Play, Stock, Undealt
+from trufspec.validator.report import FileReport
 
 RECORDS = Path(__file__).resolve().parents[2] / "records"
 

@@ -20,15 +20,15 @@ from trufspec.rulesets.truf.basics.declarations import Form, declare
 from trufspec.rulesets.truf.de import bids as de_bids
 from trufspec.rulesets.truf.de.deal import dealer_rule
 from trufspec.rulesets.truf.jb import bids as jb_bids
-from trufspec.spec.options import OptionValues, resolve
+from trufspec.spec.options import Readings, resolve
 from trufspec.spec.registry import default_registry
 
 SEATS = ("Ana", "Budi", "Citra", "Dewi")
 
 
-def options(game: str, **chosen: str) -> OptionValues:
+def options(game: str, **chosen: str) -> Readings:
     known = default_registry().options_of(game)
-    return OptionValues(resolve({k.replace("_", "-"): v for k, v in chosen.items()}, known))
+    return Readings(resolve({k.replace("_", "-"): v for k, v in chosen.items()}, known))
 
 
 JB = options("truf-jb")

@@ -568,7 +568,7 @@ def test_a_record_too_costly_is_stopped_and_others_are_served(tmp_path: Path) ->
         answer = costly.result()
         assert all(q.status_code == 200 for q in quick)
         assert problem(answer, 422)["type"].endswith("too-costly")
-        # The judge that was stopped is replaced: the next check is answered.
+        # The pool process that was stopped is replaced: the next check is answered.
         assert client.post("/v1/check", json={"record": small}).status_code == 200
 
 

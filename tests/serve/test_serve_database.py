@@ -27,9 +27,9 @@ from postgres_cluster import Cluster, free_port
 
 from trufspec.api import check_text
 from trufspec.cli import main
+from trufspec.serve.database import open_store
 from trufspec.serve.games import Host, ProblemError
 from trufspec.serve.models import ActionRequest
-from trufspec.serve.store import open_store
 
 pytestmark = pytest.mark.server
 
@@ -416,7 +416,8 @@ def test_processes_racing_on_one_game_store_each_version_once(postgres: Cluster)
     each version is stored once, by one of them, and nothing else."""
     program = (
         "import sys, time\n"
-        "from trufspec.serve.store import Logged, open_store\n"
+        "from trufspec.serve.database import open_store\n"
+        "from trufspec.serve.store import Logged\n"
         "store = open_store(sys.argv[1])\n"
         "won = sum(store.append(sys.argv[2], Logged(v, 'Ana', sys.argv[3], False, time.time()),"
         " False) for v in range(1, 31))\n"

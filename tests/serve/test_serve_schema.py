@@ -105,10 +105,10 @@ def test_schemathesis_finds_nothing(server: Server, seed: int, phases: str, tmp_
 
 def the_document() -> dict[str, Any]:
     """The OpenAPI document of an application that is not started."""
-    from trufspec.serve.app import Settings, create_app
+    from trufspec.serve.app import ServerSettings, create_app
     from trufspec.serve.openapi import document
 
-    return document(create_app(Settings(judges=0)).openapi_schema.to_schema())
+    return document(create_app(ServerSettings(pool=0)).openapi_schema.to_schema())
 
 
 @pytest.mark.slow

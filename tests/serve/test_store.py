@@ -20,9 +20,10 @@ from postgres_cluster import Cluster, free_port
 from trufspec.api import dumps
 from trufspec.referee import STATES, new_game
 from trufspec.serve import store_postgres
+from trufspec.serve.database import open_store
 from trufspec.serve.games import Host, _record_text
 from trufspec.serve.models import ActionRequest, NewGame
-from trufspec.serve.store import Access, Logged, StoreUnavailable, open_store
+from trufspec.serve.store import Access, Logged, StoreUnavailable
 from trufspec.serve.store_sqlite import SCHEMA_VERSION
 
 DATA = Path(__file__).resolve().parents[1] / "support" / "data"
@@ -108,7 +109,8 @@ def test_the_games_waiting_on_a_bot_are_those_not_over_with_a_bot_s_seat(url: st
 
 OTHER_PROCESS = """
 import sys, time
-from trufspec.serve.store import Logged, open_store
+from trufspec.serve.database import open_store
+from trufspec.serve.store import Logged
 store = open_store(sys.argv[1])
 created = store.create("truf-jb", "1", "", ["Ana", "Budi", "Citra", "Dewi"], {})
 store.append(created.game, Logged(1, "Ana", "QS", False, time.time()), over=False)

@@ -15,7 +15,7 @@ import pytest
 from trufspec.diagnostics import Severity
 from trufspec.spec.ambiguities import Ambiguity, Reading
 from trufspec.spec.clauses import CODE_PATTERN, Citation, Clause, Kind, Phase, Strength
-from trufspec.spec.options import Option, OptionValues, parse_options, resolve
+from trufspec.spec.options import Option, Readings, parse_options, resolve
 from trufspec.spec.registry import REGISTRY, Registry
 from trufspec.spec.sources import SOURCES, Source, verify
 
@@ -397,12 +397,19 @@ def test_resolve_fills_defaults() -> None:
         resolve({"nope": "1"}, JB_OPTIONS)
 
 
-def test_option_values() -> None:
-    values = OptionValues(resolve({}, JB_OPTIONS))
-    assert values.integer("even-adjust-amount") == 1
-    assert values["turn-order"] == "free"
-    assert len(values) == len(JB_OPTIONS)
-    assert "deals=0" in values.describe()
+def test_readings() -> None:
+    readings = Readings(resolve({}, JB_OPTIONS))
+    assert readings.integer("even-adjust-amount") == 1
+    assert readings["turn-order"] == "free"
+    assert len(readings) == len(JB_OPTIONS)
+    assert "deals=0" in readings.describe()
+
+
+def test_option_values_is_the_former_name_of_readings_and_warns() -> None:
+    from trufspec.spec import options
+
+    with pytest.warns(DeprecationWarning, match="OptionValues is deprecated; use Readings"):
+        assert options.OptionValues is Readings
 
 
 def test_option_validation() -> None:

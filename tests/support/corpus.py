@@ -8,7 +8,7 @@ import random
 from oracle_truf_jb import Fault, random_game, render_games
 
 from trufspec.output import json as json_report
-from trufspec.output.model import FileReport, Report
+from trufspec.validator.report import FileReport, Report
 
 
 def as_json(report: FileReport) -> str:

@@ -1,7 +1,7 @@
 """A real ``trufspec serve`` for the tests: uvicorn on 127.0.0.1, started and stopped by them.
 
 The server is the command a user runs, in its own process, so the tests go through everything
-between a client and the referee: uvicorn, the judge processes, the SQLite file or the
+between a client and the referee: uvicorn, the pool processes, the SQLite file or the
 PostgreSQL database.
 """
 
@@ -44,12 +44,12 @@ def launched(
     database_url: str | None = None,
 ) -> Iterator[Server]:
     """A server just launched, perhaps not yet answering (see :func:`running`); stopped, with
-    its workers and judges, when the block ends."""
+    its workers and their pools, when the block ends."""
     port = port or free_port()
     log = database.with_suffix(f".{port}.log")
     command = [sys.executable, "-m", "trufspec", "serve", "--port", str(port)]
     command += ["--database", database_url or str(database), "--workers", str(workers)]
-    command += ["--judges", "1", *options]
+    command += ["--pool", "1", *options]
     with open(log, "wb") as output:
         # In the root of the checkout, whose records/ the check page offers to pick from, as
         # a user's server there does (the installed package of a compiled build has none
@@ -87,7 +87,7 @@ def running(
     """A server on a free port of 127.0.0.1 (or on ``port``: a server started again where it
     was) keeping its games in the SQLite file ``database``, or in the PostgreSQL database of
     ``database_url`` when one is given (``database`` then names where the log goes), once it
-    answers; stopped (with its workers and judges) when the block ends."""
+    answers; stopped (with its workers and their pools) when the block ends."""
     launch = launched(database, *options, workers=workers, port=port, database_url=database_url)
     with launch as server:
         deadline = time.monotonic() + 60

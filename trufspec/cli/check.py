@@ -15,7 +15,6 @@ from trufspec.cli.support import (
     USAGE,
     Unreadable,
     check_options,
-    code_prefixes,
     collect_inputs,
     color_option,
     colour_wanted,
@@ -28,12 +27,11 @@ from trufspec.cli.support import (
     patterns_left_out,
     readings_in_force,
     readings_option,
-    wanted,
 )
 from trufspec.inputs import STDIN
 
 if TYPE_CHECKING:
-    from trufspec.output.model import FileReport
+    from trufspec.validator.report import FileReport
 
 __all__ = ["check"]
 
@@ -46,6 +44,8 @@ def _parse_codes(
     ctx: click.Context, param: click.Parameter, values: Sequence[str]
 ) -> tuple[str, ...]:
     """``--select``/``--ignore`` values: codes or code prefixes, repeated or comma-separated."""
+    from trufspec.config import code_prefixes
+
     found, problems = code_prefixes(values)
     if problems:
         raise click.BadParameter(problems[0], ctx, param)
@@ -141,7 +141,8 @@ def check(
       trufspec check --format sarif --option trump-broken-by=ruff-only records/truf-jb/
     """
     from trufspec.batch import check_paths
-    from trufspec.output.model import Report
+    from trufspec.config import wanted
+    from trufspec.validator.report import Report
 
     ctx = click.get_current_context()
     check_options(ctx, options)

@@ -110,8 +110,8 @@ def _print_refusal(
     source: Input, data: bytes, diagnostics: Sequence[Diagnostic], color: str
 ) -> None:
     """Why a file was left untouched: its diagnostics, on stderr (stdout may carry records)."""
-    from trufspec.output.model import FileReport, excerpts
     from trufspec.output.text import render_file
+    from trufspec.validator.report import FileReport, excerpts
 
     colour = colour_wanted(color, sys.stderr)
     text = data.decode("utf-8", errors="replace")
@@ -122,8 +122,8 @@ def _print_refusal(
 
 def _replace(path: str, old: bytes, new: bytes) -> bool:
     """Write ``new`` over the text ``old`` of ``path`` without ever losing the file
-    (:mod:`trufspec.rewrite`); False after saying on stderr why it was not written."""
-    from trufspec.rewrite import rewrite
+    (:mod:`trufspec.cli.rewrite`); False after saying on stderr why it was not written."""
+    from trufspec.cli.rewrite import rewrite
 
     problem = rewrite(path, old, new)
     if problem is not None:

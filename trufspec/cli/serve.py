@@ -47,11 +47,18 @@ __all__ = ["serve"]
     help="How long one check or stateless referee action may take before it is stopped.",
 )
 @click.option(
-    "--judges",
+    "--pool",
     default=2,
     show_default=True,
     type=click.IntRange(min=1),
-    help="Judge processes per worker, which run the checks and the stateless referee.",
+    metavar="N",
+    help="Processes in each worker's pool, which run the checks and the stateless referee.",
+)
+@click.option(
+    "--judges",
+    type=click.IntRange(min=1),
+    hidden=True,
+    help="The former name of --pool, accepted with a warning until it is removed.",
 )
 @click.option(
     "--rules-url",
@@ -75,7 +82,8 @@ def serve(
     database: str,
     max_body: int,
     time_budget: float,
-    judges: int,
+    pool: int,
+    judges: int | None,
     rules_url: str,
     heartbeat: float,
 ) -> None:
@@ -88,7 +96,7 @@ def serve(
     try:
         import uvicorn
 
-        from trufspec.serve.app import Settings
+        from trufspec.serve.app import ServerSettings
     except ImportError:
         click.echo(
             "trufspec: error: serving needs the serve extra: pip install 'trufspec[serve]'",
@@ -99,7 +107,10 @@ def serve(
     if "://" not in database:
         database = os.path.abspath(database)
     _check_database(database)
-    settings = Settings(database, max_body, time_budget, judges, rules_url, heartbeat)
+    if judges is not None:
+        click.echo("trufspec: warning: --judges is deprecated; use --pool", err=True)
+        pool = judges
+    settings = ServerSettings(database, max_body, time_budget, pool, rules_url, heartbeat)
     os.environ.update(settings.environment())
     uvicorn.run(
         "trufspec.serve.app:create_app",
@@ -122,7 +133,8 @@ def _check_database(database: str) -> None:
     (without its password), not a worker failing to start; opening it makes its tables."""
     import sqlite3
 
-    from trufspec.serve.store import StoreUnavailable, open_store, shown
+    from trufspec.serve.database import open_store
+    from trufspec.serve.store import StoreUnavailable, shown
 
     try:
         open_store(database).close()

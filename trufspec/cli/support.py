@@ -1,6 +1,7 @@
 """What the ``trufspec`` commands share: the paths argument and the ``--option``, ``--jobs``,
-``--exclude`` and ``--color`` options, the configuration's settings checked as the command
-line's own, the input files collected and read, and the exit-code rule (see ``trufspec.cli``).
+``--exclude`` and ``--color`` options, the configuration's settings (checked by
+:mod:`trufspec.config` as the options are) with their problems as usage errors, the input files
+collected and read, and the exit-code rule (see ``trufspec.cli``).
 
 Every command module of ``trufspec.cli`` imports this one, and this one imports no command
 module, so that they take these options, refuse bad values and exit in one way.  Like the
@@ -16,22 +17,18 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-import attrs
 import click
 
 from trufspec.inputs import EXTENSION, Collected, Input, Patterns, collect
 
 if TYPE_CHECKING:
-    from trufspec.config import Settings
-    from trufspec.diagnostics import Diagnostic
-    from trufspec.spec.options import Option
+    from trufspec.config import FileSettings
 
 __all__ = [
     "USAGE",
     "Unreadable",
     "bots_option",
     "check_options",
-    "code_prefixes",
     "collect_inputs",
     "color_option",
     "colour_wanted",
@@ -43,12 +40,10 @@ __all__ = [
     "paths_argument",
     "patterns_left_out",
     "read_input",
-    "read_settings",
     "readings_in_force",
     "readings_option",
     "say_unreadable",
     "think_option",
-    "wanted",
 ]
 
 USAGE = 2
@@ -75,32 +70,11 @@ def _parse_options(
 def check_options(ctx: click.Context, options: dict[str, str]) -> None:
     """Refuse an ``--option`` that no ruleset allows: a usage error (exit 2), not a finding in
     every record checked.  A record's own Options tag is judged with the record instead."""
-    problems = _option_problems(options)
+    from trufspec.config import option_problems
+
+    problems = option_problems(options)
     if problems:
         raise click.BadParameter("; ".join(problems), ctx, param_hint="--option")
-
-
-def _option_problems(options: dict[str, str]) -> list[str]:
-    """Why readings given for every record cannot be: a key that no ruleset has (a typo would
-    otherwise change nothing), or a value that no ruleset with that key allows."""
-    from trufspec.rulesets import RULESETS
-    from trufspec.spec.registry import default_registry
-
-    registry = default_registry()
-    known: dict[str, list[Option]] = {}
-    for ruleset in RULESETS:
-        for key, option in registry.options_of(ruleset).items():
-            known.setdefault(key, []).append(option)
-    problems = []
-    for key, value in options.items():
-        if key not in known:
-            allowed = ", ".join(sorted(known))
-            problems.append(f"no ruleset has an option {key!r}; the options are: {allowed}")
-            continue
-        refusals = [option.check(value) for option in known[key]]
-        if all(refusals):
-            problems.append(str(refusals[0]))
-    return problems
 
 
 paths_argument = click.argument(
@@ -193,34 +167,6 @@ def say_unreadable(path: str, error: OSError) -> None:
     click.echo(f"trufspec: error: {path}: {error.strerror or error}", err=True)
 
 
-def code_prefixes(values: Sequence[str]) -> tuple[tuple[str, ...], list[str]]:
-    """Codes or code prefixes, from values that may each hold several, comma-separated; and why
-    some are refused.
-
-    A prefix selects every code it starts (``JB3`` is the play of truf-jb, ``REC`` the
-    record-level checks).  One that starts no code is refused: a typo would otherwise select
-    nothing, or ignore nothing, and CI would pass or fail for the wrong reason.
-    """
-    from trufspec.spec.registry import default_registry
-
-    codes = [clause.code for clause in default_registry().clauses()]
-    found: list[str] = []
-    problems: list[str] = []
-    for value in values:
-        for item in value.split(","):
-            prefix = item.strip().upper()
-            if not prefix:
-                continue
-            if any(code.startswith(prefix) for code in codes):
-                found.append(prefix)
-            else:
-                problems.append(
-                    f"{item.strip()!r} is not a clause code or the start of one "
-                    "(codes look like JB305 or REC013)"
-                )
-    return tuple(found), problems
-
-
 input_format_option = click.option(
     "--input-format",
     type=click.Choice(["auto", "truf", "json"]),
@@ -241,9 +187,11 @@ exclude_option = click.option(
 )
 
 
-def load_settings() -> Settings:
+def load_settings() -> FileSettings:
     """The settings of the configuration file (see :mod:`trufspec.config`), checked as the
     command line's own options are: a bad value is a usage error naming the file and the key."""
+    from trufspec.config import read_settings
+
     settings, problems = read_settings(Path.cwd())
     if problems:
         for problem in problems:
@@ -252,50 +200,12 @@ def load_settings() -> Settings:
     return settings
 
 
-def read_settings(start: Path) -> tuple[Settings, list[str]]:
-    """The settings of the configuration file for a run in ``start``, with ``select`` and
-    ``ignore`` read as code prefixes; and the problems the command line refuses them for, each
-    naming the file and the key (the language server shows them and goes on without them)."""
-    from trufspec import config
-
-    found = config.find(start)
-    if found is None:
-        return config.Settings(), []
-    settings = config.read(*found)
-    problems = list(settings.problems)
-    select, refused = code_prefixes(settings.select)
-    problems += [f"{settings.label}: select: {problem}" for problem in refused]
-    ignore, refused = code_prefixes(settings.ignore)
-    problems += [f"{settings.label}: ignore: {problem}" for problem in refused]
-    bad_options = _option_problems(dict(settings.options))
-    problems += [f"{settings.label}: options: {problem}" for problem in bad_options]
-    options = {} if bad_options else settings.options
-    return attrs.evolve(settings, select=select, ignore=ignore, options=options), problems
-
-
-def wanted(
-    select: tuple[str, ...], ignore: tuple[str, ...], quiet: bool = False
-) -> Callable[[Diagnostic], bool]:
-    """Which diagnostics a check reports, after ``--select``, ``--ignore`` and ``--quiet``."""
-    from trufspec.diagnostics import Severity
-
-    def kept(diagnostic: Diagnostic) -> bool:
-        code = diagnostic.code
-        if select and not code.startswith(select):
-            return False
-        if code.startswith(ignore):
-            return False
-        return not (quiet and diagnostic.severity in (Severity.INFO, Severity.ACKNOWLEDGED))
-
-    return kept
-
-
-def readings_in_force(options: dict[str, str], settings: Settings) -> dict[str, str]:
+def readings_in_force(options: dict[str, str], settings: FileSettings) -> dict[str, str]:
     """The readings in force: the configuration's, each overridden by ``--option``."""
     return {**settings.options, **options}
 
 
-def patterns_left_out(exclude: tuple[str, ...], settings: Settings) -> list[Patterns]:
+def patterns_left_out(exclude: tuple[str, ...], settings: FileSettings) -> list[Patterns]:
     """What walking a directory leaves out besides its .gitignore: ``--exclude``, relative to
     the current directory, or else the configuration's exclude, relative to its file."""
     if exclude:

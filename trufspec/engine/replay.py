@@ -15,7 +15,7 @@ from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings
 from trufspec.engine.ruleset import GameOutcome, Ruleset
 from trufspec.records import NO_SPAN, Game, Tag
-from trufspec.spec.options import Option, OptionValues, parse_options, resolve
+from trufspec.spec.options import Option, Readings, parse_options, resolve
 from trufspec.spec.registry import Registry
 
 __all__ = ["replay_game", "choose_readings"]
@@ -29,7 +29,7 @@ def replay_game(
     cli_options: Mapping[str, str] | None = None,
     skip: frozenset[int] = frozenset(),
     judged: set[str] | None = None,
-) -> tuple[GameOutcome, OptionValues, list[Diagnostic]]:
+) -> tuple[GameOutcome, Readings, list[Diagnostic]]:
     """The recomputed figures, the readings in force and the diagnostics of one game.
 
     ``judged``, when given, receives the codes of the clauses the replay judged (see
@@ -48,7 +48,7 @@ def choose_readings(
     tag: Tag | None,
     cli_options: Mapping[str, str] | None,
     findings: Findings,
-) -> OptionValues:
+) -> Readings:
     """The readings in force: the defaults, then the ``Options`` tag, then the command line;
     every unknown option or value not allowed is reported (REC014) and passed over."""
     chosen: dict[str, str] = {}
@@ -66,4 +66,4 @@ def choose_readings(
                 findings.add("REC014", NO_SPAN, detail=problem)
             else:
                 chosen[key] = value
-    return OptionValues(resolve(chosen, known))
+    return Readings(resolve(chosen, known))

@@ -15,7 +15,7 @@ from attrs import frozen
 
 from trufspec.engine.findings import Findings
 from trufspec.records import Game
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = ["Ruleset", "DealOutcome", "GameOutcome", "Replay"]
 
@@ -49,7 +49,7 @@ class GameOutcome:
     winners: tuple[str, ...] = ()
 
 
-Replay = Callable[[Game, OptionValues, Findings, frozenset[int]], GameOutcome]
+Replay = Callable[[Game, Readings, Findings, frozenset[int]], GameOutcome]
 """Replays a game under the options in force; the set holds the indices of deals not to judge
 (they have syntax errors)."""
 

@@ -46,7 +46,7 @@ from trufspec.environments.encoding import (
 from trufspec.referee import GameState, Refused, new_game, resume
 from trufspec.referee.errors import refusal
 
-__all__ = ["SEAT_NAMES", "DEAL_DECISIONS", "RETURNS", "Settings", "Episode"]
+__all__ = ["SEAT_NAMES", "DEAL_DECISIONS", "RETURNS", "EpisodeSettings", "Episode"]
 
 SEAT_NAMES = ("North", "East", "South", "West")
 """The players' names at the table, by seat."""
@@ -63,7 +63,7 @@ def _refused(message: str) -> Refused:
 
 
 @frozen
-class Settings:
+class EpisodeSettings:
     """What an episode is played under: the ruleset, the seats, the readings (the options of
     the ruleset, as given), and the episode's own parameters."""
 
@@ -83,7 +83,7 @@ class Settings:
         max_deals: int = 1,
         returns: str = "points",
         seeds: int = 2**16,
-    ) -> Settings:
+    ) -> EpisodeSettings:
         """Checked settings: the referee refuses an unknown ruleset or reading, a value a
         reading does not allow or a number of players the ruleset is not played by
         (:class:`~trufspec.referee.errors.Refused`, a ``ValueError``, with its diagnostic)."""
@@ -108,7 +108,7 @@ class Settings:
 class Episode:
     """One game, decision by decision (see the module's documentation)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: EpisodeSettings) -> None:
         self.settings = settings
         self.seed: int | None = None
         self.state: GameState | None = None
@@ -290,7 +290,7 @@ class Episode:
         return fresh, ids
 
     @classmethod
-    def parse(cls, settings: Settings, text: str) -> tuple[int | None, list[int]]:
+    def parse(cls, settings: EpisodeSettings, text: str) -> tuple[int | None, list[int]]:
         """The seed and the decisions of an episode serialized by :meth:`serialize`; text
         that is not the record of a game under ``settings`` is refused (REF003) with the
         reasons."""

@@ -21,7 +21,7 @@ import numpy as np
 import pyspiel
 
 from trufspec.environments.encoding import NUM_ACTIONS, Selection
-from trufspec.environments.episode import DEAL_DECISIONS, Episode, Settings
+from trufspec.environments.episode import DEAL_DECISIONS, Episode, EpisodeSettings
 from trufspec.environments.observation import LAYOUT, SIZE, strings, tensor
 from trufspec.environments.worlds import draw
 from trufspec.games import game_of
@@ -49,14 +49,14 @@ def parameters(ruleset: str) -> dict[str, Any]:
     return found | _EPISODE
 
 
-def _settings(ruleset: str, params: Mapping[str, Any]) -> Settings:
+def _settings(ruleset: str, params: Mapping[str, Any]) -> EpisodeSettings:
     readings = {
         key.replace("_", "-"): str(value)
         for key, value in params.items()
         if key not in _EPISODE and value != parameters(ruleset)[key]
     }
     episode = {key: params.get(key, default) for key, default in _EPISODE.items()}
-    return Settings.make(
+    return EpisodeSettings.make(
         ruleset,
         int(episode["players"]),
         readings,

@@ -23,7 +23,7 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 
 from trufspec.environments.encoding import NUM_ACTIONS
-from trufspec.environments.episode import Episode, Settings
+from trufspec.environments.episode import Episode, EpisodeSettings
 from trufspec.environments.observation import SIZE, tensor
 from trufspec.simulate.terminal import score_sheet, scored_lines, table_lines
 
@@ -62,7 +62,7 @@ class TrufEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # gymnasium
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"the render mode is 'ansi' or none, not {render_mode!r}")
-        self.settings = Settings.make(ruleset, players, options, max_deals, returns)
+        self.settings = EpisodeSettings.make(ruleset, players, options, max_deals, returns)
         self.render_mode = render_mode
         self.metadata = {
             "render_modes": ["ansi"],

@@ -59,7 +59,7 @@ from trufspec.cards import FULL_PACK, Card, Suit
 from trufspec.environments.encoding import Selection, decisions
 from trufspec.environments.episode import Episode
 from trufspec.environments.observation import strings
-from trufspec.records import Cards, Deal, Dealer, Discards, Hands, Play, Stock, Undealt
+from trufspec.records import Deal, Dealer, Discards, Hands, Play, Stock, Undealt, cards_in
 from trufspec.referee import STATES, GameState, Refused
 from trufspec.referee.actions import Action, Discard, NextDeal, PlayCard
 from trufspec.referee.state import Setup, hand_order
@@ -283,7 +283,7 @@ def _problem(episode: Episode, state: GameState, player: str) -> _Problem:
         left.append(kind.written_undealt(deal))
     places: dict[str, tuple[Card, ...]] = {p: c for p, c in given[-1].items() if p != player}
     places[""] = left[-1]
-    seen = set(_cards(seen_deal.sections)) | set(given[-1][player])
+    seen = set(cards_in(seen_deal.sections)) | set(given[-1][player])
     history = state.history
     start = max((i + 1 for i, a in enumerate(history) if isinstance(a, NextDeal)), default=0)
     unseen_discards = {
@@ -429,20 +429,6 @@ def _shuffled(actions: Sequence[Action], rng: random.Random) -> Iterator[Action]
     first = rng.randrange(len(actions))
     for index in range(len(actions)):
         yield actions[(first + index) % len(actions)]
-
-
-def _cards(value: object) -> Iterator[Card]:
-    """Every card a record value holds, at any depth."""
-    if isinstance(value, Card):
-        yield value
-    elif isinstance(value, Cards):
-        yield from value.cards
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from _cards(item)
-    elif attrs.has(type(value)):
-        for field in attrs.fields(type(value)):  # type: ignore[arg-type]  # attrs.has narrows no type
-            yield from _cards(getattr(value, field.name))
 
 
 def _voids(seen: Deal, state: GameState) -> dict[str, set[Suit]]:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 import msgspec
 
-from trufspec.api import check_parsed, decode
+from trufspec.api import decode
 from trufspec.diagnostics import Diagnostic
 from trufspec.jsonrecords.convert import decode as decode_document
 from trufspec.jsonrecords.convert import games_to_json
@@ -27,9 +27,10 @@ from trufspec.jsonrecords.places import Layout
 from trufspec.jsonrecords.pointers import from_validation_path, locate
 from trufspec.jsonrecords.read import read_document
 from trufspec.notation.parse import Parsed
-from trufspec.output.model import FileReport
 from trufspec.records import NO_SPAN, Game
-from trufspec.wellformed import record_diagnostic
+from trufspec.validator.judge import check_parsed
+from trufspec.validator.report import FileReport
+from trufspec.validator.wellformed import record_diagnostic
 
 __all__ = [
     "FORMATS",

@@ -71,7 +71,7 @@ from trufspec.records import (
     Vote,
     Votes,
 )
-from trufspec.wellformed import record_diagnostic
+from trufspec.validator.wellformed import record_diagnostic
 
 __all__ = ["read_document"]
 

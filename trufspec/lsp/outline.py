@@ -3,7 +3,7 @@
 Both read the text as it is, valid or not.  The symbols come from the chunker the reader cuts a
 file with (a block of tags opens a game, ``deal`` or ``round`` a deal), so an outline costs a
 scan of the text, not a parse.  The tokens are the Pygments lexer's categories
-(:mod:`trufspec.sphinxext.lexer`), so that the editor colours a record as the documentation
+(:mod:`trufspec.lexer`), so that the editor colours a record as the documentation
 does, red and black cards included.
 """
 
@@ -24,10 +24,10 @@ from pygments.token import (
     is_token_subtype,
 )
 
+from trufspec.lexer import BLACK_CARD, RED_CARD, TrufLexer
 from trufspec.lsp.text import Document
 from trufspec.notation.chunks import chunks
 from trufspec.records import Span
-from trufspec.sphinxext.lexer import BLACK_CARD, RED_CARD, TrufLexer
 
 __all__ = ["LEGEND", "semantic_tokens", "symbols"]
 

@@ -34,7 +34,7 @@ from trufspec.lsp.findings import fix_of, to_lsp
 from trufspec.lsp.hover import hover
 from trufspec.lsp.json_documents import format_json
 from trufspec.lsp.outline import LEGEND, semantic_tokens, symbols
-from trufspec.lsp.settings import Settings, settings_for
+from trufspec.lsp.settings import DocumentSettings, settings_for
 from trufspec.lsp.text import Document, apply_change
 from trufspec.lsp.worker import Checker
 
@@ -62,7 +62,7 @@ class Open:
 
     findings: tuple[Diagnostic, ...] = ()
     version: int | None = None
-    settings: Settings = field(factory=Settings)
+    settings: DocumentSettings = field(factory=DocumentSettings)
     waiting: asyncio.Task[None] | None = None
     document: tuple[Document, int | None] | None = None
 

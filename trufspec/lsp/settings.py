@@ -1,4 +1,5 @@
-"""The settings a document is checked with: the configuration file's, as the command line reads it.
+"""The settings a document is checked with: the configuration file's, read as the command line
+reads it (:func:`trufspec.config.read_settings`).
 
 ``trufspec check`` looks for its configuration from the current directory up; an editor has
 no current directory worth the name, so the server looks from the document's own directory,
@@ -14,14 +15,14 @@ from pathlib import Path
 
 from attrs import field, frozen
 
-from trufspec.cli.support import read_settings, wanted
+from trufspec.config import read_settings, wanted
 from trufspec.diagnostics import Diagnostic
 
-__all__ = ["Settings", "settings_for"]
+__all__ = ["DocumentSettings", "settings_for"]
 
 
 @frozen
-class Settings:
+class DocumentSettings:
     """What a document's checks take from the configuration."""
 
     options: Mapping[str, str] = field(factory=dict)
@@ -36,12 +37,12 @@ class Settings:
         return wanted(self.select, self.ignore)(diagnostic)
 
 
-def settings_for(path: str | None) -> Settings:
+def settings_for(path: str | None) -> DocumentSettings:
     """The settings for the document at ``path`` (None for one not saved yet: from the
     server's directory)."""
     start = Path(os.path.dirname(path)) if path else Path.cwd()
     read, problems = read_settings(start)
-    return Settings(
+    return DocumentSettings(
         options=dict(read.options),
         select=read.select,
         ignore=read.ignore,

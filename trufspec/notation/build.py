@@ -4,8 +4,8 @@ Each method is named after the grammar rule it completes and receives that rule'
 tokens, and the records already built for its sub-rules.  A run of cards is one token
 (``CARDS``), split here, because that is much cheaper than one parser step per card.
 
-Problems that the grammar cannot express but that are still matters of form (a player followed
-by two cards in the per-card form of a trick) are collected in :attr:`RecordBuilder.problems`.
+Rules of form that the grammar cannot express (a player followed by two cards in the per-card
+form of a trick) are still kept: each breach is collected in :attr:`RecordBuilder.breaches`.
 """
 
 from __future__ import annotations
@@ -56,11 +56,11 @@ from trufspec.records import (
     Votes,
 )
 
-__all__ = ["RecordBuilder", "Problem"]
+__all__ = ["FormBreach", "RecordBuilder"]
 
 
-class Problem(NamedTuple):
-    """A record-level problem found while building: (code, span, message values).
+class FormBreach(NamedTuple):
+    """A rule of form the record breaks, found while building: (code, span, message values).
 
     A named tuple rather than a subclass of ``tuple``: mypyc compiles this module and cannot
     subclass the built-in type."""
@@ -83,7 +83,7 @@ class RecordBuilder(Transformer[Token, Any]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.problems: list[Problem] = []
+        self.breaches: list[FormBreach] = []
         self.line_offset = 0
         """Lines before the chunk being parsed: added to Lark's line numbers."""
 
@@ -262,7 +262,7 @@ class RecordBuilder(Transformer[Token, Any]):
             count = len(run.split())
             if count != 1:
                 values = {"player": player.value, "count": count}
-                self.problems.append(Problem("REC012", self._token_span(run), values))
+                self.breaches.append(FormBreach("REC012", self._token_span(run), values))
 
     def _trick_number(self, token: Token) -> Atom[int]:
         """The number of a trick, positioned on its digits (not the dot after them)."""

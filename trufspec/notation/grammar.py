@@ -51,7 +51,7 @@ def _cache_file() -> str | bool:
 
 @functools.cache
 def build_parser() -> tuple[Lark, RecordBuilder, list[Token]]:
-    """The parser, the builder it feeds (whose ``problems`` the caller drains) and the list
+    """The parser, the builder it feeds (whose ``breaches`` the caller drains) and the list
     into which the lexer drops every comment it skips."""
     comments: list[Token] = []
     builder = RecordBuilder()

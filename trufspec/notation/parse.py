@@ -19,7 +19,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.notation.build import Problem, RecordBuilder
+from trufspec.notation.build import FormBreach, RecordBuilder
 from trufspec.notation.chunks import Chunk, Statement, chunks, statements
 from trufspec.notation.comments import Loose, attach_to_deal, attach_to_tags
 from trufspec.notation.grammar import build_parser
@@ -40,7 +40,14 @@ from trufspec.records import (
 )
 from trufspec.spec.registry import default_registry
 
-__all__ = ["MAX_SYNTAX_ERRORS", "Parsed", "Pause", "no_collection", "parse_text", "record_problem"]
+__all__ = [
+    "MAX_SYNTAX_ERRORS",
+    "Parsed",
+    "Pause",
+    "no_collection",
+    "parse_text",
+    "breach_diagnostic",
+]
 
 MAX_SYNTAX_ERRORS = 100
 """Syntax errors reported per file; past this the file is clearly not a record."""
@@ -64,9 +71,9 @@ class Parsed:
         return not any(d.severity is Severity.ERROR for d in self.diagnostics)
 
 
-def record_problem(problem: Problem, path: str | None) -> Diagnostic:
-    """The diagnostic of a problem of form found while building records."""
-    code, span, values = problem
+def breach_diagnostic(breach: FormBreach, path: str | None) -> Diagnostic:
+    """The diagnostic of a rule of form broken, found while building records."""
+    code, span, values = breach
     clause = default_registry().clause(code)
     return Diagnostic.of(clause, span, path, values)
 
@@ -147,7 +154,7 @@ class _Reader:
         """What :meth:`read` gives, read by the Lark parser."""
         self.used_parser = True
         self.comment_sink.clear()
-        self.builder.problems.clear()
+        self.builder.breaches.clear()
         try:
             result = self._parse(chunk.start, chunk.end, chunk.line, "chunk")
         except UnexpectedInput as error:
@@ -161,15 +168,15 @@ class _Reader:
                 self._syntax_error(error, whole=True)
             return found
         finally:
-            self._drain_problems()
+            self._drain_breaches()
         if isinstance(result, Deal):
             return attach_to_deal(result, self._loose_comments())
         return attach_to_tags(result, self._loose_comments())
 
-    def _drain_problems(self) -> None:
-        for problem in self.builder.problems:
-            self.diagnostics.append(record_problem(problem, self.path))
-        self.builder.problems.clear()
+    def _drain_breaches(self) -> None:
+        for breach in self.builder.breaches:
+            self.diagnostics.append(breach_diagnostic(breach, self.path))
+        self.builder.breaches.clear()
 
     def _syntax_error(self, error: UnexpectedInput, whole: bool) -> None:
         self.syntax_errors += 1
@@ -201,16 +208,16 @@ class _Reader:
                 continue  # the entries of a section whose head is wrong: one error is enough
             line = chunk.line + self.text.count("\n", chunk.start, statement.start)
             self.comment_sink.clear()
-            # The problems are drained on both paths rather than in a ``finally``: mypyc, which
+            # The breaches are drained on both paths rather than in a ``finally``: mypyc, which
             # compiles this module, cannot compile a ``continue`` inside ``try/finally``.
             try:
                 part = self._parse(statement.start, statement.end, line, symbol)
             except UnexpectedInput as error:
                 self._syntax_error(error, whole=False)
                 broken_section = not symbol.startswith("entry_")
-                self._drain_problems()
+                self._drain_breaches()
                 continue
-            self._drain_problems()
+            self._drain_breaches()
             comments += self._loose_comments()
             broken_section = False
             if symbol == "tag":

@@ -14,8 +14,8 @@ end (a plain line, not an annotation) still counts everything.
 from __future__ import annotations
 
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.output.model import Report
 from trufspec.output.text import summary_line
+from trufspec.validator.report import Report
 
 __all__ = ["render"]
 

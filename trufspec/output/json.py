@@ -15,7 +15,7 @@ from typing import Final
 from trufspec.diagnostics import Diagnostic
 from trufspec.output import contract
 from trufspec.output.links import reference_url
-from trufspec.output.model import DealResult, FileReport, GameResult, Report
+from trufspec.validator.report import DealResult, FileReport, GameResult, Report
 
 __all__ = ["VERSION", "diagnostic", "document", "render"]
 

@@ -26,8 +26,8 @@ from typing import Any
 from trufspec import __version__
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.output.links import reference_url
-from trufspec.output.model import Report
 from trufspec.spec.clauses import Clause
+from trufspec.validator.report import Report
 
 __all__ = ["SCHEMA", "render", "to_dict"]
 

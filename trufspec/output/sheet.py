@@ -16,8 +16,8 @@ import msgspec
 from attrs import frozen
 
 from trufspec.output import contract
-from trufspec.output.model import GameResult
 from trufspec.records import Deal, Game, Score, Total, Tricks
+from trufspec.validator.report import GameResult
 
 __all__ = [
     "Cell",

@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 import click
 
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.output.model import FileReport, Report, Summary
 from trufspec.records import Span
+from trufspec.validator.report import FileReport, Report, Summary
 
 __all__ = [
     "FOLDED",
@@ -148,7 +148,7 @@ def render_diagnostic(
     """One diagnostic: its header line, then the source line and caret when it has a position.
 
     ``lines`` are lines of the file by number, without their line ends (see
-    :func:`~trufspec.output.model.excerpts`).
+    :func:`~trufspec.validator.report.excerpts`).
     """
     style: Style = click.style if color else _plain
     severity = diagnostic.severity

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from trufspec.diagnostics import Diagnostic
-from trufspec.output.model import GameResult
 from trufspec.pictures.scene import deal_scene
 from trufspec.pictures.svg import Look, describer, scene_svg, trick_scene_svg
 from trufspec.records import Deal, Game
+from trufspec.validator.report import GameResult
 
 __all__ = ["deal_svg", "trick_svg", "chart_svg"]
 

@@ -22,7 +22,6 @@ from attrs import evolve, frozen
 from markupsafe import Markup, escape
 
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.output.model import FileReport, GameResult
 from trufspec.output.sheet import Sheet, sheets
 from trufspec.pictures.chart import chart
 from trufspec.pictures.scene import (
@@ -68,6 +67,7 @@ from trufspec.records import (
 from trufspec.rulesets import RULESETS
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES
+from trufspec.validator.report import FileReport, GameResult
 
 if TYPE_CHECKING:
     import jinja2

@@ -18,7 +18,7 @@ import itertools
 import math
 from collections.abc import Mapping
 
-from trufspec.api import BLOCKING, decode
+from trufspec.api import decode
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.engine.findings import Findings
 from trufspec.engine.replay import replay_game
@@ -37,9 +37,10 @@ from trufspec.records import Game
 from trufspec.rulesets import RULESETS
 from trufspec.spec.ambiguities import Ambiguity
 from trufspec.spec.clauses import Kind, Phase
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 from trufspec.spec.registry import Registry, default_registry
-from trufspec.wellformed import check_game
+from trufspec.validator.judge import BLOCKING
+from trufspec.validator.wellformed import check_game
 
 __all__ = ["LIMIT", "readings_bytes", "readings_of_game", "readings_parsed", "readings_text"]
 
@@ -196,7 +197,7 @@ class _Replayer:
     """Replays one game under sets of readings."""
 
     def __init__(
-        self, game: Game, ruleset: Ruleset, registry: Registry, path: str, in_force: OptionValues
+        self, game: Game, ruleset: Ruleset, registry: Registry, path: str, in_force: Readings
     ) -> None:
         self.game = game
         self.ruleset = ruleset
@@ -206,7 +207,7 @@ class _Replayer:
 
     def __call__(self, values: Mapping[str, str]) -> Outcome:
         findings = Findings(self.registry, self.path)
-        options = OptionValues({**self.in_force, **values})
+        options = Readings({**self.in_force, **values})
         outcome = self.ruleset.replay(self.game, options, findings, frozenset())
         return _keys(findings.diagnostics), outcome
 

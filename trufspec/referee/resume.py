@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from trufspec.api import check_games, check_parsed, loads
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.output.model import FileReport
+from trufspec.notation.parse import parse_text
 from trufspec.records import Deal, Dealer, Game
 from trufspec.referee.actions import NextDeal
 from trufspec.referee.errors import Refused, refusal
 from trufspec.referee.state import GameState, Setup
 from trufspec.spec.options import parse_options
 from trufspec.spec.registry import default_registry
+from trufspec.validator.judge import check_games, check_parsed
+from trufspec.validator.report import FileReport
 
 __all__ = ["resume", "check_hands", "validator_errors"]
 
@@ -45,7 +46,7 @@ def resume(record: Game | str, *, seed: int | str | None = None) -> GameState:
     from trufspec.referee import STATES
 
     if isinstance(record, str):
-        read = loads(record)
+        read = parse_text(record)
         games: Sequence[Game] = read.games
         errors = _errors(check_parsed(read, record, "-"))
     else:

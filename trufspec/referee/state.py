@@ -26,11 +26,11 @@ import attrs
 from attrs import frozen
 from mypy_extensions import mypyc_attr
 
-from trufspec.api import dumps
 from trufspec.cards import FULL_PACK, Card
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.engine.findings import Findings
 from trufspec.engine.replay import choose_readings
+from trufspec.notation.printer import dumps
 from trufspec.records import (
     NO_SPAN,
     Atom,
@@ -46,9 +46,9 @@ from trufspec.records import (
 )
 from trufspec.referee.actions import Action, PlayCard
 from trufspec.referee.errors import Refused, refusal
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 from trufspec.spec.registry import default_registry
-from trufspec.wellformed import check_game, record_diagnostic
+from trufspec.validator.wellformed import check_game, record_diagnostic
 
 __all__ = [
     "Setup",
@@ -69,7 +69,7 @@ class Setup:
 
     ruleset: str
     players: tuple[str, ...]
-    readings: OptionValues
+    readings: Readings
     chosen: tuple[tuple[str, str], ...]
     """The readings as asked for, written in the record's ``Options`` tag."""
     seed: int | str
@@ -253,7 +253,7 @@ class GameState(abc.ABC):
         return self.setup.players
 
     @property
-    def readings(self) -> OptionValues:
+    def readings(self) -> Readings:
         return self.setup.readings
 
     # ------------------------------------------------------------------ what a ruleset says

@@ -3,7 +3,7 @@
 The bodies are read strictly into the types of :mod:`trufspec.serve.models` by :mod:`.bodies`,
 and the OpenAPI 3.1 document's schemas are written from the same types (:mod:`.openapi`), so
 the document says what the service enforces.  The handlers only route: checks and the
-stateless referee go to the judge processes (:mod:`.judges`), hosted games to threads
+stateless referee go to the pool's processes (:mod:`.pool`), hosted games to threads
 (:mod:`.games`); the event loop waits.  Every error is an RFC 9457 problem (:mod:`.problems`).
 """
 
@@ -28,11 +28,12 @@ import trufspec
 from trufspec.output import contract
 from trufspec.referee import STATES
 from trufspec.rulesets import RULESETS
-from trufspec.serve import judged
+from trufspec.serve import work
+from trufspec.serve.api_docs import docs_page
 from trufspec.serve.bodies import read_body
 from trufspec.serve.bots import BotDriver
+from trufspec.serve.database import open_store
 from trufspec.serve.games import Host, ProblemError, ViewQuery
-from trufspec.serve.judges import JudgeFailed, Judges, OverBudget
 from trufspec.serve.models import (
     LIMIT,
     ActionRequest,
@@ -54,8 +55,8 @@ from trufspec.serve.models import (
     RulesIndex,
 )
 from trufspec.serve.openapi import document
-from trufspec.serve.page import docs_page
 from trufspec.serve.pages import pages_router, sample_records
+from trufspec.serve.pool import OverBudget, Pool, WorkFailed
 from trufspec.serve.problems import (
     EXCEPTION_HANDLERS,
     PROBLEM_RESPONSES,
@@ -64,25 +65,25 @@ from trufspec.serve.problems import (
 )
 from trufspec.serve.setups import check_new_game
 from trufspec.serve.stopping import on_stop
-from trufspec.serve.store import open_store
 from trufspec.serve.streams import HEARTBEAT, Streams
 from trufspec.spec.options import Option
 from trufspec.spec.registry import default_registry
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["ServerSettings", "create_app"]
 
 R = TypeVar("R")
 
 
 @frozen
-class Settings:
+class ServerSettings:
     """What a server is started with; ``trufspec serve`` passes it to each worker through the
     environment (``TRUFSPEC_SERVE_*``), since uvicorn starts the workers itself."""
 
     database: str = "trufspec-games.sqlite"
     max_body: int = 1024 * 1024
     budget: float = 10.0
-    judges: int = 2
+    pool: int = 2
+    """Processes in each worker's pool, which run the checks and the stateless referee."""
     rules_url: str = ""
     """The published rules reference the pages link findings and refusals to ("": the
     server's own /rules/ pages)."""
@@ -94,20 +95,20 @@ class Settings:
             "TRUFSPEC_SERVE_DATABASE": self.database,
             "TRUFSPEC_SERVE_MAX_BODY": str(self.max_body),
             "TRUFSPEC_SERVE_BUDGET": str(self.budget),
-            "TRUFSPEC_SERVE_JUDGES": str(self.judges),
+            "TRUFSPEC_SERVE_POOL": str(self.pool),
             "TRUFSPEC_SERVE_RULES_URL": self.rules_url,
             "TRUFSPEC_SERVE_HEARTBEAT": str(self.heartbeat),
         }
 
     @classmethod
-    def from_environment(cls) -> Settings:
+    def from_environment(cls) -> ServerSettings:
         default = cls()
         env = os.environ
         return cls(
             env.get("TRUFSPEC_SERVE_DATABASE", default.database),
             int(env.get("TRUFSPEC_SERVE_MAX_BODY", default.max_body)),
             float(env.get("TRUFSPEC_SERVE_BUDGET", default.budget)),
-            int(env.get("TRUFSPEC_SERVE_JUDGES", default.judges)),
+            int(env.get("TRUFSPEC_SERVE_POOL", default.pool)),
             env.get("TRUFSPEC_SERVE_RULES_URL", default.rules_url),
             float(env.get("TRUFSPEC_SERVE_HEARTBEAT", default.heartbeat)),
         )
@@ -116,9 +117,9 @@ class Settings:
 # ------------------------------------------------------------------ helpers
 
 
-def _judges(state: State) -> Judges:
-    judges: Judges = state.judges
-    return judges
+def _pool(state: State) -> Pool:
+    pool: Pool = state.pool
+    return pool
 
 
 def _host(state: State) -> Host:
@@ -126,23 +127,23 @@ def _host(state: State) -> Host:
     return host
 
 
-async def _judge(state: State, function: Callable[..., R], *args: Any) -> R:
-    """A judgement in a judge process, within the budget."""
+async def _in_pool(state: State, function: Callable[..., R], *args: Any) -> R:
+    """What ``function(*args)`` returns, computed in a pool process within the budget."""
     try:
-        return await _judges(state).run(function, *args)
+        return await _pool(state).run(function, *args)
     except OverBudget:
         raise ProblemError(
             Problem(
-                judged.PROBLEMS + "too-costly",
+                work.PROBLEMS + "too-costly",
                 "Too costly to judge",
                 422,
-                f"the request took more than its budget of {_judges(state).budget:g} s; "
+                f"the request took more than its budget of {_pool(state).budget:g} s; "
                 "it was stopped",
             )
         ) from None
-    except JudgeFailed as failed:
+    except WorkFailed as failed:
         raise ProblemError(
-            Problem(judged.PROBLEMS + "internal", "Internal error", 500, str(failed))
+            Problem(work.PROBLEMS + "internal", "Internal error", 500, str(failed))
         ) from None
 
 
@@ -161,7 +162,7 @@ def _token(request: Request[Any, Any, Any], query: str | None = None) -> str:
     if scheme.lower() != "bearer" or not token.strip():
         raise ProblemError(
             Problem(
-                judged.PROBLEMS + "unauthorized",
+                work.PROBLEMS + "unauthorized",
                 "Unauthorized",
                 401,
                 "send the game's table or seat token as 'Authorization: Bearer <token>'",
@@ -234,9 +235,7 @@ async def rule(code: Annotated[str, Parameter(max_length=100)]) -> ClauseDetail:
     clause = next((c for c in registry.clauses() if c.code == code), None)
     if clause is None:
         raise ProblemError(
-            Problem(
-                judged.PROBLEMS + "not-found", "Not found", 404, f"no clause has the code {code}"
-            )
+            Problem(work.PROBLEMS + "not-found", "Not found", 404, f"no clause has the code {code}")
         )
     options = [
         o for o in registry.options_of(clause.ruleset).values() if o.ambiguity in clause.ambiguities
@@ -267,7 +266,7 @@ async def rule(code: Annotated[str, Parameter(max_length=100)]) -> ClauseDetail:
 )
 async def check(request: Request[Any, Any, Any], state: State) -> contract.CheckDocument:
     data = await read_body(request, CheckRequest)
-    return await _judge(state, judged.check, data.record, data.options)
+    return await _in_pool(state, work.check, data.record, data.options)
 
 
 @post(
@@ -280,7 +279,7 @@ async def check(request: Request[Any, Any, Any], state: State) -> contract.Check
 )
 async def readings(request: Request[Any, Any, Any], state: State) -> contract.ReadingsDocument:
     data = await read_body(request, ReadingsRequest)
-    return await _judge(state, judged.readings, data.record, data.options)
+    return await _in_pool(state, work.readings, data.record, data.options)
 
 
 @post(
@@ -293,7 +292,7 @@ async def readings(request: Request[Any, Any, Any], state: State) -> contract.Re
 )
 async def referee(request: Request[Any, Any, Any], state: State) -> RefereeResponse:
     data = await read_body(request, RefereeRequest)
-    answer = await _judge(state, judged.referee, data)
+    answer = await _in_pool(state, work.referee, data)
     if isinstance(answer, Problem):
         raise ProblemError(answer)
     return answer
@@ -381,7 +380,7 @@ async def game_events(
         if LAST_EVENT_ID.fullmatch(said.strip()) is None:
             raise ProblemError(
                 Problem(
-                    judged.PROBLEMS + "malformed",
+                    work.PROBLEMS + "malformed",
                     "Malformed request",
                     400,
                     "the Last-Event-ID header must be the id of an event of this stream: "
@@ -446,25 +445,25 @@ async def docs(request: Request[Any, Any, Any]) -> str:
     return docs_page(_document(request))
 
 
-def create_app(settings: Settings | None = None) -> Litestar:
-    """The application; with no settings, those of the environment (see :class:`Settings`)."""
-    settings = settings or Settings.from_environment()
-    judges = Judges(settings.judges, settings.budget, judged.warm)
+def create_app(settings: ServerSettings | None = None) -> Litestar:
+    """The application; with no settings, those of the environment (see :class:`ServerSettings`)."""
+    settings = settings or ServerSettings.from_environment()
+    pool = Pool(settings.pool, settings.budget, work.warm)
 
     async def start(app: Litestar) -> None:
-        app.state.judges = judges
+        app.state.pool = pool
         app.state.host = Host(open_store(settings.database))
         app.state.bots = BotDriver(app.state.host)
         await asyncio.to_thread(app.state.bots.start)
         app.state.streams = Streams(app.state.host, settings.heartbeat)
         app.state.streams.start()
         on_stop(app.state.streams.close)
-        await judges.start()
+        await pool.start()
 
     async def stop(app: Litestar) -> None:
         driver: BotDriver = app.state.bots
         await asyncio.to_thread(driver.stop)
-        await judges.stop()
+        await pool.stop()
         host: Host | None = getattr(app.state, "host", None)
         if host is not None:
             host.store.close()

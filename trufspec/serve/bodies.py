@@ -16,8 +16,8 @@ import msgspec
 from litestar import Request
 
 from trufspec.serve.games import ProblemError
-from trufspec.serve.judged import PROBLEMS
 from trufspec.serve.models import Problem
+from trufspec.serve.work import PROBLEMS
 
 __all__ = ["MAX_DEPTH", "invalid", "plain_words", "pointer", "read_body", "too_deep"]
 

@@ -33,7 +33,6 @@ from trufspec.notation.printer import print_game
 from trufspec.records import Game
 from trufspec.referee import GameState, Refused, new_game, resume
 from trufspec.referee.errors import refusal
-from trufspec.serve.judged import PROBLEMS, legal_page, record_out, refusal_problem
 from trufspec.serve.models import (
     LIMIT,
     ActionRequest,
@@ -48,6 +47,7 @@ from trufspec.serve.models import (
 )
 from trufspec.serve.seen import Viewer, apply_logged, seen_record
 from trufspec.serve.store import Access, Logged, Role, Store, Stored
+from trufspec.serve.work import PROBLEMS, legal_page, record_out, refusal_problem
 
 __all__ = ["Host", "ProblemError", "ViewQuery", "forbidden"]
 

@@ -23,9 +23,9 @@ from litestar.openapi.datastructures import ResponseSpec
 
 from trufspec.serve.bodies import plain_words
 from trufspec.serve.games import ProblemError
-from trufspec.serve.judged import PROBLEMS
 from trufspec.serve.models import Problem
 from trufspec.serve.store import StoreUnavailable
+from trufspec.serve.work import PROBLEMS
 
 __all__ = [
     "EXCEPTION_HANDLERS",

@@ -25,9 +25,9 @@ from trufspec.api import dumps
 from trufspec.jsonrecords.model import RecordDocument
 from trufspec.records import Cards, Deal, Game, Tag, replace
 from trufspec.referee import GameState
-from trufspec.serve.judged import record_out
 from trufspec.serve.models import GameEvent
 from trufspec.serve.store import Logged
+from trufspec.serve.work import record_out
 
 __all__ = ["Viewer", "apply_logged", "end_event", "seen_deal", "seen_record"]
 

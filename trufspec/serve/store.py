@@ -21,7 +21,7 @@ is public and cannot act).
 
 :class:`Store` says what every store does; :mod:`.store_sqlite` keeps games in one SQLite file,
 the embedded default, and :mod:`.store_postgres` in a PostgreSQL database that several machines
-share.
+share.  Both build on this module alone; :mod:`.database` opens the one a URL names.
 """
 
 from __future__ import annotations
@@ -49,7 +49,6 @@ __all__ = [
     "Stored",
     "new_token",
     "new_tokens",
-    "open_store",
     "shown",
     "token_digest",
 ]
@@ -246,31 +245,3 @@ def shown(url: str) -> str:
         for item in parts.query.split("&")
     )
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
-
-
-POSTGRES = ("postgresql", "postgres")
-"""The schemes of a PostgreSQL database's URL."""
-
-
-def open_store(url: str) -> Store:
-    """The store that ``url`` names: a SQLite file's path (no scheme) or a PostgreSQL database
-    (``postgresql://`` or ``postgres://``).  ValueError names a scheme it does not know, or says
-    what a PostgreSQL database needs; StoreUnavailable, a database that cannot be reached."""
-    scheme, sep, _ = url.partition("://")
-    if sep and scheme.lower() in POSTGRES:
-        try:
-            from trufspec.serve.store_postgres import PostgresStore
-        except ImportError as error:
-            raise ValueError(
-                f"a PostgreSQL database needs the postgres extra ({error}): "
-                "pip install 'trufspec[postgres]'"
-            ) from None
-        return PostgresStore(url)
-    if sep:
-        raise ValueError(
-            f"the database '{shown(url)}' has the scheme '{scheme}': give a SQLite file's path "
-            "or a PostgreSQL database's postgresql:// URL"
-        )
-    from trufspec.serve.store_sqlite import SqliteStore
-
-    return SqliteStore(url)

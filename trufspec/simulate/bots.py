@@ -33,14 +33,13 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, cast
 
-import attrs
 from attrs import frozen
 
 from trufspec.cards import FULL_PACK, Card, Rank, Suit
 from trufspec.descriptor import Judgement
 from trufspec.engine.tricks import breaks, trick_winner
 from trufspec.games import GAMES
-from trufspec.records import Bids, Ruff, Stock
+from trufspec.records import Bids, Ruff, Stock, cards_in
 from trufspec.referee import (
     Action,
     BidCards,
@@ -742,20 +741,6 @@ _LONGEST_DEAL = 1000
 """The most actions a playout goes on for: far more than a deal of any ruleset takes."""
 
 
-def _seen_cards(value: object, into: set[Card]) -> set[Card]:
-    """Every card written anywhere in a record's section (what the record shows its reader)."""
-    kind = type(value)
-    if isinstance(value, Card):
-        into.add(value)
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            _seen_cards(item, into)
-    elif attrs.has(kind):
-        for field in attrs.fields(kind):
-            _seen_cards(getattr(value, field.name), into)
-    return into
-
-
 def _trick_worlds(state: TrickGame, player: str) -> Callable[[random.Random], GameState]:
     """How to deal a world of a game of tricks as ``player`` may imagine it: each other
     player holds the cards they bid and have not played (and the one who took the stock, the
@@ -763,7 +748,7 @@ def _trick_worlds(state: TrickGame, player: str) -> Callable[[random.Random], Ga
     does not show ``player`` are shared among them in the numbers they hold, no player given
     a card they showed they do not hold."""
     deal = state.view(player).record.deals[-1]
-    seen = _seen_cards(deal.sections, set(state.hand(player)))
+    seen = {*cards_in(deal.sections), *state.hand(player)}
     pool = [c for c in FULL_PACK if c not in seen]
     others = [p for p in state.players if p != player]
     known: dict[str, list[Card]] = {p: [] for p in others}

@@ -17,8 +17,8 @@ from typing import Any
 
 from attrs import Attribute, field, frozen
 
-from trufspec.diagnostics import Severity
 from trufspec.games import PREFIXES
+from trufspec.spec.severity import Severity
 from trufspec.spec.wording import agreement_problem, plain_template, say
 
 __all__ = [

@@ -5,18 +5,23 @@ zero-bid-miss=flat"]``) and the command line with ``--option key=value``; both g
 :func:`parse_options`, so a mistake gets the same plain message wherever it is made.  Options
 are strings with a fixed set of values, or whole numbers within bounds; keeping every value a
 string keeps the ``Options`` tag, the command line and reports in one form.
+
+An option is the switch; the value it has in one game is a reading, and :class:`Readings` holds
+the readings in force.  ``OptionValues``, the former name of :class:`Readings`, still imports,
+with a ``DeprecationWarning``, and will be removed.
 """
 
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Iterator, Mapping
 
 from attrs import Attribute, field, frozen
 
 from trufspec.spec.clauses import SLUG_PATTERN
 
-__all__ = ["Option", "OptionValues", "parse_options", "resolve"]
+__all__ = ["Option", "Readings", "parse_options", "resolve"]
 
 
 def _kebab(instance: object, attribute: Attribute[str], value: str) -> None:
@@ -85,8 +90,9 @@ def _copied(values: Mapping[str, str]) -> dict[str, str]:
 
 
 @frozen
-class OptionValues(Mapping[str, str]):
-    """The resolved options of one game, every key present, with typed access for the engine."""
+class Readings(Mapping[str, str]):
+    """The readings in force in one game: every option's value, chosen or its default, by the
+    option's key, with typed access for the engine."""
 
     # Private, so that the mapping's own values() is not hidden; the argument is still
     # ``values``.
@@ -109,6 +115,19 @@ class OptionValues(Mapping[str, str]):
         """The values in the form of an ``Options`` tag, for reports that say which readings
         they were made under."""
         return ", ".join(f"{key}={value}" for key, value in self._values.items())
+
+
+def __getattr__(name: str) -> object:
+    """``OptionValues``, the former name of :class:`Readings`, with a warning, so that code
+    written against it keeps working until it is removed."""
+    if name == "OptionValues":
+        warnings.warn(
+            "trufspec.spec.options.OptionValues is deprecated; use Readings",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return Readings
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def parse_options(text: str, known: Mapping[str, Option]) -> tuple[dict[str, str], list[str]]:

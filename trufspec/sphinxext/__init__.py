@@ -2,10 +2,9 @@
 
 The ``rule`` domain (:mod:`.domain`) renders rulesets, the ambiguity register, the variant
 matrix and the sources from the registry; :mod:`.cli` renders the command-line reference from
-the commands themselves; :mod:`.diagram` draws deals (``.. truf-deal::``); :mod:`.lexer`
-highlights records.  This package imports Sphinx only
-when Sphinx loads it, because Pygments imports :mod:`.lexer` through its plugin entry point
-without Sphinx.
+the commands themselves; :mod:`.diagram` draws deals (``.. truf-deal::``); records are
+highlighted by :mod:`trufspec.lexer`, which it registers.  This package imports Sphinx only
+when Sphinx loads it.
 """
 
 from __future__ import annotations

@@ -607,9 +607,9 @@ def _write_pages(directory: Path, wanted: dict[str, str]) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    from trufspec.lexer import TrufLexer
     from trufspec.sphinxext.cli import CliDirective
     from trufspec.sphinxext.diagram import DealDirective
-    from trufspec.sphinxext.lexer import TrufLexer
     from trufspec.sphinxext.navigation import share_example_navigation
 
     app.add_config_value("rule_example_dirs", [], "env", [list])

@@ -43,7 +43,7 @@ from rh_games import (
 import trufspec
 from trufspec.diagnostics import Diagnostic, Severity
 from trufspec.output.json import render as render_json
-from trufspec.output.model import FileReport, Report
+from trufspec.validator.report import FileReport, Report
 
 BAD = (Severity.ERROR, Severity.WARNING)
 

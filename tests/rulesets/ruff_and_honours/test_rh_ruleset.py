@@ -32,7 +32,7 @@ from rh_games import OPTION_GRID, PLAYERS, TEAMS, random_game, render
 import trufspec
 from trufspec.diagnostics import Severity
 from trufspec.rulesets.ruff_and_honours.scoring import score_hand
-from trufspec.spec.options import OptionValues, resolve
+from trufspec.spec.options import Readings, resolve
 from trufspec.spec.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -42,9 +42,9 @@ SAMPLE = ROOT / "records" / "ruff-and-honours" / "complete-game.truf"
 US, THEM = TEAMS
 
 
-def options(**chosen: str) -> OptionValues:
+def options(**chosen: str) -> Readings:
     known = default_registry().options_of("ruff-and-honours")
-    return OptionValues(resolve({k.replace("_", "-"): v for k, v in chosen.items()}, known))
+    return Readings(resolve({k.replace("_", "-"): v for k, v in chosen.items()}, known))
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ from tromplemond_games import (
 
 import trufspec
 from trufspec.diagnostics import Severity
-from trufspec.output.model import FileReport
+from trufspec.validator.report import FileReport
 
 ROOT = Path(__file__).resolve().parents[3]
 PATH = "generated.truf"

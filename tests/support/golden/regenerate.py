@@ -38,7 +38,7 @@ def report_text(record: Path) -> str:
     """The JSON report of one record, with its path as written from the repository root."""
     import trufspec
     from trufspec.output import json as json_report
-    from trufspec.output.model import Report
+    from trufspec.validator.report import Report
 
     relative = record.relative_to(ROOT).as_posix()
     return json_report.render(Report((trufspec.check_bytes(record.read_bytes(), relative),)))

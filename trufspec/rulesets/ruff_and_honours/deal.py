@@ -15,7 +15,7 @@ from attrs import frozen
 from trufspec.cards import Card, Rank, Suit
 from trufspec.engine.findings import Findings, Problem
 from trufspec.records import Deal, Hands, Ruff, Stock
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = ["HAND_SIZE", "STOCK_SIZE", "Setup", "entitled", "judge_ruff", "set_up"]
 
@@ -39,7 +39,7 @@ class Setup:
 
 
 def set_up(
-    deal: Deal, seats: Sequence[str], dealer: str | None, options: OptionValues, findings: Findings
+    deal: Deal, seats: Sequence[str], dealer: str | None, options: Readings, findings: Findings
 ) -> Setup:
     """Check the deal, the stock and the ruff; the setup of the hand's play."""
     dealt = _dealt(deal, seats, findings)
@@ -87,7 +87,7 @@ def judge_ruff(
     dealt: Mapping[str, Sequence[Card]] | None,
     stock: tuple[Card, ...],
     dealer: str | None,
-    options: OptionValues,
+    options: Readings,
 ) -> tuple[dict[str, list[Card]] | None, list[Problem]]:
     """RH104, RH105, RH107: what is wrong with ``ruffer``'s ruff (``declined``, or setting
     ``discards`` aside: None when they are not known) after a deal of ``dealt`` (None when not

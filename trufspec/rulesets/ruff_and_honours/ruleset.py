@@ -24,7 +24,7 @@ from trufspec.rulesets.ruff_and_honours.deal import HAND_SIZE, Setup, set_up
 from trufspec.rulesets.ruff_and_honours.game import GAME
 from trufspec.rulesets.ruff_and_honours.scoring import TESTED, honours_in, score_hand
 from trufspec.rulesets.ruff_and_honours.teams import Teams, seat_left
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = [
     "RUFF_AND_HONOURS",
@@ -87,7 +87,7 @@ def wrong_dealer(written: str, previous: str, seats: Sequence[str]) -> str | Non
 
 
 def honours_of(
-    setup: Setup, teams: Teams, play_hands: dict[str, list[Card]] | None, options: OptionValues
+    setup: Setup, teams: Teams, play_hands: dict[str, list[Card]] | None, options: Readings
 ) -> dict[str, int] | None:
     """RH403: each team's honours on the basis of RH-A6, or None when the record cannot show them."""
     trump = setup.trump
@@ -125,7 +125,7 @@ def _played_hands(play: Play, seats: Sequence[str]) -> dict[str, list[Card]]:
 
 
 def decider(
-    teams: Teams, before: Mapping[str, int], options: OptionValues
+    teams: Teams, before: Mapping[str, int], options: Readings
 ) -> Callable[[Mapping[str, int]], bool]:
     """RH-A9b read as ``when-decided``: whether the tricks won so far (per player) bring a
     team's trick points, one per trick over six, to the target, which ends the hand."""
@@ -188,7 +188,7 @@ def _replay_hand(
     dealer: str | None,
     teams: Teams,
     before: dict[str, int] | None,
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> DealOutcome:
     """Replay one hand; its scores (recomputed, or as recorded where they cannot be), with the
@@ -274,9 +274,7 @@ def _replay_hand(
     )
 
 
-def replay(
-    game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]
-) -> GameOutcome:
+def replay(game: Game, options: Readings, findings: Findings, skip: frozenset[int]) -> GameOutcome:
     """Replay a ruff-and-honours game hand by hand, up to the first team to reach the target."""
     seats = game.players
     if len(seats) != 4:
@@ -330,9 +328,7 @@ def replay(
     return GameOutcome(tuple(outcomes), winners)
 
 
-def teams_at_target(
-    teams: Teams, totals: Mapping[str, int], options: OptionValues
-) -> tuple[str, ...]:
+def teams_at_target(teams: Teams, totals: Mapping[str, int], options: Readings) -> tuple[str, ...]:
     """RH502: the teams whose totals reach the target, which ends the game."""
     target = options.integer("target-points")
     return tuple(team for team in teams.names if totals[team] >= target)

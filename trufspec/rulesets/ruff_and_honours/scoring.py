@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from attrs import frozen
 
 from trufspec.cards import Card, Rank, Suit
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = ["Scored", "score_hand", "honours_in", "honour_value", "TESTED"]
 
@@ -46,7 +46,7 @@ def honours_in(cards: list[Card], trump: Suit) -> int:
     return sum(1 for card in cards if card.suit == trump and card.rank in HONOURS)
 
 
-def honour_value(count: int, options: OptionValues) -> int:
+def honour_value(count: int, options: Readings) -> int:
     """RH404: what a team's honours score (RH-A7)."""
     three, four = (2, 4) if options["honour-points"] == "2-and-4" else (1, 2)
     return {3: three, 4: four}.get(count, 0)
@@ -65,7 +65,7 @@ def score_hand(
     taken: Mapping[str, int],
     honours: Mapping[str, int],
     before: Mapping[str, int],
-    options: OptionValues,
+    options: Readings,
 ) -> dict[str, Scored]:
     """The score of each team (keys of ``before``) for a hand."""
     target = options.integer("target-points")

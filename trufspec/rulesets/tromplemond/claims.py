@@ -16,7 +16,7 @@ from trufspec.cards import Card
 from trufspec.engine.findings import Findings, Problem
 from trufspec.records import Claims, Deal
 from trufspec.rulesets.tromplemond.pack import PACK, RoundCards
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = [
     "CLAIM_SIZE",
@@ -40,7 +40,7 @@ def check_claims(
     seats: Sequence[str],
     dealer: str | None,
     cards: RoundCards,
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> dict[str, tuple[Card, ...]]:
     """TM201 to TM203 for every claims section; the first claims of each player.
@@ -76,7 +76,7 @@ def on_show(public: Mapping[str, Sequence[Card]]) -> dict[Card, str]:
 
 
 def order_problem(
-    names: Sequence[str], seats: Sequence[str], dealer: str, options: OptionValues
+    names: Sequence[str], seats: Sequence[str], dealer: str, options: Readings
 ) -> tuple[int, dict[str, Any]] | None:
     """TM201: the dealer claims first and, under ``claim-order=clockwise``, the others in
     turn.  ``names`` are the claimers in the order they claimed; returns the place (from 0) of

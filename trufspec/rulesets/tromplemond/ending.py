@@ -14,7 +14,7 @@ from typing import Any
 
 from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Game
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = ["Ending"]
 
@@ -22,7 +22,7 @@ __all__ = ["Ending"]
 class Ending:
     """Follows the totals round by round to know when the game is over."""
 
-    def __init__(self, options: OptionValues) -> None:
+    def __init__(self, options: Readings) -> None:
         self.options = options
         self.max_rounds = options.integer("max-rounds")
         self.target = options.integer("target-points")
@@ -133,12 +133,12 @@ class Ending:
         return leaders
 
 
-_Makings = tuple[OptionValues, int, int, str | None, dict[str, int] | None]
+_Makings = tuple[Readings, int, int, str | None, dict[str, int] | None]
 """What :meth:`Ending._makings` gives."""
 
 
 def _restored(
-    options: OptionValues, played: int, extra: int, over: str | None, totals: dict[str, int] | None
+    options: Readings, played: int, extra: int, over: str | None, totals: dict[str, int] | None
 ) -> Ending:
     """The ending of :meth:`Ending._makings`."""
     ending = Ending(options)

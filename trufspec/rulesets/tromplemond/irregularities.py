@@ -20,7 +20,7 @@ from attrs import frozen
 
 from trufspec.engine.findings import Findings
 from trufspec.records import Atom, Bribe, Cut, EarlyReveal, Misdeal, Off, Section, Votes
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = ["REVEAL_FLAGS", "MISDEAL_FLAGS", "Irregular", "irregularities"]
 
@@ -71,7 +71,7 @@ def irregularities(
     sections: Sequence[Section],
     seats: Sequence[str],
     dealer: str | None,
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> Irregular:
     """TM901, TM904: the consequences of the irregularities among a round's ``sections``, with

@@ -35,7 +35,7 @@ from trufspec.cards import Card
 from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Pot, Tromp
 from trufspec.rulesets.tromplemond.pack import RoundCards, is_jack
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = [
     "CATEGORIES",
@@ -105,7 +105,7 @@ class RoundPot:
     claims: tuple[tuple[str, str], ...]
 
 
-def extreme_owner(pots: Sequence[RoundPot | None], options: OptionValues) -> str | None:
+def extreme_owner(pots: Sequence[RoundPot | None], options: Readings) -> str | None:
     """TM-A10h: the player who owns every later round's pot, having called Extreme Tromplemond!
     in an earlier round (the first such caller), under ``extreme-pot=rest-of-game``."""
     if options["extreme-pot"] != "rest-of-game":
@@ -118,7 +118,7 @@ def extreme_owner(pots: Sequence[RoundPot | None], options: OptionValues) -> str
 
 
 def collectors(
-    scores: dict[str, int] | None, out: frozenset[str], options: OptionValues
+    scores: dict[str, int] | None, out: frozenset[str], options: Readings
 ) -> frozenset[str] | None:
     """TM-A10d: who may collect from the round's pot under ``tromp-winners=round-winner``, the
     best round score among the players still in (None: anyone who stays in, the default).  An

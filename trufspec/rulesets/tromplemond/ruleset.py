@@ -34,7 +34,7 @@ from trufspec.rulesets.tromplemond.pot import (
 )
 from trufspec.rulesets.tromplemond.scoring import Scored, round_scores
 from trufspec.rulesets.tromplemond.votes import decide_vote
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = [
     "TROMPLEMOND",
@@ -96,7 +96,7 @@ def replay_round(
     deal: Deal,
     seats: Sequence[str],
     previous_dealer: str | None,
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
     owner: str | None = None,
 ) -> tuple[RoundOutcome, str | None]:
@@ -206,9 +206,7 @@ def _scores(
     return {player: s.points for player, s in scored.items()}
 
 
-def replay(
-    game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]
-) -> GameOutcome:
+def replay(game: Game, options: Readings, findings: Findings, skip: frozenset[int]) -> GameOutcome:
     """Replay a tromplemond game round by round."""
     seats = game.players
     findings.judge("TM001")
@@ -290,7 +288,7 @@ _TRUE_CLAIMS = "true claims"
 _POT = "TROMP! pot"
 
 
-def _figures(result: RoundOutcome, options: OptionValues) -> tuple[tuple[str, dict[str, int]], ...]:
+def _figures(result: RoundOutcome, options: Readings) -> tuple[tuple[str, dict[str, int]], ...]:
     """What the score sheet shows beside a round's scores: how many claimed cards were true,
     and under TROMP! betting what each player won from the pot."""
     figures = []
@@ -318,7 +316,7 @@ def _winners(
     seats: Sequence[str],
     ending: Ending,
     void: int | None,
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> tuple[str, ...]:
     """TM503, TM903: the winners, unless the game was made void."""

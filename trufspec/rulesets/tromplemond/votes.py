@@ -22,7 +22,7 @@ from attrs import frozen
 
 from trufspec.engine.findings import Findings
 from trufspec.records import Cut, Deal, Decide, Off, Section, Span, Votes
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 from trufspec.spec.wording import Phrase
 
 __all__ = ["Stage", "VoteResult", "advance", "decide_vote", "off_problem", "vote_stage"]
@@ -51,7 +51,7 @@ class Stage:
 
 
 def decide_vote(
-    deal: Deal, voters: Sequence[str], options: OptionValues, findings: Findings
+    deal: Deal, voters: Sequence[str], options: Readings, findings: Findings
 ) -> VoteResult:
     """TM204 to TM209: run the vote of a round among ``voters`` and check the ``off`` line."""
     stage = vote_stage(deal.sections, voters, options, findings)
@@ -61,7 +61,7 @@ def decide_vote(
 
 
 def vote_stage(
-    sections: Sequence[Section], voters: Sequence[str], options: OptionValues, findings: Findings
+    sections: Sequence[Section], voters: Sequence[str], options: Readings, findings: Findings
 ) -> Stage:
     """TM204 to TM209: where the vote of a round among ``voters`` stands after the votes,
     decisions and cuts among ``sections``, in order (a round's sections, or a live round's
@@ -77,7 +77,7 @@ def advance(
     stage: Stage,
     step: Votes | Decide | Cut,
     voters: Sequence[str],
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> Stage:
     """TM204 to TM209: the procedure at ``stage`` after one more vote, decision or cut, judged
@@ -110,7 +110,7 @@ def _unexpected(code: str, span: Span, what: str, stage: Stage, findings: Findin
 
 
 def _tally(
-    section: Votes, voters: Sequence[str], options: OptionValues, findings: Findings
+    section: Votes, voters: Sequence[str], options: Readings, findings: Findings
 ) -> Counter[str] | None:
     """TM204, TM205: the votes of a ``votes`` section; None when the record gives too little."""
     findings.judge("TM204", "TM205", "TM211")
@@ -224,7 +224,7 @@ def _tally(
 
 
 def _vote(
-    section: Votes, stage: Stage, voters: Sequence[str], options: OptionValues, findings: Findings
+    section: Votes, stage: Stage, voters: Sequence[str], options: Readings, findings: Findings
 ) -> Stage:
     """TM206, TM208: a vote sends its leader off, or leads to the decision of the other two, a
     re-vote or a cut."""
@@ -253,7 +253,7 @@ def _vote(
 
 
 def _decide(
-    section: Decide, stage: Stage, voters: Sequence[str], options: OptionValues, findings: Findings
+    section: Decide, stage: Stage, voters: Sequence[str], options: Readings, findings: Findings
 ) -> Stage:
     """TM207: the private choice of the two others."""
     if stage.step != "decide":
@@ -318,7 +318,7 @@ def _decide(
     return Stage("cut", stage.pool if options["cut-participants"] == "tied-only" else tuple(voters))
 
 
-def _cut(section: Cut, stage: Stage, options: OptionValues, findings: Findings) -> Stage:
+def _cut(section: Cut, stage: Stage, options: Readings, findings: Findings) -> Stage:
     """TM209: a card cut, ace high; the ``cut-loser`` card goes off, equal cards cut again."""
     if stage.step != "cut":
         _unexpected("TM209", section.span, "a card cut", stage, findings)

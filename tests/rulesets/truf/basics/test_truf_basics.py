@@ -21,13 +21,13 @@ import trufspec
 from trufspec.cards import NT, Suit, parse_card
 from trufspec.diagnostics import Severity
 from trufspec.engine.findings import Findings
-from trufspec.output.model import FileReport
 from trufspec.records import Bids
 from trufspec.rulesets.truf.basics import declarations as declaring
 from trufspec.rulesets.truf.basics.scoring import score
-from trufspec.spec.options import OptionValues, resolve
+from trufspec.spec.options import Readings, resolve
 from trufspec.spec.registry import default_registry
 from trufspec.spec.sources import SOURCES
+from trufspec.validator.report import FileReport
 
 ROOT = Path(__file__).resolve().parents[4]
 PACKAGE_ROOT = Path(trufspec.__file__).resolve().parents[1]
@@ -36,8 +36,8 @@ REGISTRY = default_registry()
 SEATS = ("Ana", "Budi", "Citra", "Dewi")
 
 
-def options(**chosen: str) -> OptionValues:
-    return OptionValues(
+def options(**chosen: str) -> Readings:
+    return Readings(
         resolve(
             {k.replace("_", "-"): v for k, v in chosen.items()}, REGISTRY.options_of("truf-basics")
         )

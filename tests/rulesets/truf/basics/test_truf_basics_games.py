@@ -44,7 +44,7 @@ from truf_basics_games import (
 
 import trufspec
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.output.model import FileReport
+from trufspec.validator.report import FileReport
 
 PATH = "generated.truf"
 BAD = (Severity.ERROR, Severity.WARNING)

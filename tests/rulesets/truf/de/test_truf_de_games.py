@@ -41,11 +41,11 @@ from truf_de_games import de_options, truf_de_games
 import trufspec
 from trufspec.cards import parse_card
 from trufspec.diagnostics import Severity
-from trufspec.output.model import FileReport
 from trufspec.rulesets.truf.de import bids as bidding
 from trufspec.rulesets.truf.de.scoring import score
-from trufspec.spec.options import OptionValues, resolve
+from trufspec.spec.options import Readings, resolve
 from trufspec.spec.registry import default_registry
+from trufspec.validator.report import FileReport
 
 PATH = "generated.truf"
 BAD = (Severity.ERROR, Severity.WARNING)
@@ -58,8 +58,8 @@ mutation_settings = settings(
 )
 
 
-def options_of(**chosen: str) -> OptionValues:
-    return OptionValues(resolve(chosen, default_registry().options_of("truf-de")))
+def options_of(**chosen: str) -> Readings:
+    return Readings(resolve(chosen, default_registry().options_of("truf-de")))
 
 
 def check(game: GeneratedGame) -> FileReport:

@@ -48,7 +48,7 @@ from truf_games import jb_options, play_violations, trick_winners, truf_jb_games
 
 import trufspec
 from trufspec.diagnostics import Diagnostic, Severity
-from trufspec.output.model import FileReport
+from trufspec.validator.report import FileReport
 
 PATH = "generated.truf"
 BAD = (Severity.ERROR, Severity.WARNING)

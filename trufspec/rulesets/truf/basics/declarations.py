@@ -18,7 +18,7 @@ from attrs import frozen
 from trufspec.cards import NT, Card, NoTrump, Rank, Suit, Trump
 from trufspec.engine.findings import Findings, Problem
 from trufspec.records import Bids, Contract
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 from trufspec.spec.wording import Phrase
 
 __all__ = [
@@ -105,7 +105,7 @@ def declare(
     cards: Sequence[Card],
     minus: frozenset[int],
     hand: Collection[Card] | None,
-    options: OptionValues,
+    options: Readings,
 ) -> tuple[Declaration, list[Problem]]:
     """TB201 to TB205: ``player``'s declaration of ``cards`` (those at ``minus`` marked minus)
     from ``hand`` (None when the record does not give it), with its target and what is wrong
@@ -147,7 +147,7 @@ def _form_problems(
 
 
 def _declare(
-    player: str, cards: tuple[Card, ...], minus: frozenset[int], options: OptionValues
+    player: str, cards: tuple[Card, ...], minus: frozenset[int], options: Readings
 ) -> tuple[Declaration, Problem | None]:
     """TB202 to TB205: the target of a declaration of cards, with its validity."""
     values = [card_value(c) for c in cards]
@@ -187,7 +187,7 @@ def evaluate(
     bids: Bids,
     seats: Sequence[str],
     hands: dict[str, list[Card]] | None,
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> dict[str, Declaration]:
     """Every recorded declaration, with its target (TB201 to TB206)."""
@@ -244,7 +244,7 @@ class Contest:
     reason: str
 
 
-def _same_suit_key(declaration: Declaration, options: OptionValues) -> tuple[int, ...]:
+def _same_suit_key(declaration: Declaration, options: Readings) -> tuple[int, ...]:
     """TB211 under TB-A7: fewer cards, then the highest value, then the highest rank."""
     rank = max(c.rank.value for c in declaration.cards)
     if options["same-suit-tiebreak"] == "rank":
@@ -252,7 +252,7 @@ def _same_suit_key(declaration: Declaration, options: OptionValues) -> tuple[int
     return (-len(declaration.cards), max(card_value(c) for c in declaration.cards), rank)
 
 
-def bid_winner(declarations: dict[str, Declaration], options: OptionValues) -> Contest | None:
+def bid_winner(declarations: dict[str, Declaration], options: Readings) -> Contest | None:
     """TB207 to TB211: the highest target, then the tiebreakers in the source's order.  None
     when a tie at the top involves a target written as a number."""
     top = max(d.target for d in declarations.values())
@@ -276,7 +276,7 @@ def bid_winner(declarations: dict[str, Declaration], options: OptionValues) -> C
     return Contest(best.player, lost, f"{best.player} wins the tie at {top}")
 
 
-def _same_suit_reason(winner: Declaration, other: Declaration, options: OptionValues) -> str:
+def _same_suit_reason(winner: Declaration, other: Declaration, options: Readings) -> str:
     if options["same-suit-tiebreak"] == "cards-value-rank":
         if len(winner.cards) != len(other.cards):
             return "declaring fewer cards"
@@ -289,7 +289,7 @@ def report_winner(
     contest: Contest,
     contract: Contract,
     declarations: dict[str, Declaration],
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> None:
     """Report a contract that names a declarer who did not win the bid, under the clause that

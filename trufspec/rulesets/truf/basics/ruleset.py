@@ -23,7 +23,7 @@ from trufspec.rulesets.truf.basics import declarations as declaring
 from trufspec.rulesets.truf.basics.game import GAME
 from trufspec.rulesets.truf.basics.scoring import Scored, score
 from trufspec.rulesets.truf.outcome import settled
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = ["TRUF_BASICS", "ROUNDS", "TRICKS", "check_trump", "trick_rules", "deal_scores"]
 
@@ -32,7 +32,7 @@ TRICKS = 13
 ROUNDS = 6
 
 
-def trick_rules(options: OptionValues) -> TrickRules:
+def trick_rules(options: Readings) -> TrickRules:
     """The clauses of play, under the reading of leading trumps."""
     return TrickRules(
         first_leader="TB301",
@@ -71,7 +71,7 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
 def check_trump(
     contract: Contract | None,
     winning: declaring.Declaration,
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> None:
     """TB212: the trump the record states is the one the winning declaration makes (or, when
@@ -94,7 +94,7 @@ def check_trump(
 
 
 def _replay_deal(
-    deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings
+    deal: Deal, seats: Sequence[str], options: Readings, findings: Findings
 ) -> DealOutcome:
     """Replay one round; its scores (recomputed, or as recorded where they cannot be) and the
     contract they are scored under."""
@@ -204,9 +204,7 @@ def deal_scores(
     }
 
 
-def replay(
-    game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]
-) -> GameOutcome:
+def replay(game: Game, options: Readings, findings: Findings, skip: frozenset[int]) -> GameOutcome:
     """Replay a truf-basics game round by round."""
     seats = game.players
     findings.judge("TB001")

@@ -15,7 +15,7 @@ from attrs import frozen
 from trufspec.cards import Card, Rank
 from trufspec.engine.findings import Findings
 from trufspec.records import Deal, Dealer, Hands, Undealt
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = [
     "HAND",
@@ -32,7 +32,7 @@ HAND = 13
 
 
 def hands_of(
-    deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings
+    deal: Deal, seats: Sequence[str], options: Readings, findings: Findings
 ) -> dict[str, list[Card]] | None:
     """TD101 to TD103: the hands as dealt, when the record gives all of them."""
     section = deal.find(Hands)
@@ -58,7 +58,7 @@ def hands_of(
     return hands
 
 
-def one_sided(hand: list[Card], options: OptionValues) -> str | None:
+def one_sided(hand: list[Card], options: Readings) -> str | None:
     """TD103 and TD-A12: what makes a hand one that must be thrown in, if anything."""
     if not hand:
         return None
@@ -73,7 +73,7 @@ def one_sided(hand: list[Card], options: OptionValues) -> str | None:
     return None
 
 
-def clockwise(index: int, options: OptionValues) -> bool:
+def clockwise(index: int, options: Readings) -> bool:
     """TD106 and TD-A13: whether deal ``index`` (from 0) goes clockwise."""
     direction = options["direction"]
     if direction == "alternate-ccw-first":
@@ -108,7 +108,7 @@ def dealer_rule(
     previous: tuple[str, ...],
     seats: Sequence[str],
     totals: Sequence[dict[str, int]],
-    options: OptionValues,
+    options: Readings,
 ) -> DealerRule:
     """TD105 for deal ``index`` (from 1): the lowest total deals, ties settled as the options
     say.
@@ -155,7 +155,7 @@ def check_dealer(
     previous: tuple[str, ...],
     seats: Sequence[str],
     totals: Sequence[dict[str, int]],
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> tuple[str, ...]:
     """TD104 and TD105: the recorded dealer of deal ``index`` (from 0), as :func:`dealer_rule`

@@ -24,7 +24,7 @@ from trufspec.rulesets.truf.de.deal import HAND, check_dealer, hands_of
 from trufspec.rulesets.truf.de.game import GAME
 from trufspec.rulesets.truf.de.scoring import Scored, score
 from trufspec.rulesets.truf.outcome import settled
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = ["DEALS", "TRICK_RULES", "TRUF_DE", "deal_scores", "game_winners"]
 
@@ -65,7 +65,7 @@ def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Find
 
 
 def _replay_deal(
-    deal: Deal, seats: Sequence[str], options: OptionValues, findings: Findings
+    deal: Deal, seats: Sequence[str], options: Readings, findings: Findings
 ) -> DealOutcome:
     """Replay one deal; its scores (recomputed, or as recorded where they cannot be) and the
     contract they are scored under."""
@@ -125,7 +125,7 @@ def _scores(
     bids: dict[str, bidding.Bid],
     choice: bidding.ModeChoice | None,
     taken: dict[str, int] | None,
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> dict[str, int] | None:
     """TD402 to TD406: the scores, checked against the record's score line."""
@@ -163,16 +163,14 @@ def deal_scores(
     bids: dict[str, bidding.Bid],
     choice: bidding.ModeChoice,
     taken: dict[str, int],
-    options: OptionValues,
+    options: Readings,
 ) -> dict[str, Scored]:
     """TD401 to TD406: what each player scores for a deal, with the clause that fixes it."""
     targets = bidding.targets(bids, choice)
     return {player: score(targets[player], taken[player], choice.high, options) for player in seats}
 
 
-def replay(
-    game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]
-) -> GameOutcome:
+def replay(game: Game, options: Readings, findings: Findings, skip: frozenset[int]) -> GameOutcome:
     """Replay a truf-de game deal by deal."""
     seats = game.players
     if len(seats) != PLAYERS:
@@ -201,7 +199,7 @@ def replay(
 
 
 def _winners(
-    game: Game, outcomes: list[DealOutcome], options: OptionValues, findings: Findings
+    game: Game, outcomes: list[DealOutcome], options: Readings, findings: Findings
 ) -> tuple[str, ...]:
     """TD501 to TD503: after 13 deals the highest total (or the lowest, or by the tricks taken,
     as the winner option says) wins; a record of fewer deals is an unfinished game, and one of
@@ -238,7 +236,7 @@ lowest count wins."""
 
 
 def game_winners(
-    seats: Sequence[str], outcomes: Sequence[DealOutcome], options: OptionValues
+    seats: Sequence[str], outcomes: Sequence[DealOutcome], options: Readings
 ) -> tuple[tuple[str, ...], str] | None:
     """TD503 and TD-A10: the winners of a finished game, with the figure that made them; None
     when a reading by tricks needs a deal's tricks or mode that is not known."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = ["Scored", "score"]
 
@@ -32,7 +32,7 @@ class Scored:
     among them."""
 
 
-def score(bid: int, taken: int, high: bool, options: OptionValues) -> Scored:
+def score(bid: int, taken: int, high: bool, options: Readings) -> Scored:
     """The score of one player for one deal."""
     method = options["scoring"]
     base = taken - bid if high else bid - taken

@@ -14,7 +14,7 @@ from attrs import frozen
 from trufspec.cards import NT, Card, NoTrump, Rank, Trump
 from trufspec.engine.findings import Findings, Problem
 from trufspec.records import BidEntry, Bids, Contract
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 from trufspec.spec.wording import Phrase
 
 __all__ = [
@@ -74,7 +74,7 @@ def card_value(card: Card, single: bool) -> int:
 
 
 def _entry_bid(
-    entry: BidEntry, hand: Sequence[Card] | None, options: OptionValues, findings: Findings
+    entry: BidEntry, hand: Sequence[Card] | None, options: Readings, findings: Findings
 ) -> Bid:
     player = entry.player.value
     if entry.cards is None:
@@ -129,7 +129,7 @@ def card_bid(
     cards: Sequence[Card],
     minus: frozenset[int],
     hand: Collection[Card] | None,
-    options: OptionValues,
+    options: Readings,
 ) -> tuple[Bid, list[Problem]]:
     """JB004, JB201 to JB204: ``player``'s bid of ``cards`` (those at ``minus`` bid minus)
     from ``hand`` (None when the record does not give it), valued, with what is wrong with
@@ -163,7 +163,7 @@ def card_bid(
     return Bid(player, max(raw, 0), tuple(cards), minus, raw), problems
 
 
-def over_cap(bid: Bid, options: OptionValues, max_total: int) -> Problem | None:
+def over_cap(bid: Bid, options: Readings, max_total: int) -> Problem | None:
     """JB214: a bid above the tricks of the deal, under ``max-bid=tricks-available``."""
     if options["max-bid"] != "tricks-available" or bid.value <= max_total:
         return None
@@ -176,7 +176,7 @@ def evaluate_bids(
     bids: Bids,
     seats: Sequence[str],
     hands: dict[str, list[Card]] | None,
-    options: OptionValues,
+    options: Readings,
     max_total: int,
     findings: Findings,
 ) -> dict[str, Bid]:
@@ -198,7 +198,7 @@ def evaluate_bids(
     return found
 
 
-def _tie_card(bid: Bid, options: OptionValues) -> tuple[int, int]:
+def _tie_card(bid: Bid, options: Readings) -> tuple[int, int]:
     """JB207: the key of a bidder's highest card for the tie-break (spades high)."""
     considered = [
         c for i, c in enumerate(bid.cards) if options["tie-cards"] == "all" or i not in bid.minus
@@ -226,7 +226,7 @@ class Contest:
         )
 
 
-def bid_winner(bids: dict[str, Bid], options: OptionValues) -> Contest | None:
+def bid_winner(bids: dict[str, Bid], options: Readings) -> Contest | None:
     """JB205 to JB207: the highest bid; on a tie fewer cards; then the highest card.  None when
     a tie cannot be broken from the record (bids written as numbers)."""
     top = max(b.value for b in bids.values())
@@ -245,7 +245,7 @@ def bid_winner(bids: dict[str, Bid], options: OptionValues) -> Contest | None:
     return Contest(best.player, "JB207", "the higher card", rival)
 
 
-def _highest_card(bid: Bid, options: OptionValues) -> Card:
+def _highest_card(bid: Bid, options: Readings) -> Card:
     key = _tie_card(bid, options)
     order: Callable[[Card], tuple[int, int]] = (
         (lambda c: (c.suit.index, c.rank.value))
@@ -259,7 +259,7 @@ def report_winner(
     contest: Contest,
     contract: Contract,
     bids: dict[str, Bid],
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> None:
     """Report a contract whose winner is not the one the bids give."""
@@ -317,7 +317,7 @@ class ModeChoice:
     adjust: int
 
 
-def adjust_amounts(options: OptionValues) -> tuple[int, ...]:
+def adjust_amounts(options: Readings) -> tuple[int, ...]:
     """JB-A6a: the amounts an even game may be adjusted by (up or down): the one the
     ``even-adjust-amount`` reading fixes, or with 0 any the bid winner picks, 1 to 13."""
     amount = options.integer("even-adjust-amount")
@@ -325,7 +325,7 @@ def adjust_amounts(options: OptionValues) -> tuple[int, ...]:
 
 
 def decide_mode(
-    total: int, max_total: int, contract: Contract | None, options: OptionValues, findings: Findings
+    total: int, max_total: int, contract: Contract | None, options: Readings, findings: Findings
 ) -> ModeChoice | None:
     """JB209 to JB212: high above the max total, low below it; at the max total the bid winner
     adjusts every bid up or down.  None when an even game's choice is not recorded, or its
@@ -387,7 +387,7 @@ def decide_mode(
 
 
 def targets(
-    bids: dict[str, Bid], winner: str | None, choice: ModeChoice, options: OptionValues
+    bids: dict[str, Bid], winner: str | None, choice: ModeChoice, options: Readings
 ) -> dict[str, int]:
     """The bids each player must make, after an even game's adjustment (JB212)."""
     scope = options["even-adjust-scope"]

@@ -22,7 +22,7 @@ from trufspec.rulesets.truf.jb import bids as bidding
 from trufspec.rulesets.truf.jb.game import GAME
 from trufspec.rulesets.truf.jb.scoring import Scored, score
 from trufspec.rulesets.truf.outcome import settled
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = [
     "REMOVED_CARD",
@@ -38,7 +38,7 @@ REMOVED_CARD = Card(Rank.TWO, Suit.CLUBS)
 ``three-player-leftover=remove-fixed-card``."""
 
 
-def trick_rules(options: OptionValues) -> TrickRules:
+def trick_rules(options: Readings) -> TrickRules:
     """The clauses of play, under the readings of the order of play and of broken trumps."""
     return TrickRules(
         first_leader="JB301",
@@ -97,7 +97,7 @@ def _hands(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, li
 
 def _three_player_leftover(
     hands: dict[str, list[Card]] | None,
-    options: OptionValues,
+    options: Readings,
     seats: Sequence[str],
     deal: Deal,
     findings: Findings,
@@ -139,7 +139,7 @@ def _check_trump(contract: Contract | None, winning: bidding.Bid, findings: Find
 
 
 def _replay_deal(
-    deal: Deal, seats: Sequence[str], options: OptionValues, rules: TrickRules, findings: Findings
+    deal: Deal, seats: Sequence[str], options: Readings, rules: TrickRules, findings: Findings
 ) -> tuple[DealOutcome, dict[str, int] | None]:
     """Replay one deal; its scores (recomputed, or as recorded where they cannot be), the
     contract they are scored under, and the bids met (see :func:`bids_met`)."""
@@ -241,7 +241,7 @@ def _scores(
     winner: str | None,
     choice: bidding.ModeChoice | None,
     taken: dict[str, int] | None,
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> dict[str, int] | None:
     """JB401 to JB406: the scores, checked against the record's score line."""
@@ -286,7 +286,7 @@ def deal_scores(
     winner: str | None,
     choice: bidding.ModeChoice,
     taken: dict[str, int],
-    options: OptionValues,
+    options: Readings,
 ) -> dict[str, Scored]:
     """JB401 to JB406: what each player scores for a deal, with the clause that fixes it."""
     targets = bidding.targets(bids, winner, choice, options)
@@ -302,7 +302,7 @@ def _missed_but_positive(
     written: Tricks | None,
     bids: dict[str, bidding.Bid],
     taken: dict[str, int],
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> None:
     """JB403 when the mode is not known: a player who missed whichever way the bids were
@@ -330,9 +330,7 @@ def _missed_but_positive(
             )
 
 
-def replay(
-    game: Game, options: OptionValues, findings: Findings, skip: frozenset[int]
-) -> GameOutcome:
+def replay(game: Game, options: Readings, findings: Findings, skip: frozenset[int]) -> GameOutcome:
     """Replay a truf-jb game deal by deal."""
     seats = game.players
     findings.judge("JB001")
@@ -375,7 +373,7 @@ def _winners(
     game: Game,
     outcomes: list[DealOutcome],
     met: list[dict[str, int] | None],
-    options: OptionValues,
+    options: Readings,
     findings: Findings,
 ) -> tuple[str, ...]:
     """JB501, JB502: the winners, once the game has all its deals: the highest total, or under

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from trufspec.spec.options import OptionValues
+from trufspec.spec.options import Readings
 
 __all__ = ["Scored", "score"]
 
@@ -26,7 +26,7 @@ class Scored:
 
 
 def score(
-    bid: int, taken: int, high: bool, players: int, options: OptionValues, original: int
+    bid: int, taken: int, high: bool, players: int, options: Readings, original: int
 ) -> Scored:
     """The score of one player for one deal (JB401 to JB406)."""
     zero = 5 if players == 4 else 7

@@ -1,7 +1,8 @@
 """The report of a check: per file, the games with their recomputed results and the diagnostics.
 
-Renderers (text, JSON, and later SARIF and GitHub annotations) take a :class:`Report` and print
-it; none of them looks at a record or a rule, so every format says the same thing.
+The validator writes it and the referee reads it, so it lives with them; the renderers of
+:mod:`trufspec.output` (text, JSON, SARIF, GitHub annotations) take a :class:`Report` and print
+it, and none of them looks at a record or a rule, so every format says the same thing.
 """
 
 from __future__ import annotations

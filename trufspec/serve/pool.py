@@ -1,16 +1,17 @@
-"""Processes that judge records for the server, each stopped when it overruns its time budget.
+"""The pool of processes that do the server's costly work, each stopped when it overruns its
+time budget.
 
 The event loop never checks a record itself: a check, a readings report or a stateless referee
-action goes to one of a few judge processes, and the loop awaits the answer.  A record too
-costly to judge (a megabyte of deals, a bid space of millions) would hold a thread for as long
-as it takes, and a thread cannot be stopped; a process can.  When a judgement overruns the
-budget its process is killed and replaced, and the request is answered with a problem, while
-the other requests go on in the other judges.
+action goes to one of a few pool processes, and the loop awaits the answer.  A record too
+costly to check (a megabyte of deals, a bid space of millions) would hold a thread for as long
+as it takes, and a thread cannot be stopped; a process can.  When a task overruns the budget
+its process is killed and replaced, and the request is answered with a problem, while the other
+requests go on in the other processes of the pool.
 
-A judge that cannot start is started again in the background, a little later each time: the
-usual cause is the server being stopped while it starts (a service manager signals the whole
-process group, the judges and their fork server with it), and a worker that then failed its
-start-up would print a traceback for what is an ordinary stop.
+A pool process that cannot start is started again in the background, a little later each
+time: the usual cause is the server being stopped while it starts (a service manager signals
+the whole process group, the pool processes and their fork server with it), and a process that
+then failed its start-up would print a traceback for what is an ordinary stop.
 """
 
 from __future__ import annotations
@@ -24,27 +25,27 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
-__all__ = ["JudgeFailed", "Judges", "OverBudget"]
+__all__ = ["OverBudget", "Pool", "WorkFailed"]
 
 R = TypeVar("R")
 
 _LOG = logging.getLogger("trufspec.serve")
 
-#: Seconds before a judge that could not start is started again; doubled at each failure.
+#: Seconds before a pool process that could not start is started again; doubled at each failure.
 _FIRST_RETRY = 0.5
 _LAST_RETRY = 30.0
 
 
 class OverBudget(Exception):
-    """The judgement took longer than its budget; its process was stopped."""
+    """The task took longer than its budget; its process was stopped."""
 
 
-class JudgeFailed(Exception):
-    """The judgement raised: a bug of trufspec, reported without its traceback."""
+class WorkFailed(Exception):
+    """The task raised: a bug of trufspec, reported without its traceback."""
 
 
 def _serve(connection: Connection, warm: Callable[[], object] | None) -> None:
-    """A judge's loop: warm up, say so, then receive a function and its arguments and send
+    """A pool process's loop: warm up, say so, then receive a function and its arguments and send
     back what it returns."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server's Ctrl-C is the server's to handle
     if warm is not None:
@@ -70,10 +71,10 @@ _READY = "ready"
 
 
 class _NotStarted(Exception):
-    """A judge process ended, or could not be made, before it said it was ready."""
+    """A pool process ended, or could not be made, before it said it was ready."""
 
 
-class _Judge:
+class _PoolProcess:
     def __init__(self, context: Any, warm: Callable[[], object] | None) -> None:
         self.connection, child = multiprocessing.Pipe()
         self.process: BaseProcess = context.Process(target=_serve, args=(child, warm), daemon=True)
@@ -102,7 +103,7 @@ class _Judge:
 
 
 def _ended(exitcode: int | None) -> str:
-    """How a judge process that never became ready ended, in words."""
+    """How a pool process that never became ready ended, in words."""
     if exitcode is not None and exitcode < 0:
         try:
             return f"its process was stopped by {signal.Signals(-exitcode).name}"
@@ -111,110 +112,110 @@ def _ended(exitcode: int | None) -> str:
     return f"its process ended with status {exitcode}"
 
 
-class Judges:
-    """A pool of judge processes; :meth:`run` awaits a judgement within its budget."""
+class Pool:
+    """A pool of processes; :meth:`run` awaits a task's answer within its budget."""
 
     def __init__(self, size: int, budget: float, warm: Callable[[], object] | None = None) -> None:
-        """``size`` processes, each of which runs ``warm`` once before its first judgement
+        """``size`` processes, each of which runs ``warm`` once before its first task
         (what is loaded on first use, such as the parser, is then not paid for by a request
         under its budget)."""
         self.size = size
         self.budget = budget
         self.warm = warm
         # A fork server, not a fork: the server runs threads, and a fork of a process with
-        # threads can deadlock.  The judges are started once, before the first request.
+        # threads can deadlock.  The processes are started once, before the first request.
         self._context = multiprocessing.get_context("forkserver")
-        # The fork server imports the judged work once; a judge started to replace one that
+        # The fork server imports the pool's work once; a process started to replace one that
         # overran is then ready in milliseconds.
-        self._context.set_forkserver_preload(["trufspec.serve.judged"])
-        self._idle: asyncio.Queue[_Judge] | None = None
-        self._all: list[_Judge] = []
+        self._context.set_forkserver_preload(["trufspec.serve.work"])
+        self._idle: asyncio.Queue[_PoolProcess] | None = None
+        self._all: list[_PoolProcess] = []
         self._replacing: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
-        """Start the judges, waiting for each to be ready; one that cannot start is started
+        """Start the processes, waiting for each to be ready; one that cannot start is started
         again in the background (see the module's docstring)."""
         self._idle = asyncio.Queue()
         for _ in range(self.size):
-            judge = await self._started(_FIRST_RETRY)
-            if judge is None:
+            process = await self._started(_FIRST_RETRY)
+            if process is None:
                 self._fill(_FIRST_RETRY)
             else:
-                self._join(judge)
+                self._join(process)
 
-    async def _started(self, retry: float) -> _Judge | None:
-        """A new judge, or None, logged, when it could not start (to be tried again in
+    async def _started(self, retry: float) -> _PoolProcess | None:
+        """A new pool process, or None, logged, when it could not start (to be tried again in
         ``retry`` seconds)."""
         try:
-            return await asyncio.to_thread(_Judge, self._context, self.warm)
+            return await asyncio.to_thread(_PoolProcess, self._context, self.warm)
         except _NotStarted as error:
-            _LOG.warning("a judge could not start: %s; trying again in %g s", error, retry)
+            _LOG.warning("a pool process could not start: %s; trying again in %g s", error, retry)
             return None
 
-    def _join(self, judge: _Judge) -> None:
+    def _join(self, process: _PoolProcess) -> None:
         assert self._idle is not None
-        self._all.append(judge)
-        self._idle.put_nowait(judge)
+        self._all.append(process)
+        self._idle.put_nowait(process)
 
-    def _fill(self, delay: float, stopping: _Judge | None = None) -> None:
-        """Start a judge in the background after ``delay`` seconds (having stopped
+    def _fill(self, delay: float, stopping: _PoolProcess | None = None) -> None:
+        """Start a pool process in the background after ``delay`` seconds (having stopped
         ``stopping``, the one it replaces), and again, twice as late each time, while it
         cannot start."""
         task = asyncio.create_task(self._filled(delay, stopping))
         self._replacing.add(task)
         task.add_done_callback(self._replacing.discard)
 
-    async def _filled(self, delay: float, stopping: _Judge | None) -> None:
+    async def _filled(self, delay: float, stopping: _PoolProcess | None) -> None:
         if stopping is not None:
             await asyncio.to_thread(stopping.stop)
         retry = _FIRST_RETRY
         while True:
             await asyncio.sleep(delay)
-            judge = await self._started(retry)
-            if judge is not None:
-                self._join(judge)
+            process = await self._started(retry)
+            if process is not None:
+                self._join(process)
                 return
             delay, retry = retry, min(retry * 2, _LAST_RETRY)
 
     async def stop(self) -> None:
         for task in self._replacing:
             task.cancel()
-        judges, self._all = self._all, []
+        processes, self._all = self._all, []
 
         def stop_all() -> None:
-            for judge in judges:
-                judge.stop()
+            for process in processes:
+                process.stop()
 
         await asyncio.to_thread(stop_all)
 
     async def run(self, function: Callable[..., R], *args: Any) -> R:
-        """What ``function(*args)`` returns, computed in a judge process (``function`` is a
-        module-level function); :class:`OverBudget` past the budget, :class:`JudgeFailed`
+        """What ``function(*args)`` returns, computed in a pool process (``function`` is a
+        module-level function); :class:`OverBudget` past the budget, :class:`WorkFailed`
         when it raises."""
-        assert self._idle is not None, "the judges are started with the application"
-        judge = await self._idle.get()
+        assert self._idle is not None, "the pool is started with the application"
+        process = await self._idle.get()
         loop = asyncio.get_running_loop()
         try:
-            judge.connection.send((function, args))
+            process.connection.send((function, args))
             ready = loop.create_future()
-            loop.add_reader(judge.connection.fileno(), _settle, ready)
+            loop.add_reader(process.connection.fileno(), _settle, ready)
             try:
                 await asyncio.wait_for(ready, self.budget)
             finally:
-                loop.remove_reader(judge.connection.fileno())
-            ok, value = judge.connection.recv()
+                loop.remove_reader(process.connection.fileno())
+            ok, value = process.connection.recv()
         except (TimeoutError, asyncio.CancelledError, OSError, EOFError) as error:
-            # Overrun, or the client went away while the judge worked: that judge is replaced,
-            # since it may still be busy with the work nobody waits for any more.  The answer
-            # does not wait for the new judge, which joins the others once it is ready.
-            self._all.remove(judge)
-            self._fill(0, stopping=judge)
+            # Overrun, or the client went away while the process worked: that process is
+            # replaced, since it may still be busy with the work nobody waits for any more.  The
+            # answer does not wait for the new process, which joins the others once it is ready.
+            self._all.remove(process)
+            self._fill(0, stopping=process)
             if isinstance(error, TimeoutError):
                 raise OverBudget(self.budget) from None
             if isinstance(error, asyncio.CancelledError):
                 raise
-            raise JudgeFailed(str(error)) from None
-        self._idle.put_nowait(judge)
+            raise WorkFailed(str(error)) from None
+        self._idle.put_nowait(process)
         if not ok:
-            raise JudgeFailed(value)
+            raise WorkFailed(value)
         return value  # type: ignore[no-any-return]

@@ -1,4 +1,4 @@
-"""The work the judge processes do: checks, readings and the stateless referee.
+"""The work the pool processes do (:mod:`.pool`): checks, readings and the stateless referee.
 
 Each function takes the decoded request and returns the response body, or a :class:`Problem`
 when the referee refuses: plain values, sent between processes.  None of them touches the
@@ -23,7 +23,6 @@ from trufspec.jsonrecords.read import read_document
 from trufspec.notation.blocks import Block
 from trufspec.output import contract
 from trufspec.output.json import document as check_document
-from trufspec.output.model import Report
 from trufspec.readings.corpus import block_readings
 from trufspec.readings.json import document as readings_document
 from trufspec.readings.replay import LIMIT
@@ -39,6 +38,7 @@ from trufspec.serve.models import (
     RefereeRequest,
     RefereeResponse,
 )
+from trufspec.validator.report import Report
 
 __all__ = [
     "PROBLEMS",
@@ -162,7 +162,7 @@ def legal_page(state: GameState, player: str | None, offset: int, limit: int) ->
 
 
 KEPT = 64
-"""Resumed states a judge keeps, by the hash of the record they were resumed from."""
+"""Resumed states a pool process keeps, by the hash of the record they were resumed from."""
 
 _kept: OrderedDict[bytes, GameState] = OrderedDict()
 

@@ -1,8 +1,10 @@
-"""A Pygments lexer for the trufspec record notation, for Sphinx and any Pygments user.
+"""A Pygments lexer for the trufspec record notation, for Sphinx, the language server and any
+Pygments user.
 
 Pygments finds it through the ``pygments.lexers`` entry point (``pygmentize -l truf``,
 ``.. code-block:: truf``), so nothing in the core of trufspec imports it and the command line
-never needs Pygments.  It follows the tokens of ``grammar/trufrec.lark`` closely enough to
+never needs Pygments.  It stands apart from the Sphinx extension and the language server,
+which both colour records with it, so that neither imports the other.  It follows the tokens of ``grammar/trufrec.lark`` closely enough to
 colour every record of the repository without an error token, while staying a plain regular
 lexer: highlighting must not depend on a record being valid.
 
