@@ -16,15 +16,16 @@ __all__ = ["COMPILED", "PURE", "build_name", "is_compiled"]
 COMPILED = "compiled with mypyc"
 PURE = "pure Python"
 
-_PROBE = "trufspec.rulesets"
-"""A package every compiled build compiles, found without importing anything but trufspec."""
+_PROBE = "trufspec.engine"
+"""A package every compiled build compiles, found without importing anything but trufspec (the
+rulesets' package, which loads the rulesets on first use, is left pure)."""
 
 
 def is_compiled() -> bool:
-    """Whether the rulesets' package is (or, imported now, would be) an extension module.
+    """Whether the engine's package is (or, imported now, would be) an extension module.
 
     Found by the import system without importing it, so that ``trufspec --version`` does not
-    pay for the rulesets and their imports."""
+    pay for the engine and its imports."""
     spec = importlib.util.find_spec(_PROBE)
     origin = spec.origin if spec is not None else None
     return origin is not None and origin.endswith(tuple(EXTENSION_SUFFIXES))
