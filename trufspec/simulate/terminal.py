@@ -37,7 +37,7 @@ from trufspec.referee.tricks import TrickGame
 from trufspec.referee.truf import TrufState
 from trufspec.rulesets import RULESETS
 from trufspec.simulate.bots import DEFAULT_BUDGET, Bot, Budget, make_bot
-from trufspec.simulate.table import TABLE_NAMES
+from trufspec.simulate.refereed import PLAYER_NAMES
 from trufspec.spec.registry import default_registry
 from trufspec.spec.wording import say, sentence
 
@@ -552,7 +552,7 @@ def open_table(
     named from the simulator's names and played by bots of ``level`` (a ``search`` bot
     thinking within ``budget``), the cards dealt and the bots moved from ``seed``;
     :class:`~trufspec.referee.errors.Refused` when the referee will not start the game."""
-    others = [n for n in TABLE_NAMES if n != name][: players - 1]
+    others = [n for n in PLAYER_NAMES if n != name][: players - 1]
     seats = (*others[: seat - 1], name, *others[seat - 1 :])
     state = new_game(ruleset, seats, options, seed=seed)
     return Table(state, name, make_bot(level, random.Random(f"{seed}:bots"), budget), write, deals)
