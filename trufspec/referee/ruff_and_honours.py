@@ -24,7 +24,7 @@ from mypy_extensions import mypyc_attr
 from trufspec.cards import Card, Rank, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Problem
-from trufspec.engine.tricks import TrickTable
+from trufspec.engine.tricks import TrickPlay
 from trufspec.records import (
     Atom,
     Cards,
@@ -109,7 +109,7 @@ class RuffAndHonoursState(TrickGame):
         assert found is not None  # every hand is known
         self.ruffer = found[0]
         self.ruff: Ruff | None = None
-        self.table: TrickTable | None = None
+        self.table: TrickPlay | None = None
         self._phase = "ruff"
 
     # ------------------------------------------------------------------ the state
@@ -218,7 +218,7 @@ class RuffAndHonoursState(TrickGame):
             dealt = {p: list(cards) for p, cards in self.dealt.items()}
             self._setup = dealing.Setup(self.trump, dealt, held, ruffer, self.stock)
             leader = seat_left(self.players, self.dealer)
-            self.table = TrickTable(
+            self.table = TrickPlay(
                 self.players, TRICK_RULES, self.trump, held, leader, dealing.HAND_SIZE
             )
             self._phase = "play"
@@ -232,7 +232,7 @@ class RuffAndHonoursState(TrickGame):
             action.player, declined, discards, self.dealt, self.stock, self.dealer, self.readings
         )
 
-    def _decided(self, table: TrickTable) -> bool:
+    def _decided(self, table: TrickPlay) -> bool:
         """Under ``hand-end=when-decided``, whether the tricks so far end the hand."""
         return self.readings["hand-end"] == "when-decided" and decider(
             self.teams, self.totals, self.readings

@@ -27,7 +27,7 @@ from mypy_extensions import mypyc_attr
 from trufspec.cards import Card, Suit, Trump, parse_card
 from trufspec.diagnostics import Diagnostic
 from trufspec.engine.findings import Findings, Problem
-from trufspec.engine.tricks import TrickRules, TrickTable
+from trufspec.engine.tricks import TrickPlay, TrickRules
 from trufspec.records import (
     Atom,
     BidEntry,
@@ -112,7 +112,7 @@ class TrufState(TrickGame):
         None) and the mode it makes."""
         self.choice: Any = None
         """The mode (and adjustment) as the ruleset's ``decide_mode`` gives it."""
-        self.table: TrickTable | None = None
+        self.table: TrickPlay | None = None
         self._phase = "bids"
 
     @property
@@ -376,7 +376,7 @@ class TrufState(TrickGame):
         assert contract.trump is not None
         trump = contract.trump.value
         suit = trump if isinstance(trump, Suit) else None
-        self.table = TrickTable(
+        self.table = TrickPlay(
             self.players, self._rules, suit, self.dealt, contract.winner.value, self.size
         )
         self._phase = "play"
@@ -494,7 +494,7 @@ class _DealFacts(NamedTuple):
     bids: dict[str, tuple[BidCards, int]]
     """Each bid made, with what it counts towards the sum of the bids."""
     contract: Contract | None
-    table: TrickTable | None
+    table: TrickPlay | None
 
 
 def _deal_record(

@@ -25,7 +25,7 @@ from typing import TextIO
 
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.tricks import TrickTable, order_of_play
+from trufspec.engine.tricks import TrickPlay, order_of_play
 from trufspec.games import game_of
 from trufspec.output.rules import citation_lines, how_it_ends
 from trufspec.records import Game, Hands, Play, Score, Secret, replace
@@ -418,7 +418,7 @@ def _deal_word(ruleset: str) -> str:
     return found.deal_word if found is not None else "deal"
 
 
-def _tricks(state: GameState) -> TrickTable | None:
+def _tricks(state: GameState) -> TrickPlay | None:
     """The tricks on the table, in a game of tricks whose play has begun."""
     return state.table if isinstance(state, TrickGame) else None
 
