@@ -23,7 +23,7 @@ from mypy_extensions import mypyc_attr
 
 from trufspec.cards import Card, Rank, parse_card
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.findings import Problem
+from trufspec.engine.findings import Breach
 from trufspec.engine.tricks import TrickPlay
 from trufspec.records import (
     Atom,
@@ -183,8 +183,8 @@ class RuffAndHonoursState(TrickGame):
             assert isinstance(action, PlayCard) and self.table is not None
             return self._play_problem(action)
         if phase == "ruff" and (kind is Discard or (kind is Choose and str(action) == DECLINE)):
-            problems = self._judge_ruff(action)[1]
-            return first_error([clause_diagnostic(p.code, p.values) for p in problems])
+            breaches = self._judge_ruff(action)[1]
+            return first_error([clause_diagnostic(p.code, p.values) for p in breaches])
         if phase == "end" and kind is NextDeal:
             expected = wrong_dealer(player, self.dealer, self.players)
             if expected is None:
@@ -223,7 +223,7 @@ class RuffAndHonoursState(TrickGame):
             )
             self._phase = "play"
 
-    def _judge_ruff(self, action: Action) -> tuple[dict[str, list[Card]] | None, list[Problem]]:
+    def _judge_ruff(self, action: Action) -> tuple[dict[str, list[Card]] | None, list[Breach]]:
         """The ruff ``action`` (a discard, or declining) as the ruleset judges it, with the
         hands at the first lead."""
         discards = action.cards if isinstance(action, Discard) else None

@@ -26,7 +26,7 @@ from mypy_extensions import mypyc_attr
 
 from trufspec.cards import Card, Suit, Trump, parse_card
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.findings import Findings, Problem
+from trufspec.engine.findings import Breach, Findings
 from trufspec.engine.tricks import TrickPlay, TrickRules
 from trufspec.records import (
     Atom,
@@ -155,7 +155,7 @@ class TrufState(TrickGame):
         """Every legal bid of ``player`` in this deal."""
 
     @abc.abstractmethod
-    def _judge_bid(self, action: BidCards) -> tuple[Any, Sequence[Problem]]:
+    def _judge_bid(self, action: BidCards) -> tuple[Any, Sequence[Breach]]:
         """The bid as the ruleset's bidding module values it, with what is wrong with it."""
 
     def _bid_value(self, bid: Any) -> int:
@@ -291,8 +291,8 @@ class TrufState(TrickGame):
             return clause_diagnostic(self._bid_form, {"player": player, "problem": "bid no card"})
         if self._judged[0] is action:
             return None  # judged legal in this deal already: a bid is judged on its own
-        bid, problems = self._judge_bid(action)
-        problem = first_error([clause_diagnostic(p.code, p.values) for p in problems])
+        bid, breaches = self._judge_bid(action)
+        problem = first_error([clause_diagnostic(p.code, p.values) for p in breaches])
         if problem is None:
             self._judged = (action, bid)
         return problem
