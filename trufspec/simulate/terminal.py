@@ -84,8 +84,9 @@ UNNAMED = "You"
 
 
 class Table:
-    """A game at the terminal: the referee's state, your seat, the bots in the others, and
-    what is said, through ``write`` (one line at a time)."""
+    """The card table of a game at the terminal, where you sit with the bots: the referee's
+    state, your seat, the bots in the others, and what is said, through ``write`` (one line at
+    a time)."""
 
     def __init__(
         self,
