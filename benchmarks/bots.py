@@ -44,7 +44,7 @@ except ImportError:  # a source checkout that is not installed
 from trufspec.referee import STATES, GameState, new_game
 from trufspec.simulate import simulate
 from trufspec.simulate.bots import DEFAULT_BUDGET, BasicBot, Budget, SearchBot, parse_budget
-from trufspec.simulate.table import play_game
+from trufspec.simulate.refereed import play_game
 
 PLAYERS = ("Ana", "Budi", "Citra", "Dewi")
 PAIRINGS = (("basic", "random"), ("search", "basic"))

@@ -1,6 +1,6 @@
 """The engine against an earlier revision of itself, side by side in one run.
 
-A change to the engine (the trick table the validator replays and the referee plays, resuming
+A change to the engine (the play of tricks the validator replays and the referee plays, resuming
 from a record, undo, a hosted action) must not make what people run slower.  This script
 measures both trees on the same inputs in the same run, alternating between them so that a
 machine that slows down during the run slows both:

@@ -23,9 +23,9 @@ import msgspec
 from trufspec.referee import GameState
 from trufspec.serve.games import Host, ViewQuery
 from trufspec.serve.models import ActionRequest, NewGame
-from trufspec.serve.seen import Viewer, apply_logged
 from trufspec.serve.store import Logged
 from trufspec.serve.store_sqlite import SqliteStore
+from trufspec.serve.views import Viewer, apply_logged
 
 PLAYERS = ["Ana", "Budi", "Citra", "Dewi"]
 DEALS = (2, 10, 20)

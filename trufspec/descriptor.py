@@ -78,8 +78,8 @@ class GameDescriptor:
     """Its :class:`~trufspec.engine.ruleset.Ruleset`, as ``module:name``."""
     referee: str
     """Its state machine, a :class:`~trufspec.referee.state.GameState`, as ``module:Class``."""
-    simulator: str = "trufspec.simulate.table"
-    """The module whose ``simulator`` plays it with bots (the referee's table)."""
+    simulator: str = "trufspec.simulate.refereed"
+    """The module whose ``simulator`` plays it with bots (through the referee)."""
     seats: tuple[int, ...]
     """The numbers of players it is played by, fewest first (the referee refuses others)."""
     deal_word: str = "deal"

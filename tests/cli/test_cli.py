@@ -40,7 +40,7 @@ def test_version() -> None:
 
 def test_version_names_the_build() -> None:
     """The version line says whether the modules compiled with mypyc run, as the import
-    system finds the trick table of the package this session runs."""
+    system finds the module of the play of tricks in the package this session runs."""
     tricks = importlib.util.find_spec("trufspec.engine.tricks")
     assert tricks is not None and tricks.origin is not None
     compiled = not tricks.origin.endswith(".py")

@@ -34,10 +34,10 @@ from trufspec.readings import (
     verdict,
 )
 from trufspec.readings.corpus import READINGS_PARALLEL_FROM, readings_paths, summarise
+from trufspec.readings.in_practice import in_practice
 from trufspec.readings.json import VERSION, render, schema
 from trufspec.readings.render import render_markdown, render_text
 from trufspec.readings.replay import LIMIT
-from trufspec.readings.table import table
 from trufspec.rulesets import RULESETS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -507,9 +507,9 @@ def test_several_processes_give_what_one_gives() -> None:
 
 @pytest.mark.slow
 def test_the_documentation_s_table_is_the_one_the_sample_records_make() -> None:
-    """Regenerate with ``python -m trufspec.readings.table records/*/*.truf >
+    """Regenerate with ``python -m trufspec.readings.in_practice records/*/*.truf >
     docs/readings-in-practice.inc``."""
-    made = table(str(p) for p in RECORDS.glob("*/*.truf"))
+    made = in_practice(str(p) for p in RECORDS.glob("*/*.truf"))
     assert (ROOT / "docs" / "readings-in-practice.inc").read_text(encoding="utf-8") == made
 
 

@@ -6,7 +6,7 @@ import random
 from typing import cast
 
 import pytest
-from referee_play import assert_resumes, play_until, trick_table, why_refused
+from referee_play import assert_resumes, play_until, trick_play, why_refused
 
 from trufspec import check_text, dumps
 from trufspec.cards import Card, parse_card
@@ -84,7 +84,7 @@ def test_the_trump_player_may_choose_no_trump_under_the_reading() -> None:
     assert [str(a) for a in chooser.legal_actions()] == ["trump C atas", "trump NT atas"]
     assert why_refused(chooser, Choose("Ana", "trump C bawah")).code == "TB213"
     chooser.apply(Choose("Ana", "trump NT atas"))
-    assert trick_table(chooser).trump is None
+    assert trick_play(chooser).trump is None
 
 
 def test_a_truf_basics_record_resumes_at_any_cut_and_bad_set_ups_are_refused() -> None:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from referee_play import trick_table, why_refused
+from referee_play import trick_play, why_refused
 
 from trufspec import check_text, dumps, loads
 from trufspec.cards import Card, parse_card
@@ -80,8 +80,8 @@ def test_a_card_that_breaks_follow_suit_is_refused_with_the_validators_diagnosti
     rng = random.Random(2)
     # Play on until a follower holds the suit led and another card.
     while True:
-        play_out(state, rng, lambda s: s.phase == "play" and trick_table(s).current)
-        led = trick_table(state).current[0][1].suit
+        play_out(state, rng, lambda s: s.phase == "play" and trick_play(s).current)
+        led = trick_play(state).current[0][1].suit
         player = state.current_player
         assert player is not None
         hand = state.hand(player)
@@ -134,7 +134,7 @@ def test_the_bad_input_of_an_app_is_refused_with_a_clear_diagnostic() -> None:
     assert refusal.code == "JB304" and "clockwise" in refusal.message
     player = state.current_player
     assert player is not None
-    gone = trick_table(state).current[0][1]
+    gone = trick_play(state).current[0][1]
     refusal = why_refused(state, PlayCard(player, gone))
     assert refusal.code == "JB306" and refusal.message.endswith("it was already played in trick 1")
     assert why_refused(state, Choose(player, "atas")).code == "REF001"
@@ -304,7 +304,7 @@ def test_a_record_resumes_at_any_cut(players: tuple[str, ...]) -> None:
 
 def test_a_record_that_breaks_a_rule_is_not_resumed() -> None:
     state = new_game("truf-jb", FOUR, {"turn-order": "clockwise"}, seed=12)
-    play_out(state, random.Random(4), lambda s: s.phase == "play" and len(trick_table(s).done) == 2)
+    play_out(state, random.Random(4), lambda s: s.phase == "play" and len(trick_play(s).done) == 2)
     text = dumps([state.record()])
     first = re.search(r"1\. (\w+:\s+)(\S+) (\S+)", text)
     assert first is not None

@@ -7,12 +7,12 @@ the referee takes them from the game in progress, and neither makes up a record 
 from __future__ import annotations
 
 from trufspec.cards import Card, parse_card
-from trufspec.engine.findings import Findings, Problem
+from trufspec.engine.findings import Breach, Findings
 from trufspec.records import Atom, Decide, Votes
 from trufspec.records import Vote as Slip
 from trufspec.rulesets.ruff_and_honours.deal import judge_ruff
 from trufspec.rulesets.ruff_and_honours.ruleset import wrong_dealer as rh_wrong_dealer
-from trufspec.rulesets.tromplemond.claims import claim_problems, on_show, order_problem
+from trufspec.rulesets.tromplemond.claims import claim_breaches, on_show, order_problem
 from trufspec.rulesets.tromplemond.ending import Ending
 from trufspec.rulesets.tromplemond.ruleset import wrong_dealer as tm_wrong_dealer
 from trufspec.rulesets.tromplemond.votes import Stage, advance, off_problem, vote_stage
@@ -74,13 +74,13 @@ def test_tromplemond_claims_in_turn_from_the_dealer() -> None:
 def test_tromplemond_claim_of_a_visible_card_and_of_too_few_cards() -> None:
     ace, king = parse_card("AS"), parse_card("KS")
     shown = on_show({"Ana": (ace,), "Budi": (king,)})
-    problems = claim_problems("Ana", (ace, king), shown)
-    assert problems == [
-        Problem("TM202", None, {"player": "Ana", "count": 2}),
-        Problem(
+    breaches = claim_breaches("Ana", (ace, king), shown)
+    assert breaches == [
+        Breach("TM202", None, {"player": "Ana", "count": 2}),
+        Breach(
             "TM203", 0, {"player": "Ana", "card": ace, "reason": "lies face up in front of them"}
         ),
-        Problem(
+        Breach(
             "TM203", 1, {"player": "Ana", "card": king, "reason": "lies face up in front of Budi"}
         ),
     ]
@@ -121,43 +121,43 @@ def cards(words: str) -> tuple[Card, ...]:
 
 def test_truf_jb_bid_valued_with_a_card_not_held_and_a_card_twice() -> None:
     hand = cards("AS 10H KD 4C")
-    bid, problems = jb_bids.card_bid("Ana", cards("10H KD 3C 10H"), frozenset({1}), hand, JB)
+    bid, breaches = jb_bids.card_bid("Ana", cards("10H KD 3C 10H"), frozenset({1}), hand, JB)
     assert (bid.value, bid.raw) == (13, 13)  # 10 - 10 + 3 + 10: each card written counts
-    assert [(p.code, p.index) for p in problems] == [("JB201", 2), ("JB201", 3)]
-    assert str(problems[1].values["problem"]) == "bid 10H twice"
+    assert [(p.code, p.index) for p in breaches] == [("JB201", 2), ("JB201", 3)]
+    assert str(breaches[1].values["problem"]) == "bid 10H twice"
 
 
 def test_truf_jb_single_minus_card_counts_plus_and_the_cap() -> None:
     strict = options("truf-jb", single_minus="reject", max_bid="tricks-available")
-    bid, problems = jb_bids.card_bid("Ana", cards("9S"), frozenset({0}), None, strict)
+    bid, breaches = jb_bids.card_bid("Ana", cards("9S"), frozenset({0}), None, strict)
     assert (bid.value, bid.minus) == (9, frozenset())
-    assert problems == [Problem("JB202", 0, {"player": "Ana", "card": parse_card("9S")})]
+    assert breaches == [Breach("JB202", 0, {"player": "Ana", "card": parse_card("9S")})]
     assert jb_bids.over_cap(bid, strict, 13) is None
     cap = jb_bids.over_cap(bid, strict, 8)
-    assert cap == Problem("JB214", None, {"player": "Ana", "value": 9, "max_total": 8})
+    assert cap == Breach("JB214", None, {"player": "Ana", "value": 9, "max_total": 8})
     assert jb_bids.over_cap(bid, JB, 8) is None
 
 
 def test_truf_de_bid_of_two_cards_is_a_fault_valued_by_its_first() -> None:
-    bid, problems = de_bids.card_bid("Budi", cards("7H 2S"), frozenset(), cards("7H 2S"))
+    bid, breaches = de_bids.card_bid("Budi", cards("7H 2S"), frozenset(), cards("7H 2S"))
     assert (bid.value, bid.card) == (7, parse_card("7H"))
-    assert [(p.code, p.index, p.fault) for p in problems] == [("TD201", 0, True)]
-    assert problems[0].values["problem"] == "bid 2 cards"
+    assert [(p.code, p.index, p.fault) for p in breaches] == [("TD201", 0, True)]
+    assert breaches[0].values["problem"] == "bid 2 cards"
 
 
 def test_truf_basics_declarations_by_form() -> None:
     basics = options("truf-basics")
-    one, problems = declare("Ana", cards("8H"), frozenset(), None, basics)
-    assert (one.target, one.form, problems) == (8, Form.ONE, [])
-    low, problems = declare("Ana", cards("2H 3C"), frozenset(), None, basics)
+    one, breaches = declare("Ana", cards("8H"), frozenset(), None, basics)
+    assert (one.target, one.form, breaches) == (8, Form.ONE, [])
+    low, breaches = declare("Ana", cards("2H 3C"), frozenset(), None, basics)
     assert (low.target, low.form) == (5, Form.NO_TRUF)
-    assert problems == [
-        Problem("TB205", None, {"player": "Ana", "cards": "2H 3C", "value": 5}, fault=True)
+    assert breaches == [
+        Breach("TB205", None, {"player": "Ana", "cards": "2H 3C", "value": 5}, fault=True)
     ]
-    sub, problems = declare("Ana", cards("9S 3S"), frozenset({1}), cards("9S 3S"), basics)
-    assert (sub.target, sub.form, problems) == (6, Form.SUBTRACT, [])
-    _, problems = declare("Ana", cards("9S 3S"), frozenset({1}), cards("9S"), basics)
-    assert [(p.code, p.index) for p in problems] == [("TB201", 1)]
+    sub, breaches = declare("Ana", cards("9S 3S"), frozenset({1}), cards("9S 3S"), basics)
+    assert (sub.target, sub.form, breaches) == (6, Form.SUBTRACT, [])
+    _, breaches = declare("Ana", cards("9S 3S"), frozenset({1}), cards("9S"), basics)
+    assert [(p.code, p.index) for p in breaches] == [("TB201", 1)]
 
 
 def test_tromplemond_the_vote_advances_one_step_at_a_time() -> None:
@@ -190,13 +190,13 @@ def test_ruff_and_honours_ruff_by_the_wrong_player_and_discards_not_held() -> No
     dealt = {"Ana": cards("AH 2C 3C"), "Budi": cards("4D 5D")}
     stock = cards("5H 6S 7S 8S")
     rh = options("ruff-and-honours")
-    _, problems = judge_ruff("Budi", True, None, dealt, stock, "Dewi", rh)
+    _, breaches = judge_ruff("Budi", True, None, dealt, stock, "Dewi", rh)
     reason = "Ana was dealt AH, the ace of trumps"
     expected = {"expected": "Ana", "reason": reason, "written": "Budi"}
-    declined = Problem("RH107", None, {"player": "Budi"}, fault=True)  # the ruff is compulsory
-    assert problems == [Problem("RH104", None, expected, fault=True), declined]
-    held, problems = judge_ruff("Ana", False, cards("2C 6S 9D"), dealt, stock, "Dewi", rh)
-    assert [(p.code, p.index) for p in problems] == [("RH105", None), ("RH105", 2)]
+    declined = Breach("RH107", None, {"player": "Budi"}, fault=True)  # the ruff is compulsory
+    assert breaches == [Breach("RH104", None, expected, fault=True), declined]
+    held, breaches = judge_ruff("Ana", False, cards("2C 6S 9D"), dealt, stock, "Dewi", rh)
+    assert [(p.code, p.index) for p in breaches] == [("RH105", None), ("RH105", 2)]
     assert held is not None
     assert held["Ana"] == list(cards("AH 3C 5H 7S 8S 9D")[:-1])
     assert held["Budi"] == list(dealt["Budi"])

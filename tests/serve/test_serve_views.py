@@ -26,9 +26,9 @@ from trufspec.referee.actions import Action, PlayCard
 from trufspec.referee.state import Setup
 from trufspec.serve.games import Host, ProblemError, ViewQuery, _view
 from trufspec.serve.models import LIMIT, ActionRequest, GameEvent, GameView, NewGame
-from trufspec.serve.seen import Viewer, apply_logged
 from trufspec.serve.store import Logged
 from trufspec.serve.store_sqlite import SqliteStore
+from trufspec.serve.views import Viewer, apply_logged
 
 PLAYERS = ["Ana", "Budi", "Citra", "Dewi"]
 

@@ -33,7 +33,7 @@ from trufspec.simulate.bots import (
     make_bot,
     parse_budget,
 )
-from trufspec.simulate.table import play_game, render
+from trufspec.simulate.refereed import play_game, render
 
 SHORT = {"truf-jb": {"deals": "2"}, "tromplemond": {"max-rounds": "2"}}
 """Readings that keep a game short, where the default game is long."""

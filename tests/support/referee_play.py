@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from trufspec import dumps
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.tricks import TrickTable
+from trufspec.engine.tricks import TrickPlay
 from trufspec.referee import resume
 from trufspec.referee.actions import Action
 from trufspec.referee.state import GameState
@@ -37,8 +37,8 @@ def why_refused(state: GameState, action: Action) -> Diagnostic:
     return refusal
 
 
-def trick_table(state: GameState) -> TrickTable:
-    """The table of a game of tricks whose play has begun."""
+def trick_play(state: GameState) -> TrickPlay:
+    """The play of tricks of a game whose play has begun."""
     assert isinstance(state, TrickGame) and state.table is not None
     return state.table
 

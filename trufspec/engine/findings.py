@@ -32,14 +32,14 @@ from trufspec.records import Span
 from trufspec.spec.clauses import Phase
 from trufspec.spec.registry import Registry
 
-__all__ = ["Findings", "FIGURES", "Problem"]
+__all__ = ["Breach", "Findings", "FIGURES", "Problem"]
 
 FIGURES = (Phase.SCORING, Phase.GAME_END)
 """The phases of the clauses about a deal's figures: tricks taken, scores, totals, winners."""
 
 
 @frozen
-class Problem:
+class Breach:
     """A clause that plain values break, found without a record: the one judgement the record
     check and the live referee share.  The check places it at the token of card ``index`` of
     the entry it reads (the entry as a whole when None); the referee refuses the action with it.
@@ -51,6 +51,11 @@ class Problem:
     fault: bool = False
     """Whether the record's own course, not the rules', is followed after it
     (:meth:`Findings.fault`)."""
+
+
+Problem = Breach
+"""Deprecated: the former name of :class:`Breach`, kept so that code written against it goes on
+working; "problem" is the word of the service's answers (RFC 9457)."""
 
 
 class Findings:
@@ -102,12 +107,12 @@ class Findings:
             Diagnostic.of(clause, span, self.path, values, severity=severity, consequential=follows)
         )
 
-    def report(self, problem: Problem, span: Span, *, ack: bool = False) -> None:
-        """Report ``problem`` at ``span``, as a fault when it is one."""
-        if problem.fault:
-            self.fault(problem.code, span, ack=ack, **problem.values)
+    def report(self, breach: Breach, span: Span, *, ack: bool = False) -> None:
+        """Report ``breach`` at ``span``, as a fault when it is one."""
+        if breach.fault:
+            self.fault(breach.code, span, ack=ack, **breach.values)
         else:
-            self.add(problem.code, span, ack=ack, **problem.values)
+            self.add(breach.code, span, ack=ack, **breach.values)
 
     def judge(self, *codes: str | None) -> None:
         """Say that the record gives the facts of these clauses and that they were checked

@@ -7,7 +7,7 @@ here are parametrised by a :class:`TrickRules` that says, for each of those rule
 of the ruleset states it, so that a truf-de revoke cites the German text and a Ruff and Honours
 revoke its own.
 
-The state of the play is one :class:`TrickTable`: a live game plays on it, and the replay of a
+The state of the play is one :class:`TrickPlay`: a live game plays on it, and the replay of a
 record (:func:`replay_play`) replays the record's cards through it, so that what a live game
 refuses is what a record is faulted for, and a card the table let stand leaves both in the same
 state.  The replay judges what it has facts for.  When the hands are known, every card is
@@ -32,6 +32,7 @@ from trufspec.spec.wording import Phrase
 
 __all__ = [
     "TrickRules",
+    "TrickPlay",
     "TrickTable",
     "PlayOutcome",
     "UNBROKEN",
@@ -225,9 +226,9 @@ def replay_play(
     expected_tricks: int,
     decided: Callable[[Mapping[str, int]], bool] | None = None,
 ) -> PlayOutcome:
-    """Replay the tricks of a deal through a :class:`TrickTable`; report what breaks the rules.
+    """Replay the tricks of a deal through a :class:`TrickPlay`; report what breaks the rules.
 
-    The table is the one a live game plays on: each card is judged by what the table would
+    The play is the one a live game plays on: each card is judged by what the table would
     refuse, then played as the table did, so that a record and a live game cannot be judged
     apart.  What a record adds is that the table may have let a fault stand (a wrong leader, a
     revoke, a card out of turn): the fault is reported and the play goes on from it.
@@ -251,7 +252,7 @@ def replay_play(
                 hands.setdefault(player, []).append(card)
         findings.unchecked("the hands (cards are checked only against those played later)")
     opening = first_leader if first_leader is not None else seats[0]
-    table = TrickTable(seats, rules, trump, hands, opening, expected_tricks)
+    table = TrickPlay(seats, rules, trump, hands, opening, expected_tricks)
     holding = table.hands if known_hands else None
     expected_leader = first_leader
     # The clauses judged trick by trick, told to the findings once the play is over.
@@ -377,7 +378,7 @@ def replay_play(
     return PlayOutcome(won, complete)
 
 
-class TrickTable:
+class TrickPlay:
     """The tricks of one deal as they are played: the one state of trick play, which a live
     game plays on and the replay of a record replays through.
 
@@ -452,23 +453,23 @@ class TrickTable:
         self._free = rules.enforce_order == "free"
         self._orders = seatings(self.seats, rules.enforce_order)
 
-    def copy(self) -> TrickTable:
+    def copy(self) -> TrickPlay:
         """An independent copy, for search and for the referee's checkpoints."""
         return _rebuilt(*self._makings())
 
-    def __deepcopy__(self, memo: dict[int, object]) -> TrickTable:
+    def __deepcopy__(self, memo: dict[int, object]) -> TrickPlay:
         """:meth:`copy`, for ``copy.deepcopy`` (OpenSpiel clones a state with it); what
         :meth:`copy` shares is immutable."""
         return self.copy()
 
-    def __reduce__(self) -> tuple[Callable[..., TrickTable], _Makings]:
-        """How the table is pickled (OpenSpiel pickles a state to save it): see
+    def __reduce__(self) -> tuple[Callable[..., TrickPlay], _Makings]:
+        """How the play is pickled (OpenSpiel pickles a state to save it): see
         :meth:`_makings`."""
         return _rebuilt, self._makings()
 
     def _makings(self) -> _Makings:
         """The arguments of the constructor, with the hands as they are now, and the rest of
-        the state, copied one level down, from which :func:`_rebuilt` makes the table again:
+        the state, copied one level down, from which :func:`_rebuilt` makes the play again:
         how it is copied and pickled, since a class compiled with mypyc has no bare
         ``__new__`` for ``copy`` or ``pickle`` to start from."""
         state = (
@@ -735,6 +736,11 @@ class TrickTable:
         return Play(tuple(tricks), incomplete=not self.over)
 
 
+TrickTable = TrickPlay
+"""Deprecated: the former name of :class:`TrickPlay`, kept so that code written against it
+goes on working; "table" now names only the card table the players sit at."""
+
+
 _Makings = tuple[
     tuple[str, ...],
     TrickRules,
@@ -744,7 +750,7 @@ _Makings = tuple[
     int,
     tuple[Any, ...],
 ]
-"""What :meth:`TrickTable._makings` gives: the constructor's arguments and the state."""
+"""What :meth:`TrickPlay._makings` gives: the constructor's arguments and the state."""
 
 
 def _rebuilt(
@@ -755,9 +761,9 @@ def _rebuilt(
     leader: str,
     tricks: int,
     state: tuple[Any, ...],
-) -> TrickTable:
-    """The table of :meth:`TrickTable._makings`."""
-    table = TrickTable(seats, rules, trump, hands, leader, tricks)
+) -> TrickPlay:
+    """The play of :meth:`TrickPlay._makings`."""
+    table = TrickPlay(seats, rules, trump, hands, leader, tricks)
     (
         table._allowed,
         table._waiting,
@@ -773,7 +779,7 @@ def _rebuilt(
 
 def _apart(trick: Sequence[tuple[str, Card]]) -> tuple[tuple[str, ...], tuple[Card, ...]]:
     """A trick's cards paired with their players, as its players and its cards (the form of
-    :attr:`TrickTable.done`)."""
+    :attr:`TrickPlay.done`)."""
     return tuple([player for player, _ in trick]), tuple([card for _, card in trick])
 
 

@@ -273,7 +273,7 @@ def _problem(episode: Episode, state: GameState, player: str) -> _Problem:
     """The bounds of a world for ``player`` (see the module's documentation)."""
     kind = STATES[state.ruleset]
     deals = state.record().deals
-    seen_deal = state.view(player).record.deals[-1]
+    deal_view = state.view(player).record.deals[-1]
     given: list[Mapping[str, tuple[Card, ...]]] = []
     left: list[tuple[Card, ...]] = []
     for deal in deals:
@@ -283,16 +283,16 @@ def _problem(episode: Episode, state: GameState, player: str) -> _Problem:
         left.append(kind.written_undealt(deal))
     places: dict[str, tuple[Card, ...]] = {p: c for p, c in given[-1].items() if p != player}
     places[""] = left[-1]
-    seen = set(cards_in(seen_deal.sections)) | set(given[-1][player])
+    seen = set(cards_in(deal_view.sections)) | set(given[-1][player])
     history = state.history
     start = max((i + 1 for i, a in enumerate(history) if isinstance(a, NextDeal)), default=0)
     unseen_discards = {
         a.player for a in history[start:] if isinstance(a, Discard) and a.player != player
     }
-    voids = _voids(seen_deal, state)
+    voids = _voids(deal_view, state)
     holders = state.public_holders()
     played = {a.card: a.player for a in history[start:] if isinstance(a, PlayCard)}
-    shown = _shown(seen_deal)
+    shown = _shown(deal_view)
 
     def hidden(place: str, card: Card) -> bool:
         """Whether the player cannot tell where the card was dealt: unseen, or played by a

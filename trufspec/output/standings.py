@@ -2,13 +2,13 @@
 
 Each player (or team) is counted over every game of the sheets it sits in: the games played,
 the games won (a shared win counts for each winner) and the points, the sum of its final
-totals.  The order is the usual one of a club's table: most wins first, then most points.
+totals.  The order is the usual one of a club's standings: most wins first, then most points.
 The figures are those of the score sheets, so the standings say nothing a sheet does not.
 
 Games of different rulesets are not ranked together: their points are of other scales (a
 Tromplemond round is worth tens, a Ruff and Honours hand a few), and a team is not a player.
-So there is one table per ruleset, and within a ruleset the games played by teams are a table
-apart from those played alone.
+So the games are ranked in divisions: one per ruleset, and within a ruleset the games played by
+teams are a division apart from those played alone.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ from trufspec.output import contract
 from trufspec.output.sheet import Sheet
 
 __all__ = [
+    "Division",
     "Standing",
-    "Table",
     "render_csv",
     "render_json",
     "render_markdown",
     "render_text",
+    "divisions",
     "standings",
-    "tables",
 ]
 
 
@@ -62,13 +62,15 @@ def standings(sheets: Sequence[Sheet]) -> tuple[Standing, ...]:
             wins[side] = wins.get(side, 0) + (side in sheet.winners)
             total, before = _final_total(sheet, index), points.get(side, 0)
             points[side] = None if total is None or before is None else before + total
-    table = [Standing(side, games[side], wins[side], points[side]) for side in games]
-    return tuple(sorted(table, key=lambda s: (-s.wins, s.points is None, -(s.points or 0), s.side)))
+    ranked = [Standing(side, games[side], wins[side], points[side]) for side in games]
+    return tuple(
+        sorted(ranked, key=lambda s: (-s.wins, s.points is None, -(s.points or 0), s.side))
+    )
 
 
 @frozen
-class Table:
-    """The standings of the games of one ruleset, played by teams or alone."""
+class Division:
+    """The games ranked together: those of one ruleset, played by teams or alone."""
 
     ruleset: str | None
     teams: bool
@@ -86,35 +88,37 @@ class Table:
         )
 
 
-def tables(sheets: Sequence[Sheet]) -> tuple[Table, ...]:
-    """The sheets grouped into tables: one per ruleset, the team games apart, in the order the
-    rulesets first appear."""
+def divisions(sheets: Sequence[Sheet]) -> tuple[Division, ...]:
+    """The sheets grouped into divisions: one per ruleset, the team games apart, in the order
+    the rulesets first appear."""
     groups: dict[tuple[str | None, bool], list[Sheet]] = {}
     for sheet in sheets:
         teams = any("+" in side for side in sheet.sides)
         groups.setdefault((sheet.ruleset, teams), []).append(sheet)
-    return tuple(Table(ruleset, teams, tuple(found)) for (ruleset, teams), found in groups.items())
+    return tuple(
+        Division(ruleset, teams, tuple(found)) for (ruleset, teams), found in groups.items()
+    )
 
 
-def _rows(table: Sequence[Standing], teams: bool = False) -> list[list[str]]:
+def _rows(ranked: Sequence[Standing], teams: bool = False) -> list[list[str]]:
     header = ["", "team" if teams else "player", "games", "wins", "points"]
     body = [
         [str(rank), s.side, str(s.games), str(s.wins), "?" if s.points is None else str(s.points)]
-        for rank, s in enumerate(table, start=1)
+        for rank, s in enumerate(ranked, start=1)
     ]
     return [header, *body]
 
 
 def render_text(sheets: Sequence[Sheet]) -> str:
     lines: list[str] = []
-    for group in tables(sheets):
+    for group in divisions(sheets):
         found = standings(group.sheets)
-        table = _rows(found, group.teams)
-        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+        rows = _rows(found, group.teams)
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         if lines:
             lines.append("")
         lines.append(f"standings of {group.title}")
-        for row in table:
+        for row in rows:
             cells = [
                 cell.ljust(width) if i == 1 else cell.rjust(width)
                 for i, (cell, width) in enumerate(zip(row, widths, strict=True))
@@ -127,7 +131,7 @@ def render_text(sheets: Sequence[Sheet]) -> str:
 
 def render_markdown(sheets: Sequence[Sheet]) -> str:
     lines: list[str] = []
-    for group in tables(sheets):
+    for group in divisions(sheets):
         header, *body = _rows(standings(group.sheets), group.teams)
         lines += [f"### Standings of {group.title}", ""]
         lines.append("| " + " | ".join(["rank", *header[1:]]) + " |")
@@ -138,11 +142,11 @@ def render_markdown(sheets: Sequence[Sheet]) -> str:
 
 
 def render_csv(sheets: Sequence[Sheet]) -> str:
-    """A row per side and table, the table's ruleset and kind in its first columns."""
+    """A row per side and division, the division's ruleset and kind in its first columns."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["ruleset", "teams", "rank", "side", "games", "wins", "points"])
-    for group in tables(sheets):
+    for group in divisions(sheets):
         for rank, s in enumerate(standings(group.sheets), start=1):
             writer.writerow(
                 [
@@ -159,9 +163,9 @@ def render_csv(sheets: Sequence[Sheet]) -> str:
 
 
 def render_json(sheets: Sequence[Sheet]) -> str:
-    """The standings as the contract's standings document: each side with its table's
-    ruleset and kind, ranked within its table."""
-    table = [
+    """The standings as the contract's standings document: each side with its division's
+    ruleset and kind, ranked within its division."""
+    ranked = [
         contract.Standing(
             rank=rank,
             side=s.side,
@@ -171,9 +175,9 @@ def render_json(sheets: Sequence[Sheet]) -> str:
             ruleset=group.ruleset,
             teams=group.teams,
         )
-        for group in tables(sheets)
+        for group in divisions(sheets)
         for rank, s in enumerate(standings(group.sheets), start=1)
     ]
     return contract.encode(
-        contract.StandingsDocument(version=1, games=len(sheets), standings=table)
+        contract.StandingsDocument(version=1, games=len(sheets), standings=ranked)
     )

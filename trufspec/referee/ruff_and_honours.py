@@ -23,8 +23,8 @@ from mypy_extensions import mypyc_attr
 
 from trufspec.cards import Card, Rank, parse_card
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.findings import Problem
-from trufspec.engine.tricks import TrickTable
+from trufspec.engine.findings import Breach
+from trufspec.engine.tricks import TrickPlay
 from trufspec.records import (
     Atom,
     Cards,
@@ -109,7 +109,7 @@ class RuffAndHonoursState(TrickGame):
         assert found is not None  # every hand is known
         self.ruffer = found[0]
         self.ruff: Ruff | None = None
-        self.table: TrickTable | None = None
+        self.table: TrickPlay | None = None
         self._phase = "ruff"
 
     # ------------------------------------------------------------------ the state
@@ -183,8 +183,8 @@ class RuffAndHonoursState(TrickGame):
             assert isinstance(action, PlayCard) and self.table is not None
             return self._play_problem(action)
         if phase == "ruff" and (kind is Discard or (kind is Choose and str(action) == DECLINE)):
-            problems = self._judge_ruff(action)[1]
-            return first_error([clause_diagnostic(p.code, p.values) for p in problems])
+            breaches = self._judge_ruff(action)[1]
+            return first_error([clause_diagnostic(p.code, p.values) for p in breaches])
         if phase == "end" and kind is NextDeal:
             expected = wrong_dealer(player, self.dealer, self.players)
             if expected is None:
@@ -218,12 +218,12 @@ class RuffAndHonoursState(TrickGame):
             dealt = {p: list(cards) for p, cards in self.dealt.items()}
             self._setup = dealing.Setup(self.trump, dealt, held, ruffer, self.stock)
             leader = seat_left(self.players, self.dealer)
-            self.table = TrickTable(
+            self.table = TrickPlay(
                 self.players, TRICK_RULES, self.trump, held, leader, dealing.HAND_SIZE
             )
             self._phase = "play"
 
-    def _judge_ruff(self, action: Action) -> tuple[dict[str, list[Card]] | None, list[Problem]]:
+    def _judge_ruff(self, action: Action) -> tuple[dict[str, list[Card]] | None, list[Breach]]:
         """The ruff ``action`` (a discard, or declining) as the ruleset judges it, with the
         hands at the first lead."""
         discards = action.cards if isinstance(action, Discard) else None
@@ -232,7 +232,7 @@ class RuffAndHonoursState(TrickGame):
             action.player, declined, discards, self.dealt, self.stock, self.dealer, self.readings
         )
 
-    def _decided(self, table: TrickTable) -> bool:
+    def _decided(self, table: TrickPlay) -> bool:
         """Under ``hand-end=when-decided``, whether the tricks so far end the hand."""
         return self.readings["hand-end"] == "when-decided" and decider(
             self.teams, self.totals, self.readings

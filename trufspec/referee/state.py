@@ -381,7 +381,7 @@ class GameState(abc.ABC):
     def copy(self) -> Self:
         """An independent copy, for search: applying to it leaves this one as it is.
 
-        Every attribute that has a ``copy`` method (dicts, lists, the trick table) is copied
+        Every attribute that has a ``copy`` method (dicts, lists, the play of tricks) is copied
         one level down, which is as deep as a state changes them; the rest (records, cards,
         the set-up) is immutable and shared."""
         return self._copy(log=True)

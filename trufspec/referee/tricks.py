@@ -1,6 +1,6 @@
 """The play of tricks at a live table, as actions: the legal card plays and why one is not.
 
-The state of the play is the engine's :class:`~trufspec.engine.tricks.TrickTable`, the one a
+The state of the play is the engine's :class:`~trufspec.engine.tricks.TrickPlay`, the one a
 replay of a record replays through, so the referee and the validator cannot disagree: a
 ruleset's referee keeps one per deal, and this module turns its answers into actions and
 refusals.
@@ -15,7 +15,7 @@ from mypy_extensions import mypyc_attr
 
 from trufspec.cards import FULL_PACK, Card, parse_card
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.tricks import TrickTable
+from trufspec.engine.tricks import TrickPlay
 from trufspec.records import Deal, Play
 from trufspec.referee.actions import Action, PlayCard
 from trufspec.referee.errors import Refused, refusal
@@ -41,11 +41,11 @@ def played(player: str, words: str) -> PlayCard:
 @mypyc_attr(native_class=False)
 class TrickGame(GameState):
     """The part of a game state that every game of tricks shares: the hands as dealt and then
-    as the trick table holds them, and the cards of a recorded play."""
+    as the play of tricks holds them, and the cards of a recorded play."""
 
     dealt: dict[str, tuple[Card, ...]]
     """The hands as dealt."""
-    table: TrickTable | None
+    table: TrickPlay | None
     """The tricks of the deal, once the play has begun."""
 
     def hand(self, player: str) -> tuple[Card, ...]:
@@ -115,7 +115,7 @@ class TrickGame(GameState):
     def _played(self, deal: Deal) -> Iterator[Action]:
         """The cards the play of a recorded deal shows, each with its player, for
         :meth:`record_actions` (a trick in the leader form goes round in the order of the
-        reading, which the trick table knows)."""
+        reading, which the play of tricks knows)."""
         play = deal.find(Play)
         for trick in play.tricks if play is not None else ():
             if self.table is None:

@@ -9,7 +9,7 @@ The game ends after ``max-rounds`` rounds or when a total reaches ``target-point
 extra rounds of a tie (``over``).
 
 Every judgement is the ruleset's own: the order and form of the claims by ``order_problem``
-and ``claim_problems``, each slip, decision and cut, and what the vote calls for next, by the
+and ``claim_breaches``, each slip, decision and cut, and what the vote calls for next, by the
 vote procedure (``advance``, one step at a time from where the vote stands), who is out, who
 votes and whether a vote is held after an irregularity by ``irregularities`` (and, when an
 irregularity changes who votes, the vote so far run again among them by ``vote_stage``), the
@@ -114,7 +114,7 @@ from trufspec.referee.state import (
 )
 from trufspec.rulesets.tromplemond.claims import (
     CLAIM_SIZE,
-    claim_problems,
+    claim_breaches,
     on_show,
     order_problem,
 )
@@ -656,7 +656,7 @@ class TromplemondState(GameState):
         shown = on_show(self.public)
         found += [
             clause_diagnostic(p.code, p.values)
-            for p in claim_problems(claim.player, claim.cards, shown)
+            for p in claim_breaches(claim.player, claim.cards, shown)
         ]
         return first_error(found)
 

@@ -26,8 +26,8 @@ from mypy_extensions import mypyc_attr
 
 from trufspec.cards import Card, Suit, Trump, parse_card
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.findings import Findings, Problem
-from trufspec.engine.tricks import TrickRules, TrickTable
+from trufspec.engine.findings import Breach, Findings
+from trufspec.engine.tricks import TrickPlay, TrickRules
 from trufspec.records import (
     Atom,
     BidEntry,
@@ -112,7 +112,7 @@ class TrufState(TrickGame):
         None) and the mode it makes."""
         self.choice: Any = None
         """The mode (and adjustment) as the ruleset's ``decide_mode`` gives it."""
-        self.table: TrickTable | None = None
+        self.table: TrickPlay | None = None
         self._phase = "bids"
 
     @property
@@ -155,7 +155,7 @@ class TrufState(TrickGame):
         """Every legal bid of ``player`` in this deal."""
 
     @abc.abstractmethod
-    def _judge_bid(self, action: BidCards) -> tuple[Any, Sequence[Problem]]:
+    def _judge_bid(self, action: BidCards) -> tuple[Any, Sequence[Breach]]:
         """The bid as the ruleset's bidding module values it, with what is wrong with it."""
 
     def _bid_value(self, bid: Any) -> int:
@@ -291,8 +291,8 @@ class TrufState(TrickGame):
             return clause_diagnostic(self._bid_form, {"player": player, "problem": "bid no card"})
         if self._judged[0] is action:
             return None  # judged legal in this deal already: a bid is judged on its own
-        bid, problems = self._judge_bid(action)
-        problem = first_error([clause_diagnostic(p.code, p.values) for p in problems])
+        bid, breaches = self._judge_bid(action)
+        problem = first_error([clause_diagnostic(p.code, p.values) for p in breaches])
         if problem is None:
             self._judged = (action, bid)
         return problem
@@ -376,7 +376,7 @@ class TrufState(TrickGame):
         assert contract.trump is not None
         trump = contract.trump.value
         suit = trump if isinstance(trump, Suit) else None
-        self.table = TrickTable(
+        self.table = TrickPlay(
             self.players, self._rules, suit, self.dealt, contract.winner.value, self.size
         )
         self._phase = "play"
@@ -494,7 +494,7 @@ class _DealFacts(NamedTuple):
     bids: dict[str, tuple[BidCards, int]]
     """Each bid made, with what it counts towards the sum of the bids."""
     contract: Contract | None
-    table: TrickTable | None
+    table: TrickPlay | None
 
 
 def _deal_record(

@@ -26,7 +26,7 @@ from mypy_extensions import mypyc_attr
 
 from trufspec.cards import FULL_PACK, NT, Trump
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.findings import Findings, Problem
+from trufspec.engine.findings import Breach, Findings
 from trufspec.engine.totals import best_totals
 from trufspec.records import Contract
 from trufspec.referee.actions import BidCards
@@ -68,7 +68,7 @@ class TrufBasicsState(TrufState):
                 ]
         return tuple(bid for bid in forms if self._bid_problem(bid) is None)
 
-    def _judge_bid(self, action: BidCards) -> tuple[declaring.Declaration, list[Problem]]:
+    def _judge_bid(self, action: BidCards) -> tuple[declaring.Declaration, list[Breach]]:
         hand = self.dealt[action.player]
         return declaring.declare(action.player, action.cards, action.minus, hand, self.readings)
 

@@ -26,7 +26,7 @@ from mypy_extensions import mypyc_attr
 
 from trufspec.cards import FULL_PACK, Card, Trump
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.findings import Findings, Problem
+from trufspec.engine.findings import Breach, Findings
 from trufspec.engine.ruleset import DealOutcome
 from trufspec.records import Contract
 from trufspec.referee.actions import BidCards
@@ -88,7 +88,7 @@ class TrufDeState(TrufState):
     def _all_bids(self, player: str) -> Sequence[BidCards]:
         return tuple(BidCards(player, (card,)) for card in self.dealt[player])
 
-    def _judge_bid(self, action: BidCards) -> tuple[bidding.Bid, list[Problem]]:
+    def _judge_bid(self, action: BidCards) -> tuple[bidding.Bid, list[Breach]]:
         return bidding.card_bid(
             action.player, action.cards, action.minus, self.dealt[action.player]
         )

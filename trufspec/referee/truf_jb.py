@@ -23,7 +23,7 @@ from mypy_extensions import mypyc_attr
 
 from trufspec.cards import FULL_PACK, NT, Trump
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.findings import Findings, Problem
+from trufspec.engine.findings import Breach, Findings
 from trufspec.engine.totals import best_totals
 from trufspec.records import Contract
 from trufspec.referee.actions import BidCards
@@ -70,12 +70,12 @@ class TrufJbState(TrufState):
         single_minus = readings["single-minus"] != "reject"
         return SignedCardBids(player, self.dealt[player], single_minus, cap, _value_among_others)
 
-    def _judge_bid(self, action: BidCards) -> tuple[bidding.Bid, list[Problem]]:
-        bid, problems = bidding.card_bid(
+    def _judge_bid(self, action: BidCards) -> tuple[bidding.Bid, list[Breach]]:
+        bid, breaches = bidding.card_bid(
             action.player, action.cards, action.minus, self.dealt[action.player], self.readings
         )
         cap = bidding.over_cap(bid, self.readings, self.size)
-        return bid, problems if cap is None else [*problems, cap]
+        return bid, breaches if cap is None else [*breaches, cap]
 
     def _contest(self, values: dict[str, Any]) -> tuple[str, Trump]:
         contest = bidding.bid_winner(values, self.readings)

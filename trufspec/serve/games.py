@@ -45,8 +45,8 @@ from trufspec.serve.models import (
     Problem,
     Tokens,
 )
-from trufspec.serve.seen import Viewer, apply_logged, seen_record
 from trufspec.serve.store import Access, Logged, Role, Store, Stored
+from trufspec.serve.views import Viewer, apply_logged, record_view
 from trufspec.serve.work import PROBLEMS, legal_page, record_out, refusal_problem
 
 __all__ = ["Host", "ProblemError", "ViewQuery", "forbidden"]
@@ -443,7 +443,7 @@ def _view(
         over=state.is_game_over,
         to_act=list(state.to_act),
         hand=hand,
-        record=seen_record(state, viewer, as_json),
+        record=record_view(state, viewer, as_json),
         legal_actions=legal_page(state, listed, *page),
         totals=dict(state.totals),
         winners=list(state.winners),

@@ -27,8 +27,8 @@ from litestar.response.sse import ServerSentEventMessage
 from trufspec.referee import GameState
 from trufspec.serve.games import Host, ProblemError
 from trufspec.serve.models import GameEvent, Problem
-from trufspec.serve.seen import Viewer, end_event
 from trufspec.serve.store import token_digest
+from trufspec.serve.views import Viewer, end_event
 from trufspec.serve.work import PROBLEMS
 
 __all__ = ["HEARTBEAT", "PER_TOKEN", "Streams"]

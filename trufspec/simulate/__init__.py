@@ -6,7 +6,7 @@ records, so it serves as a corpus for tests and benchmarks, as a set of examples
 and as test input for an engine under development.
 
 The games of a ruleset with a referee (``trufspec.referee.STATES``) are played through it
-(:mod:`trufspec.simulate.table`): the bots (:mod:`trufspec.simulate.bots`) choose among its
+(:mod:`trufspec.simulate.refereed`): the bots (:mod:`trufspec.simulate.bots`) choose among its
 legal actions and the record is the referee's, so no rule is stated here.  Every ruleset is
 played that way, under every reading.
 

@@ -479,8 +479,8 @@ _PAYS = {
 and a petit nothing, so a player keeps quiet rather than show their jacks."""
 
 
-def _seen_by(state: TromplemondState, player: str) -> set[Card]:
-    """The cards ``player`` sees: every public row and their own secret cards."""
+def _in_view(state: TromplemondState, player: str) -> set[Card]:
+    """The cards in ``player``'s view: every public row and their own secret cards."""
     seen = set(state.secret[player])
     for row in state.public.values():
         seen.update(row)
@@ -490,7 +490,7 @@ def _seen_by(state: TromplemondState, player: str) -> set[Card]:
 def _bluff(state: TromplemondState, player: str, rng: random.Random) -> tuple[Card, ...]:
     """The secret cards ``player`` holds, with each jack among them swapped for a card
     nobody has shown nor claimed, in the order of the pack (the referee's order of a claim)."""
-    seen = _seen_by(state, player)
+    seen = _in_view(state, player)
     claimed = {c for cards in state.claims.values() for c in cards}
     secret = state.secret[player]
     kept = [c for c in secret if not is_jack(c)]
@@ -528,7 +528,7 @@ def _suspect(
     ruleset's scoring reckons it over a few deals of the cards ``player`` cannot see, and by
     how much of their claim ``player`` can see is false (cards seen elsewhere, or claimed by
     someone else too)."""
-    seen = _seen_by(state, player)
+    seen = _in_view(state, player)
     secrets = _secrets(state, player)
     guesses = [secrets(rng) for _ in range(_GUESSES)]
     hands: list[dict[str, Sequence[Card]]] = [
@@ -733,7 +733,7 @@ def _prior(state: GameState, player: str, action: Action) -> float:
     They deal the others' secret cards without regard to their claims, so a vote against a
     claim the voter knows to be a bluff gets the doubt a ``basic`` voter gives it."""
     if isinstance(state, TromplemondState) and isinstance(action, Vote):
-        return _DOUBT * _bluffs(state, player, action.target, _seen_by(state, player))
+        return _DOUBT * _bluffs(state, player, action.target, _in_view(state, player))
     return 0.0
 
 
@@ -838,7 +838,7 @@ def _secrets(
     """How to deal the others' secret cards as ``player`` may imagine them: drawn from the
     pack's cards they have not seen, every card of the ranks the ruleset deals in every round
     among them; ``trust`` of the deals take the claims at their word (:func:`_believed`)."""
-    seen = _seen_by(state, player)
+    seen = _in_view(state, player)
     pool = [c for c in ORDERED_PACK if c not in seen]
     others = [p for p in state.players if p != player]
     size = len(state.secret[player])

@@ -25,7 +25,7 @@ from typing import TextIO
 
 from trufspec.cards import Card
 from trufspec.diagnostics import Diagnostic
-from trufspec.engine.tricks import TrickTable, order_of_play
+from trufspec.engine.tricks import TrickPlay, order_of_play
 from trufspec.games import game_of
 from trufspec.output.rules import citation_lines, how_it_ends
 from trufspec.records import Game, Hands, Play, Score, Secret, replace
@@ -37,7 +37,7 @@ from trufspec.referee.tricks import TrickGame
 from trufspec.referee.truf import TrufState
 from trufspec.rulesets import RULESETS
 from trufspec.simulate.bots import DEFAULT_BUDGET, Bot, Budget, make_bot
-from trufspec.simulate.table import TABLE_NAMES
+from trufspec.simulate.refereed import PLAYER_NAMES
 from trufspec.spec.registry import default_registry
 from trufspec.spec.wording import say, sentence
 
@@ -84,8 +84,9 @@ UNNAMED = "You"
 
 
 class Table:
-    """A game at the terminal: the referee's state, your seat, the bots in the others, and
-    what is said, through ``write`` (one line at a time)."""
+    """The card table of a game at the terminal, where you sit with the bots: the referee's
+    state, your seat, the bots in the others, and what is said, through ``write`` (one line at
+    a time)."""
 
     def __init__(
         self,
@@ -418,7 +419,7 @@ def _deal_word(ruleset: str) -> str:
     return found.deal_word if found is not None else "deal"
 
 
-def _tricks(state: GameState) -> TrickTable | None:
+def _tricks(state: GameState) -> TrickPlay | None:
     """The tricks on the table, in a game of tricks whose play has begun."""
     return state.table if isinstance(state, TrickGame) else None
 
@@ -552,7 +553,7 @@ def open_table(
     named from the simulator's names and played by bots of ``level`` (a ``search`` bot
     thinking within ``budget``), the cards dealt and the bots moved from ``seed``;
     :class:`~trufspec.referee.errors.Refused` when the referee will not start the game."""
-    others = [n for n in TABLE_NAMES if n != name][: players - 1]
+    others = [n for n in PLAYER_NAMES if n != name][: players - 1]
     seats = (*others[: seat - 1], name, *others[seat - 1 :])
     state = new_game(ruleset, seats, options, seed=seed)
     return Table(state, name, make_bot(level, random.Random(f"{seed}:bots"), budget), write, deals)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from attrs import frozen
 
 from trufspec.cards import Card, Rank, Suit
-from trufspec.engine.findings import Findings, Problem
+from trufspec.engine.findings import Breach, Findings
 from trufspec.records import Deal, Hands, Ruff, Stock
 from trufspec.spec.options import Readings
 
@@ -67,16 +67,16 @@ def set_up(
         if dealt is None or ruffer not in dealt:
             findings.unchecked("the ruffer's discards (the hands are not recorded)")
     given = None if discards is None else discards.cards
-    held, problems = judge_ruff(ruffer, ruff.declined, given, dealt, stock, dealer, options)
-    for problem in problems:
-        index = problem.index
+    held, breaches = judge_ruff(ruffer, ruff.declined, given, dealt, stock, dealer, options)
+    for breach in breaches:
+        index = breach.index
         if index is not None:
             assert discards is not None  # only a discard is a card at fault
-            findings.report(problem, discards.span(index), ack=discards.acknowledged(index))
-        elif problem.code == "RH104":
-            findings.report(problem, ruff.player.span, ack=ruff.player.ack)
+            findings.report(breach, discards.span(index), ack=discards.acknowledged(index))
+        elif breach.code == "RH104":
+            findings.report(breach, ruff.player.span, ack=ruff.player.ack)
         else:
-            findings.report(problem, ruff.span, ack=problem.code == "RH107" and ruff.player.ack)
+            findings.report(breach, ruff.span, ack=breach.code == "RH107" and ruff.player.ack)
     return Setup(trump, dealt, held, None if ruff.declined else ruffer, stock)
 
 
@@ -88,28 +88,28 @@ def judge_ruff(
     stock: tuple[Card, ...],
     dealer: str | None,
     options: Readings,
-) -> tuple[dict[str, list[Card]] | None, list[Problem]]:
+) -> tuple[dict[str, list[Card]] | None, list[Breach]]:
     """RH104, RH105, RH107: what is wrong with ``ruffer``'s ruff (``declined``, or setting
     ``discards`` aside: None when they are not known) after a deal of ``dealt`` (None when not
     known) and ``stock``, and the hands at the first lead (None when the facts do not give
     them).  The record check and the live referee both ask it."""
-    problems = []
+    breaches = []
     expected = entitled(dealt, stock[0].suit, stock, dealer)
     if expected is not None and ruffer != expected[0]:
         values = {"expected": expected[0], "reason": expected[1], "written": ruffer}
-        problems.append(Problem("RH104", None, values, fault=True))
+        breaches.append(Breach("RH104", None, values, fault=True))
     held = None if dealt is None else {p: list(cards) for p, cards in dealt.items()}
     if declined:
         if options["ruff"] == "compulsory":
-            problems.append(Problem("RH107", None, {"player": ruffer}, fault=True))
-        return held, problems
+            breaches.append(Breach("RH107", None, {"player": ruffer}, fault=True))
+        return held, breaches
     if discards is None:
-        return None, problems
+        return None, breaches
     if len(discards) != STOCK_SIZE:
         problem = f"discarded {len(discards)} cards, not 4"
-        problems.append(Problem("RH105", None, {"player": ruffer, "problem": problem}, fault=True))
+        breaches.append(Breach("RH105", None, {"player": ruffer, "problem": problem}, fault=True))
     if held is None or ruffer not in held:
-        return None, problems
+        return None, breaches
     hand = dict.fromkeys([*held[ruffer], *stock])
     allowed = set(held[ruffer]) if options["ruff-discard-from"] == "original-12" else set(hand)
     for index, card in enumerate(discards):
@@ -123,9 +123,9 @@ def judge_ruff(
         else:
             problem = f"discarded {card}, which they do not hold"
         values = {"player": ruffer, "problem": problem}
-        problems.append(Problem("RH105", index, values, fault=True))
+        breaches.append(Breach("RH105", index, values, fault=True))
     held[ruffer] = list(hand)
-    return held, problems
+    return held, breaches
 
 
 def _dealt(deal: Deal, seats: Sequence[str], findings: Findings) -> dict[str, list[Card]] | None:

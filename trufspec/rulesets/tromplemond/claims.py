@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from trufspec.cards import Card
-from trufspec.engine.findings import Findings, Problem
+from trufspec.engine.findings import Breach, Findings
 from trufspec.records import Claims, Deal
 from trufspec.rulesets.tromplemond.pack import PACK, RoundCards
 from trufspec.spec.options import Readings
@@ -21,7 +21,7 @@ from trufspec.spec.options import Readings
 __all__ = [
     "CLAIM_SIZE",
     "check_claims",
-    "claim_problems",
+    "claim_breaches",
     "on_show",
     "order_problem",
     "true_claims",
@@ -64,9 +64,9 @@ def check_claims(
             if player not in seats:
                 continue
             first.setdefault(player, tuple(entry.cards))
-            for problem in claim_problems(player, tuple(entry.cards), shown):
-                index = problem.index
-                findings.report(problem, entry.span if index is None else entry.cards.span(index))
+            for breach in claim_breaches(player, tuple(entry.cards), shown):
+                index = breach.index
+                findings.report(breach, entry.span if index is None else entry.cards.span(index))
     return first
 
 
@@ -91,14 +91,14 @@ def order_problem(
     return None
 
 
-def claim_problems(player: str, cards: Sequence[Card], shown: Mapping[Card, str]) -> list[Problem]:
+def claim_breaches(player: str, cards: Sequence[Card], shown: Mapping[Card, str]) -> list[Breach]:
     """TM202, TM203: what is wrong with ``player``'s claim of ``cards`` given the cards on
     ``shown`` (see :func:`on_show`): each clause broken, the index of the card at fault (None
     for the claim as a whole) and the values of the message.  The record check and the live
     referee both ask it."""
-    problems = []
+    breaches = []
     if len(cards) != CLAIM_SIZE:
-        problems.append(Problem("TM202", None, {"player": player, "count": len(cards)}))
+        breaches.append(Breach("TM202", None, {"player": player, "count": len(cards)}))
     for index, card in enumerate(cards):
         reason = None
         if card not in PACK:
@@ -112,8 +112,8 @@ def claim_problems(player: str, cards: Sequence[Card], shown: Mapping[Card, str]
             )
         if reason is not None:
             values = {"player": player, "card": card, "reason": reason}
-            problems.append(Problem("TM203", index, values))
-    return problems
+            breaches.append(Breach("TM203", index, values))
+    return breaches
 
 
 def true_claims(claims: dict[str, tuple[Card, ...]], cards: RoundCards) -> dict[str, int]:

@@ -16,7 +16,7 @@ from typing import Any
 from attrs import frozen
 
 from trufspec.cards import NT, Card, NoTrump, Rank, Suit, Trump
-from trufspec.engine.findings import Findings, Problem
+from trufspec.engine.findings import Breach, Findings
 from trufspec.records import Bids, Contract
 from trufspec.spec.options import Readings
 from trufspec.spec.wording import Phrase
@@ -106,49 +106,49 @@ def declare(
     minus: frozenset[int],
     hand: Collection[Card] | None,
     options: Readings,
-) -> tuple[Declaration, list[Problem]]:
+) -> tuple[Declaration, list[Breach]]:
     """TB201 to TB205: ``player``'s declaration of ``cards`` (those at ``minus`` marked minus)
     from ``hand`` (None when the record does not give it), with its target and what is wrong
     with it.  The record check and the live referee both ask it."""
-    problems = _form_problems(player, cards, minus, hand)
-    declaration, problem = _declare(player, tuple(cards), minus, options)
-    return declaration, problems if problem is None else [*problems, problem]
+    breaches = _form_breaches(player, cards, minus, hand)
+    declaration, breach = _declare(player, tuple(cards), minus, options)
+    return declaration, breaches if breach is None else [*breaches, breach]
 
 
-def _form_problems(
+def _form_breaches(
     player: str, cards: Sequence[Card], minus: frozenset[int], hand: Collection[Card] | None
-) -> list[Problem]:
+) -> list[Breach]:
     """TB201: one or two cards of the player's own hand, a minus mark only for SUBTRACT."""
-    problems = []
+    breaches = []
     if len(cards) > 2:
         problem = f"declared {len(cards)} cards"
-        problems.append(Problem("TB201", None, {"player": player, "problem": problem}, fault=True))
+        breaches.append(Breach("TB201", None, {"player": player, "problem": problem}, fault=True))
     for index, card in enumerate(cards):
         if card in cards[:index]:
             problem = f"declared {card} twice"
-            problems.append(Problem("TB201", index, {"player": player, "problem": problem}))
+            breaches.append(Breach("TB201", index, {"player": player, "problem": problem}))
         elif hand is not None and card not in hand:
             phrase = Phrase(
                 "declared {card}, which is not in {player:their} hand",
                 {"card": card, "player": player},
             )
-            problems.append(Problem("TB201", index, {"player": player, "problem": phrase}))
+            breaches.append(Breach("TB201", index, {"player": player, "problem": phrase}))
     same_suit = len({c.suit for c in cards}) == 1
     if not minus or len(cards) > 2 or (same_suit and len(cards) == 2 and len(minus) == 1):
-        return problems
+        return breaches
     if len(cards) == 1:
         problem = "marked the single card minus, which declares nothing"
     elif not same_suit:
         problem = "marked a card minus in a NO TRUF declaration, which declares nothing"
     else:
         problem = "marked more than one card minus; SUBTRACT marks one"
-    problems.append(Problem("TB201", min(minus), {"player": player, "problem": problem}))
-    return problems
+    breaches.append(Breach("TB201", min(minus), {"player": player, "problem": problem}))
+    return breaches
 
 
 def _declare(
     player: str, cards: tuple[Card, ...], minus: frozenset[int], options: Readings
-) -> tuple[Declaration, Problem | None]:
+) -> tuple[Declaration, Breach | None]:
     """TB202 to TB205: the target of a declaration of cards, with its validity."""
     values = [card_value(c) for c in cards]
     shown = _shown(cards, minus)
@@ -178,9 +178,9 @@ def _declare(
     return found, None
 
 
-def _invalid(code: str, player: str, shown: str, **values: Any) -> Problem:
+def _invalid(code: str, player: str, shown: str, **values: Any) -> Breach:
     """A declaration whose cards do not make a valid one of its form: a fault of the whole."""
-    return Problem(code, None, {"player": player, "cards": shown, **values}, fault=True)
+    return Breach(code, None, {"player": player, "cards": shown, **values}, fault=True)
 
 
 def evaluate(
@@ -204,14 +204,14 @@ def evaluate(
         else:
             cards = entry.cards
             hand = hands.get(player) if hands is not None else None
-            declaration, problems = declare(player, cards.cards, entry.minus, hand, options)
+            declaration, breaches = declare(player, cards.cards, entry.minus, hand, options)
             findings.judge("TB201", "TB004", _FORM_CLAUSES[declaration.form])
-            for problem in problems:
-                index = problem.index
+            for breach in breaches:
+                index = breach.index
                 if index is None:
-                    findings.report(problem, entry.span)
+                    findings.report(breach, entry.span)
                 else:
-                    findings.report(problem, cards.span(index), ack=cards.acknowledged(index))
+                    findings.report(breach, cards.span(index), ack=cards.acknowledged(index))
             found[player] = declaration
             written = _shown(cards.cards, entry.minus)
         restated = entry.restated

@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from attrs import frozen
 
 from trufspec.cards import Card, Rank, Suit
-from trufspec.engine.findings import Findings, Problem
+from trufspec.engine.findings import Breach, Findings
 from trufspec.records import BidEntry, Bids, Contract
 from trufspec.spec.wording import Phrase
 
@@ -63,10 +63,10 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, findings: Findings)
         return Bid(player, entry.number.value)
     cards = entry.cards
     findings.judge("TD201", "TD004")
-    bid, problems = card_bid(player, cards.cards, entry.minus, hand)
-    for problem in problems:
-        assert problem.index is not None  # each problem of a bid is placed at its first card
-        findings.report(problem, cards.span(problem.index), ack=cards.acknowledged(problem.index))
+    bid, breaches = card_bid(player, cards.cards, entry.minus, hand)
+    for breach in breaches:
+        assert breach.index is not None  # each breach of a bid is placed at its first card
+        findings.report(breach, cards.span(breach.index), ack=cards.acknowledged(breach.index))
     card, value = cards[0], bid.value
     if entry.restated is not None:
         findings.judge("TD203")
@@ -85,25 +85,25 @@ def _entry_bid(entry: BidEntry, hand: Sequence[Card] | None, findings: Findings)
 
 def card_bid(
     player: str, cards: Sequence[Card], minus: frozenset[int], hand: Collection[Card] | None
-) -> tuple[Bid, list[Problem]]:
+) -> tuple[Bid, list[Breach]]:
     """TD004, TD201: ``player``'s bid of ``cards`` from ``hand`` (None when the record does not
     give it), valued by its first card, with what is wrong with it.  The record check and the
     live referee both ask it."""
-    problems = []
+    breaches = []
     # TD201: one card, from the bidder's own hand; a bid of several cards is valued by its
     # first, which is what the rest of the deal can be judged by.
     if len(cards) != 1 or minus:
         problem = (
             f"bid {len(cards)} cards" if len(cards) != 1 else f"bid {cards[0]} as a minus card"
         )
-        problems.append(Problem("TD201", 0, {"player": player, "problem": problem}, fault=True))
+        breaches.append(Breach("TD201", 0, {"player": player, "problem": problem}, fault=True))
     card = cards[0]
     if hand is not None and card not in hand:
         phrase = Phrase(
             "bid {card}, which is not in {player:their} hand", {"card": card, "player": player}
         )
-        problems.append(Problem("TD201", 0, {"player": player, "problem": phrase}, fault=True))
-    return Bid(player, card_value(card), card), problems
+        breaches.append(Breach("TD201", 0, {"player": player, "problem": phrase}, fault=True))
+    return Bid(player, card_value(card), card), breaches
 
 
 def evaluate_bids(

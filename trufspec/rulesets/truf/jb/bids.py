@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Sequence
 from attrs import frozen
 
 from trufspec.cards import NT, Card, NoTrump, Rank, Trump
-from trufspec.engine.findings import Findings, Problem
+from trufspec.engine.findings import Breach, Findings
 from trufspec.records import BidEntry, Bids, Contract
 from trufspec.spec.options import Readings
 from trufspec.spec.wording import Phrase
@@ -99,10 +99,10 @@ def _entry_bid(
     findings.judge(
         "JB004", "JB203", "JB202" if single else None, "JB201" if hand is not None else None
     )
-    bid, problems = card_bid(player, cards.cards, entry.minus, hand, options)
-    for problem in problems:
-        assert problem.index is not None  # each problem of a card bid is one card's
-        findings.report(problem, cards.span(problem.index), ack=cards.acknowledged(problem.index))
+    bid, breaches = card_bid(player, cards.cards, entry.minus, hand, options)
+    for breach in breaches:
+        assert breach.index is not None  # each breach of a card bid is one card's
+        findings.report(breach, cards.span(breach.index), ack=cards.acknowledged(breach.index))
     # JB203, JB204: the signed sum of the card values, and zero for a negative sum.
     if entry.restated is not None:
         code = "JB204" if bid.raw < 0 else "JB213"
@@ -130,16 +130,16 @@ def card_bid(
     minus: frozenset[int],
     hand: Collection[Card] | None,
     options: Readings,
-) -> tuple[Bid, list[Problem]]:
+) -> tuple[Bid, list[Breach]]:
     """JB004, JB201 to JB204: ``player``'s bid of ``cards`` (those at ``minus`` bid minus)
     from ``hand`` (None when the record does not give it), valued, with what is wrong with
     it.  The record check and the live referee both ask it."""
-    problems = []
+    breaches = []
     single = len(cards) == 1
     # JB202: a single card always counts as plus.
     if single and minus:
         if options["single-minus"] == "reject":
-            problems.append(Problem("JB202", 0, {"player": player, "card": cards[0]}))
+            breaches.append(Breach("JB202", 0, {"player": player, "card": cards[0]}))
         minus = frozenset()
     # JB201: the bid cards come from the bidder's own hand, each card once.
     held = (
@@ -148,28 +148,26 @@ def card_bid(
     named: set[Card] = set()
     for index, card in enumerate(cards):
         if card in named:
-            problems.append(
-                Problem("JB201", index, {"player": player, "problem": f"bid {card} twice"})
+            breaches.append(
+                Breach("JB201", index, {"player": player, "problem": f"bid {card} twice"})
             )
         elif held is not None and card not in held:
             problem = Phrase(
                 "bid {card}, which is not in {player:their} hand", {"card": card, "player": player}
             )
-            problems.append(Problem("JB201", index, {"player": player, "problem": problem}))
+            breaches.append(Breach("JB201", index, {"player": player, "problem": problem}))
         named.add(card)
     raw = sum(
         -card_value(c, single) if i in minus else card_value(c, single) for i, c in enumerate(cards)
     )
-    return Bid(player, max(raw, 0), tuple(cards), minus, raw), problems
+    return Bid(player, max(raw, 0), tuple(cards), minus, raw), breaches
 
 
-def over_cap(bid: Bid, options: Readings, max_total: int) -> Problem | None:
+def over_cap(bid: Bid, options: Readings, max_total: int) -> Breach | None:
     """JB214: a bid above the tricks of the deal, under ``max-bid=tricks-available``."""
     if options["max-bid"] != "tricks-available" or bid.value <= max_total:
         return None
-    return Problem(
-        "JB214", None, {"player": bid.player, "value": bid.value, "max_total": max_total}
-    )
+    return Breach("JB214", None, {"player": bid.player, "value": bid.value, "max_total": max_total})
 
 
 def evaluate_bids(
@@ -191,9 +189,9 @@ def evaluate_bids(
         bid = _entry_bid(entry, hand, options, findings)
         if capped:
             findings.judge("JB214")
-            problem = over_cap(bid, options, max_total)
-            if problem is not None:
-                findings.report(problem, entry.span)
+            breach = over_cap(bid, options, max_total)
+            if breach is not None:
+                findings.report(breach, entry.span)
         found[player] = bid
     return found
 

@@ -21,11 +21,11 @@ from trufspec.records import Bids, Contract, Game, Hands, Tricks, Votes
 from trufspec.referee import STATES, new_game
 from trufspec.referee.tricks import TrickGame
 from trufspec.simulate import SIMULATORS, Detail
-from trufspec.simulate.table import FAULTS, play_game, render
+from trufspec.simulate.refereed import FAULTS, play_game, render
 from trufspec.spec.registry import default_registry
 
 POINTS = {14: 4, 13: 3, 12: 2, 11: 1}
-REFEREED = sorted(r for r, module in SIMULATORS.items() if module == "trufspec.simulate.table")
+REFEREED = sorted(r for r, module in SIMULATORS.items() if module == "trufspec.simulate.refereed")
 """The rulesets whose games are played through the referee."""
 TRICK_GAMES = [r for r in REFEREED if issubclass(STATES[r], TrickGame)]
 """The rulesets of those whose faults are cards played (every one but Tromplemond)."""

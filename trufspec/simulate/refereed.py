@@ -34,7 +34,7 @@ from trufspec.spec.registry import default_registry
 
 __all__ = ["FAULTS", "Played", "play_game", "render", "simulator"]
 
-TABLE_NAMES = (
+PLAYER_NAMES = (
     "Ana",
     "Budi",
     "Citra",
@@ -48,7 +48,7 @@ TABLE_NAMES = (
     "Lestari",
     "Rudi",
 )
-"""Names for simulated tables, as many as the game seats drawn per game."""
+"""Names for the players of simulated games, as many as the game seats drawn per game."""
 
 FAULTS = ("card", "turn")
 """The faults a bot can be told to play: a card of its hand the rules forbid now, or a trick
@@ -76,11 +76,11 @@ def _seats(ruleset: str, rng: random.Random, count: int | None) -> tuple[str, ..
     """The players: ``count`` of them, or four, now and then three when the game seats
     three."""
     if count is not None:
-        return tuple(rng.sample(TABLE_NAMES, count))
+        return tuple(rng.sample(PLAYER_NAMES, count))
     seats = game_of(ruleset).seats
     for count in (3, 4) if rng.random() < 0.25 else (4,):
         if count in seats:
-            return tuple(rng.sample(TABLE_NAMES, count))
+            return tuple(rng.sample(PLAYER_NAMES, count))
     raise AssertionError(f"{ruleset} seats neither three nor four players")
 
 

@@ -1,5 +1,5 @@
-"""What one seat, the table or a watcher sees of a hosted game: the current deal and the events
-of the actions applied.
+"""The views of a hosted game: what one seat, the table or a watcher is shown of it, the
+current deal and the events of the actions applied.
 
 Everything shown comes from the referee's own views (:meth:`GameState.last_deal` as a seat
 sees it), never from the rows of the log: a seat is shown its deal as the referee shows it to
@@ -29,7 +29,7 @@ from trufspec.serve.models import GameEvent
 from trufspec.serve.store import Logged
 from trufspec.serve.work import record_out
 
-__all__ = ["Viewer", "apply_logged", "end_event", "seen_deal", "seen_record"]
+__all__ = ["Viewer", "apply_logged", "end_event", "deal_view", "record_view"]
 
 
 @frozen
@@ -89,7 +89,7 @@ def _common_items(lists: Sequence[Sequence[Any]]) -> tuple[Any, ...]:
     return tuple(item for item in lists[0] if all(item in items for items in lists[1:]))
 
 
-def seen_deal(state: GameState, viewer: Viewer) -> Deal | None:
+def deal_view(state: GameState, viewer: Viewer) -> Deal | None:
     """The current deal (the last one between deals and at the end) as ``viewer`` sees it."""
     if viewer.public and not state.is_game_over:
         deals = [state.last_deal(player) for player in state.players]
@@ -107,9 +107,9 @@ def _tags(state: GameState) -> tuple[Tag, ...]:
     return tuple(tags)
 
 
-def seen_record(state: GameState, viewer: Viewer, as_json: bool) -> str | RecordDocument:
+def record_view(state: GameState, viewer: Viewer, as_json: bool) -> str | RecordDocument:
     """The record of the current deal as ``viewer`` sees it, with the tags to read it."""
-    deal = seen_deal(state, viewer)
+    deal = deal_view(state, viewer)
     return record_out(Game(_tags(state), () if deal is None else (deal,)), as_json)
 
 
@@ -141,10 +141,10 @@ def apply_logged(
     ``viewer`` sees of it: the action, and the end of the deal and of the game when it ends
     them; with the current deal as the viewer sees it (``record``) in the action's event."""
     told = viewer.sees_all or viewer.seat == logged.seat
-    before = None if told else seen_deal(state, viewer)
+    before = None if told else deal_view(state, viewer)
     action = state.action(logged.seat, logged.action)
     state.apply(state.acknowledged(action) if logged.acknowledged else action)
-    after = seen_deal(state, viewer)
+    after = deal_view(state, viewer)
     applied = str(state.history[-1])
     known = (
         told
@@ -160,7 +160,7 @@ def apply_logged(
             to_act=list(state.to_act),
             seat=logged.seat,
             action=applied if known else None,
-            record=seen_record(state, viewer, as_json) if record else None,
+            record=record_view(state, viewer, as_json) if record else None,
         )
     ]
     if state.is_deal_over:
