@@ -641,6 +641,6 @@ def cards_in(value: object) -> Iterator[Card]:
     elif isinstance(value, tuple | list):
         for item in value:
             yield from cards_in(item)
-    elif attrs.has(type(value)):
-        for attribute in attrs.fields(type(value)):  # type: ignore[arg-type]  # attrs.has narrows no type
+    elif attrs.has(kind := type(value)):
+        for attribute in attrs.fields(kind):
             yield from cards_in(getattr(value, attribute.name))
