@@ -12,7 +12,7 @@ from typing import cast
 import pytest
 
 import trufspec
-from trufspec.games import GAMES, PREFIXES, descriptor, game_of, load
+from trufspec.games import GAMES, PREFIXES, game_of, load
 from trufspec.notation.words import RESERVED
 from trufspec.referee import STATES, NextDeal, PlayCard, Refused, new_game
 from trufspec.referee.actions import Choose
@@ -38,9 +38,7 @@ def test_every_listing_of_games_is_the_descriptors() -> None:
         clauses = default_registry().clauses_of(game.id)
         assert clauses and all(c.code.startswith(game.prefix) for c in clauses)
         assert default_registry().options_of(game.id)
-        assert descriptor(game.id) is game
         assert game_of(game.id) is game
-    assert descriptor("whist") is None
     with pytest.raises(KeyError):
         game_of("whist")
 

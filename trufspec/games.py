@@ -22,7 +22,7 @@ from typing import Any
 
 from trufspec.descriptor import GameDescriptor
 
-__all__ = ["GAMES", "GameDescriptor", "PREFIXES", "descriptor", "game_of", "load"]
+__all__ = ["GAMES", "GameDescriptor", "PREFIXES", "game_of", "load"]
 
 
 def load(where: str) -> Any:
@@ -48,11 +48,6 @@ PREFIXES: tuple[str, ...] = tuple(game.prefix for game in GAMES)
 
 
 _BY_ID = {game.id: game for game in GAMES}
-
-
-def descriptor(id: str) -> GameDescriptor | None:
-    """The game of that id, or None."""
-    return _BY_ID.get(id)
 
 
 def game_of(id: str) -> GameDescriptor:
