@@ -15,6 +15,7 @@ From the command line::
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -98,6 +99,9 @@ def client_for(address: str) -> Any:
     if address == "local":
         # The client starts the cluster itself, so that closing the client closes the cluster
         # with it, workers first: a cluster left to the interpreter's exit can be torn down
-        # while its workers still send heartbeats, which print tracebacks on the way out.
-        return Client(processes=True, dashboard_address=None)
+        # while its workers still send heartbeats, which print tracebacks on the way out.  Even
+        # so a worker's last heartbeat can meet the closed scheduler and log its traceback: the
+        # cluster's own logs are silenced but for the critical, since a check's failure on a
+        # worker comes back to the client as its error, and nothing else they say is the user's.
+        return Client(processes=True, dashboard_address=None, silence_logs=logging.CRITICAL)
     return Client(address)
